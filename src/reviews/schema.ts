@@ -1,0 +1,112 @@
+/**
+ * The review and business shapes of ../shared/CONTRACT.md, as TypeBox schemas.
+ * These are the single source for validation, the OpenAPI document and MCP tool schemas.
+ */
+import { Type, type Static } from '@sinclair/typebox'
+
+export const IsoDate = Type.String({
+  format: 'date',
+  pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+  description: 'Calendar date, YYYY-MM-DD (the business’s local date).',
+  examples: ['2025-06-01'],
+})
+
+export const Timestamp = Type.String({ format: 'date-time', description: 'RFC 3339 timestamp in UTC.' })
+
+export const OwnerResponse = Type.Object(
+  { date: IsoDate, text: Type.String() },
+  { $id: 'OwnerResponse', description: 'The business’s public reply to a review.' },
+)
+
+export const Review = Type.Object(
+  {
+    id: Type.String({ description: 'Stable id, unchanged across imports.' }),
+    rating: Type.Integer({ minimum: 1, maximum: 5, description: 'Star rating.' }),
+    date: IsoDate,
+    author: Type.String({ description: 'Display name as published, e.g. "Jane D."' }),
+    text: Type.String({ description: 'Review text, sanitised (NFC, no control characters but tab and newline).' }),
+    technicians: Type.Array(Type.String(), { description: 'Technicians mentioned, by roster name.' }),
+    services: Type.Array(Type.String(), { description: 'Service ids mentioned.' }),
+    service_area: Type.Union([Type.String(), Type.Null()], { description: 'Area of the job.' }),
+    source: Type.String({ description: 'Where the review was collected: google, direct, ...' }),
+    verified: Type.Literal(true, { description: 'Only verified reviews are ever published.' }),
+    response: Type.Union([OwnerResponse, Type.Null()]),
+  },
+  { $id: 'Review', additionalProperties: false },
+)
+export type Review = Static<typeof Review>
+
+/** A review as stored: unverified records are kept but never published. */
+export type StoredReview = Omit<Review, 'verified'> & { verified: boolean }
+
+export const Address = Type.Object({
+  street_address: Type.String(),
+  locality: Type.String(),
+  region: Type.String(),
+  postal_code: Type.String(),
+  country: Type.String({ description: 'ISO 3166-1 alpha-2 country code.' }),
+})
+
+export const Service = Type.Object({
+  id: Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', description: 'Service id, kebab-case.' }),
+  name: Type.String(),
+  aliases: Type.Optional(Type.Array(Type.String(), { description: 'Phrases that mention this service in review text.' })),
+})
+
+export const Technician = Type.Object({ name: Type.String({ description: 'Full name as on the roster.' }) })
+
+export const Business = Type.Object(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    description: Type.String(),
+    url: Type.String({ format: 'uri' }),
+    telephone: Type.String(),
+    address: Address,
+    timezone: Type.String({ description: 'IANA time zone, e.g. America/Denver.' }),
+    services: Type.Array(Service),
+    technicians: Type.Array(Technician),
+    service_areas: Type.Array(Type.String()),
+  },
+  { $id: 'Business' },
+)
+export type Business = Static<typeof Business>
+
+export const AggregateRating = Type.Object(
+  {
+    rating_value: Type.Number({ description: 'Mean star rating, 2 decimals.' }),
+    review_count: Type.Integer({ minimum: 0 }),
+    best_rating: Type.Literal(5),
+    worst_rating: Type.Literal(1),
+    distribution: Type.Object({
+      '1': Type.Integer({ minimum: 0 }),
+      '2': Type.Integer({ minimum: 0 }),
+      '3': Type.Integer({ minimum: 0 }),
+      '4': Type.Integer({ minimum: 0 }),
+      '5': Type.Integer({ minimum: 0 }),
+    }),
+  },
+  { $id: 'AggregateRating' },
+)
+export type AggregateRating = Static<typeof AggregateRating>
+
+export const ReviewsDataset = Type.Object(
+  {
+    business: Business,
+    aggregate_rating: AggregateRating,
+    updated_at: Timestamp,
+    reviews: Type.Array(Review, { description: 'Every verified review, newest first (date desc, then id desc).' }),
+  },
+  { $id: 'ReviewsDataset' },
+)
+export type ReviewsDataset = Static<typeof ReviewsDataset>
+
+export const ReviewList = Type.Object(
+  {
+    count: Type.Integer({ minimum: 0, description: 'Reviews in this response.' }),
+    total: Type.Integer({ minimum: 0, description: 'Matches before limit.' }),
+    reviews: Type.Array(Review, { description: 'Newest first.' }),
+  },
+  { $id: 'ReviewList' },
+)
+export type ReviewList = Static<typeof ReviewList>
