@@ -1,0 +1,28 @@
+/** The one error shape of CONTRACT.md: { error, message, issues? }, always JSON. */
+
+export type Issue = { path: (string | number)[]; code: string; message: string }
+
+export type ErrorBody = { error: string; message: string; issues?: Issue[] }
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly issues?: Issue[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+
+  body(): ErrorBody {
+    return this.issues ? { error: this.code, message: this.message, issues: this.issues } : { error: this.code, message: this.message }
+  }
+}
+
+export function errorResponse(error: HttpError, extraHeaders: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(error.body()), {
+    status: error.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...error.headers, ...extraHeaders },
+  })
+}
