@@ -72,6 +72,26 @@ export const Business = Type.Object(
 )
 export type Business = Static<typeof Business>
 
+/** The business as published: service aliases are matching data, not part of the public record. */
+export const PublicBusiness = Type.Object(
+  {
+    ...Business.properties,
+    services: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
+  },
+  { $id: 'PublicBusiness' },
+)
+export type PublicBusiness = Static<typeof PublicBusiness>
+
+export function publicBusiness(business: Business): PublicBusiness {
+  const { id, name, description, url, telephone, address, timezone, services, technicians, service_areas } = business
+  return {
+    id, name, description, url, telephone, address, timezone,
+    services: services.map((s) => ({ id: s.id, name: s.name })),
+    technicians: technicians.map((t) => ({ name: t.name })),
+    service_areas,
+  }
+}
+
 export const AggregateRating = Type.Object(
   {
     rating_value: Type.Number({ description: 'Mean star rating, 2 decimals.' }),
@@ -92,7 +112,7 @@ export type AggregateRating = Static<typeof AggregateRating>
 
 export const ReviewsDataset = Type.Object(
   {
-    business: Business,
+    business: PublicBusiness,
     aggregate_rating: AggregateRating,
     updated_at: Timestamp,
     reviews: Type.Array(Review, { description: 'Every verified review, newest first (date desc, then id desc).' }),

@@ -1,0 +1,36 @@
+/** The app factory: composes each capability's routes into one Elysia app. Tests drive it without a port. */
+import { Elysia } from 'elysia'
+import type { Catalog } from './catalog/catalog'
+import type { Config } from './config'
+import { feedsRoutes } from './feeds/routes'
+import { healthRoutes } from './http/health'
+import { openapiRoutes } from './http/openapi'
+import { httpShell } from './http/shell'
+import { insightsRoutes } from './insights/routes'
+import { reviewsRoutes } from './reviews/routes'
+import type { ReviewSearch } from './reviews/search'
+
+export type Logger = (event: Record<string, unknown>) => void
+
+export type AppDeps = {
+  config: Config
+  catalog: Catalog
+  search: ReviewSearch
+  log: Logger
+  /** Extra capability plugins (hub, MCP, metrics), mounted after the read API. */
+  plugins?: Elysia<any, any, any, any, any, any, any>[]
+}
+
+export function createApp({ config, catalog, search, log, plugins = [] }: AppDeps) {
+  const read = { cacheControl: `public, max-age=${config.cacheMaxAge}`, baseUrl: config.baseUrl }
+  let app: Elysia<any, any, any, any, any, any, any>
+  app = new Elysia({ name: 'reviews-service' })
+    .use(httpShell(() => app.routes, log))
+    .use(openapiRoutes(config, () => app))
+    .use(reviewsRoutes(catalog, search, read))
+    .use(feedsRoutes(catalog, read))
+    .use(insightsRoutes(catalog, read))
+    .use(healthRoutes(catalog, new Date()))
+  for (const plugin of plugins) app.use(plugin)
+  return app
+}

@@ -1,0 +1,111 @@
+/**
+ * One immutable version of the published data and every response rendered from it. Built once per
+ * data change; requests only pick bytes out of it.
+ */
+import { CachedRepresentation } from '../http/representation'
+import { renderAtom, renderJsonFeed } from '../feeds/render'
+import { publicBusiness, type AggregateRating, type Business, type Review } from '../reviews/schema'
+import type { TopicPath } from './topics'
+
+export type InsightsComputer = (business: Business, reviews: Review[], generatedAt: string) => unknown
+
+export type PublishedRow = { date: string; json: string }
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+const CACHE_ENTRIES = 256
+
+export function aggregateRating(reviews: Review[]): AggregateRating {
+  const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }
+  let sum = 0
+  for (const r of reviews) {
+    distribution[String(r.rating) as keyof typeof distribution]++
+    sum += r.rating
+  }
+  const mean = reviews.length ? sum / reviews.length : 0
+  return {
+    rating_value: Math.round(mean * 100) / 100,
+    review_count: reviews.length,
+    best_rating: 5,
+    worst_rating: 1,
+    distribution,
+  }
+}
+
+export class Snapshot {
+  readonly reviews: Review[]
+  readonly aggregate: AggregateRating
+  readonly insights: unknown
+  readonly representations: Record<TopicPath | 'insights.json', CachedRepresentation>
+  private readonly byId = new Map<string, string>()
+  private readonly derived = new Map<string, CachedRepresentation>()
+
+  constructor(
+    readonly revision: number,
+    readonly contentKey: string,
+    readonly updatedAt: Date,
+    readonly business: Business,
+    readonly rows: PublishedRow[],
+    baseUrl: string,
+    computeInsights: InsightsComputer,
+  ) {
+    this.reviews = rows.map((r) => JSON.parse(r.json) as Review)
+    for (let i = 0; i < rows.length; i++) this.byId.set(this.reviews[i]!.id, rows[i]!.json)
+    this.aggregate = aggregateRating(this.reviews)
+    this.insights = computeInsights(business, this.reviews, updatedAt.toISOString())
+
+    const datasetJson =
+      `{"business":${JSON.stringify(publicBusiness(business))},"aggregate_rating":${JSON.stringify(this.aggregate)},` +
+      `"updated_at":${JSON.stringify(updatedAt.toISOString())},"reviews":[${rows.map((r) => r.json).join(',')}]}`
+    const feed = { business, reviews: this.reviews, baseUrl, updatedAt }
+    this.representations = {
+      'reviews.json': CachedRepresentation.text(datasetJson, JSON_TYPE, updatedAt),
+      'insights.json': CachedRepresentation.text(JSON.stringify(this.insights), JSON_TYPE, updatedAt),
+      'api/feed.json': CachedRepresentation.text(renderJsonFeed(feed), 'application/feed+json; charset=utf-8', updatedAt),
+      'feed.xml': CachedRepresentation.text(renderAtom(feed), 'application/atom+xml; charset=utf-8', updatedAt),
+    }
+  }
+
+  reviewJson(id: string): string | undefined {
+    return this.byId.get(id)
+  }
+
+  /** GET /api/reviews/{id}. */
+  review(id: string): CachedRepresentation | undefined {
+    const json = this.byId.get(id)
+    return json === undefined ? undefined : this.cached(`review:${id}`, () => json)
+  }
+
+  /** Published rows dated on or after `date` (rows are newest first, so a binary search finds the cut). */
+  rowsSince(date: string): PublishedRow[] {
+    let lo = 0
+    let hi = this.rows.length
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1
+      if (this.rows[mid]!.date >= date) lo = mid + 1
+      else hi = mid
+    }
+    return this.rows.slice(0, lo)
+  }
+
+  /** GET /api/reviews/since/{date}. */
+  since(date: string): CachedRepresentation {
+    return this.cached(`since:${date}`, () => {
+      const rows = this.rowsSince(date)
+      return `{"count":${rows.length},"total":${rows.length},"reviews":[${rows.map((r) => r.json).join(',')}]}`
+    })
+  }
+
+  private cached(key: string, render: () => string): CachedRepresentation {
+    let rep = this.derived.get(key)
+    if (rep) {
+      // Refresh recency: Map keeps insertion order, so the first key is the least recently used.
+      this.derived.delete(key)
+      this.derived.set(key, rep)
+      return rep
+    }
+    rep = CachedRepresentation.text(render(), JSON_TYPE, this.updatedAt)
+    this.derived.set(key, rep)
+    if (this.derived.size > CACHE_ENTRIES) this.derived.delete(this.derived.keys().next().value!)
+    return rep
+  }
+}

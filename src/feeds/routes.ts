@@ -1,0 +1,48 @@
+/** GET /api/feed.json (JSON Feed 1.1) and GET /feed.xml (Atom): the 50 newest reviews, both WebSub topics. */
+import { Elysia } from 'elysia'
+import type { Catalog } from '../catalog/catalog'
+import { topicUrl, type TopicPath } from '../catalog/topics'
+import type { ReadRouteOptions } from '../http/read-options'
+import { serveRepresentation } from '../http/representation'
+import { notModified } from '../http/openapi-helpers'
+
+/** Link: <hub>; rel="hub", <topic>; rel="self" — how subscribers discover the hub. */
+export function topicLinkHeader(baseUrl: string, path: TopicPath): string {
+  return `<${baseUrl}/api/websub/hub>; rel="hub", <${topicUrl(baseUrl, path)}>; rel="self"`
+}
+
+export function feedsRoutes(catalog: Catalog, options: ReadRouteOptions) {
+  const serveTopic = (request: Request, path: TopicPath) =>
+    serveRepresentation(request, catalog.current.representations[path], {
+      cacheControl: options.cacheControl,
+      headers: { link: topicLinkHeader(options.baseUrl, path) },
+    })
+
+  return new Elysia({ name: 'feeds' })
+    .get('/api/feed.json', ({ request }) => serveTopic(request, 'api/feed.json'), {
+      detail: {
+        tags: ['Feeds'],
+        summary: 'JSON Feed 1.1 of the 50 newest reviews',
+        description:
+          'Each item has id, url (the review permalink), title, content_text, date_published, authors, tags (service ids) and `_review` with the full record. A WebSub topic.',
+        responses: {
+          200: {
+            description: 'JSON Feed 1.1 document.',
+            content: { 'application/feed+json': { schema: { type: 'object', required: ['version', 'title', 'items'] } } },
+          },
+          304: notModified,
+        },
+      },
+    })
+    .get('/feed.xml', ({ request }) => serveTopic(request, 'feed.xml'), {
+      detail: {
+        tags: ['Feeds'],
+        summary: 'Atom feed of the 50 newest reviews',
+        description: 'RFC 4287 Atom with rel="self" and rel="hub" links. A WebSub topic.',
+        responses: {
+          200: { description: 'Atom feed.', content: { 'application/atom+xml': { schema: { type: 'string' } } } },
+          304: notModified,
+        },
+      },
+    })
+}

@@ -1,0 +1,21 @@
+/** GET /healthz for process supervisors and load balancers. */
+import { Elysia } from 'elysia'
+import type { Catalog } from '../catalog/catalog'
+
+export function healthRoutes(catalog: Catalog, startedAt: Date) {
+  return new Elysia({ name: 'health' }).get(
+    '/healthz',
+    () =>
+      Response.json(
+        {
+          status: 'ok',
+          revision: catalog.current.revision,
+          review_count: catalog.current.reviews.length,
+          data_updated_at: catalog.current.updatedAt.toISOString(),
+          started_at: startedAt.toISOString(),
+        },
+        { headers: { 'cache-control': 'no-store' } },
+      ),
+    { detail: { tags: ['Operations'], summary: 'Liveness and data version', description: 'Always 200 while the process serves.' } },
+  )
+}

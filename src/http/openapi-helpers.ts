@@ -1,0 +1,45 @@
+/** Pieces of the OpenAPI document built from the same TypeBox schemas that validate requests. */
+import { Type, type TObject, type TSchema } from '@sinclair/typebox'
+
+export const IssueSchema = Type.Object(
+  {
+    path: Type.Array(Type.Union([Type.String(), Type.Integer()]), { description: 'Where the problem is, e.g. ["limit"].' }),
+    code: Type.String({ description: 'too_small, too_big, invalid_type, invalid_date, invalid_range, repeated, unrecognized, ...' }),
+    message: Type.String({ description: 'A sentence for a person, e.g. "must be at most 100".' }),
+  },
+  { $id: 'Issue' },
+)
+
+export const ErrorSchema = Type.Object(
+  {
+    error: Type.String({ description: 'Machine-readable code: invalid_query, invalid_date, not_found, method_not_allowed, internal, ...' }),
+    message: Type.String({ description: 'A sentence for a person.' }),
+    issues: Type.Optional(Type.Array(IssueSchema, { description: 'One entry per invalid input.' })),
+  },
+  { $id: 'Error' },
+)
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } })
+
+export const errorResponses = {
+  invalidQuery: errorResponse('Invalid query parameters: `error` is `invalid_query` and `issues` names every bad parameter.'),
+  invalidDate: errorResponse('Malformed or impossible date: `error` is `invalid_date`.'),
+  notFound: errorResponse('Unknown resource: `error` is `not_found`.'),
+  invalidRequest: errorResponse('Invalid hub request: `error` is `invalid_request`, naming the field.'),
+}
+
+export const notModified = {
+  description: 'Not modified: the If-None-Match or If-Modified-Since validator matches the current data. Empty body.',
+}
+
+/** OpenAPI query parameters from a TypeBox object schema, bounds and descriptions included. */
+export function searchParameters(schema: TObject) {
+  return Object.entries(schema.properties as Record<string, TSchema>).map(([name, property]) => {
+    const { description, ...rest } = property
+    return { name, in: 'query', required: false, description, schema: stripTypeBoxKeys(rest) }
+  })
+}
+
+function stripTypeBoxKeys(schema: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(schema))
+}

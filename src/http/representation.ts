@@ -1,0 +1,116 @@
+/**
+ * Serving a pre-rendered body the way CONTRACT.md wants every GET served: strong ETag, Last-Modified,
+ * conditional requests (If-None-Match wins over If-Modified-Since), br/gzip above 1 KiB with
+ * Vary: Accept-Encoding, HEAD, CORS and Cache-Control. Bodies and their compressed forms are
+ * computed once per data version, never per request.
+ */
+import { brotliCompressSync, constants as zlib } from 'node:zlib'
+import type { Representation } from '../catalog/topics'
+import { CORS_HEADERS } from './cors'
+
+const COMPRESS_ABOVE = 1024
+const encoder = new TextEncoder()
+
+export function etagOf(body: Uint8Array): string {
+  return `"${Bun.hash(body).toString(36)}-${body.byteLength.toString(36)}"`
+}
+
+/** A representation with its compressed forms computed lazily and kept. */
+export class CachedRepresentation implements Representation {
+  readonly etag: string
+  private gzipped?: Uint8Array
+  private brotli?: Uint8Array
+
+  constructor(
+    readonly body: Uint8Array,
+    readonly contentType: string,
+    readonly lastModified: Date,
+  ) {
+    this.etag = etagOf(body)
+  }
+
+  static text(text: string, contentType: string, lastModified: Date): CachedRepresentation {
+    return new CachedRepresentation(encoder.encode(text), contentType, lastModified)
+  }
+
+  encoded(encoding: 'br' | 'gzip'): Uint8Array {
+    if (encoding === 'gzip') return (this.gzipped ??= Bun.gzipSync(this.body, { level: 6 }))
+    // Large bodies get a faster brotli level; small ones the best ratio.
+    const quality = this.body.byteLength > 1 << 20 ? 5 : 9
+    return (this.brotli ??= brotliCompressSync(this.body, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: this.body.byteLength },
+    }))
+  }
+}
+
+export type ServeOptions = { cacheControl: string; headers?: Record<string, string> }
+
+export function serveRepresentation(request: Request, rep: CachedRepresentation, options: ServeOptions): Response {
+  const headers: Record<string, string> = {
+    ...CORS_HEADERS,
+    'content-type': rep.contentType,
+    etag: rep.etag,
+    'last-modified': rep.lastModified.toUTCString(),
+    'cache-control': options.cacheControl,
+    ...options.headers,
+  }
+  const compressible = rep.body.byteLength > COMPRESS_ABOVE
+  if (compressible) headers.vary = 'Accept-Encoding'
+
+  if (isNotModified(request, rep)) return new Response(null, { status: 304, headers: withoutEntityHeaders(headers) })
+
+  let body = rep.body
+  const encoding = compressible ? chooseEncoding(request.headers.get('accept-encoding')) : null
+  if (encoding) {
+    body = rep.encoded(encoding)
+    headers['content-encoding'] = encoding
+  }
+  headers['content-length'] = String(body.byteLength)
+  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers })
+}
+
+function withoutEntityHeaders(headers: Record<string, string>): Record<string, string> {
+  const { 'content-type': _type, 'content-length': _length, ...rest } = headers
+  return rest
+}
+
+export function isNotModified(request: Request, rep: Representation): boolean {
+  const ifNoneMatch = request.headers.get('if-none-match')
+  if (ifNoneMatch !== null) return etagListMatches(ifNoneMatch, rep.etag)
+  const ifModifiedSince = request.headers.get('if-modified-since')
+  if (ifModifiedSince !== null) {
+    const since = Date.parse(ifModifiedSince)
+    // HTTP dates have whole seconds.
+    return !Number.isNaN(since) && Math.floor(rep.lastModified.getTime() / 1000) * 1000 <= since
+  }
+  return false
+}
+
+/** Weak comparison over a list, as If-None-Match requires; `*` matches any current representation. */
+export function etagListMatches(header: string, etag: string): boolean {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
+  const mine = opaque(etag)
+  return header.split(',').some((candidate) => {
+    const tag = opaque(candidate)
+    return tag === '*' || tag === mine
+  })
+}
+
+/** br preferred over gzip; q-values honoured, q=0 refuses. */
+export function chooseEncoding(header: string | null): 'br' | 'gzip' | null {
+  if (!header) return null
+  const q = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (!name) continue
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    const value = qParam ? Number(qParam.slice(2)) : 1
+    q.set(name, Number.isNaN(value) ? 0 : value)
+  }
+  const weight = (name: string) => q.get(name) ?? q.get('*') ?? 0
+  const br = weight('br')
+  const gzip = weight('gzip')
+  if (br > 0 && br >= gzip) return 'br'
+  if (gzip > 0) return 'gzip'
+  return null
+}

@@ -1,0 +1,28 @@
+/** GET /insights.json: computed from the published reviews by the service itself, cached per data version. */
+import { Elysia } from 'elysia'
+import type { Catalog } from '../catalog/catalog'
+import type { ReadRouteOptions } from '../http/read-options'
+import { serveRepresentation } from '../http/representation'
+import { notModified } from '../http/openapi-helpers'
+import { insightsResponseSchema } from './openapi'
+
+export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
+  return new Elysia({ name: 'insights' }).get(
+    '/insights.json',
+    ({ request }) =>
+      serveRepresentation(request, catalog.current.representations['insights.json'], { cacheControl: options.cacheControl }),
+    {
+      detail: {
+        tags: ['Datasets'],
+        summary: 'Insights dataset',
+        description:
+          'Aspect-based sentiment, entities (technicians, services, service areas), topics, FAQ and an editorial summary, ' +
+          'all computed from the published reviews and recomputed when they change.',
+        responses: {
+          200: { description: 'The insights dataset.', content: { 'application/json': { schema: insightsResponseSchema() } } },
+          304: notModified,
+        },
+      },
+    },
+  )
+}

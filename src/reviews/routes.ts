@@ -1,0 +1,101 @@
+/** GET /reviews.json, the search, the since-listing and review permalinks. */
+import { Elysia, t } from 'elysia'
+import type { Catalog } from '../catalog/catalog'
+import { HttpError } from '../http/errors'
+import type { ReadRouteOptions } from '../http/read-options'
+import { CachedRepresentation, serveRepresentation } from '../http/representation'
+import { topicLinkHeader } from '../feeds/routes'
+import { isCalendarDate } from './dates'
+import { ReviewList, ReviewsDataset, Review } from './schema'
+import { parseSearchParams, SearchQuery } from './search-query'
+import type { ReviewSearch } from './search'
+import { errorResponses, notModified, searchParameters } from '../http/openapi-helpers'
+
+export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
+  const serve = (request: Request, rep: CachedRepresentation, headers?: Record<string, string>) =>
+    serveRepresentation(request, rep, { cacheControl: options.cacheControl, headers })
+
+  return new Elysia({ name: 'reviews' })
+    .get(
+      '/reviews.json',
+      ({ request }) =>
+        serve(request, catalog.current.representations['reviews.json'], { link: topicLinkHeader(options.baseUrl, 'reviews.json') }),
+      {
+        detail: {
+          tags: ['Datasets'],
+          summary: 'Full reviews dataset',
+          description: 'Business metadata, aggregate rating and every verified review, newest first. A WebSub topic.',
+          responses: { 200: jsonResponse(ReviewsDataset, 'The reviews dataset.'), 304: notModified },
+        },
+      },
+    )
+    .get(
+      '/api/reviews/search',
+      ({ request }) => {
+        const url = new URL(request.url)
+        const parsed = parseSearchParams(url.searchParams)
+        if (!parsed.ok) throw new HttpError(400, 'invalid_query', describeIssues(parsed.issues.length), parsed.issues)
+        const snapshot = catalog.current
+        const result = search.search(parsed.value)
+        const body = `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}]}`
+        return serve(request, CachedRepresentation.text(body, 'application/json; charset=utf-8', snapshot.updatedAt))
+      },
+      {
+        detail: {
+          tags: ['Reviews'],
+          summary: 'Search reviews',
+          description:
+            'Filters combine with AND; results are newest first (date desc, then id desc). `total` counts matches before `limit`. ' +
+            'The HTTP twin of the MCP tool search_reviews. Unknown or repeated parameters are a 400.',
+          parameters: searchParameters(SearchQuery),
+          responses: { 200: jsonResponse(ReviewList, 'Matching reviews.'), 304: notModified, 400: errorResponses.invalidQuery },
+        },
+      },
+    )
+    .get(
+      '/api/reviews/since/:date',
+      ({ request, params }) => {
+        const date = params.date
+        if (!isCalendarDate(date)) {
+          throw new HttpError(400, 'invalid_date', `"${date}" is not a real calendar date in YYYY-MM-DD form.`, [
+            { path: ['date'], code: 'invalid_date', message: 'must be a real calendar date in YYYY-MM-DD form' },
+          ])
+        }
+        return serve(request, catalog.current.since(date))
+      },
+      {
+        params: t.Object({ date: t.String({ description: 'Reviews dated on or after this date (YYYY-MM-DD).', examples: ['2025-01-01'] }) }),
+        detail: {
+          tags: ['Reviews'],
+          summary: 'Reviews on or after a date',
+          description: 'Every published review dated on or after `date`, newest first. Conditional GET with ETag and Last-Modified.',
+          responses: { 200: jsonResponse(ReviewList, 'Reviews since the date.'), 304: notModified, 400: errorResponses.invalidDate },
+        },
+      },
+    )
+    .get(
+      '/api/reviews/:id',
+      ({ request, params }) => {
+        const rep = catalog.current.review(params.id)
+        if (!rep) throw new HttpError(404, 'not_found', `No published review has the id "${params.id}".`)
+        return serve(request, rep)
+      },
+      {
+        params: t.Object({ id: t.String({ description: 'Review id.' }) }),
+        detail: {
+          tags: ['Reviews'],
+          summary: 'One review (permalink)',
+          description: 'The review record itself, no wrapper. The feeds link here.',
+          responses: { 200: jsonResponse(Review, 'The review.'), 304: notModified, 404: errorResponses.notFound },
+        },
+      },
+    )
+}
+
+function describeIssues(count: number): string {
+  return count === 1 ? 'One query parameter is invalid.' : `${count} query parameters are invalid.`
+}
+
+export function jsonResponse(schema: unknown, description: string, contentType = 'application/json') {
+  return { description, content: { [contentType]: { schema } } }
+}

@@ -1,0 +1,56 @@
+/**
+ * Wires the capabilities together around one database: store, search, catalog (cached responses and
+ * change detection), and the HTTP app. `serve` and the tests both start from here.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { createApp, type Logger } from './app'
+import { Catalog } from './catalog/catalog'
+import { seedIfEmpty, type Dataset } from './catalog/seed'
+import type { Config } from './config'
+import { computeInsights } from './insights/compute'
+import { ReviewSearch } from './reviews/search'
+import { ReviewStore } from './reviews/store'
+import { openDatabase } from './store/database'
+
+export const DATABASE_FILE = 'reviews.db'
+
+export type ServiceOptions = { log?: Logger; seed?: Dataset }
+
+export function createService(config: Config, options: ServiceOptions = {}) {
+  const log: Logger = options.log ?? ((event) => console.error(JSON.stringify({ time: new Date().toISOString(), ...event })))
+  mkdirSync(config.dataDir, { recursive: true })
+  const db = openDatabase(join(config.dataDir, DATABASE_FILE))
+  const store = new ReviewStore(db)
+  if (seedIfEmpty(store, options.seed)) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
+  const search = new ReviewSearch(db)
+  const catalog = new Catalog(store, { baseUrl: config.baseUrl, computeInsights, pollMs: config.pollMs })
+  const app = createApp({ config, catalog, search, log })
+
+  let server: ReturnType<typeof app.listen>['server'] | undefined
+  return {
+    config,
+    db,
+    store,
+    catalog,
+    search,
+    app,
+    /** Starts listening and following data changes; resolves to the bound URL. */
+    listen(): string {
+      app.listen({ port: config.port, hostname: config.host, reusePort: false, idleTimeout: 120 })
+      server = app.server ?? undefined
+      catalog.start()
+      return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${server!.port}`
+    },
+    get port(): number {
+      return server?.port ?? 0
+    },
+    async stop(): Promise<void> {
+      catalog.stop()
+      await app.stop()
+      db.close()
+    },
+  }
+}
+
+export type Service = ReturnType<typeof createService>
