@@ -80,7 +80,7 @@ export function validateSearch(input: Record<string, unknown>): Validation<Searc
     if (given === undefined) continue
     const schema = FIELDS[name as keyof SearchQuery]
     if (!schema) {
-      issues.push({ path: [name], code: 'unrecognized', message: `is not a search parameter (expected one of ${Object.keys(FIELDS).join(', ')})` })
+      issues.push({ path: [name], code: 'unrecognized', message: `must be one of the known parameters: ${Object.keys(FIELDS).join(', ')}` })
       continue
     }
     const issue = checkField(name, schema, given)

@@ -1,0 +1,19 @@
+/**
+ * `bun run build`: compiles the service, its dependencies and the embedded sample data into one
+ * executable, dist/reviews-service, that runs with no Bun, Node or node_modules on the machine.
+ */
+const outfile = process.env.OUTFILE ?? 'dist/reviews-service'
+
+const result = await Bun.build({
+  entrypoints: ['src/main.ts'],
+  compile: { outfile },
+  minify: true,
+  sourcemap: 'linked',
+  target: 'bun',
+})
+
+if (!result.success) {
+  for (const log of result.logs) console.error(log)
+  process.exit(1)
+}
+console.log(`built ${outfile}`)

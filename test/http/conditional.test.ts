@@ -1,0 +1,123 @@
+/** ETag, Last-Modified, 304, HEAD, compression, CORS and Cache-Control on every read endpoint. */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { gunzipSync, brotliDecompressSync } from 'node:zlib'
+import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+})
+afterAll(() => server.stop())
+
+const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  fetch(server.url + path, { method, headers, decompress: false } as RequestInit)
+
+const READ_PATHS = [
+  '/reviews.json',
+  '/insights.json',
+  '/api/feed.json',
+  '/feed.xml',
+  '/api/reviews/since/2025-01-01',
+  '/api/reviews/r-001',
+  '/api/reviews/search?rating=5',
+]
+
+describe.each(READ_PATHS)('%s', (path) => {
+  test('carries a strong ETag, Last-Modified, Cache-Control and CORS', async () => {
+    const response = await get(path)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('etag')).toMatch(/^"[^"]+"$/)
+    expect(Date.parse(response.headers.get('last-modified')!)).not.toBeNaN()
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60')
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-expose-headers')).toContain('ETag')
+  })
+
+  test('If-None-Match with the ETag gives 304 with an empty body and the ETag', async () => {
+    const etag = (await get(path)).headers.get('etag')!
+    for (const header of [etag, `W/${etag}`, `"nope", ${etag}`, '*']) {
+      const response = await get(path, { 'if-none-match': header })
+      expect(response.status).toBe(304)
+      expect(response.headers.get('etag')).toBe(etag)
+      expect(await response.text()).toBe('')
+    }
+    expect((await get(path, { 'if-none-match': '"other"' })).status).toBe(200)
+  })
+
+  test('If-Modified-Since matches; If-None-Match wins over it', async () => {
+    const first = await get(path)
+    const lastModified = first.headers.get('last-modified')!
+    expect((await get(path, { 'if-modified-since': lastModified })).status).toBe(304)
+    expect((await get(path, { 'if-modified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' })).status).toBe(200)
+    expect((await get(path, { 'if-modified-since': lastModified, 'if-none-match': '"other"' })).status).toBe(200)
+    expect((await get(path, { 'if-modified-since': 'garbage' })).status).toBe(200)
+  })
+
+  test('HEAD answers like GET without a body', async () => {
+    const getResponse = await get(path)
+    const head = await get(path, {}, 'HEAD')
+    expect(head.status).toBe(200)
+    expect(head.headers.get('etag')).toBe(getResponse.headers.get('etag'))
+    expect(head.headers.get('content-type')).toBe(getResponse.headers.get('content-type'))
+    expect(await head.text()).toBe('')
+  })
+
+  test('Authorization is ignored', async () => {
+    const plain = await (await get(path)).text()
+    const withAuth = await get(path, { authorization: 'Bearer whatever' })
+    expect(withAuth.status).toBe(200)
+    expect(await withAuth.text()).toBe(plain)
+  })
+})
+
+describe('compression', () => {
+  test('gzip and br bodies above 1 KiB decode to the identity bytes, with the same ETag and Vary', async () => {
+    const identity = await get('/reviews.json')
+    const body = new Uint8Array(await identity.arrayBuffer())
+    expect(body.byteLength).toBeGreaterThan(1024)
+    expect(identity.headers.get('content-encoding')).toBeNull()
+    expect(identity.headers.get('vary')).toBe('Accept-Encoding')
+
+    const gz = await get('/reviews.json', { 'accept-encoding': 'gzip' })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(new Uint8Array(await gz.arrayBuffer()))).toEqual(Buffer.from(body))
+
+    const br = await get('/reviews.json', { 'accept-encoding': 'gzip, deflate, br' })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer()))).toEqual(Buffer.from(body))
+
+    expect(gz.headers.get('etag')).toBe(identity.headers.get('etag'))
+    const revalidated = await get('/reviews.json', { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag')! })
+    expect(revalidated.status).toBe(304)
+  })
+
+  test('q=0 refuses an encoding; small bodies are never compressed', async () => {
+    const refused = await get('/reviews.json', { 'accept-encoding': 'br;q=0, gzip' })
+    expect(refused.headers.get('content-encoding')).toBe('gzip')
+    const small = await get('/api/reviews/r-001', { 'accept-encoding': 'gzip, br' })
+    expect(small.headers.get('content-encoding')).toBeNull()
+  })
+})
+
+describe('CORS and topics', () => {
+  test('OPTIONS preflight answers 204 with allow headers', async () => {
+    const response = await get('/api/reviews/search', { origin: 'https://app.example', 'access-control-request-method': 'GET' }, 'OPTIONS')
+    expect(response.status).toBe(204)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-allow-methods')).toContain('GET')
+  })
+
+  test.each(['/feed.xml', '/api/feed.json', '/reviews.json'])('%s carries Link rel=hub and rel=self', async (path) => {
+    for (const method of ['GET', 'HEAD']) {
+      const response = await get(path, {}, method)
+      expect(response.headers.get('link')).toBe(`<${TEST_BASE_URL}/api/websub/hub>; rel="hub", <${TEST_BASE_URL}${path}>; rel="self"`)
+    }
+  })
+
+  test('errors are JSON with CORS too', async () => {
+    const response = await get('/nowhere')
+    expect(response.status).toBe(404)
+    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(await response.json()).toEqual({ error: 'not_found', message: 'Nothing is served at /nowhere.' })
+  })
+})
