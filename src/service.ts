@@ -6,6 +6,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp, type Logger } from './app'
 import { Catalog } from './catalog/catalog'
+import { BUSINESS_FILE, watchBusinessFile } from './catalog/business-file'
 import { seedIfEmpty, type Dataset } from './catalog/seed'
 import type { Config } from './config'
 import { computeInsights } from './insights/compute'
@@ -23,8 +24,11 @@ export function createService(config: Config, options: ServiceOptions = {}) {
   const db = openDatabase(join(config.dataDir, DATABASE_FILE))
   const store = new ReviewStore(db)
   if (seedIfEmpty(store, options.seed)) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
+  const checkBusinessFile = watchBusinessFile(join(config.dataDir, BUSINESS_FILE), store, log)
+  checkBusinessFile()
   const search = new ReviewSearch(db)
   const catalog = new Catalog(store, { baseUrl: config.baseUrl, computeInsights, pollMs: config.pollMs })
+  catalog.addCheck(checkBusinessFile)
   const app = createApp({ config, catalog, search, log })
 
   let server: ReturnType<typeof app.listen>['server'] | undefined
@@ -47,7 +51,7 @@ export function createService(config: Config, options: ServiceOptions = {}) {
     },
     async stop(): Promise<void> {
       catalog.stop()
-      await app.stop()
+      if (server) await app.stop()
       db.close()
     },
   }
