@@ -1,0 +1,70 @@
+/** The CLI as a user meets it: help, version, serve, clear errors, graceful shutdown. */
+import { describe, expect, test } from 'bun:test'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { MAIN, startListening } from '../support/spawn'
+import pkg from '../../package.json'
+
+const run = (args: string[], env: Record<string, string> = {}) => {
+  const result = Bun.spawnSync(['bun', MAIN, ...args], { env: { ...process.env, ...env } })
+  return { code: result.exitCode, stdout: result.stdout.toString(), stderr: result.stderr.toString() }
+}
+const tempDir = () => mkdtempSync(join(tmpdir(), 'reviews-cli-'))
+
+describe('reviews-service CLI', () => {
+  test('--help lists the commands and every setting', () => {
+    const { code, stdout } = run(['--help'])
+    expect(code).toBe(0)
+    for (const word of ['serve', 'import', 'mcp', 'analyze', 'PORT', 'HOST', 'BASE_URL', 'DATA_DIR', '--replace', '--dry-run']) expect(stdout).toContain(word)
+  })
+
+  test('--version prints the package version', () => {
+    expect(run(['--version']).stdout.trim()).toBe(pkg.version)
+  })
+
+  test('an unknown command or a bad setting is a clear error, not a stack trace', () => {
+    const unknown = run(['frobnicate'])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toContain('unknown command "frobnicate"')
+    const badPort = run(['serve', '--port', 'eighty'], { DATA_DIR: tempDir() })
+    expect(badPort.code).toBe(2)
+    expect(badPort.stderr).toContain('PORT (--port) must be a whole number')
+    expect(badPort.stderr).not.toContain('    at ')
+  })
+
+  test('a DATA_DIR that cannot be a directory is a clear error', () => {
+    const file = join(tempDir(), 'not-a-dir')
+    writeFileSync(file, 'x')
+    const { code, stderr } = run(['serve'], { DATA_DIR: file, PORT: '0' })
+    expect(code).toBe(2)
+    expect(stderr).toContain('is not a writable directory')
+  })
+
+  test('a port already in use is a clear error', () => {
+    const blocker = Bun.serve({ port: 0, hostname: '127.0.0.1', reusePort: false, fetch: () => new Response('busy') })
+    try {
+      const { code, stderr } = run(['serve'], { DATA_DIR: tempDir(), PORT: String(blocker.port), HOST: '127.0.0.1' })
+      expect(code).toBe(2)
+      expect(stderr).toContain(`Port ${blocker.port} on 127.0.0.1 is already in use`)
+    } finally {
+      blocker.stop(true)
+    }
+  })
+
+  test('serve starts on the embedded sample data, flags override env, and SIGTERM shuts down cleanly', async () => {
+    const dataDir = tempDir()
+    const { proc, url } = await startListening(['bun', MAIN, 'serve', '--port', '0', '--base-url', 'https://flag.example'], {
+      DATA_DIR: dataDir,
+      PORT: '1',
+      HOST: '127.0.0.1',
+      BASE_URL: 'https://env.example',
+    })
+    const dataset = (await (await fetch(`${url}/reviews.json`)).json()) as { reviews: unknown[] }
+    expect(dataset.reviews.length).toBeGreaterThan(0)
+    const feed = (await (await fetch(`${url}/api/feed.json`)).json()) as { feed_url: string }
+    expect(feed.feed_url).toBe('https://flag.example/api/feed.json')
+    proc.kill('SIGTERM')
+    expect(await proc.exited).toBe(0)
+  })
+})
