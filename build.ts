@@ -2,6 +2,8 @@
  * `bun run build`: compiles the service, its dependencies and the embedded sample data into one
  * executable, dist/reviews-service, that runs with no Bun, Node or node_modules on the machine.
  */
+export {}
+
 const outfile = process.env.OUTFILE ?? 'dist/reviews-service'
 
 const result = await Bun.build({

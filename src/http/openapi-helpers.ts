@@ -1,5 +1,6 @@
 /** Pieces of the OpenAPI document built from the same TypeBox schemas that validate requests. */
 import { Type, type TObject, type TSchema } from '@sinclair/typebox'
+import type { OpenAPIV3 } from 'openapi-types'
 
 export const IssueSchema = Type.Object(
   {
@@ -19,7 +20,14 @@ export const ErrorSchema = Type.Object(
   { $id: 'Error' },
 )
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ErrorSchema } } })
+/** A TypeBox schema is a JSON Schema; this tells the OpenAPI types so. */
+export const asOpenApiSchema = (schema: unknown) => schema as OpenAPIV3.SchemaObject
+
+export function jsonResponse(schema: unknown, description: string, contentType = 'application/json'): OpenAPIV3.ResponseObject {
+  return { description, content: { [contentType]: { schema: asOpenApiSchema(schema) } } }
+}
+
+const errorResponse = (description: string) => jsonResponse(ErrorSchema, description)
 
 export const errorResponses = {
   invalidQuery: errorResponse('Invalid query parameters: `error` is `invalid_query` and `issues` names every bad parameter.'),

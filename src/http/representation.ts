@@ -34,7 +34,7 @@ export class CachedRepresentation implements Representation {
   }
 
   encoded(encoding: 'br' | 'gzip'): Uint8Array {
-    if (encoding === 'gzip') return (this.gzipped ??= Bun.gzipSync(this.body, { level: 6 }))
+    if (encoding === 'gzip') return (this.gzipped ??= Bun.gzipSync(this.body as Uint8Array<ArrayBuffer>, { level: 6 }))
     // Large bodies get a faster brotli level; small ones the best ratio.
     const quality = this.body.byteLength > 1 << 20 ? 5 : 9
     return (this.brotli ??= brotliCompressSync(this.body, {

@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import type { ReadRouteOptions } from '../http/read-options'
 import { serveRepresentation } from '../http/representation'
-import { notModified } from '../http/openapi-helpers'
+import { jsonResponse, notModified } from '../http/openapi-helpers'
 import { insightsResponseSchema } from './openapi'
 
 export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
@@ -19,7 +19,7 @@ export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
           'Aspect-based sentiment, entities (technicians, services, service areas), topics, FAQ and an editorial summary, ' +
           'all computed from the published reviews and recomputed when they change.',
         responses: {
-          200: { description: 'The insights dataset.', content: { 'application/json': { schema: insightsResponseSchema() } } },
+          200: jsonResponse(insightsResponseSchema(), 'The insights dataset.'),
           304: notModified,
         },
       },

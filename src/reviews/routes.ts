@@ -9,7 +9,7 @@ import { isCalendarDate } from './dates'
 import { ReviewList, ReviewsDataset, Review } from './schema'
 import { parseSearchParams, SearchQuery } from './search-query'
 import type { ReviewSearch } from './search'
-import { errorResponses, notModified, searchParameters } from '../http/openapi-helpers'
+import { errorResponses, jsonResponse, notModified, searchParameters } from '../http/openapi-helpers'
 
 export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   const serve = (request: Request, rep: CachedRepresentation, headers?: Record<string, string>) =>
@@ -94,8 +94,4 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
 
 function describeIssues(count: number): string {
   return count === 1 ? 'One query parameter is invalid.' : `${count} query parameters are invalid.`
-}
-
-export function jsonResponse(schema: unknown, description: string, contentType = 'application/json') {
-  return { description, content: { [contentType]: { schema } } }
 }
