@@ -26,8 +26,8 @@ export function createService(config: Config, options: ServiceOptions = {}) {
   if (seedIfEmpty(store, options.seed)) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
   const checkBusinessFile = watchBusinessFile(join(config.dataDir, BUSINESS_FILE), store, log)
   checkBusinessFile()
-  const search = new ReviewSearch(db)
   const catalog = new Catalog(store, { baseUrl: config.baseUrl, computeInsights, pollMs: config.pollMs })
+  const search = new ReviewSearch(store, () => catalog.current)
   catalog.addCheck(checkBusinessFile)
   const app = createApp({ config, catalog, search, log })
 

@@ -6,10 +6,11 @@ import { CachedRepresentation } from '../http/representation'
 import { renderAtom, renderJsonFeed } from '../feeds/render'
 import { publicBusiness, type AggregateRating, type Business, type Review } from '../reviews/schema'
 import type { TopicPath } from './topics'
+import type { PublishedRow } from '../reviews/store'
+import { SearchIndex } from '../reviews/search-index'
 
 export type InsightsComputer = (business: Business, reviews: Review[], generatedAt: string) => unknown
 
-export type PublishedRow = { date: string; json: string }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 const CACHE_ENTRIES = 256
@@ -35,6 +36,7 @@ export class Snapshot {
   readonly reviews: Review[]
   readonly aggregate: AggregateRating
   readonly insights: unknown
+  readonly searchIndex: SearchIndex
   readonly representations: Record<TopicPath | 'insights.json', CachedRepresentation>
   private readonly byId = new Map<string, string>()
   private readonly derived = new Map<string, CachedRepresentation>()
@@ -51,6 +53,7 @@ export class Snapshot {
     this.reviews = rows.map((r) => JSON.parse(r.json) as Review)
     for (let i = 0; i < rows.length; i++) this.byId.set(this.reviews[i]!.id, rows[i]!.json)
     this.aggregate = aggregateRating(this.reviews)
+    this.searchIndex = new SearchIndex(this.reviews, rows.map((r) => r.rowid))
     this.insights = computeInsights(business, this.reviews, updatedAt.toISOString())
 
     const datasetJson =
@@ -63,6 +66,11 @@ export class Snapshot {
       'api/feed.json': CachedRepresentation.text(renderJsonFeed(feed), 'application/feed+json; charset=utf-8', updatedAt),
       'feed.xml': CachedRepresentation.text(renderAtom(feed), 'application/atom+xml; charset=utf-8', updatedAt),
     }
+  }
+
+  /** The canonical JSON of the review at a newest-first position. */
+  jsonAt(position: number): string {
+    return this.rows[position]!.json
   }
 
   reviewJson(id: string): string | undefined {

@@ -6,7 +6,12 @@ import type { Database } from 'bun:sqlite'
 import type { Business, Review, StoredReview } from './schema'
 import { foldForSearch } from './text'
 
+/** From this many rows (and a fifth of the table), one FTS rebuild beats row-by-row index updates. */
+const BULK_WRITE_ROWS = 5000
+
 export type WriteSummary = { inserted: number; updated: number; unchanged: number; removed: number }
+
+export type PublishedRow = { rowid: number; date: string; json: string }
 
 export type DataState = { revision: number; changedAt: Date }
 
@@ -49,12 +54,21 @@ export class ReviewStore {
   }
 
   /** Published reviews' canonical JSON, newest first, straight off the index. */
-  publishedJson(): { date: string; json: string }[] {
+  publishedJson(): PublishedRow[] {
     return this.db
-      .query<{ date: string; json: string }, []>(
-        'SELECT date, json FROM reviews INDEXED BY reviews_newest WHERE verified = 1 ORDER BY date DESC, id DESC',
+      .query<PublishedRow, []>(
+        'SELECT rowid, date, json FROM reviews INDEXED BY reviews_newest WHERE verified = 1 ORDER BY date DESC, id DESC',
       )
       .all()
+  }
+
+  /** Row ids whose folded text contains `phrase`, from the FTS5 trigram index (phrase of 3+ characters). */
+  rowidsMatching(phrase: string): number[] {
+    const quoted = `"${phrase.replaceAll('"', '""')}"`
+    return this.db
+      .query<{ rowid: number }, [string]>('SELECT rowid FROM reviews_fts WHERE reviews_fts MATCH ?')
+      .all(quoted)
+      .map((r) => r.rowid)
   }
 
   allIds(): string[] {
@@ -83,6 +97,9 @@ export class ReviewStore {
 
     db.transaction(() => {
       let changed = false
+      const existingCount = (db.query('SELECT count(*) AS n FROM reviews').get() as { n: number }).n
+      const bulk = input.reviews.length >= BULK_WRITE_ROWS && input.reviews.length >= existingCount * 0.2
+      if (bulk) db.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('fts_deferred', '1')")
       if (input.business) {
         const json = JSON.stringify(input.business)
         const current = db.query<{ json: string }, []>('SELECT json FROM business WHERE id = 1').get()
@@ -119,6 +136,10 @@ export class ReviewStore {
         summary.removed = db.query('DELETE FROM reviews WHERE id NOT IN (SELECT id FROM keep_ids)').run().changes
         db.exec('DELETE FROM keep_ids')
         if (summary.removed > 0) changed = true
+      }
+      if (bulk) {
+        db.exec("DELETE FROM meta WHERE key = 'fts_deferred'")
+        if (changed) db.exec("INSERT INTO reviews_fts (reviews_fts) VALUES ('rebuild')")
       }
       if (changed) {
         db.exec(

@@ -33,13 +33,18 @@ const coreMigrations: Migration[] = [
       CREATE VIRTUAL TABLE reviews_fts USING fts5 (
         text_folded, content = 'reviews', content_rowid = 'rowid', tokenize = 'trigram'
       );
-      CREATE TRIGGER reviews_fts_insert AFTER INSERT ON reviews BEGIN
+      -- A bulk write sets meta.fts_deferred, skips these row-by-row updates and rebuilds the index once
+      -- at the end of the same transaction: several times faster for large imports.
+      CREATE TRIGGER reviews_fts_insert AFTER INSERT ON reviews
+      WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'fts_deferred') BEGIN
         INSERT INTO reviews_fts (rowid, text_folded) VALUES (new.rowid, new.text_folded);
       END;
-      CREATE TRIGGER reviews_fts_delete AFTER DELETE ON reviews BEGIN
+      CREATE TRIGGER reviews_fts_delete AFTER DELETE ON reviews
+      WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'fts_deferred') BEGIN
         INSERT INTO reviews_fts (reviews_fts, rowid, text_folded) VALUES ('delete', old.rowid, old.text_folded);
       END;
-      CREATE TRIGGER reviews_fts_update AFTER UPDATE OF text_folded ON reviews BEGIN
+      CREATE TRIGGER reviews_fts_update AFTER UPDATE OF text_folded ON reviews
+      WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'fts_deferred') BEGIN
         INSERT INTO reviews_fts (reviews_fts, rowid, text_folded) VALUES ('delete', old.rowid, old.text_folded);
         INSERT INTO reviews_fts (rowid, text_folded) VALUES (new.rowid, new.text_folded);
       END;
