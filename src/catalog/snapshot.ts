@@ -13,7 +13,8 @@ export type InsightsComputer = (business: Business, reviews: Review[], generated
 
 
 const JSON_TYPE = 'application/json; charset=utf-8'
-const CACHE_ENTRIES = 256
+const CACHE_ENTRIES = 512
+const CACHE_BYTES = 64 * 1024 * 1024
 
 export function aggregateRating(reviews: Review[]): AggregateRating {
   const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }
@@ -40,6 +41,7 @@ export class Snapshot {
   readonly representations: Record<TopicPath | 'insights.json', CachedRepresentation>
   private readonly byId = new Map<string, string>()
   private readonly derived = new Map<string, CachedRepresentation>()
+  private derivedBytes = 0
 
   constructor(
     readonly revision: number,
@@ -80,7 +82,7 @@ export class Snapshot {
   /** GET /api/reviews/{id}. */
   review(id: string): CachedRepresentation | undefined {
     const json = this.byId.get(id)
-    return json === undefined ? undefined : this.cached(`review:${id}`, () => json)
+    return json === undefined ? undefined : this.memo(`review:${id}`, () => json)
   }
 
   /** Published rows dated on or after `date` (rows are newest first, so a binary search finds the cut). */
@@ -97,13 +99,14 @@ export class Snapshot {
 
   /** GET /api/reviews/since/{date}. */
   since(date: string): CachedRepresentation {
-    return this.cached(`since:${date}`, () => {
+    return this.memo(`since:${date}`, () => {
       const rows = this.rowsSince(date)
       return `{"count":${rows.length},"total":${rows.length},"reviews":[${rows.map((r) => r.json).join(',')}]}`
     })
   }
 
-  private cached(key: string, render: () => string): CachedRepresentation {
+  /** A JSON response rendered once per snapshot and kept in a small LRU (hot searches, since-dates). */
+  memo(key: string, render: () => string): CachedRepresentation {
     let rep = this.derived.get(key)
     if (rep) {
       // Refresh recency: Map keeps insertion order, so the first key is the least recently used.
@@ -112,8 +115,14 @@ export class Snapshot {
       return rep
     }
     rep = CachedRepresentation.text(render(), JSON_TYPE, this.updatedAt)
+    if (rep.body.byteLength > CACHE_BYTES / 8) return rep // Too big to keep: a since-listing of everything.
     this.derived.set(key, rep)
-    if (this.derived.size > CACHE_ENTRIES) this.derived.delete(this.derived.keys().next().value!)
+    this.derivedBytes += rep.body.byteLength
+    while (this.derived.size > CACHE_ENTRIES || this.derivedBytes > CACHE_BYTES) {
+      const [oldest, evicted] = this.derived.entries().next().value!
+      this.derived.delete(oldest)
+      this.derivedBytes -= evicted.body.byteLength
+    }
     return rep
   }
 }

@@ -3,13 +3,15 @@ import { Elysia, t } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import { HttpError } from '../http/errors'
 import type { ReadRouteOptions } from '../http/read-options'
-import { CachedRepresentation, serveRepresentation } from '../http/representation'
+import { type CachedRepresentation, serveRepresentation } from '../http/representation'
 import { topicLinkHeader } from '../feeds/routes'
 import { isCalendarDate } from './dates'
 import { ReviewList, ReviewsDataset, Review } from './schema'
 import { parseSearchParams, SearchQuery } from './search-query'
 import type { ReviewSearch } from './search'
 import { errorResponses, jsonResponse, notModified, searchParameters } from '../http/openapi-helpers'
+
+const SEARCH_KEYS = Object.keys(SearchQuery.properties) as (keyof SearchQuery)[]
 
 export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   const serve = (request: Request, rep: CachedRepresentation, headers?: Record<string, string>) =>
@@ -35,10 +37,13 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
         const url = new URL(request.url)
         const parsed = parseSearchParams(url.searchParams)
         if (!parsed.ok) throw new HttpError(400, 'invalid_query', describeIssues(parsed.issues.length), parsed.issues)
-        const snapshot = catalog.current
-        const result = search.search(parsed.value)
-        const body = `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}]}`
-        return serve(request, CachedRepresentation.text(body, 'application/json; charset=utf-8', snapshot.updatedAt))
+        const filters = parsed.value
+        const key = `search:${SEARCH_KEYS.map((k) => filters[k] ?? '').join('\u0000')}`
+        const rep = catalog.current.memo(key, () => {
+          const result = search.search(filters)
+          return `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}]}`
+        })
+        return serve(request, rep)
       },
       {
         detail: {
