@@ -25,7 +25,7 @@ export function createApp({ config, catalog, search, log, plugins = [] }: AppDep
   const read = { cacheControl: `public, max-age=${config.cacheMaxAge}`, baseUrl: config.baseUrl }
   let app: Elysia<any, any, any, any, any, any, any>
   app = new Elysia({ name: 'reviews-service' })
-    .use(httpShell(() => app.routes, log))
+    .use(httpShell(() => app.routes, log, config.logRequests))
     .use(openapiRoutes(config, () => app))
     .use(reviewsRoutes(catalog, search, read))
     .use(feedsRoutes(catalog, read))

@@ -8,7 +8,8 @@ import { errorResponse, HttpError } from './errors'
 
 type RouteTable = { method: string; path: string }[]
 
-export function httpShell(routes: () => RouteTable, log: (event: Record<string, unknown>) => void) {
+export function httpShell(routes: () => RouteTable, log: (event: Record<string, unknown>) => void, logRequests = false) {
+  const started = new WeakMap<Request, number>()
   let compiled: { pattern: RegExp; method: string }[] | undefined
   const allowedMethods = (pathname: string): string[] => {
     compiled ??= routes().map((r) => ({
@@ -21,28 +22,48 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
     return [...methods].sort()
   }
 
-  return new Elysia({ name: 'http-shell' })
+  const shell = new Elysia({ name: 'http-shell' })
     .onRequest(({ request, set }) => {
+      if (logRequests) started.set(request, performance.now())
       Object.assign(set.headers, CORS_HEADERS)
       if (request.method === 'OPTIONS') return preflightResponse(request)
     })
-    .onError({ as: 'global' }, ({ code, error, request }) => {
-      if (error instanceof HttpError) return errorResponse(error)
-      if (code === 'NOT_FOUND') {
-        const pathname = new URL(request.url).pathname
-        const allow = allowedMethods(pathname)
-        if (allow.length) {
-          return errorResponse(
-            new HttpError(405, 'method_not_allowed', `${request.method} is not allowed on ${pathname}; use ${allow.join(', ')}.`, undefined, {
-              allow: allow.join(', '),
-            }),
-          )
-        }
-        return errorResponse(new HttpError(404, 'not_found', `Nothing is served at ${pathname}.`))
-      }
-      if (code === 'PARSE') return errorResponse(new HttpError(400, 'invalid_body', 'The request body could not be parsed.'))
-      if (code === 'VALIDATION') return errorResponse(new HttpError(400, 'invalid_request', 'The request is invalid.'))
-      log({ event: 'internal_error', method: request.method, url: request.url, error: String((error as Error)?.stack ?? error) })
-      return errorResponse(new HttpError(500, 'internal', 'Something went wrong on our side; the error was logged.'))
+    .onAfterResponse({ as: 'global' }, ({ request, response, set }) => {
+      if (!logRequests) return
+      const begin = started.get(request)
+      const status = response instanceof Response ? response.status : set.status
+      log({
+        event: 'request',
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status,
+        ms: begin === undefined ? undefined : Math.round((performance.now() - begin) * 100) / 100,
+      })
     })
+    .onError({ as: 'global' }, ({ code, error, request, set }) => {
+      const failure = toHttpError(code, error, request)
+      if (failure.status === 500) {
+        log({ event: 'internal_error', method: request.method, url: request.url, error: String((error as Error)?.stack ?? error) })
+      }
+      set.status = failure.status // For the request log.
+      return errorResponse(failure)
+    })
+  return shell
+
+  function toHttpError(code: unknown, error: unknown, request: Request): HttpError {
+    if (error instanceof HttpError) return error
+    if (code === 'NOT_FOUND') {
+      const pathname = new URL(request.url).pathname
+      const allow = allowedMethods(pathname)
+      if (allow.length) {
+        return new HttpError(405, 'method_not_allowed', `${request.method} is not allowed on ${pathname}; use ${allow.join(', ')}.`, undefined, {
+          allow: allow.join(', '),
+        })
+      }
+      return new HttpError(404, 'not_found', `Nothing is served at ${pathname}.`)
+    }
+    if (code === 'PARSE') return new HttpError(400, 'invalid_body', 'The request body could not be parsed.')
+    if (code === 'VALIDATION') return new HttpError(400, 'invalid_request', 'The request is invalid.')
+    return new HttpError(500, 'internal', 'Something went wrong on our side; the error was logged.')
+  }
 }

@@ -92,3 +92,31 @@ describe('a server fault', () => {
     rmSync(dataDir, { recursive: true, force: true })
   })
 })
+
+describe('request log', () => {
+  test('LOG_REQUESTS=1 writes one JSON event per request with method, path, status and time', async () => {
+    const events: Record<string, unknown>[] = []
+    let notify: () => void = () => {}
+    const logged = new Promise<void>((resolve) => (notify = resolve))
+    const logging = await startTestServer({
+      env: { LOG_REQUESTS: '1' },
+      log: (event) => {
+        events.push(event)
+        if (events.filter((e) => e.event === 'request').length === 2) notify()
+      },
+    })
+    try {
+      await fetch(`${logging.url}/reviews.json`)
+      await fetch(`${logging.url}/missing`)
+      await logged
+      const requests = events.filter((e) => e.event === 'request')
+      expect(requests.map((e) => [e.method, e.path, e.status])).toEqual([
+        ['GET', '/reviews.json', 200],
+        ['GET', '/missing', 404],
+      ])
+      for (const e of requests) expect(typeof e.ms).toBe('number')
+    } finally {
+      await logging.stop()
+    }
+  })
+})
