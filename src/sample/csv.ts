@@ -1,0 +1,31 @@
+/** The CSV import format (RFC 4180; multi-valued fields joined by "|"). */
+import type { StoredReview } from '../reviews/schema'
+
+export const CSV_COLUMNS = [
+  'id', 'rating', 'date', 'author', 'text', 'technicians', 'services', 'service_area', 'source', 'verified', 'response_date', 'response_text',
+] as const
+
+export const CSV_HEADER = CSV_COLUMNS.join(',')
+
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
+}
+
+export function toCsvRow(review: StoredReview): string {
+  return [
+    review.id,
+    String(review.rating),
+    review.date,
+    review.author,
+    review.text,
+    review.technicians.join('|'),
+    review.services.join('|'),
+    review.service_area ?? '',
+    review.source,
+    String(review.verified),
+    review.response?.date ?? '',
+    review.response?.text ?? '',
+  ]
+    .map(csvField)
+    .join(',')
+}
