@@ -5,9 +5,16 @@
  */
 import type { Business, StoredReview } from '../reviews/schema'
 
+export function createEnricher(business: Business): (review: StoredReview) => StoredReview {
+  const names = business.technicians.map((t) => [t.name, t.name.toLowerCase()] as const)
+  return (review) => {
+    const text = review.text.toLowerCase()
+    const technicians = new Set(review.technicians)
+    for (const [name, lower] of names) if (text.includes(lower)) technicians.add(name)
+    return { ...review, technicians: [...technicians] }
+  }
+}
+
 export function enrichReview(review: StoredReview, business: Business): StoredReview {
-  const text = review.text.toLowerCase()
-  const technicians = new Set(review.technicians)
-  for (const t of business.technicians) if (text.includes(t.name.toLowerCase())) technicians.add(t.name)
-  return { ...review, technicians: [...technicians] }
+  return createEnricher(business)(review)
 }

@@ -1,9 +1,6 @@
-/** The CSV import format (RFC 4180; multi-valued fields joined by "|"). */
+/** Writes reviews in the CSV import format (RFC 4180; multi-valued fields joined by "|"). */
 import type { StoredReview } from '../reviews/schema'
-
-export const CSV_COLUMNS = [
-  'id', 'rating', 'date', 'author', 'text', 'technicians', 'services', 'service_area', 'source', 'verified', 'response_date', 'response_text',
-] as const
+import { CSV_COLUMNS } from '../import/formats'
 
 export const CSV_HEADER = CSV_COLUMNS.join(',')
 

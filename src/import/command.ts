@@ -1,0 +1,120 @@
+/**
+ * `reviews-service import FILE [--replace] [--dry-run] [--format F] [--business FILE]`.
+ * All or nothing: any bad record and the database is untouched; every problem is listed.
+ */
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { ReviewStore, type WriteSummary } from '../reviews/store'
+import { openDatabase } from '../store/database'
+import { formatProblems } from './errors'
+import { IMPORT_FORMATS, type ImportFormat } from './formats'
+import { parseImport, validateBusiness } from './pipeline'
+
+export type ImportIo = { dataDir: string; stdout: (s: string) => void; stderr: (s: string) => void; isTTY: boolean }
+
+export const DATABASE_FILE = 'reviews.db'
+
+const USAGE = 'usage: reviews-service import FILE [--replace] [--dry-run] [--format json|jsonl|csv|gbp] [--business FILE]'
+
+type ImportArgs = { file: string; replace: boolean; dryRun: boolean; format?: ImportFormat; businessFile?: string }
+
+function parseArgs(args: string[]): ImportArgs | string {
+  const parsed: Partial<ImportArgs> = { replace: false, dryRun: false }
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    const [name, inline] = arg.startsWith('--') ? (arg.split(/=(.*)/s, 2) as [string, string | undefined]) : [arg, undefined]
+    const value = () => inline ?? args[++i]
+    if (name === '--replace') parsed.replace = true
+    else if (name === '--dry-run') parsed.dryRun = true
+    else if (name === '--format') {
+      const format = value()
+      if (!IMPORT_FORMATS.includes(format as ImportFormat)) return `--format must be one of ${IMPORT_FORMATS.join(', ')}`
+      parsed.format = format as ImportFormat
+    } else if (name === '--business') {
+      parsed.businessFile = value()
+      if (!parsed.businessFile) return '--business needs a file'
+    } else if (name.startsWith('-') && name !== '-') return `unknown option ${name}`
+    else if (parsed.file) return `one FILE only (got ${parsed.file} and ${arg})`
+    else parsed.file = arg
+  }
+  if (!parsed.file) return 'FILE is required'
+  return parsed as ImportArgs
+}
+
+function describe(summary: WriteSummary): string {
+  return `${summary.inserted} inserted, ${summary.updated} updated, ${summary.unchanged} unchanged, ${summary.removed} removed`
+}
+
+export async function importCommand(args: string[], io: ImportIo): Promise<number> {
+  const parsedArgs = parseArgs(args)
+  if (typeof parsedArgs === 'string') {
+    io.stderr(`reviews-service import: ${parsedArgs}\n${USAGE}\n`)
+    return 2
+  }
+  const { file, replace, dryRun, format, businessFile } = parsedArgs
+  const started = performance.now()
+  let bytes: Uint8Array
+  try {
+    bytes = file === '-' ? new Uint8Array(await Bun.stdin.arrayBuffer()) : readFileSync(file)
+  } catch (error) {
+    io.stderr(`reviews-service import: cannot read ${file}: ${(error as Error).message}\n`)
+    return 2
+  }
+
+  mkdirSync(io.dataDir, { recursive: true })
+  const db = openDatabase(join(io.dataDir, DATABASE_FILE))
+  try {
+    const store = new ReviewStore(db)
+    let business = store.getBusiness()
+    if (businessFile) {
+      let value: unknown
+      try {
+        value = JSON.parse(readFileSync(businessFile, 'utf8'))
+      } catch (error) {
+        io.stderr(`reviews-service import: cannot read --business ${businessFile}: ${(error as Error).message}\n`)
+        return 2
+      }
+      const checked = validateBusiness(value, businessFile)
+      if ('problems' in checked) {
+        io.stderr(`reviews-service import: ${businessFile} is not a valid business:\n${formatProblems(checked.problems)}\n`)
+        return 1
+      }
+      business = checked.business
+    }
+
+    const progress = io.isTTY ? (done: number, total: number) => io.stderr(`\rchecking ${done}/${total} records…`) : undefined
+    const parsed = parseImport(bytes, { format, business, onProgress: progress })
+    if (progress) io.stderr('\r\x1b[K')
+    if (!parsed.ok) {
+      const count = parsed.problems.length
+      io.stderr(`reviews-service import: ${file} was not imported; nothing changed. ${count} problem${count === 1 ? '' : 's'}:\n${formatProblems(parsed.problems)}\n`)
+      return 1
+    }
+
+    const write = () =>
+      store.write({ business: parsed.businessFromFile || businessFile ? parsed.business : undefined, reviews: parsed.reviews, replace })
+    let summary: WriteSummary
+    if (dryRun) {
+      // Run the real write, then roll it back: the summary is exactly what an import would do.
+      summary = { inserted: 0, updated: 0, unchanged: 0, removed: 0 }
+      try {
+        db.transaction(() => {
+          summary = write()
+          throw new RollBack()
+        })()
+      } catch (error) {
+        if (!(error instanceof RollBack)) throw error
+      }
+    } else {
+      if (io.isTTY) io.stderr(`writing ${parsed.reviews.length} reviews…\n`)
+      summary = write()
+    }
+    const seconds = ((performance.now() - started) / 1000).toFixed(2)
+    io.stdout(`${dryRun ? 'dry run, nothing written: would be ' : ''}${describe(summary)} (${parsed.reviews.length} reviews, ${parsed.format}, ${seconds} s)\n`)
+    return 0
+  } finally {
+    db.close()
+  }
+}
+
+class RollBack extends Error {}
