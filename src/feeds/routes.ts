@@ -4,7 +4,8 @@ import type { Catalog } from '../catalog/catalog'
 import { topicUrl, type TopicPath } from '../catalog/topics'
 import type { ReadRouteOptions } from '../http/read-options'
 import { serveRepresentation } from '../http/representation'
-import { notModified } from '../http/openapi-helpers'
+import { asOpenApiSchema, notModified } from '../http/openapi-helpers'
+import { JsonFeedSchema } from './schema'
 
 /** Link: <hub>; rel="hub", <topic>; rel="self" — how subscribers discover the hub. */
 export function topicLinkHeader(baseUrl: string, path: TopicPath): string {
@@ -28,7 +29,7 @@ export function feedsRoutes(catalog: Catalog, options: ReadRouteOptions) {
         responses: {
           200: {
             description: 'JSON Feed 1.1 document.',
-            content: { 'application/feed+json': { schema: { type: 'object', required: ['version', 'title', 'items'] } } },
+            content: { 'application/feed+json': { schema: asOpenApiSchema(JsonFeedSchema) } },
           },
           304: notModified,
         },
