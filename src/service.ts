@@ -11,6 +11,7 @@ import { seedIfEmpty, type Dataset } from './catalog/seed'
 import type { Config } from './config'
 import { computeInsights } from './insights/compute'
 import { ReviewSearch } from './reviews/search'
+import { McpSessions, mcpRoutes } from './mcp/routes'
 import { ReviewStore } from './reviews/store'
 import { openDatabase } from './store/database'
 
@@ -18,8 +19,11 @@ export const DATABASE_FILE = 'reviews.db'
 
 export type ServiceOptions = { log?: Logger; seed?: Dataset }
 
-export function createService(config: Config, options: ServiceOptions = {}) {
-  const log: Logger = options.log ?? ((event) => console.error(JSON.stringify({ time: new Date().toISOString(), ...event })))
+export const defaultLogger: Logger = (event) => console.error(JSON.stringify({ time: new Date().toISOString(), ...event }))
+
+/** The data side shared by `serve` and `mcp` (stdio): database, store, catalog that follows changes, search. */
+export function openData(config: Config, options: ServiceOptions = {}) {
+  const log = options.log ?? defaultLogger
   mkdirSync(config.dataDir, { recursive: true })
   const db = openDatabase(join(config.dataDir, DATABASE_FILE))
   const store = new ReviewStore(db)
@@ -27,9 +31,18 @@ export function createService(config: Config, options: ServiceOptions = {}) {
   const checkBusinessFile = watchBusinessFile(join(config.dataDir, BUSINESS_FILE), store, log)
   checkBusinessFile()
   const catalog = new Catalog(store, { baseUrl: config.baseUrl, computeInsights, pollMs: config.pollMs })
-  const search = new ReviewSearch(store, () => catalog.current)
   catalog.addCheck(checkBusinessFile)
-  const app = createApp({ config, catalog, search, log })
+  const search = new ReviewSearch(store, () => catalog.current)
+  return { log, db, store, catalog, search }
+}
+
+export function createService(config: Config, options: ServiceOptions = {}) {
+  const { log, db, store, catalog, search } = openData(config, options)
+  const mcpSessions = new McpSessions(
+    { catalog, search, baseUrl: config.baseUrl },
+    { idleMs: config.mcpSessionIdleMs, maxSessions: config.mcpMaxSessions, log },
+  )
+  const app = createApp({ config, catalog, search, log, plugins: [mcpRoutes(mcpSessions)] })
 
   let server: ReturnType<typeof app.listen>['server'] | undefined
   return {
@@ -49,8 +62,10 @@ export function createService(config: Config, options: ServiceOptions = {}) {
     get port(): number {
       return server?.port ?? 0
     },
+    mcpSessions,
     async stop(): Promise<void> {
       catalog.stop()
+      await mcpSessions.closeAll()
       if (server) await app.stop()
       db.close()
     },

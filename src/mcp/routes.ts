@@ -1,0 +1,153 @@
+/**
+ * POST/GET/DELETE /mcp: the MCP streamable HTTP transport, one SDK transport and server per session.
+ * Sessions live in memory, expire when idle, and are capped in number; an unknown session is 404.
+ */
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { Elysia } from 'elysia'
+import { createMcpServer } from './server'
+import type { ToolContext } from './tools'
+
+export type McpHttpOptions = { idleMs: number; maxSessions: number; log: (event: Record<string, unknown>) => void }
+
+type Session = { transport: WebStandardStreamableHTTPServerTransport; server: Server; lastSeen: number }
+
+const MAX_BODY_BYTES = 1 << 20
+
+function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  })
+}
+
+const isInitialize = (body: unknown) =>
+  (Array.isArray(body) ? body : [body]).some((m) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'initialize')
+
+export class McpSessions {
+  private readonly sessions = new Map<string, Session>()
+  private readonly sweeper: ReturnType<typeof setInterval>
+
+  constructor(
+    private readonly ctx: ToolContext,
+    private readonly options: McpHttpOptions,
+  ) {
+    this.sweeper = setInterval(() => this.expireIdle(), Math.max(250, Math.min(options.idleMs / 2, 60_000)))
+    this.sweeper.unref?.()
+  }
+
+  get size(): number {
+    return this.sessions.size
+  }
+
+  async handle(request: Request): Promise<Response> {
+    const sessionId = request.headers.get('mcp-session-id')
+    if (sessionId !== null) {
+      const session = this.sessions.get(sessionId)
+      if (!session) return jsonRpcError(404, -32001, 'Session not found: it ended or expired. Send a new initialize request without Mcp-Session-Id.')
+      session.lastSeen = Date.now()
+      let options: { parsedBody: unknown } | undefined
+      if (request.method === 'POST') {
+        const parsed = await this.parsedBody(request)
+        if (parsed instanceof Response) return parsed
+        options = parsed
+      }
+      return session.transport.handleRequest(request, options).catch((error) => this.fail(error))
+    }
+    if (request.method !== 'POST') return jsonRpcError(400, -32000, 'Mcp-Session-Id header is required: initialize a session with POST first.')
+    const parsed = await this.parsedBody(request)
+    if (parsed instanceof Response) return parsed
+    if (!isInitialize(parsed.parsedBody)) return jsonRpcError(400, -32000, 'Mcp-Session-Id header is required on every request after initialize.')
+    if (this.sessions.size >= this.options.maxSessions) {
+      this.expireIdle()
+      if (this.sessions.size >= this.options.maxSessions) return jsonRpcError(503, -32000, 'Too many open MCP sessions; try again shortly.', { 'retry-after': '60' })
+    }
+    return this.open(request, parsed.parsedBody)
+  }
+
+  private async open(request: Request, body: unknown): Promise<Response> {
+    const server = createMcpServer(this.ctx)
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      maxRequestBodySize: MAX_BODY_BYTES,
+      onsessioninitialized: (id) => {
+        this.sessions.set(id, { transport, server, lastSeen: Date.now() })
+        this.options.log({ event: 'mcp_session_opened', sessions: this.sessions.size })
+      },
+      onsessionclosed: (id) => {
+        this.sessions.delete(id)
+        this.options.log({ event: 'mcp_session_closed', reason: 'deleted', sessions: this.sessions.size })
+      },
+    })
+    await server.connect(transport)
+    return transport.handleRequest(request, { parsedBody: body }).catch((error) => this.fail(error))
+  }
+
+  /** Reads the body ourselves (the route does not parse) so initialize can be recognised; malformed JSON is -32700. */
+  private async parsedBody(request: Request): Promise<{ parsedBody: unknown } | Response> {
+    const length = Number(request.headers.get('content-length') ?? 0)
+    if (length > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body over ${MAX_BODY_BYTES} bytes.`)
+    const text = await request.text()
+    if (text.length > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body over ${MAX_BODY_BYTES} bytes.`)
+    try {
+      return { parsedBody: JSON.parse(text) }
+    } catch {
+      return jsonRpcError(400, -32700, 'Parse error: the body is not valid JSON.')
+    }
+  }
+
+  private fail(error: unknown): Response {
+    this.options.log({ event: 'mcp_error', error: String(error) })
+    return jsonRpcError(500, -32603, 'Internal error.')
+  }
+
+  expireIdle(now = Date.now()): void {
+    for (const [id, session] of this.sessions) {
+      if (now - session.lastSeen > this.options.idleMs) {
+        this.sessions.delete(id)
+        void session.transport.close()
+        void session.server.close()
+        this.options.log({ event: 'mcp_session_closed', reason: 'idle', sessions: this.sessions.size })
+      }
+    }
+  }
+
+  async closeAll(): Promise<void> {
+    clearInterval(this.sweeper)
+    const sessions = [...this.sessions.values()]
+    this.sessions.clear()
+    await Promise.allSettled(sessions.flatMap((s) => [s.transport.close(), s.server.close()]))
+  }
+}
+
+export function mcpRoutes(sessions: McpSessions) {
+  const handle = ({ request, server }: { request: Request; server: { timeout?: (r: Request, s: number) => void } | null }) => {
+    // Server-sent event streams stay open for as long as the client wants; keep-alive comments keep proxies happy.
+    if (request.method === 'GET') server?.timeout?.(request, 0)
+    return sessions.handle(request)
+  }
+  const detail = (summary: string, description: string) => ({
+    detail: {
+      tags: ['MCP'],
+      summary,
+      description,
+      responses: {
+        200: { description: 'JSON-RPC response (application/json) or an SSE stream (text/event-stream).' },
+        400: { description: 'Malformed JSON (-32700) or a missing Mcp-Session-Id.' },
+        404: { description: 'Unknown or expired Mcp-Session-Id.' },
+      },
+    },
+  })
+  return new Elysia({ name: 'mcp' })
+    .post('/mcp', handle, {
+      parse: 'none',
+      ...detail(
+        'MCP request (JSON-RPC 2.0)',
+        'Streamable HTTP transport. Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. ' +
+          'initialize (protocol 2025-06-18 or newer) returns `Mcp-Session-Id`; send it on every later request. Tools: get_business, ' +
+          'search_reviews, get_reviews_since, get_review, get_insights (all read-only).',
+      ),
+    })
+    .get('/mcp', handle, { parse: 'none', ...detail('Server-sent event stream of a session', 'Optional stream for server-to-client messages.') })
+    .delete('/mcp', handle, { parse: 'none', ...detail('End a session', 'Closes the session named by Mcp-Session-Id; reusing it then gives 404.') })
+}

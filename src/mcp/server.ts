@@ -1,0 +1,79 @@
+/**
+ * One MCP server instance (one per HTTP session, one for stdio) over the low-level SDK Server, so the
+ * tool schemas are our TypeBox JSON schemas as they are.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js'
+import { VERSION } from '../cli/help'
+import type { TopicPath } from '../catalog/topics'
+import { TOOLS, type ToolContext } from './tools'
+
+/** TypeBox's $id names components in OpenAPI; inside one MCP tool schema they only invite id clashes. */
+const plainSchema = (schema: unknown) => JSON.parse(JSON.stringify(schema, (key, value) => (key === '$id' ? undefined : value)))
+
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
+
+const RESOURCES: { path: TopicPath | 'insights.json'; name: string; description: string }[] = [
+  { path: 'reviews.json', name: 'Reviews dataset', description: 'Business, aggregate rating and every verified review, newest first.' },
+  { path: 'insights.json', name: 'Insights dataset', description: 'Aspect sentiment, entities, topics, FAQ and summary computed from the reviews.' },
+  { path: 'api/feed.json', name: 'JSON Feed', description: 'JSON Feed 1.1 of the 50 newest reviews.' },
+  { path: 'feed.xml', name: 'Atom feed', description: 'Atom feed of the 50 newest reviews.' },
+]
+
+export const MCP_INSTRUCTIONS =
+  'Read-only access to the verified customer reviews of one local business. Start with get_business to learn the services, ' +
+  'technicians and rating; use search_reviews for specific questions, get_insights for overall judgements (punctuality, price, ' +
+  'quality, who is best at what), and get_review for one review by id.'
+
+export function createMcpServer(ctx: ToolContext): Server {
+  const server = new Server(
+    { name: 'reviews-service', title: 'Reviews Service', version: VERSION },
+    { capabilities: { tools: { listChanged: false }, resources: { listChanged: false } }, instructions: MCP_INSTRUCTIONS },
+  )
+  const tools = TOOLS.map((tool) => ({
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: plainSchema(tool.inputSchema),
+    outputSchema: plainSchema(tool.outputSchema),
+    annotations: { title: tool.title, ...READ_ONLY },
+  }))
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }))
+
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = TOOLS.find((t) => t.name === request.params.name)
+    if (!tool) {
+      throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Tools: ${TOOLS.map((t) => t.name).join(', ')}.`)
+    }
+    const args = request.params.arguments ?? {}
+    const result = tool.run(args, ctx)
+    if (!result.ok) return { isError: true, content: [{ type: 'text' as const, text: result.message }] }
+    return { structuredContent: result.structured, content: [{ type: 'text' as const, text: result.text }] }
+  })
+
+  const resourceUri = (path: string) => `${ctx.baseUrl}/${path}`
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+    resources: RESOURCES.map((r) => ({
+      uri: resourceUri(r.path),
+      name: r.name,
+      description: r.description,
+      mimeType: ctx.catalog.current.representations[r.path].contentType.split(';')[0],
+    })),
+  }))
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const resource = RESOURCES.find((r) => resourceUri(r.path) === request.params.uri)
+    if (!resource) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${request.params.uri}. See resources/list.`)
+    const rep = ctx.catalog.current.representations[resource.path]
+    return { contents: [{ uri: request.params.uri, mimeType: rep.contentType.split(';')[0], text: new TextDecoder().decode(rep.body) }] }
+  })
+  return server
+}

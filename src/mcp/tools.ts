@@ -1,0 +1,181 @@
+/**
+ * The MCP tools: read-only views of the same data and the same semantics as the HTTP API.
+ * Input schemas are the TypeBox schemas the HTTP routes validate with (search_reviews' input IS
+ * SearchQuery); every result carries structuredContent matching its output schema and a compact
+ * text rendering for models that read text.
+ */
+import { Type, type TSchema } from '@sinclair/typebox'
+import type { Catalog } from '../catalog/catalog'
+import { isCalendarDate } from '../reviews/dates'
+import { AggregateRating, PublicBusiness, publicBusiness, Review, ReviewList } from '../reviews/schema'
+import { SearchQuery, validateSearch } from '../reviews/search-query'
+import type { ReviewSearch } from '../reviews/search'
+import type { Issue } from '../http/errors'
+
+export type ToolContext = { catalog: Catalog; search: ReviewSearch; baseUrl: string }
+
+export type ToolResult =
+  | { ok: true; structured: Record<string, unknown>; text: string }
+  | { ok: false; message: string }
+
+export type Tool = {
+  name: string
+  title: string
+  description: string
+  inputSchema: TSchema
+  outputSchema: TSchema
+  run: (args: Record<string, unknown>, ctx: ToolContext) => ToolResult
+}
+
+export const INSIGHTS_SECTIONS = ['summary', 'aspects', 'entities', 'topics', 'faq'] as const
+
+const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating)
+const TEXT_EXCERPT = 280
+const TEXT_LIST_MAX = 50
+
+function reviewLine(review: Review): string {
+  const text = review.text.length > TEXT_EXCERPT ? `${review.text.slice(0, TEXT_EXCERPT)}…` : review.text
+  const mentions = [...review.technicians, ...review.services].join(', ')
+  return `- ${review.date} ${stars(review.rating)} ${review.author} [${review.id}]${mentions ? ` (${mentions})` : ''}: ${text || '(rating only)'}${
+    review.response ? `\n  ↳ reply ${review.response.date}: ${review.response.text}` : ''
+  }`
+}
+
+function listText(list: { count: number; total: number; reviews: Review[] }, what: string): string {
+  if (list.total === 0) return `No ${what}.`
+  const shown = list.reviews.slice(0, TEXT_LIST_MAX)
+  const header = `${list.count} of ${list.total} ${what}, newest first:`
+  const more = list.reviews.length > shown.length ? `\n(${list.reviews.length - shown.length} more in structuredContent)` : ''
+  return `${header}\n${shown.map(reviewLine).join('\n')}${more}`
+}
+
+const describeIssues = (issues: Issue[]) => `Invalid arguments: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`
+
+function onlyKnownArguments(args: Record<string, unknown>, known: string[]): Issue[] {
+  return Object.keys(args)
+    .filter((name) => !known.includes(name))
+    .map((name) => ({ path: [name], code: 'unrecognized', message: `must be one of the known arguments: ${known.join(', ') || '(none)'}` }))
+}
+
+const getBusiness: Tool = {
+  name: 'get_business',
+  title: 'Business profile and rating',
+  description:
+    'Returns the business this server publishes reviews for: name, description, contact, address, time zone, services (with ids usable in ' +
+    'search_reviews.mentions_service), technicians (names usable in mentions_technician), service areas, and the aggregate rating ' +
+    '(mean, count, distribution of 1-5 stars) over all verified reviews. Call it first to learn the vocabulary. Takes no arguments.',
+  inputSchema: Type.Object({}, { additionalProperties: false }),
+  outputSchema: Type.Object({ business: PublicBusiness, aggregate_rating: AggregateRating }),
+  run(args, { catalog }) {
+    const issues = onlyKnownArguments(args, [])
+    if (issues.length) return { ok: false, message: describeIssues(issues) }
+    const { business, aggregate } = catalog.current
+    const distribution = ([5, 4, 3, 2, 1] as const).map((s) => `${s}★ ${aggregate.distribution[String(s) as '1']}`).join(', ')
+    const text = [
+      `${business.name} — ${aggregate.rating_value}/5 from ${aggregate.review_count} verified reviews (${distribution}).`,
+      business.description,
+      `Phone ${business.telephone} · ${business.url} · ${business.address.street_address}, ${business.address.locality}, ${business.address.region} ${business.address.postal_code} · time zone ${business.timezone}`,
+      `Services (id: name): ${business.services.map((s) => `${s.id}: ${s.name}`).join('; ')}`,
+      `Technicians: ${business.technicians.map((t) => t.name).join(', ')}`,
+      `Service areas: ${business.service_areas.join(', ')}`,
+    ].join('\n')
+    return { ok: true, structured: { business: publicBusiness(business), aggregate_rating: aggregate }, text }
+  },
+}
+
+const searchReviews: Tool = {
+  name: 'search_reviews',
+  title: 'Search reviews',
+  description:
+    'Finds verified reviews. All arguments are optional and combine with AND; results are newest first with `total` = all matches. ' +
+    'rating: exact stars 1-5 (integer). min_rating: at least this many stars (1-5). since/until: dates YYYY-MM-DD, inclusive. ' +
+    'query: case- and accent-insensitive substring of the review text (e.g. "on time", "water heater"). ' +
+    'mentions_technician: a technician\'s full or first name. mentions_service: a service id from get_business (e.g. "drain-cleaning"). ' +
+    'limit: 1-100, default 20. Example: the latest 1-star reviews about water heaters = {rating: 1, mentions_service: "water-heater-repair"}. ' +
+    'Same semantics as GET /api/reviews/search.',
+  inputSchema: SearchQuery,
+  outputSchema: ReviewList,
+  run(args, { search }) {
+    const parsed = validateSearch(args)
+    if (!parsed.ok) return { ok: false, message: describeIssues(parsed.issues) }
+    const result = search.search(parsed.value)
+    const reviews = result.reviewsJson.map((json) => JSON.parse(json) as Review)
+    const list = { count: reviews.length, total: result.total, reviews }
+    return { ok: true, structured: list, text: listText(list, 'matching reviews') }
+  },
+}
+
+const getReviewsSince: Tool = {
+  name: 'get_reviews_since',
+  title: 'Reviews since a date',
+  description:
+    'Returns every verified review dated on or after `date` (YYYY-MM-DD), newest first, with no limit: use it to catch up on what is new ' +
+    'since a previous visit. For filtered or bounded lists use search_reviews with `since`.',
+  inputSchema: Type.Object(
+    { date: Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First day included, YYYY-MM-DD.' }) },
+    { additionalProperties: false },
+  ),
+  outputSchema: ReviewList,
+  run(args, { catalog }) {
+    const issues = onlyKnownArguments(args, ['date'])
+    if (args.date === undefined) issues.push({ path: ['date'], code: 'required', message: 'is required (YYYY-MM-DD)' })
+    else if (typeof args.date !== 'string' || !isCalendarDate(args.date)) {
+      issues.push({ path: ['date'], code: 'invalid_date', message: 'must be a real calendar date in YYYY-MM-DD form' })
+    }
+    if (issues.length) return { ok: false, message: describeIssues(issues) }
+    const rows = catalog.current.rowsSince(args.date as string)
+    const reviews = rows.map((r) => JSON.parse(r.json) as Review)
+    const list = { count: reviews.length, total: reviews.length, reviews }
+    return { ok: true, structured: list, text: listText(list, `reviews since ${args.date}`) }
+  },
+}
+
+const getReview: Tool = {
+  name: 'get_review',
+  title: 'One review',
+  description: 'Returns one verified review by its id (as found in search results), with the business’s reply if any.',
+  inputSchema: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'Review id, e.g. "rv-000123".' }) }, { additionalProperties: false }),
+  outputSchema: Review,
+  run(args, { catalog }) {
+    const issues = onlyKnownArguments(args, ['id'])
+    if (typeof args.id !== 'string' || args.id === '') issues.push({ path: ['id'], code: 'required', message: 'is required: a review id string' })
+    if (issues.length) return { ok: false, message: describeIssues(issues) }
+    const json = catalog.current.reviewJson(args.id as string)
+    if (json === undefined) return { ok: false, message: `No published review has the id "${args.id}". Use search_reviews to find ids.` }
+    const review = JSON.parse(json) as Review
+    return { ok: true, structured: review, text: reviewLine(review) }
+  },
+}
+
+const getInsights: Tool = {
+  name: 'get_insights',
+  title: 'Insights from the reviews',
+  description:
+    'Returns what the reviews say, computed from all verified reviews: `summary` (editorial prose), `aspects` (punctuality, price/value, ' +
+    'professionalism, quality of work, communication, cleanliness, speed: mention counts, positive/negative split, score, trend, examples), ' +
+    '`entities` (per technician, service and service area: mentions, average rating, sentiment), `topics` (recurring phrases) and `faq` ' +
+    '(questions such as "Are they punctual?" answered from the figures, with review ids). Pass `section` to get only one part; ' +
+    'omit it for everything. Good for questions like "is this plumber punctual?" or "who is best for water heaters?".',
+  inputSchema: Type.Object(
+    { section: Type.Optional(Type.Union(INSIGHTS_SECTIONS.map((s) => Type.Literal(s)), { description: 'One part of the insights.' })) },
+    { additionalProperties: false },
+  ),
+  outputSchema: Type.Object({}, { additionalProperties: true, description: 'The insights object, or {section: value} when a section is asked for.' }),
+  run(args, { catalog }) {
+    const issues = onlyKnownArguments(args, ['section'])
+    if (args.section !== undefined && !INSIGHTS_SECTIONS.includes(args.section as never)) {
+      issues.push({ path: ['section'], code: 'invalid_enum', message: `must be one of ${INSIGHTS_SECTIONS.join(', ')}` })
+    }
+    if (issues.length) return { ok: false, message: describeIssues(issues) }
+    const insights = catalog.current.insights as Record<string, unknown>
+    const section = args.section as string | undefined
+    const structured = section ? { [section]: insights[section] } : insights
+    const text =
+      section === 'summary' || (!section && typeof insights.summary === 'string')
+        ? `${String(insights.summary)}${section ? '' : `\n\n${JSON.stringify({ ...insights, summary: undefined })}`}`
+        : JSON.stringify(structured)
+    return { ok: true, structured, text }
+  },
+}
+
+export const TOOLS: Tool[] = [getBusiness, searchReviews, getReviewsSince, getReview, getInsights]
