@@ -65,7 +65,7 @@ describe('SDK client over streamable HTTP', () => {
     ]
     for (const args of cases) {
       const viaMcp = (await call('search_reviews', args)).structuredContent
-      const query = new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)]))
+      const query = new URLSearchParams(Object.entries(args).map(([k, v]): [string, string] => [k, String(v)]))
       const viaHttp = await (await fetch(`${server.url}/api/reviews/search?${query}`)).json()
       expect(viaMcp).toEqual(viaHttp)
     }
