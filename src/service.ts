@@ -12,12 +12,16 @@ import type { Config } from './config'
 import { computeInsights } from './insights/compute'
 import { ReviewSearch } from './reviews/search'
 import { McpSessions, mcpRoutes } from './mcp/routes'
+import { Hub } from './hub/hub'
+import { loadHubConfig, type HubConfig } from './hub/config'
+import { hubRoutes } from './hub/routes'
+import { metricsRoutes } from './http/metrics'
 import { ReviewStore } from './reviews/store'
 import { openDatabase } from './store/database'
 
 export const DATABASE_FILE = 'reviews.db'
 
-export type ServiceOptions = { log?: Logger; seed?: Dataset }
+export type ServiceOptions = { log?: Logger; seed?: Dataset; hubConfig?: HubConfig }
 
 export const defaultLogger: Logger = (event) => console.error(JSON.stringify({ time: new Date().toISOString(), ...event }))
 
@@ -42,7 +46,8 @@ export function createService(config: Config, options: ServiceOptions = {}) {
     { catalog, search, baseUrl: config.baseUrl },
     { idleMs: config.mcpSessionIdleMs, maxSessions: config.mcpMaxSessions, log },
   )
-  const app = createApp({ config, catalog, search, log, plugins: [mcpRoutes(mcpSessions)] })
+  const hub = new Hub(db, catalog, config.baseUrl, options.hubConfig ?? loadHubConfig(process.env), log)
+  const app = createApp({ config, catalog, search, log, plugins: [hubRoutes(hub), mcpRoutes(mcpSessions), metricsRoutes(catalog, hub, new Date())] })
 
   let server: ReturnType<typeof app.listen>['server'] | undefined
   return {
@@ -57,14 +62,17 @@ export function createService(config: Config, options: ServiceOptions = {}) {
       app.listen({ port: config.port, hostname: config.host, reusePort: false, idleTimeout: 120 })
       server = app.server ?? undefined
       catalog.start()
+      hub.start()
       return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${server!.port}`
     },
     get port(): number {
       return server?.port ?? 0
     },
     mcpSessions,
+    hub,
     async stop(): Promise<void> {
       catalog.stop()
+      await hub.stop()
       await mcpSessions.closeAll()
       if (server) await app.stop()
       db.close()

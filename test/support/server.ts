@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../../src/config'
 import { createService, type Service } from '../../src/service'
+import { loadHubConfig, type HubConfig } from '../../src/hub/config'
 import type { Dataset } from '../../src/catalog/seed'
 import { business, reviews } from './dataset'
 
@@ -12,11 +13,15 @@ export type TestServer = { url: string; service: Service; dataDir: string; stop:
 export const TEST_BASE_URL = 'https://reviews.example.test'
 
 export async function startTestServer(
-  options: { seed?: Dataset; env?: Record<string, string>; log?: (event: Record<string, unknown>) => void } = {},
+  options: { seed?: Dataset; env?: Record<string, string>; log?: (event: Record<string, unknown>) => void; hubConfig?: HubConfig } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'reviews-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', BASE_URL: TEST_BASE_URL, DATA_POLL_MS: '50', ...options.env })
-  const service = createService(config, { seed: options.seed ?? { business, reviews }, log: options.log ?? (() => {}) })
+  const service = createService(config, {
+    seed: options.seed ?? { business, reviews },
+    log: options.log ?? (() => {}),
+    hubConfig: options.hubConfig ?? loadHubConfig({ ...options.env }),
+  })
   service.listen()
   const url = `http://127.0.0.1:${service.port}`
   return {
