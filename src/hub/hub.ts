@@ -93,14 +93,14 @@ export class Hub {
     await Promise.allSettled([...this.running])
   }
 
-  /** Resolves once no verification or delivery is running and none is due now. */
+  /** Resolves once nothing is running and nothing is owed: every delivery done, retried out or dropped. */
   whenIdle(): Promise<void> {
     if (this.isIdle()) return Promise.resolve()
     return new Promise((resolve) => this.idleWaiters.push(resolve))
   }
 
   private isIdle(): boolean {
-    return this.running.size === 0 && (this.store.nextDueAt(this.inFlight) ?? Infinity) > this.config.now()
+    return this.running.size === 0 && this.store.pendingDeliveries() === 0
   }
 
   private track<T>(work: Promise<T>): void {

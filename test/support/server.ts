@@ -8,14 +8,14 @@ import { loadHubConfig, type HubConfig } from '../../src/hub/config'
 import type { Dataset } from '../../src/catalog/seed'
 import { business, reviews } from './dataset'
 
-export type TestServer = { url: string; service: Service; dataDir: string; stop: () => Promise<void> }
+export type TestServer = { url: string; service: Service; dataDir: string; stop: (keepData?: boolean) => Promise<void> }
 
 export const TEST_BASE_URL = 'https://reviews.example.test'
 
 export async function startTestServer(
-  options: { seed?: Dataset; env?: Record<string, string>; log?: (event: Record<string, unknown>) => void; hubConfig?: HubConfig } = {},
+  options: { seed?: Dataset; env?: Record<string, string>; log?: (event: Record<string, unknown>) => void; hubConfig?: HubConfig; dataDir?: string } = {},
 ): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'reviews-test-'))
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'reviews-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', BASE_URL: TEST_BASE_URL, DATA_POLL_MS: '50', ...options.env })
   const service = createService(config, {
     seed: options.seed ?? { business, reviews },
@@ -28,9 +28,9 @@ export async function startTestServer(
     url,
     service,
     dataDir,
-    stop: async () => {
+    stop: async (keepData = false) => {
       await service.stop()
-      rmSync(dataDir, { recursive: true, force: true })
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }
