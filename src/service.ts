@@ -9,7 +9,7 @@ import { Catalog } from './catalog/catalog'
 import { BUSINESS_FILE, watchBusinessFile } from './catalog/business-file'
 import { seedIfEmpty, type Dataset } from './catalog/seed'
 import type { Config } from './config'
-import { computeInsights } from './insights/compute'
+import { InsightsEngine } from './insights/compute'
 import { ReviewSearch } from './reviews/search'
 import { McpSessions, mcpRoutes } from './mcp/routes'
 import { Hub } from './hub/hub'
@@ -34,7 +34,12 @@ export function openData(config: Config, options: ServiceOptions = {}) {
   if (seedIfEmpty(store, options.seed)) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
   const checkBusinessFile = watchBusinessFile(join(config.dataDir, BUSINESS_FILE), store, log)
   checkBusinessFile()
-  const catalog = new Catalog(store, { baseUrl: config.baseUrl, computeInsights, pollMs: config.pollMs })
+  const insights = new InsightsEngine()
+  const catalog = new Catalog(store, {
+    baseUrl: config.baseUrl,
+    computeInsights: (business, reviews, generatedAt) => insights.computeAsync(business, reviews, generatedAt),
+    pollMs: config.pollMs,
+  })
   catalog.addCheck(checkBusinessFile)
   const search = new ReviewSearch(store, () => catalog.current)
   return { log, db, store, catalog, search }

@@ -22,6 +22,11 @@ export class Catalog implements TopicSource {
     this.snapshot = this.build(null)
   }
 
+  /** Starts computing the current version's insights in the background, so a request rarely waits. */
+  warmInsights(): void {
+    void this.snapshot.insights().catch((error) => console.error(JSON.stringify({ event: 'insights_failed', error: String(error) })))
+  }
+
   get current(): Snapshot {
     return this.snapshot
   }
@@ -47,12 +52,14 @@ export class Catalog implements TopicSource {
     if (revision === this.snapshot.revision) return []
     const previous = this.snapshot
     this.snapshot = this.build(previous)
+    if (this.timer) this.warmInsights()
     const changed = TOPIC_PATHS.filter((path) => previous.representations[path].etag !== this.snapshot.representations[path].etag)
     if (changed.length) for (const listener of this.listeners) listener(changed)
     return changed
   }
 
   start(): void {
+    this.warmInsights()
     this.timer ??= setInterval(() => {
       try {
         this.refresh()

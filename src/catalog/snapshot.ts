@@ -9,7 +9,8 @@ import type { TopicPath } from './topics'
 import type { PublishedRow } from '../reviews/store'
 import { SearchIndex } from '../reviews/search-index'
 
-export type InsightsComputer = (business: Business, reviews: Review[], generatedAt: string) => unknown
+/** Insights take real work (text analysis), so they are computed off the request path, without blocking the loop. */
+export type InsightsComputer = (business: Business, reviews: Review[], generatedAt: string) => Promise<unknown>
 
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -36,9 +37,9 @@ export function aggregateRating(reviews: Review[]): AggregateRating {
 export class Snapshot {
   readonly reviews: Review[]
   readonly aggregate: AggregateRating
-  readonly insights: unknown
   readonly searchIndex: SearchIndex
-  readonly representations: Record<TopicPath | 'insights.json', CachedRepresentation>
+  readonly representations: Record<TopicPath, CachedRepresentation>
+  private insightsResult?: Promise<{ data: unknown; representation: CachedRepresentation }>
   private readonly byId = new Map<string, string>()
   private readonly derived = new Map<string, CachedRepresentation>()
   private derivedBytes = 0
@@ -50,13 +51,12 @@ export class Snapshot {
     readonly business: Business,
     readonly rows: PublishedRow[],
     baseUrl: string,
-    computeInsights: InsightsComputer,
+    private readonly computeInsights: InsightsComputer,
   ) {
     this.reviews = rows.map((r) => JSON.parse(r.json) as Review)
     for (let i = 0; i < rows.length; i++) this.byId.set(this.reviews[i]!.id, rows[i]!.json)
     this.aggregate = aggregateRating(this.reviews)
     this.searchIndex = new SearchIndex(this.reviews, rows.map((r) => r.rowid))
-    this.insights = computeInsights(business, this.reviews, updatedAt.toISOString())
 
     const datasetJson =
       `{"business":${JSON.stringify(publicBusiness(business))},"aggregate_rating":${JSON.stringify(this.aggregate)},` +
@@ -64,10 +64,17 @@ export class Snapshot {
     const feed = { business, reviews: this.reviews, baseUrl, updatedAt }
     this.representations = {
       'reviews.json': CachedRepresentation.text(datasetJson, JSON_TYPE, updatedAt),
-      'insights.json': CachedRepresentation.text(JSON.stringify(this.insights), JSON_TYPE, updatedAt),
       'api/feed.json': CachedRepresentation.text(renderJsonFeed(feed), 'application/feed+json; charset=utf-8', updatedAt),
       'feed.xml': CachedRepresentation.text(renderAtom(feed), 'application/atom+xml; charset=utf-8', updatedAt),
     }
+  }
+
+  /** The insights of this version: computed once, on first use or when the catalog warms them. */
+  insights(): Promise<{ data: unknown; representation: CachedRepresentation }> {
+    return (this.insightsResult ??= this.computeInsights(this.business, this.reviews, this.updatedAt.toISOString()).then((data) => ({
+      data,
+      representation: CachedRepresentation.text(JSON.stringify(data), JSON_TYPE, this.updatedAt),
+    })))
   }
 
   /** The canonical JSON of the review at a newest-first position. */

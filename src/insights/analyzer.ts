@@ -12,9 +12,15 @@ import { ASPECT_CUES, CONTRAST_WORDS, INTENSIFIERS, NEGATORS, SENTIMENT, WEAK_CU
 export type Polarity = 'positive' | 'negative' | 'neutral'
 export type AspectMention = { aspect: AspectId; sentiment: Polarity; score: number; clause: string }
 export type ClauseAnalysis = { text: string; score: number; aspects: AspectId[] }
-export type TextAnalysis = { clauses: ClauseAnalysis[]; aspects: AspectMention[]; score: number }
+export type TextAnalysis = {
+  clauses: ClauseAnalysis[]
+  aspects: AspectMention[]
+  score: number
+  /** Content-word lemmas per clause, for recurring-topic detection. */
+  terms: string[][]
+}
 
-type Token = { surface: string; lemma: string; negated: boolean; pos: string; index: number }
+type Token = { raw: string; surface: string; lemma: string; negated: boolean; pos: string; index: number }
 
 let nlp: ReturnType<typeof winkNLP> | undefined
 const engine = () => (nlp ??= winkNLP(model))
@@ -23,6 +29,7 @@ const NEUTRAL_BAND = 0.1
 const MAX_PHRASE = 5
 const SUBORDINATING = new Set(['although', 'though', 'while', 'whereas'])
 const NEGATOR_SET = new Set(NEGATORS)
+const CONTENT_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB'])
 
 /** Phrases keyed by their first word, longest first, so matching is one map lookup per token. */
 function phraseIndex(entries: [phrase: string, value: number][]): Map<string, { words: string[]; value: number }[]> {
@@ -55,12 +62,20 @@ const DETERMINER_NEGATORS = new Set(['no', 'without', 'zero', 'never'])
 
 /** Longest phrase starting at `i`, matched on lemmas or on surface forms. */
 function matchAt(tokens: Token[], i: number, index: Map<string, { words: string[]; value: number }[]>) {
-  for (const key of [tokens[i]!.lemma, tokens[i]!.surface]) {
-    for (const candidate of index.get(key) ?? []) {
-      if (candidate.words.length > MAX_PHRASE || i + candidate.words.length > tokens.length) continue
-      const fits = candidate.words.every((word, k) => tokens[i + k]!.lemma === word || tokens[i + k]!.surface === word)
-      if (fits) return candidate
+  const token = tokens[i]!
+  return matchList(tokens, i, index.get(token.lemma)) ?? (token.surface === token.lemma ? undefined : matchList(tokens, i, index.get(token.surface)))
+}
+
+function matchList(tokens: Token[], i: number, candidates: { words: string[]; value: number }[] | undefined) {
+  if (!candidates) return undefined
+  outer: for (const candidate of candidates) {
+    const words = candidate.words
+    if (words.length > MAX_PHRASE || i + words.length > tokens.length) continue
+    for (let k = 1; k < words.length; k++) {
+      const t = tokens[i + k]!
+      if (t.lemma !== words[k] && t.surface !== words[k]) continue outer
     }
+    return candidate
   }
   return undefined
 }
@@ -138,12 +153,15 @@ export function analyzeText(text: string): TextAnalysis {
   const doc = engine().readDoc(text)
   const clauses: ClauseAnalysis[] = []
   const aspects: AspectMention[] = []
+  const terms: string[][] = []
   let total = 0
   doc.sentences().each((sentence: any) => {
     const tokens: Token[] = []
     sentence.tokens().each((token: any, index: number) => {
+      const raw = String(token.out())
       tokens.push({
-        surface: String(token.out()).toLowerCase(),
+        raw,
+        surface: raw.toLowerCase(),
         lemma: String(token.out(its.lemma)).toLowerCase(),
         negated: Boolean(token.out(its.negationFlag)),
         pos: String(token.out(its.pos)),
@@ -156,13 +174,14 @@ export function analyzeText(text: string): TextAnalysis {
       const clauseAspects = aspectsOf(clauseTokens)
       // No domain word but a clearly felt sentence: wink's own sentiment decides.
       if (score === 0 && clauseAspects.length && Math.abs(sentenceSentiment) >= 0.25) score = Math.max(-1, Math.min(1, sentenceSentiment))
-      const clauseText = clauseTokens.map((t) => t.surface).join(' ').replace(/\s+([,.!?;:'])/g, '$1').replace(/\s+n't/g, "n't")
+      const clauseText = clauseTokens.map((t) => t.raw).join(' ').replace(/\s+([,.!?;:'])/g, '$1').replace(/\s+n't/g, "n't")
       clauses.push({ text: clauseText, score: round(score), aspects: clauseAspects })
+      terms.push(clauseTokens.filter((t) => CONTENT_POS.has(t.pos) && /^[\p{L}][\p{L}'-]+$/u.test(t.lemma)).map((t) => t.lemma))
       total += score
       for (const aspect of clauseAspects) aspects.push({ aspect, sentiment: polarityOf(score), score: round(score), clause: clauseText })
     }
   })
-  return { clauses, aspects, score: round(Math.max(-1, Math.min(1, total))) }
+  return { clauses, aspects, score: round(Math.max(-1, Math.min(1, total))), terms }
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000

@@ -9,8 +9,8 @@ import { insightsResponseSchema } from './openapi'
 export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
   return new Elysia({ name: 'insights' }).get(
     '/insights.json',
-    ({ request }) =>
-      serveRepresentation(request, catalog.current.representations['insights.json'], { cacheControl: options.cacheControl }),
+    async ({ request }) =>
+      serveRepresentation(request, (await catalog.current.insights()).representation, { cacheControl: options.cacheControl }),
     {
       detail: {
         tags: ['Datasets'],

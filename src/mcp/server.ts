@@ -54,7 +54,7 @@ export function createMcpServer(ctx: ToolContext): Server {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Tools: ${TOOLS.map((t) => t.name).join(', ')}.`)
     }
     const args = request.params.arguments ?? {}
-    const result = tool.run(args, ctx)
+    const result = await tool.run(args, ctx)
     if (!result.ok) return { isError: true, content: [{ type: 'text' as const, text: result.message }] }
     return { structuredContent: result.structured, content: [{ type: 'text' as const, text: result.text }] }
   })
@@ -65,14 +65,15 @@ export function createMcpServer(ctx: ToolContext): Server {
       uri: resourceUri(r.path),
       name: r.name,
       description: r.description,
-      mimeType: ctx.catalog.current.representations[r.path].contentType.split(';')[0],
+      mimeType: r.path === 'insights.json' ? 'application/json' : ctx.catalog.current.representations[r.path].contentType.split(';')[0],
     })),
   }))
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const resource = RESOURCES.find((r) => resourceUri(r.path) === request.params.uri)
     if (!resource) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${request.params.uri}. See resources/list.`)
-    const rep = ctx.catalog.current.representations[resource.path]
+    const snapshot = ctx.catalog.current
+    const rep = resource.path === 'insights.json' ? (await snapshot.insights()).representation : snapshot.representations[resource.path]
     return { contents: [{ uri: request.params.uri, mimeType: rep.contentType.split(';')[0], text: new TextDecoder().decode(rep.body) }] }
   })
   return server

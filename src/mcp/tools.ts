@@ -24,7 +24,7 @@ export type Tool = {
   description: string
   inputSchema: TSchema
   outputSchema: TSchema
-  run: (args: Record<string, unknown>, ctx: ToolContext) => ToolResult
+  run: (args: Record<string, unknown>, ctx: ToolContext) => ToolResult | Promise<ToolResult>
 }
 
 export const INSIGHTS_SECTIONS = ['summary', 'aspects', 'entities', 'topics', 'faq'] as const
@@ -161,13 +161,13 @@ const getInsights: Tool = {
     { additionalProperties: false },
   ),
   outputSchema: Type.Object({}, { additionalProperties: true, description: 'The insights object, or {section: value} when a section is asked for.' }),
-  run(args, { catalog }) {
+  async run(args, { catalog }) {
     const issues = onlyKnownArguments(args, ['section'])
     if (args.section !== undefined && !INSIGHTS_SECTIONS.includes(args.section as never)) {
       issues.push({ path: ['section'], code: 'invalid_enum', message: `must be one of ${INSIGHTS_SECTIONS.join(', ')}` })
     }
     if (issues.length) return { ok: false, message: describeIssues(issues) }
-    const insights = catalog.current.insights as Record<string, unknown>
+    const insights = (await catalog.current.insights()).data as Record<string, unknown>
     const section = args.section as string | undefined
     const structured = section ? { [section]: insights[section] } : insights
     const text =

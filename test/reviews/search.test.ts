@@ -71,7 +71,7 @@ describe('search matches a plain reference', () => {
   const db = openDatabase(':memory:')
   const store = new ReviewStore(db)
   store.write({ business, reviews })
-  const catalog = new Catalog(store, { baseUrl: 'https://x.test', computeInsights: () => ({}) })
+  const catalog = new Catalog(store, { baseUrl: 'https://x.test', computeInsights: async () => ({}) })
   const scanning = new ReviewSearch(store, () => catalog.current)
   const indexed = new ReviewSearch(store, () => catalog.current, 0)
 
