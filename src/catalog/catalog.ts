@@ -59,7 +59,8 @@ export class Catalog implements TopicSource {
   }
 
   start(): void {
-    this.warmInsights()
+    // Loading the language model takes a few hundred ms: let a starting server answer its first requests first.
+    setTimeout(() => this.warmInsights(), 250).unref?.()
     this.timer ??= setInterval(() => {
       try {
         this.refresh()

@@ -2,12 +2,11 @@
 import { ConfigError } from '../config'
 import { helpText, VERSION } from './help'
 import type { CliIo } from './io'
-import { serveCommand } from './serve'
 
 type Command = (args: string[], io: CliIo) => Promise<number>
 
 const commands: Record<string, () => Promise<Command>> = {
-  serve: async () => serveCommand,
+  serve: async () => (await import('./serve')).serveCommand,
   import: async () => (await import('./import')).importCli,
   mcp: async () => (await import('./mcp')).mcpCli,
   analyze: async () => (await import('./analyze')).analyzeCli,

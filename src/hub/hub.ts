@@ -5,6 +5,7 @@
  * failing. Timers are in-process; every obligation is a row in SQLite first.
  */
 import { createHmac, randomBytes } from 'node:crypto'
+import https from 'node:https'
 import type { Database } from 'bun:sqlite'
 import { topicUrl, TOPIC_PATHS, type TopicPath, type TopicSource } from '../catalog/topics'
 import { HttpError, type Issue } from '../http/errors'
@@ -71,7 +72,10 @@ export class Hub {
     this.store = new HubStore(db)
     this.hubUrl = `${baseUrl.replace(/\/+$/, '')}/api/websub/hub`
     this.ca = trustedCertificates(config.extraCaFile)
+    this.agent = new https.Agent({ keepAlive: true, maxSockets: config.maxConcurrentPerHost, maxFreeSockets: config.maxConcurrentPerHost, timeout: config.timeoutMs, ca: this.ca })
   }
+
+  private readonly agent: https.Agent
 
   start(): void {
     if (!this.stopped) return
@@ -91,6 +95,7 @@ export class Hub {
     clearTimeout(this.timer)
     this.timerAt = Infinity
     await Promise.allSettled([...this.running])
+    this.agent.destroy()
   }
 
   /** Resolves once nothing is running and nothing is owed: every delivery done, retried out or dropped. */
@@ -395,6 +400,7 @@ export class Hub {
         maxResponseBytes,
         allowPrivate: this.config.allowPrivateCallbacks,
         ca: this.ca,
+        agent: this.agent,
       })
     } catch (error) {
       return { error: error instanceof OutboundError ? error : new OutboundError('network', String(error)) }

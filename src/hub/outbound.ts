@@ -21,6 +21,8 @@ export class OutboundError extends Error {
 }
 
 export type OutboundOptions = {
+  /** Keeps connections to a callback host open between requests; each connection was made to a checked address. */
+  agent?: https.Agent
   method: 'GET' | 'POST'
   headers?: Record<string, string>
   body?: Uint8Array
@@ -99,7 +101,7 @@ export function outboundRequest(target: string, options: OutboundOptions): Promi
         lookup: checkedLookup as never,
         ca: options.ca,
         servername: /^[\d.]+$|:/.test(hostname) ? undefined : hostname,
-        agent: false,
+        agent: options.agent ?? false,
       },
       (response) => {
         const address = response.socket?.remoteAddress ?? ''

@@ -5,8 +5,7 @@
  * ("but", "however", "although") split a sentence into clauses that are judged apart; negation flips
  * a sentiment word ("not on time", "never late", "no complaints"); intensifiers scale it.
  */
-import winkNLP from 'wink-nlp'
-import model from 'wink-eng-lite-web-model'
+import type winkNLP from 'wink-nlp'
 import { ASPECT_CUES, CONTRAST_WORDS, INTENSIFIERS, NEGATORS, SENTIMENT, WEAK_CUES, type AspectId } from './lexicon'
 
 export type Polarity = 'positive' | 'negative' | 'neutral'
@@ -23,7 +22,8 @@ export type TextAnalysis = {
 type Token = { raw: string; surface: string; lemma: string; negated: boolean; pos: string; index: number }
 
 let nlp: ReturnType<typeof winkNLP> | undefined
-const engine = () => (nlp ??= winkNLP(model))
+/** The model is large: loaded on first analysis, not at process start (cold start, idle memory). */
+const engine = () => (nlp ??= (require('wink-nlp') as typeof winkNLP)(require('wink-eng-lite-web-model')))
 
 const NEUTRAL_BAND = 0.1
 const MAX_PHRASE = 5

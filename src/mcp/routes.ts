@@ -70,6 +70,9 @@ export class McpSessions {
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       maxRequestBodySize: MAX_BODY_BYTES,
+      // Our tools answer at once: a plain JSON response per POST (the transport allows either) costs far less
+      // than opening a server-sent event stream for each call. GET still opens a stream for server messages.
+      enableJsonResponse: true,
       onsessioninitialized: (id) => {
         this.sessions.set(id, { transport, server, lastSeen: Date.now() })
         this.options.log({ event: 'mcp_session_opened', sessions: this.sessions.size })

@@ -1,0 +1,47 @@
+/** Shared helpers for the benchmarks: process control, percentiles, result files. */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const ROOT = join(import.meta.dir, '..')
+export const OUT = join(ROOT, 'bench', 'out')
+export const BINARY = join(ROOT, 'dist', 'reviews-service')
+mkdirSync(OUT, { recursive: true })
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
+}
+
+export const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50)
+
+export function rssMb(pid: number): number {
+  const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+/** Starts the compiled binary and resolves once it logs its listening URL. */
+export async function startBinary(env: Record<string, string>): Promise<{ proc: Bun.Subprocess; url: string }> {
+  const proc = Bun.spawn([BINARY, 'serve'], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdout: 'ignore', stderr: 'pipe' })
+  const reader = proc.stderr.getReader()
+  let buffer = ''
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) throw new Error(`server exited: ${buffer}`)
+    buffer += new TextDecoder().decode(value)
+    const match = /"event":"listening","url":"http:\/\/127\.0\.0\.1:(\d+)"/.exec(buffer)
+    if (match) {
+      void (async () => {
+        for (;;) if ((await reader.read()).done) return
+      })()
+      const url = `http://127.0.0.1:${match[1]}`
+      // Measure the steady state: the first insights computation runs in the background after start.
+      await (await fetch(`${url}/insights.json`)).arrayBuffer()
+      return { proc, url }
+    }
+  }
+}
+
+export async function saveResult(name: string, data: unknown): Promise<void> {
+  await Bun.write(join(OUT, `${name}.json`), JSON.stringify(data, null, 2))
+  console.log(`${name}: ${JSON.stringify(data)}`)
+}

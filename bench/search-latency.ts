@@ -1,0 +1,55 @@
+/**
+ * Search latency inside the process, per dataset size and filter combination (p50/p99 over many
+ * queries), against the reference of a plain indexed SQLite lookup measured in the same run.
+ */
+import { join } from 'node:path'
+import { existsSync } from 'node:fs'
+import { loadConfig } from '../src/config'
+import { openData } from '../src/service'
+import { OUT, percentile, saveResult } from './lib'
+
+const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number)
+const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 500)
+const combos: Record<string, Record<string, unknown>> = {
+  'no filter': {},
+  rating: { rating: 1 },
+  'min_rating + since': { min_rating: 4, since: '2025-01-01' },
+  'query (common)': { query: 'water heater' },
+  'query (rare)': { query: 'rip-off' },
+  'query (1 char)': { query: 'z' },
+  technician: { mentions_technician: 'mike' },
+  service: { mentions_service: 'drain-cleaning' },
+  'query + filters': { query: 'on time', rating: 5, since: '2024-01-01', mentions_technician: 'priya' },
+  'everything, no match': { query: 'zzqx', rating: 2, mentions_service: 'toilet-repair' },
+}
+const rows: Record<string, unknown>[] = []
+for (const size of sizes) {
+  const dataDir = join(OUT, `data-${size}`)
+  if (!existsSync(dataDir)) continue
+  const { db, catalog, search } = openData(loadConfig({ DATA_DIR: dataDir }), { log: () => {} })
+  const ids = db.query<{ id: string }, []>('SELECT id FROM reviews LIMIT 1000').all().map((r) => r.id)
+  const lookup = db.prepare('SELECT json FROM reviews WHERE id = ?')
+  const reference: number[] = []
+  for (let i = 0; i < ROUNDS; i++) {
+    const t = performance.now()
+    lookup.get(ids[i % ids.length]!)
+    reference.push(performance.now() - t)
+  }
+  reference.sort((a, b) => a - b)
+  const row: Record<string, unknown> = { reviews: size, 'reference p50 (indexed lookup)': percentile(reference, 50).toFixed(3) }
+  for (const [name, filters] of Object.entries(combos)) {
+    const times: number[] = []
+    let total = 0
+    for (let i = 0; i < ROUNDS; i++) {
+      const t = performance.now()
+      total = search.search({ limit: 20, ...filters } as never).total
+      times.push(performance.now() - t)
+    }
+    times.sort((a, b) => a - b)
+    row[name] = { p50_ms: Number(percentile(times, 50).toFixed(3)), p99_ms: Number(percentile(times, 99).toFixed(3)), matches: total }
+  }
+  rows.push(row)
+  catalog.stop()
+  db.close()
+}
+await saveResult('search', rows)
