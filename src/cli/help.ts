@@ -1,4 +1,5 @@
 import { SETTINGS } from '../config'
+import { HUB_SETTINGS, hubFlag } from '../hub/config'
 import pkg from '../../package.json' with { type: 'json' }
 
 export const VERSION = pkg.version
@@ -6,6 +7,9 @@ export const VERSION = pkg.version
 export function helpText(): string {
   const settings = Object.values(SETTINGS)
     .map((s) => `  ${`${s.flag} <value>`.padEnd(30)} ${s.env.padEnd(20)} ${s.description} (default ${s.default})`)
+    .join('\n')
+  const hub = Object.entries(HUB_SETTINGS)
+    .map(([variable, [fallback, description]]) => `  ${`${hubFlag(variable)} <value>`.padEnd(38)} ${variable.padEnd(30)} ${description} (default ${fallback})`)
     .join('\n')
   return `reviews-service ${VERSION}
 Publishes a local business's verified reviews: JSON datasets, feeds, search, an MCP server and a WebSub hub.
@@ -23,5 +27,8 @@ Usage:
 
 Settings (flag, environment variable):
 ${settings}
+
+WebSub hub settings of serve (flag, environment variable):
+${hub}
 `
 }

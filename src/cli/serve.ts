@@ -2,19 +2,24 @@
 import { accessSync, constants, mkdirSync } from 'node:fs'
 import { loadConfig, readFlags, SETTINGS, ConfigError } from '../config'
 import { createService } from '../service'
+import { HUB_SETTINGS, hubFlag, loadHubConfig } from '../hub/config'
 import type { CliIo } from './io'
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
-  const { flags, rest } = readFlags(args, Object.values(SETTINGS).map((s) => s.flag))
+  const hubVariables = Object.keys(HUB_SETTINGS)
+  const { flags, rest } = readFlags(args, [...Object.values(SETTINGS).map((s) => s.flag), ...hubVariables.map(hubFlag)])
   if (rest.length) throw new ConfigError(`Unknown argument for serve: ${rest[0]}. See --help.`)
   const config = loadConfig(io.env, flags)
+  const hubEnv = { ...io.env }
+  for (const variable of hubVariables) if (flags.has(hubFlag(variable))) hubEnv[variable] = flags.get(hubFlag(variable))
+  const hubConfig = loadHubConfig(hubEnv)
   try {
     mkdirSync(config.dataDir, { recursive: true })
     accessSync(config.dataDir, constants.W_OK)
   } catch {
     throw new ConfigError(`DATA_DIR ${config.dataDir} is not a writable directory.`)
   }
-  const service = createService(config)
+  const service = createService(config, { hubConfig })
   try {
     service.listen()
   } catch (error) {

@@ -1,4 +1,5 @@
 /** The one error shape of CONTRACT.md: { error, message, issues? }, always JSON. */
+import { CORS_HEADERS } from './cors'
 
 export type Issue = { path: (string | number)[]; code: string; message: string }
 
@@ -23,6 +24,6 @@ export class HttpError extends Error {
 export function errorResponse(error: HttpError, extraHeaders: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(error.body()), {
     status: error.status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...error.headers, ...extraHeaders },
+    headers: { ...CORS_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...error.headers, ...extraHeaders },
   })
 }

@@ -37,6 +37,9 @@ export const HUB_SETTINGS = {
   HUB_MAX_CONCURRENT_PER_HOST: ['8', 'Outbound requests in flight at once per callback host.'],
 } as const
 
+/** HUB_LEASE_DEFAULT is also --hub-lease-default, and so on: every setting is a variable and a flag. */
+export const hubFlag = (variable: string) => `--${variable.toLowerCase().replaceAll('_', '-')}`
+
 export function loadHubConfig(env: Record<string, string | undefined>, now: () => number = Date.now): HubConfig {
   const value = (name: keyof typeof HUB_SETTINGS) => env[name] ?? HUB_SETTINGS[name][0]
   const integer = (name: keyof typeof HUB_SETTINGS, min = 0) => {

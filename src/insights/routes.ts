@@ -4,7 +4,7 @@ import type { Catalog } from '../catalog/catalog'
 import type { ReadRouteOptions } from '../http/read-options'
 import { serveRepresentation } from '../http/representation'
 import { jsonResponse, notModified } from '../http/openapi-helpers'
-import { insightsResponseSchema } from './openapi'
+import { Insights } from './schema'
 
 export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
   return new Elysia({ name: 'insights' }).get(
@@ -19,7 +19,7 @@ export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
           'Aspect-based sentiment, entities (technicians, services, service areas), topics, FAQ and an editorial summary, ' +
           'all computed from the published reviews and recomputed when they change.',
         responses: {
-          200: jsonResponse(insightsResponseSchema(), 'The insights dataset.'),
+          200: jsonResponse(Insights, 'The insights dataset.'),
           304: notModified,
         },
       },

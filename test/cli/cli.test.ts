@@ -31,6 +31,9 @@ describe('reviews-service CLI', () => {
     expect(badPort.code).toBe(2)
     expect(badPort.stderr).toContain('PORT (--port) must be a whole number')
     expect(badPort.stderr).not.toContain('    at ')
+    const badHub = run(['serve', '--hub-timeout-ms', 'soon'], { DATA_DIR: tempDir(), PORT: '0' })
+    expect(badHub.code).toBe(2)
+    expect(badHub.stderr).toContain('HUB_TIMEOUT_MS must be a whole number')
   })
 
   test('a DATA_DIR that cannot be a directory is a clear error', () => {
@@ -66,5 +69,36 @@ describe('reviews-service CLI', () => {
     expect(feed.feed_url).toBe('https://flag.example/api/feed.json')
     proc.kill('SIGTERM')
     expect(await proc.exited).toBe(0)
+  })
+})
+
+describe('reviews-service analyze', () => {
+  test('prints one JSON line per text with clauses, aspects, technicians and services', () => {
+    const result = Bun.spawnSync(['bun', MAIN, 'analyze'], {
+      env: { ...process.env, DATA_DIR: tempDir() },
+      stdin: Buffer.from("Mike wasn't on time, but the price was fair.\n\nThe tankless install in Maple Ridge was spotless.\n"),
+    })
+    expect(result.exitCode).toBe(0)
+    const lines = result.stdout.toString().trim().split('\n').map((l) => JSON.parse(l))
+    expect(lines).toHaveLength(2)
+    expect(lines[0].technicians).toEqual(['Mike Alvarez'])
+    expect(lines[0].aspects).toEqual([
+      { aspect: 'punctuality', sentiment: 'negative', score: -0.9 },
+      { aspect: 'price', sentiment: 'positive', score: 0.7 },
+    ])
+    expect(lines[0].clauses).toHaveLength(2)
+    expect(lines[1]).toMatchObject({ services: ['water-heater-repair'], service_area: 'Maple Ridge' })
+    expect(lines[1].aspects).toEqual([{ aspect: 'cleanliness', sentiment: 'positive', score: 1 }])
+  })
+
+  test('--file reads texts from a file; a missing file is a clear error', () => {
+    const dir = tempDir()
+    const file = join(dir, 'texts.txt')
+    writeFileSync(file, 'Rude and late.\n')
+    const ok = run(['analyze', '--file', file], { DATA_DIR: dir })
+    expect(JSON.parse(ok.stdout).aspects.map((a: { sentiment: string }) => a.sentiment)).toEqual(['negative', 'negative'])
+    const missing = run(['analyze', '--file', join(dir, 'nope.txt')], { DATA_DIR: dir })
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain('cannot read')
   })
 })
