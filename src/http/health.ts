@@ -1,6 +1,7 @@
 /** GET /healthz for process supervisors and load balancers. */
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
+import { CORS_HEADERS } from './cors'
 
 export function healthRoutes(catalog: Catalog, startedAt: Date) {
   return new Elysia({ name: 'health' }).get(
@@ -14,7 +15,7 @@ export function healthRoutes(catalog: Catalog, startedAt: Date) {
           data_updated_at: catalog.current.updatedAt.toISOString(),
           started_at: startedAt.toISOString(),
         },
-        { headers: { 'cache-control': 'no-store' } },
+        { headers: { ...CORS_HEADERS, 'cache-control': 'no-store' } },
       ),
     { detail: { tags: ['Operations'], summary: 'Liveness and data version', description: 'Always 200 while the process serves.' } },
   )

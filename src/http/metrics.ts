@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import type { Hub } from '../hub/hub'
+import { CORS_HEADERS } from './cors'
 
 type Sample = { name: string; help: string; type: 'counter' | 'gauge'; values: [labels: Record<string, string>, value: number][] }
 
@@ -42,7 +43,7 @@ export function metricsRoutes(catalog: Catalog, hub: Hub | undefined, startedAt:
           { name: 'websub_outbound_in_flight', help: 'Outbound hub requests in flight.', type: 'gauge', values: [[{}, gauges.inFlight]] },
         )
       }
-      return new Response(renderPrometheus(samples), { headers: { 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' } })
+      return new Response(renderPrometheus(samples), { headers: { ...CORS_HEADERS, 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' } })
     },
     { detail: { tags: ['Operations'], summary: 'Prometheus metrics', description: 'Counters and gauges in Prometheus text format: data, process and WebSub hub.' } },
   )

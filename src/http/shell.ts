@@ -1,9 +1,10 @@
 /**
- * What every route shares: CORS, OPTIONS preflight, JSON errors (404 not_found, 405 with Allow,
- * 500 internal without a stack trace), and a request id for logs.
+ * What every route shares: OPTIONS preflight, JSON errors (404 not_found, 405 with Allow,
+ * 500 internal without a stack trace), and the optional request log. CORS headers are set by each
+ * response's maker (see cors.ts), so no global hook runs on the hot read paths.
  */
 import { Elysia } from 'elysia'
-import { CORS_HEADERS, preflightResponse } from './cors'
+import { preflightResponse } from './cors'
 import { errorResponse, HttpError } from './errors'
 
 type RouteTable = { method: string; path: string }[]
@@ -25,13 +26,6 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
   const shell = new Elysia({ name: 'http-shell' })
     .onRequest(({ request }) => {
       if (request.method === 'OPTIONS') return preflightResponse(request)
-    })
-    // Read routes put CORS headers in their own responses; this covers every other response, and costs
-    // the hot paths nothing (merging headers into a finished Response is the expensive part).
-    .mapResponse({ as: 'global' }, ({ response }) => {
-      if (response instanceof Response && !response.headers.has('access-control-allow-origin')) {
-        for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value)
-      }
     })
     .onError({ as: 'global' }, ({ code, error, request, set }) => {
       const failure = toHttpError(code, error, request)

@@ -3,6 +3,7 @@ import { Elysia } from 'elysia'
 import { errorResponse, HttpError } from '../http/errors'
 import { errorResponses } from '../http/openapi-helpers'
 import { MAX_FORM_BYTES, type Hub } from './hub'
+import { CORS_HEADERS } from '../http/cors'
 
 function clientIp(request: Request, server: { requestIP?: (r: Request) => { address: string } | null } | null, trustProxy: boolean): string {
   if (trustProxy) {
@@ -37,7 +38,7 @@ export function hubRoutes(hub: Hub) {
             topic: `${hub.hubUrl.replace(/\/api\/websub\/hub$/, '')}/${accepted.topic}`,
             lease_seconds: accepted.mode === 'subscribe' ? accepted.leaseSeconds : undefined,
           },
-          { status: 202 },
+          { status: 202, headers: CORS_HEADERS },
         )
       } catch (error) {
         if (error instanceof HttpError) hub.metrics.requests[String(error.status)] = (hub.metrics.requests[String(error.status)] ?? 0) + 1

@@ -6,6 +6,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { Elysia } from 'elysia'
 import { createMcpServer } from './server'
+import { CORS_HEADERS } from '../http/cors'
 import type { ToolContext } from './tools'
 
 export type McpHttpOptions = { idleMs: number; maxSessions: number; log: (event: Record<string, unknown>) => void }
@@ -14,10 +15,16 @@ type Session = { transport: WebStandardStreamableHTTPServerTransport; server: Se
 
 const MAX_BODY_BYTES = 1 << 20
 
+/** The transport builds its own responses; browsers' MCP clients need CORS on them too. */
+function withCors(response: Response): Response {
+  for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value)
+  return response
+}
+
 function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
     status,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { ...CORS_HEADERS, 'content-type': 'application/json', ...headers },
   })
 }
 
@@ -127,7 +134,7 @@ export function mcpRoutes(sessions: McpSessions) {
   const handle = ({ request, server }: { request: Request; server: { timeout?: (r: Request, s: number) => void } | null }) => {
     // Server-sent event streams stay open for as long as the client wants; keep-alive comments keep proxies happy.
     if (request.method === 'GET') server?.timeout?.(request, 0)
-    return sessions.handle(request)
+    return sessions.handle(request).then(withCors)
   }
   const detail = (summary: string, description: string) => ({
     detail: {

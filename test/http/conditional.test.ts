@@ -114,6 +114,26 @@ describe('CORS and topics', () => {
     }
   })
 
+  test('every kind of response carries CORS: health, metrics, docs, OpenAPI, hub, MCP', async () => {
+    const responses = [
+      await get('/healthz'),
+      await get('/metrics'),
+      await get('/docs'),
+      await get('/.well-known/openapi.json'),
+      await fetch(`${server.url}/api/websub/hub`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'hub.mode=x' }),
+      await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' }),
+      await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
+      }),
+    ]
+    for (const response of responses) {
+      expect({ url: response.url, cors: response.headers.get('access-control-allow-origin') }).toEqual({ url: response.url, cors: '*' })
+      await response.arrayBuffer()
+    }
+  })
+
   test('errors are JSON with CORS too', async () => {
     const response = await get('/nowhere')
     expect(response.status).toBe(404)
