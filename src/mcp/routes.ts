@@ -15,6 +15,32 @@ type Session = { transport: WebStandardStreamableHTTPServerTransport; server: Se
 
 const MAX_BODY_BYTES = 1 << 20
 
+const STREAM_OPENED = new TextEncoder().encode(': stream open\n\n')
+
+/**
+ * An SSE stream says nothing until there is something to say, and some clients (Bun's fetch among
+ * them) wait for a first byte before handing over the response. A comment line, which SSE readers
+ * ignore, opens it at once.
+ */
+function openStreamAtOnce(response: Response): Response {
+  if (!response.body || !response.headers.get('content-type')?.includes('text/event-stream')) return response
+  const reader = response.body.getReader()
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(STREAM_OPENED)
+    },
+    async pull(controller) {
+      const { value, done } = await reader.read()
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    cancel(reason) {
+      return reader.cancel(reason)
+    },
+  })
+  return new Response(body, { status: response.status, headers: response.headers })
+}
+
 /** The transport builds its own responses; browsers' MCP clients need CORS on them too. */
 function withCors(response: Response): Response {
   for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value)
@@ -134,7 +160,7 @@ export function mcpRoutes(sessions: McpSessions) {
   const handle = ({ request, server }: { request: Request; server: { timeout?: (r: Request, s: number) => void } | null }) => {
     // Server-sent event streams stay open for as long as the client wants; keep-alive comments keep proxies happy.
     if (request.method === 'GET') server?.timeout?.(request, 0)
-    return sessions.handle(request).then(withCors)
+    return sessions.handle(request).then(withCors).then(openStreamAtOnce)
   }
   const detail = (summary: string, description: string) => ({
     detail: {

@@ -1,5 +1,6 @@
 /** The MCP server over streamable HTTP, driven by the SDK's own client and by raw requests. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import http from 'node:http'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
@@ -189,6 +190,20 @@ describe('raw HTTP', () => {
     const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'reviews/delete' }), { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' })
     const text = await response.text()
     expect(text).toContain('"code":-32601')
+  })
+
+  test('GET with a session opens the server-sent event stream at once', async () => {
+    const id = await openSession()
+    // node:http hands over the headers as soon as they arrive (the stream sends no data until there is some).
+    const { status, type } = await new Promise<{ status: number; type: string }>((resolve, reject) => {
+      const request = http.get(`${server.url}/mcp`, { headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' } }, (response) => {
+        resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']) })
+        response.destroy()
+      })
+      request.on('error', reject)
+    })
+    expect(status).toBe(200)
+    expect(type).toContain('text/event-stream')
   })
 
   test('idle sessions expire', async () => {
