@@ -6,7 +6,6 @@
  * components.schemas, so each is defined once and referenced everywhere. Both documents are
  * rendered once, on first request, and served with ETags like every other read.
  */
-import { toOpenAPISchema } from '@elysiajs/openapi'
 import { Elysia, type AnyElysia } from 'elysia'
 import type { Config } from '../config'
 import { renderDocsPage } from '../docs/render'
@@ -35,7 +34,9 @@ const TAGS = [
   { name: 'Operations', description: 'Health and metrics for operators.' },
 ]
 
-export function buildOpenApiDocument(config: Config, app: AnyElysia): OpenApiDocument {
+export async function buildOpenApiDocument(config: Config, app: AnyElysia): Promise<OpenApiDocument> {
+  // Loaded on first request: the generator is a large module no other path needs.
+  const { toOpenAPISchema } = await import('@elysiajs/openapi')
   const generated = toOpenAPISchema(app, { staticFile: false, paths: ['/docs', '/.well-known/openapi.json'] }, undefined, undefined, '3.1.0')
   const document: OpenApiDocument = {
     openapi: '3.1.0',
@@ -89,22 +90,23 @@ export function hoistSchemas<T>(node: T, schemas: Record<string, unknown>): T {
 export function openapiRoutes(config: Config, root: () => AnyElysia) {
   let spec: CachedRepresentation | undefined
   let docs: CachedRepresentation | undefined
-  const document = () => buildOpenApiDocument(config, root())
+  let built: Promise<OpenApiDocument> | undefined
+  const document = () => (built ??= buildOpenApiDocument(config, root()))
   const cacheControl = `public, max-age=${config.cacheMaxAge}`
   const startedAt = new Date()
   return new Elysia({ name: 'openapi' })
     .get(
       '/.well-known/openapi.json',
-      ({ request }) => {
-        spec ??= CachedRepresentation.text(JSON.stringify(document()), 'application/json; charset=utf-8', startedAt)
+      async ({ request }) => {
+        spec ??= CachedRepresentation.text(JSON.stringify(await document()), 'application/json; charset=utf-8', startedAt)
         return serveRepresentation(request, spec, { cacheControl })
       },
       { detail: { hide: true } },
     )
     .get(
       '/docs',
-      ({ request }) => {
-        docs ??= CachedRepresentation.text(renderDocsPage(document()), 'text/html; charset=utf-8', startedAt)
+      async ({ request }) => {
+        docs ??= CachedRepresentation.text(renderDocsPage(await document()), 'text/html; charset=utf-8', startedAt)
         return serveRepresentation(request, docs, {
           cacheControl,
           // Nothing on the page may load from elsewhere.

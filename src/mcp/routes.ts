@@ -2,10 +2,9 @@
  * POST/GET/DELETE /mcp: the MCP streamable HTTP transport, one SDK transport and server per session.
  * Sessions live in memory, expire when idle, and are capped in number; an unknown session is 404.
  */
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
+import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { Elysia } from 'elysia'
-import { createMcpServer } from './server'
 import { CORS_HEADERS } from '../http/cors'
 import type { ToolContext } from './tools'
 
@@ -99,6 +98,11 @@ export class McpSessions {
   }
 
   private async open(request: Request, body: unknown): Promise<Response> {
+    // The SDK is loaded on the first session, not at process start (it is most of the start-up cost).
+    const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+      import('./server'),
+      import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
+    ])
     const server = createMcpServer(this.ctx)
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
