@@ -17,9 +17,8 @@ import { loadHubConfig, type HubConfig } from './hub/config'
 import { hubRoutes } from './hub/routes'
 import { metricsRoutes } from './http/metrics'
 import { ReviewStore } from './reviews/store'
-import { openDatabase } from './store/database'
+import { DATABASE_FILE, openDatabase } from './store/database'
 
-export const DATABASE_FILE = 'reviews.db'
 
 export type ServiceOptions = { log?: Logger; seed?: Dataset; hubConfig?: HubConfig }
 

@@ -10,8 +10,7 @@ import { ConfigError, loadConfig, readFlags, SETTINGS } from '../config'
 import { embeddedSample } from '../catalog/seed'
 import { runAnalyze } from '../insights/analyze-command'
 import { ReviewStore } from '../reviews/store'
-import { openDatabase } from '../store/database'
-import { DATABASE_FILE } from '../service'
+import { DATABASE_FILE, openDatabase } from '../store/database'
 import type { CliIo } from './io'
 
 export async function analyzeCli(args: string[], io: CliIo): Promise<number> {

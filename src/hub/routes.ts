@@ -1,6 +1,6 @@
 /** POST /api/websub/hub: form-encoded subscribe and unsubscribe requests. */
 import { Elysia } from 'elysia'
-import { errorResponse, HttpError } from '../http/errors'
+import { HttpError } from '../http/errors'
 import { errorResponses } from '../http/openapi-helpers'
 import { MAX_FORM_BYTES, type Hub } from './hub'
 import { CORS_HEADERS } from '../http/cors'
@@ -86,4 +86,3 @@ export function hubRoutes(hub: Hub) {
   )
 }
 
-export { errorResponse }

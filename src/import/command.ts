@@ -5,14 +5,13 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ReviewStore, type WriteSummary } from '../reviews/store'
-import { openDatabase } from '../store/database'
+import { DATABASE_FILE, openDatabase } from '../store/database'
 import { formatProblems } from './errors'
 import { IMPORT_FORMATS, type ImportFormat } from './formats'
 import { parseImport, validateBusiness } from './pipeline'
 
 export type ImportIo = { dataDir: string; stdout: (s: string) => void; stderr: (s: string) => void; isTTY: boolean }
 
-export const DATABASE_FILE = 'reviews.db'
 
 const USAGE = 'usage: reviews-service import FILE [--replace] [--dry-run] [--format json|jsonl|csv|gbp] [--business FILE]'
 

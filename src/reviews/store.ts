@@ -3,7 +3,7 @@
  * a running server (even in another process) learns that the published data changed.
  */
 import type { Database } from 'bun:sqlite'
-import type { Business, Review, StoredReview } from './schema'
+import type { Business, StoredReview } from './schema'
 import { foldForSearch } from './text'
 
 /** From this many rows (and a fifth of the table), one FTS rebuild beats row-by-row index updates. */
@@ -150,8 +150,4 @@ export class ReviewStore {
     }).immediate()
     return summary
   }
-}
-
-export function toPublished(review: StoredReview): Review | null {
-  return review.verified ? (review as Review) : null
 }

@@ -4,6 +4,9 @@
  */
 import { Database } from 'bun:sqlite'
 
+/** The database file inside DATA_DIR, shared by serve, import, mcp and analyze. */
+export const DATABASE_FILE = 'reviews.db'
+
 export type Migration = { id: string; sql: string }
 
 const coreMigrations: Migration[] = [
