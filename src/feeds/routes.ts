@@ -13,11 +13,10 @@ export function topicLinkHeader(baseUrl: string, path: TopicPath): string {
 }
 
 export function feedsRoutes(catalog: Catalog, options: ReadRouteOptions) {
-  const serveTopic = (request: Request, path: TopicPath) =>
-    serveRepresentation(request, catalog.current.representations[path], {
-      cacheControl: options.cacheControl,
-      headers: { link: topicLinkHeader(options.baseUrl, path) },
-    })
+  const topicOptions = (path: TopicPath) => ({ cacheControl: options.cacheControl, headers: { link: topicLinkHeader(options.baseUrl, path) } })
+  const serveOptions = { 'api/feed.json': topicOptions('api/feed.json'), 'feed.xml': topicOptions('feed.xml') } as const
+  const serveTopic = (request: Request, path: 'api/feed.json' | 'feed.xml') =>
+    serveRepresentation(request, catalog.current.representations[path], serveOptions[path])
 
   return new Elysia({ name: 'feeds' })
     .get('/api/feed.json', ({ request }) => serveTopic(request, 'api/feed.json'), {

@@ -94,12 +94,18 @@ export function openapiRoutes(config: Config, root: () => AnyElysia) {
   const document = () => (built ??= buildOpenApiDocument(config, root()))
   const cacheControl = `public, max-age=${config.cacheMaxAge}`
   const startedAt = new Date()
+  const specOptions = { cacheControl }
+  const docsOptions = {
+    cacheControl,
+    // Nothing on the page may load from elsewhere.
+    headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'" },
+  }
   return new Elysia({ name: 'openapi' })
     .get(
       '/.well-known/openapi.json',
       async ({ request }) => {
         spec ??= CachedRepresentation.text(JSON.stringify(await document()), 'application/json; charset=utf-8', startedAt)
-        return serveRepresentation(request, spec, { cacheControl })
+        return serveRepresentation(request, spec, specOptions)
       },
       { detail: { hide: true } },
     )
@@ -107,11 +113,7 @@ export function openapiRoutes(config: Config, root: () => AnyElysia) {
       '/docs',
       async ({ request }) => {
         docs ??= CachedRepresentation.text(renderDocsPage(await document()), 'text/html; charset=utf-8', startedAt)
-        return serveRepresentation(request, docs, {
-          cacheControl,
-          // Nothing on the page may load from elsewhere.
-          headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'" },
-        })
+        return serveRepresentation(request, docs, docsOptions)
       },
       { detail: { hide: true } },
     )

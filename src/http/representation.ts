@@ -20,6 +20,8 @@ export class CachedRepresentation implements Representation {
   readonly etag: string
   private gzipped?: Uint8Array
   private brotli?: Uint8Array
+  // Weak: a caller that passes a fresh options object each time costs a rebuild, never a leak.
+  private readonly headerCache = new WeakMap<ServeOptions, Map<Variant, Headers>>()
 
   constructor(
     readonly body: Uint8Array,
@@ -33,6 +35,36 @@ export class CachedRepresentation implements Representation {
     return new CachedRepresentation(encoder.encode(text), contentType, lastModified)
   }
 
+  /** Response headers for one route's options and one variant, built on first use and kept. */
+  headersFor(options: ServeOptions, variant: Variant): Headers {
+    let byVariant = this.headerCache.get(options)
+    if (!byVariant) {
+      byVariant = new Map()
+      this.headerCache.set(options, byVariant)
+    }
+    let headers = byVariant.get(variant)
+    if (!headers) {
+      const init: Record<string, string> = {
+        ...CORS_HEADERS,
+        'content-type': this.contentType,
+        etag: this.etag,
+        'last-modified': this.lastModified.toUTCString(),
+        'cache-control': options.cacheControl,
+        ...options.headers,
+      }
+      if (this.body.byteLength > COMPRESS_ABOVE) init.vary = 'Accept-Encoding'
+      if (variant === 'not-modified') {
+        delete init['content-type']
+      } else {
+        if (variant !== 'identity') init['content-encoding'] = variant
+        init['content-length'] = String(variant === 'identity' ? this.body.byteLength : this.encoded(variant).byteLength)
+      }
+      headers = new Headers(init)
+      byVariant.set(variant, headers)
+    }
+    return headers
+  }
+
   encoded(encoding: 'br' | 'gzip'): Uint8Array {
     if (encoding === 'gzip') return (this.gzipped ??= Bun.gzipSync(this.body as Uint8Array<ArrayBuffer>, { level: 6 }))
     // Large bodies get a faster brotli level; small ones the best ratio.
@@ -43,35 +75,16 @@ export class CachedRepresentation implements Representation {
   }
 }
 
+/** Pass the same options object on every request of a route: the response headers are built once per pair. */
 export type ServeOptions = { cacheControl: string; headers?: Record<string, string> }
 
+type Variant = 'identity' | 'br' | 'gzip' | 'not-modified'
+
 export function serveRepresentation(request: Request, rep: CachedRepresentation, options: ServeOptions): Response {
-  const headers: Record<string, string> = {
-    ...CORS_HEADERS,
-    'content-type': rep.contentType,
-    etag: rep.etag,
-    'last-modified': rep.lastModified.toUTCString(),
-    'cache-control': options.cacheControl,
-    ...options.headers,
-  }
-  const compressible = rep.body.byteLength > COMPRESS_ABOVE
-  if (compressible) headers.vary = 'Accept-Encoding'
-
-  if (isNotModified(request, rep)) return new Response(null, { status: 304, headers: withoutEntityHeaders(headers) })
-
-  let body = rep.body
-  const encoding = compressible ? chooseEncoding(request.headers.get('accept-encoding')) : null
-  if (encoding) {
-    body = rep.encoded(encoding)
-    headers['content-encoding'] = encoding
-  }
-  headers['content-length'] = String(body.byteLength)
-  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers })
-}
-
-function withoutEntityHeaders(headers: Record<string, string>): Record<string, string> {
-  const { 'content-type': _type, 'content-length': _length, ...rest } = headers
-  return rest
+  if (isNotModified(request, rep)) return new Response(null, { status: 304, headers: rep.headersFor(options, 'not-modified') })
+  const encoding = rep.body.byteLength > COMPRESS_ABOVE ? chooseEncoding(request.headers.get('accept-encoding')) : null
+  const body = encoding ? rep.encoded(encoding) : rep.body
+  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: rep.headersFor(options, encoding ?? 'identity') })
 }
 
 export function isNotModified(request: Request, rep: Representation): boolean {

@@ -7,10 +7,11 @@ import { jsonResponse, notModified } from '../http/openapi-helpers'
 import { Insights } from './schema'
 
 export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
+  const serveOptions = { cacheControl: options.cacheControl }
   return new Elysia({ name: 'insights' }).get(
     '/insights.json',
     async ({ request }) =>
-      serveRepresentation(request, (await catalog.current.insights()).representation, { cacheControl: options.cacheControl }),
+      serveRepresentation(request, (await catalog.current.insights()).representation, serveOptions),
     {
       detail: {
         tags: ['Datasets'],

@@ -3,7 +3,7 @@ import { Elysia, t } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import { HttpError } from '../http/errors'
 import type { ReadRouteOptions } from '../http/read-options'
-import { type CachedRepresentation, serveRepresentation } from '../http/representation'
+import { type CachedRepresentation, type ServeOptions, serveRepresentation } from '../http/representation'
 import { topicLinkHeader } from '../feeds/routes'
 import { isCalendarDate } from './dates'
 import { ReviewList, ReviewsDataset, Review } from './schema'
@@ -14,14 +14,16 @@ import { errorResponses, jsonResponse, notModified, searchParameters } from '../
 const SEARCH_KEYS = Object.keys(SearchQuery.properties) as (keyof SearchQuery)[]
 
 export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
-  const serve = (request: Request, rep: CachedRepresentation, headers?: Record<string, string>) =>
-    serveRepresentation(request, rep, { cacheControl: options.cacheControl, headers })
+  // One options object per kind of response: the representation builds its headers once for each.
+  const plain: ServeOptions = { cacheControl: options.cacheControl }
+  const datasetTopic: ServeOptions = { cacheControl: options.cacheControl, headers: { link: topicLinkHeader(options.baseUrl, 'reviews.json') } }
+  const serve = (request: Request, rep: CachedRepresentation, serveOptions: ServeOptions = plain) => serveRepresentation(request, rep, serveOptions)
 
   return new Elysia({ name: 'reviews' })
     .get(
       '/reviews.json',
       ({ request }) =>
-        serve(request, catalog.current.representations['reviews.json'], { link: topicLinkHeader(options.baseUrl, 'reviews.json') }),
+        serve(request, catalog.current.representations['reviews.json'], datasetTopic),
       {
         detail: {
           tags: ['Datasets'],
