@@ -6,6 +6,7 @@ import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprot
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { Elysia } from 'elysia'
 import { CORS_HEADERS } from '../http/cors'
+import { mcpDeleteDetail, mcpGetDetail, mcpPostDetail } from './openapi'
 import type { ToolContext } from './tools'
 
 export type McpHttpOptions = { idleMs: number; maxSessions: number; log: (event: Record<string, unknown>) => void }
@@ -15,25 +16,50 @@ type Session = { transport: WebStandardStreamableHTTPServerTransport; server: Se
 const MAX_BODY_BYTES = 1 << 20
 
 const STREAM_OPENED = new TextEncoder().encode(': stream open\n\n')
+const KEEP_ALIVE = new TextEncoder().encode(': keep-alive\n\n')
+
+/** Quiet SSE streams get a comment this often, well under the usual proxy read timeouts (nginx: 60 s). */
+export const SSE_KEEP_ALIVE_MS = 25_000
 
 /**
  * An SSE stream says nothing until there is something to say, and some clients (Bun's fetch among
  * them) wait for a first byte before handing over the response. A comment line, which SSE readers
- * ignore, opens it at once.
+ * ignore, opens it at once; further comments while it is quiet keep proxies from closing it.
  */
-function openStreamAtOnce(response: Response): Response {
+function openStreamAtOnce(response: Response, keepAliveMs: number): Response {
   if (!response.body || !response.headers.get('content-type')?.includes('text/event-stream')) return response
   const reader = response.body.getReader()
+  let timer: ReturnType<typeof setInterval> | undefined
+  let lastWrite = Date.now()
+  const stop = () => clearInterval(timer)
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(STREAM_OPENED)
+      if (keepAliveMs > 0) {
+        timer = setInterval(() => {
+          if (Date.now() - lastWrite < keepAliveMs) return
+          try {
+            controller.enqueue(KEEP_ALIVE)
+            lastWrite = Date.now()
+          } catch {
+            stop() // the stream was closed under us
+          }
+        }, Math.max(10, Math.floor(keepAliveMs / 2)))
+        timer.unref?.()
+      }
     },
     async pull(controller) {
       const { value, done } = await reader.read()
-      if (done) controller.close()
-      else controller.enqueue(value)
+      if (done) {
+        stop()
+        controller.close()
+      } else {
+        lastWrite = Date.now()
+        controller.enqueue(value)
+      }
     },
     cancel(reason) {
+      stop()
       return reader.cancel(reason)
     },
   })
@@ -160,34 +186,21 @@ export class McpSessions {
   }
 }
 
-export function mcpRoutes(sessions: McpSessions) {
+export type McpRouteOptions = { sseKeepAliveMs?: number }
+
+export function mcpRoutes(sessions: McpSessions, options: McpRouteOptions = {}) {
+  const keepAliveMs = options.sseKeepAliveMs ?? SSE_KEEP_ALIVE_MS
   const handle = ({ request, server }: { request: Request; server: { timeout?: (r: Request, s: number) => void } | null }) => {
-    // Server-sent event streams stay open for as long as the client wants; keep-alive comments keep proxies happy.
+    // A server-sent event stream stays open as long as the client wants: lift Bun's idle timeout
+    // (idleTimeout in service.ts) for it; keep-alive comments take care of proxies.
     if (request.method === 'GET') server?.timeout?.(request, 0)
-    return sessions.handle(request).then(withCors).then(openStreamAtOnce)
+    return sessions
+      .handle(request)
+      .then(withCors)
+      .then((response) => openStreamAtOnce(response, keepAliveMs))
   }
-  const detail = (summary: string, description: string) => ({
-    detail: {
-      tags: ['MCP'],
-      summary,
-      description,
-      responses: {
-        200: { description: 'JSON-RPC response (application/json) or an SSE stream (text/event-stream).' },
-        400: { description: 'Malformed JSON (-32700) or a missing Mcp-Session-Id.' },
-        404: { description: 'Unknown or expired Mcp-Session-Id.' },
-      },
-    },
-  })
   return new Elysia({ name: 'mcp' })
-    .post('/mcp', handle, {
-      parse: 'none',
-      ...detail(
-        'MCP request (JSON-RPC 2.0)',
-        'Streamable HTTP transport. Send `Accept: application/json, text/event-stream` and `Content-Type: application/json`. ' +
-          'initialize (protocol 2025-06-18 or newer) returns `Mcp-Session-Id`; send it on every later request. Tools: get_business, ' +
-          'search_reviews, get_reviews_since, get_review, get_insights (all read-only).',
-      ),
-    })
-    .get('/mcp', handle, { parse: 'none', ...detail('Server-sent event stream of a session', 'Optional stream for server-to-client messages.') })
-    .delete('/mcp', handle, { parse: 'none', ...detail('End a session', 'Closes the session named by Mcp-Session-Id; reusing it then gives 404.') })
+    .post('/mcp', handle, { parse: 'none', detail: mcpPostDetail })
+    .get('/mcp', handle, { parse: 'none', detail: mcpGetDetail })
+    .delete('/mcp', handle, { parse: 'none', detail: mcpDeleteDetail })
 }
