@@ -18,6 +18,9 @@ import { TOOLS, type ToolContext } from './tools'
 /** TypeBox's $id names components in OpenAPI; inside one MCP tool schema they only invite id clashes. */
 const plainSchema = (schema: unknown) => JSON.parse(JSON.stringify(schema, (key, value) => (key === '$id' ? undefined : value)))
 
+/** The MCP specification's error code for a resource that does not exist. */
+const RESOURCE_NOT_FOUND = -32002
+
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false }
 
 const RESOURCES: { path: TopicPath | 'insights.json'; name: string; description: string }[] = [
@@ -71,7 +74,7 @@ export function createMcpServer(ctx: ToolContext): Server {
 
   server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
     const resource = RESOURCES.find((r) => resourceUri(r.path) === request.params.uri)
-    if (!resource) throw new McpError(ErrorCode.InvalidParams, `Unknown resource ${request.params.uri}. See resources/list.`)
+    if (!resource) throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource ${request.params.uri}. See resources/list.`, { uri: request.params.uri })
     const snapshot = ctx.catalog.current
     const rep = resource.path === 'insights.json' ? (await snapshot.insights()).representation : snapshot.representations[resource.path]
     return { contents: [{ uri: request.params.uri, mimeType: rep.contentType.split(';')[0], text: new TextDecoder().decode(rep.body) }] }

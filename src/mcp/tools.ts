@@ -11,6 +11,8 @@ import { AggregateRating, PublicBusiness, publicBusiness, Review, ReviewList } f
 import { SearchQuery, validateSearch } from '../reviews/search-query'
 import type { ReviewSearch } from '../reviews/search'
 import type { Issue } from '../http/errors'
+import { Insights } from '../insights/schema'
+import { insightsText, reviewLine, reviewListText } from './text'
 
 export type ToolContext = { catalog: Catalog; search: ReviewSearch; baseUrl: string }
 
@@ -27,27 +29,9 @@ export type Tool = {
   run: (args: Record<string, unknown>, ctx: ToolContext) => ToolResult | Promise<ToolResult>
 }
 
+const REVIEW_ID_MAX = 200
+
 export const INSIGHTS_SECTIONS = ['summary', 'aspects', 'entities', 'topics', 'faq'] as const
-
-const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating)
-const TEXT_EXCERPT = 280
-const TEXT_LIST_MAX = 50
-
-function reviewLine(review: Review): string {
-  const text = review.text.length > TEXT_EXCERPT ? `${review.text.slice(0, TEXT_EXCERPT)}…` : review.text
-  const mentions = [...review.technicians, ...review.services].join(', ')
-  return `- ${review.date} ${stars(review.rating)} ${review.author} [${review.id}]${mentions ? ` (${mentions})` : ''}: ${text || '(rating only)'}${
-    review.response ? `\n  ↳ reply ${review.response.date}: ${review.response.text}` : ''
-  }`
-}
-
-function listText(list: { count: number; total: number; reviews: Review[] }, what: string): string {
-  if (list.total === 0) return `No ${what}.`
-  const shown = list.reviews.slice(0, TEXT_LIST_MAX)
-  const header = `${list.count} of ${list.total} ${what}, newest first:`
-  const more = list.reviews.length > shown.length ? `\n(${list.reviews.length - shown.length} more in structuredContent)` : ''
-  return `${header}\n${shown.map(reviewLine).join('\n')}${more}`
-}
 
 const describeIssues = (issues: Issue[]) => `Invalid arguments: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`
 
@@ -101,7 +85,7 @@ const searchReviews: Tool = {
     const result = search.search(parsed.value)
     const reviews = result.reviewsJson.map((json) => JSON.parse(json) as Review)
     const list = { count: reviews.length, total: result.total, reviews }
-    return { ok: true, structured: list, text: listText(list, 'matching reviews') }
+    return { ok: true, structured: list, text: reviewListText(list, 'matching reviews') }
   },
 }
 
@@ -126,7 +110,7 @@ const getReviewsSince: Tool = {
     const rows = catalog.current.rowsSince(args.date as string)
     const reviews = rows.map((r) => JSON.parse(r.json) as Review)
     const list = { count: reviews.length, total: reviews.length, reviews }
-    return { ok: true, structured: list, text: listText(list, `reviews since ${args.date}`) }
+    return { ok: true, structured: list, text: reviewListText(list, `reviews since ${args.date}`) }
   },
 }
 
@@ -134,11 +118,12 @@ const getReview: Tool = {
   name: 'get_review',
   title: 'One review',
   description: 'Returns one verified review by its id (as found in search results), with the business’s reply if any.',
-  inputSchema: Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'Review id, e.g. "rv-000123".' }) }, { additionalProperties: false }),
+  inputSchema: Type.Object({ id: Type.String({ minLength: 1, maxLength: REVIEW_ID_MAX, description: 'Review id, e.g. "rv-000123".' }) }, { additionalProperties: false }),
   outputSchema: Review,
   run(args, { catalog }) {
     const issues = onlyKnownArguments(args, ['id'])
     if (typeof args.id !== 'string' || args.id === '') issues.push({ path: ['id'], code: 'required', message: 'is required: a review id string' })
+    else if (args.id.length > REVIEW_ID_MAX) issues.push({ path: ['id'], code: 'too_big', message: `must be at most ${REVIEW_ID_MAX} characters` })
     if (issues.length) return { ok: false, message: describeIssues(issues) }
     const json = catalog.current.reviewJson(args.id as string)
     if (json === undefined) return { ok: false, message: `No published review has the id "${args.id}". Use search_reviews to find ids.` }
@@ -160,21 +145,18 @@ const getInsights: Tool = {
     { section: Type.Optional(Type.Union(INSIGHTS_SECTIONS.map((s) => Type.Literal(s)), { description: 'One part of the insights.' })) },
     { additionalProperties: false },
   ),
-  outputSchema: Type.Object({}, { additionalProperties: true, description: 'The insights object, or {section: value} when a section is asked for.' }),
+  // Every property optional: the whole object, or {section: value} when a section is asked for.
+  outputSchema: Type.Partial(Insights, { description: 'The insights object, or only the requested section.' }),
   async run(args, { catalog }) {
     const issues = onlyKnownArguments(args, ['section'])
     if (args.section !== undefined && !INSIGHTS_SECTIONS.includes(args.section as never)) {
       issues.push({ path: ['section'], code: 'invalid_enum', message: `must be one of ${INSIGHTS_SECTIONS.join(', ')}` })
     }
     if (issues.length) return { ok: false, message: describeIssues(issues) }
-    const insights = (await catalog.current.insights()).data as Record<string, unknown>
-    const section = args.section as string | undefined
+    const insights = (await catalog.current.insights()).data as Insights
+    const section = args.section as (typeof INSIGHTS_SECTIONS)[number] | undefined
     const structured = section ? { [section]: insights[section] } : insights
-    const text =
-      section === 'summary' || (!section && typeof insights.summary === 'string')
-        ? `${String(insights.summary)}${section ? '' : `\n\n${JSON.stringify({ ...insights, summary: undefined })}`}`
-        : JSON.stringify(structured)
-    return { ok: true, structured, text }
+    return { ok: true, structured, text: insightsText(insights, section) }
   },
 }
 
