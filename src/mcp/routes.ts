@@ -72,15 +72,21 @@ function withCors(response: Response): Response {
   return response
 }
 
-function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }), {
+function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null): Response {
+  return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }), {
     status,
     headers: { ...CORS_HEADERS, 'content-type': 'application/json', ...headers },
   })
 }
 
-const isInitialize = (body: unknown) =>
-  (Array.isArray(body) ? body : [body]).some((m) => typeof m === 'object' && m !== null && (m as { method?: unknown }).method === 'initialize')
+type Message = { method?: unknown; id?: string | number }
+
+const findInitialize = (body: unknown): Message | undefined =>
+  (Array.isArray(body) ? body : [body]).find((m): m is Message => typeof m === 'object' && m !== null && (m as Message).method === 'initialize')
+
+// The SDK is loaded on first use, not at process start (it is most of the start-up cost).
+let typesModule: Promise<typeof import('@modelcontextprotocol/sdk/types.js')> | undefined
+const sdkTypes = () => (typesModule ??= import('@modelcontextprotocol/sdk/types.js'))
 
 export class McpSessions {
   private readonly sessions = new Map<string, Session>()
@@ -100,22 +106,27 @@ export class McpSessions {
 
   async handle(request: Request): Promise<Response> {
     const sessionId = request.headers.get('mcp-session-id')
-    if (sessionId !== null) {
-      const session = this.sessions.get(sessionId)
-      if (!session) return jsonRpcError(404, -32001, 'Session not found: it ended or expired. Send a new initialize request without Mcp-Session-Id.')
-      session.lastSeen = Date.now()
-      let options: { parsedBody: unknown } | undefined
-      if (request.method === 'POST') {
-        const parsed = await this.parsedBody(request)
-        if (parsed instanceof Response) return parsed
-        options = parsed
-      }
-      return session.transport.handleRequest(request, options).catch((error) => this.fail(error))
+    const session = sessionId === null ? undefined : this.sessions.get(sessionId)
+    if (sessionId !== null && !session) {
+      return jsonRpcError(404, -32001, 'Session not found: it ended or expired. Send a new initialize request without Mcp-Session-Id.')
     }
-    if (request.method !== 'POST') return jsonRpcError(400, -32000, 'Mcp-Session-Id header is required: initialize a session with POST first.')
-    const parsed = await this.parsedBody(request)
+    if (session) session.lastSeen = Date.now()
+    if (request.method !== 'POST') {
+      if (session) return session.transport.handleRequest(request).catch((error) => this.fail(error))
+      return jsonRpcError(400, -32000, 'Mcp-Session-Id header is required: initialize a session with POST first.')
+    }
+    const parsed = await this.readMessage(request)
     if (parsed instanceof Response) return parsed
-    if (!isInitialize(parsed.parsedBody)) return jsonRpcError(400, -32000, 'Mcp-Session-Id header is required on every request after initialize.')
+    if (session) return session.transport.handleRequest(request, parsed).catch((error) => this.fail(error))
+
+    const initialize = findInitialize(parsed.parsedBody)
+    if (!initialize) return jsonRpcError(400, -32000, 'Mcp-Session-Id header is required on every request after initialize.')
+    const { InitializeRequestSchema } = await sdkTypes()
+    const valid = InitializeRequestSchema.safeParse(initialize)
+    if (!valid.success) {
+      const { describeParamIssues } = await import('./server')
+      return jsonRpcError(400, -32602, `Invalid params: ${describeParamIssues(valid.error.issues)}`, {}, initialize.id ?? null)
+    }
     if (this.sessions.size >= this.options.maxSessions) {
       this.expireIdle()
       if (this.sessions.size >= this.options.maxSessions) return jsonRpcError(503, -32000, 'Too many open MCP sessions; try again shortly.', { 'retry-after': '60' })
@@ -124,7 +135,6 @@ export class McpSessions {
   }
 
   private async open(request: Request, body: unknown): Promise<Response> {
-    // The SDK is loaded on the first session, not at process start (it is most of the start-up cost).
     const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
       import('./server'),
       import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
@@ -149,17 +159,35 @@ export class McpSessions {
     return transport.handleRequest(request, { parsedBody: body }).catch((error) => this.fail(error))
   }
 
-  /** Reads the body ourselves (the route does not parse) so initialize can be recognised; malformed JSON is -32700. */
-  private async parsedBody(request: Request): Promise<{ parsedBody: unknown } | Response> {
+  /**
+   * Reads and checks a POST body ourselves (the route does not parse), so initialize can be recognised
+   * before a session exists. The header rules are the transport's own, checked first so that no session
+   * is opened for a request the transport would refuse.
+   */
+  private async readMessage(request: Request): Promise<{ parsedBody: unknown } | Response> {
+    const accept = request.headers.get('accept') ?? ''
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+      return jsonRpcError(406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream')
+    }
+    if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
+      return jsonRpcError(415, -32000, 'Unsupported Media Type: Content-Type must be application/json')
+    }
     const length = Number(request.headers.get('content-length') ?? 0)
     if (length > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body over ${MAX_BODY_BYTES} bytes.`)
     const text = await request.text()
     if (text.length > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body over ${MAX_BODY_BYTES} bytes.`)
+    let body: unknown
     try {
-      return { parsedBody: JSON.parse(text) }
+      body = JSON.parse(text)
     } catch {
       return jsonRpcError(400, -32700, 'Parse error: the body is not valid JSON.')
     }
+    const { JSONRPCMessageSchema } = await sdkTypes()
+    const messages = Array.isArray(body) ? body : [body]
+    if (messages.length === 0 || !messages.every((message) => JSONRPCMessageSchema.safeParse(message).success)) {
+      return jsonRpcError(400, -32600, 'Invalid Request: the body must be a JSON-RPC 2.0 message ({jsonrpc: "2.0", method, id?, params?}).')
+    }
+    return { parsedBody: body }
   }
 
   private fail(error: unknown): Response {

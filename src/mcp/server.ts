@@ -35,6 +35,28 @@ export const MCP_INSTRUCTIONS =
   'technicians and rating; use search_reviews for specific questions, get_insights for overall judgements (punctuality, price, ' +
   'quality, who is best at what), and get_review for one review by id.'
 
+/** "name: Invalid input: expected string, received undefined" for each problem, params-relative. */
+export function describeParamIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues.map((issue) => `${issue.path.filter((p) => p !== 'params').map(String).join('.') || 'params'}: ${issue.message}`).join('; ')
+}
+
+type RequestSchema<R> = {
+  safeParse(value: unknown): { success: true; data: R } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }
+  pick(mask: { method: true }): { loose(): any }
+}
+
+/**
+ * Registers a handler whose params mismatch is -32602 Invalid params naming the field. (Given the full
+ * schema, the SDK parses before the handler runs and reports a mismatch as -32603 Internal error.)
+ */
+function onRequest<R>(server: Server, schema: RequestSchema<R>, handler: (request: R) => Promise<any>): void {
+  server.setRequestHandler(schema.pick({ method: true }).loose(), async (request: unknown) => {
+    const parsed = schema.safeParse(request)
+    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid params: ${describeParamIssues(parsed.error.issues)}`)
+    return handler(parsed.data)
+  })
+}
+
 export function createMcpServer(ctx: ToolContext): Server {
   const server = new Server(
     { name: 'reviews-service', title: 'Reviews Service', version: VERSION },
@@ -49,9 +71,9 @@ export function createMcpServer(ctx: ToolContext): Server {
     annotations: { title: tool.title, ...READ_ONLY },
   }))
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }))
+  onRequest(server, ListToolsRequestSchema, async () => ({ tools }))
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  onRequest(server, CallToolRequestSchema, async (request) => {
     const tool = TOOLS.find((t) => t.name === request.params.name)
     if (!tool) {
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Tools: ${TOOLS.map((t) => t.name).join(', ')}.`)
@@ -63,7 +85,7 @@ export function createMcpServer(ctx: ToolContext): Server {
   })
 
   const resourceUri = (path: string) => `${ctx.baseUrl}/${path}`
-  server.setRequestHandler(ListResourcesRequestSchema, async () => ({
+  onRequest(server, ListResourcesRequestSchema, async () => ({
     resources: RESOURCES.map((r) => ({
       uri: resourceUri(r.path),
       name: r.name,
@@ -72,7 +94,7 @@ export function createMcpServer(ctx: ToolContext): Server {
     })),
   }))
 
-  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+  onRequest(server, ReadResourceRequestSchema, async (request) => {
     const resource = RESOURCES.find((r) => resourceUri(r.path) === request.params.uri)
     if (!resource) throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource ${request.params.uri}. See resources/list.`, { uri: request.params.uri })
     const snapshot = ctx.catalog.current
