@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import http from 'node:http'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import Ajv2020 from 'ajv/dist/2020'
+import addFormats from 'ajv-formats'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
 import { reviews as fixtureReviews } from '../support/dataset'
 
@@ -94,12 +96,84 @@ describe('SDK client over streamable HTTP', () => {
     const missing = await call('get_review', { id: 'r-007' })
     expect(missing.isError).toBe(true)
     expect(missing.content[0].text).toContain('No published review has the id "r-007"')
+    expect((await call('get_review', { id: 'r'.repeat(201) })).content[0].text).toContain('id: must be at most 200 characters')
+    expect((await call('get_review', {})).content[0].text).toContain('id: is required')
+    expect((await call('get_review', { id: 'r-001', extra: true })).content[0].text).toContain('extra: must be one of the known arguments: id')
 
     const all = await call('get_insights', {})
     expect(all.structuredContent.review_count).toBe(published.length)
     const summary = await call('get_insights', { section: 'summary' })
     expect(Object.keys(summary.structuredContent)).toEqual(['summary'])
     expect((await call('get_insights', { section: 'gossip' })).content[0].text).toContain('section: must be one of summary, aspects, entities, topics, faq')
+  })
+
+  test('search_reviews errors are the HTTP search errors, issue for issue', async () => {
+    const cases: Record<string, unknown>[] = [
+      { rating: 7, limit: 101 },
+      { rating: 0 },
+      { rating: 2.5 },
+      { min_rating: 0 },
+      { min_rating: 5.5 },
+      { limit: 0 },
+      { since: '2024-02-30' },
+      { until: 'yesterday' },
+      { since: '2025-03-01', until: '2025-01-01' },
+      { colour: 'red', rating: 6 },
+      { query: '' },
+      { mentions_technician: '' },
+      { mentions_service: 'x'.repeat(500) },
+    ]
+    for (const args of cases) {
+      const query = new URLSearchParams(Object.entries(args).map(([k, v]): [string, string] => [k, String(v)]))
+      const viaHttp = await fetch(`${server.url}/api/reviews/search?${query}`)
+      const viaMcp = await call('search_reviews', args)
+      if (viaHttp.status === 200) {
+        expect(viaMcp.isError).toBeUndefined()
+        expect(viaMcp.structuredContent).toEqual(await viaHttp.json())
+        continue
+      }
+      expect(viaHttp.status).toBe(400)
+      const { issues } = (await viaHttp.json()) as { issues: { path: string[]; message: string }[] }
+      expect(viaMcp.isError).toBe(true)
+      expect(viaMcp.content[0].text).toBe(`Invalid arguments: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`)
+    }
+  })
+
+  test('every structuredContent is valid against the tool\'s declared output schema', async () => {
+    const ajv = new Ajv2020({ allErrors: true, strict: false })
+    addFormats(ajv)
+    const { tools } = await client.listTools()
+    const calls: [string, Record<string, unknown>][] = [
+      ['get_business', {}],
+      ['search_reviews', {}],
+      ['search_reviews', { rating: 1, limit: 1 }],
+      ['get_reviews_since', { date: '2024-01-01' }],
+      ['get_review', { id: 'r-001' }],
+      ['get_insights', {}],
+      ...(['summary', 'aspects', 'entities', 'topics', 'faq'] as const).map((section): [string, Record<string, unknown>] => ['get_insights', { section }]),
+    ]
+    for (const [name, args] of calls) {
+      const validate = ajv.compile(tools.find((t) => t.name === name)!.outputSchema!)
+      const result = await call(name, args)
+      expect(result.isError).toBeUndefined()
+      if (!validate(result.structuredContent)) throw new Error(`${name} ${JSON.stringify(args)}: ${ajv.errorsText(validate.errors)}`)
+    }
+  })
+
+  test('text renderings a model can read: one line per review with its id, insights in labelled sections', async () => {
+    const search = await call('search_reviews', { rating: 1 })
+    const text = search.content[0].text as string
+    expect(text.split('\n')[0]).toBe(`${search.structuredContent.count} of ${search.structuredContent.total} matching reviews, newest first:`)
+    for (const review of search.structuredContent.reviews) expect(text).toContain(`[${review.id}]`)
+    expect((await call('search_reviews', { query: 'zzzz-nothing' })).content[0].text).toBe('No matching reviews.')
+
+    const insights = await call('get_insights', {})
+    for (const heading of ['Aspects', 'Technicians:', 'Services:', 'Service areas:', 'FAQ:']) expect(insights.content[0].text).toContain(heading)
+    expect(insights.content[0].text).toContain(insights.structuredContent.summary)
+    const faq = await call('get_insights', { section: 'faq' })
+    expect(faq.content[0].text).toContain(`Q: ${faq.structuredContent.faq[0].question}`)
+    const summary = await call('get_insights', { section: 'summary' })
+    expect(summary.content[0].text).toBe(summary.structuredContent.summary)
   })
 
   test('an unknown tool is a JSON-RPC error', async () => {
@@ -112,7 +186,14 @@ describe('SDK client over streamable HTTP', () => {
     const read = await client.readResource({ uri: `${TEST_BASE_URL}/reviews.json` })
     const body = await (await fetch(`${server.url}/reviews.json`)).text()
     expect(read.contents[0]).toMatchObject({ mimeType: 'application/json', text: body })
-    await expect(client.readResource({ uri: `${TEST_BASE_URL}/secrets` })).rejects.toThrow(/Unknown resource/)
+    await expect(client.readResource({ uri: `${TEST_BASE_URL}/secrets` })).rejects.toMatchObject({ code: -32002 })
+    for (const resource of resources) {
+      const path = resource.uri.slice(TEST_BASE_URL.length)
+      const served = await fetch(`${server.url}${path}`)
+      const contents = (await client.readResource({ uri: resource.uri })).contents[0] as { mimeType: string; text: string }
+      expect(served.headers.get('content-type')).toStartWith(contents.mimeType)
+      expect(contents.text).toBe(await served.text())
+    }
   })
 
   test('DELETE ends the session; reusing it is 404', async () => {
