@@ -169,7 +169,7 @@ describe('session lifetime', () => {
 })
 
 describe('server-sent event streams', () => {
-  async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, done: (text: string) => boolean): Promise<string> {
+  async function readUntil(reader: { read(): Promise<{ done: boolean; value?: Uint8Array }> }, done: (text: string) => boolean): Promise<string> {
     let text = ''
     const decoder = new TextDecoder()
     while (!done(text)) {

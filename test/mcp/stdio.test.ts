@@ -36,7 +36,70 @@ async function exercise(command: string, args: string[]) {
   }
 }
 
+/**
+ * Drives `mcp` by hand: every line on stdout must be a JSON-RPC message (nothing else may reach it),
+ * logs go to stderr, and closing stdin ends the process with status 0.
+ */
+async function rawSession(command: string[]) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reviews-mcp-raw-'))
+  const proc = Bun.spawn(command, {
+    env: { ...process.env, DATA_DIR: dataDir, BASE_URL: 'https://stdio.example.test' },
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const send = (message: unknown) => proc.stdin.write(`${JSON.stringify(message)}\n`)
+  send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })
+  send({ jsonrpc: '2.0', method: 'notifications/initialized' })
+  send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_reviews', arguments: { limit: 101 } } })
+  send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_review', arguments: { id: 'rv-000001' } } })
+  send({ jsonrpc: '2.0', id: 4, method: 'no/such/method' })
+  proc.stdin.flush()
+
+  // Read stdout line by line until the last answer, then close stdin.
+  const lines: string[] = []
+  const reader = proc.stdout.getReader()
+  const decoder = new TextDecoder()
+  let buffer = ''
+  while (!lines.some((line) => line.includes('"id":4'))) {
+    const { value, done } = await reader.read()
+    if (done) break
+    buffer += decoder.decode(value, { stream: true })
+    const parts = buffer.split('\n')
+    buffer = parts.pop()!
+    lines.push(...parts)
+  }
+  proc.stdin.end()
+  const [exitCode, rest, stderr] = await Promise.all([proc.exited, (async () => {
+    let tail = buffer
+    for (;;) {
+      const { value, done } = await reader.read()
+      if (done) return tail
+      tail += decoder.decode(value, { stream: true })
+    }
+  })(), new Response(proc.stderr).text()])
+  lines.push(...rest.split('\n').filter((line) => line !== ''))
+  return { exitCode, messages: lines.map((line) => JSON.parse(line) as any), stderr }
+}
+
 describe('MCP over stdio', () => {
+  test.each([
+    ['from source', ['bun', MAIN, 'mcp']],
+    ['the compiled binary', [BINARY, 'mcp']],
+  ])('%s: stdout carries JSON-RPC only, logs go to stderr, closing stdin exits 0', async (_, command) => {
+    if (command[0] === BINARY) expect(existsSync(BINARY)).toBe(true) // .ci/run builds it before the tests
+    const { exitCode, messages, stderr } = await rawSession(command)
+    expect(exitCode).toBe(0)
+    for (const message of messages) expect(message.jsonrpc).toBe('2.0')
+    const byId = new Map(messages.map((m) => [m.id, m]))
+    expect(byId.get(1).result.protocolVersion).toBe('2025-06-18')
+    expect(byId.get(2).result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('limit: must be at most 100') }] })
+    expect(byId.get(3).result.structuredContent.id).toBe('rv-000001')
+    expect(byId.get(4).error.code).toBe(-32601)
+    expect(messages).toHaveLength(4)
+    expect(stderr).toContain('mcp_stdio_ready')
+  })
+
   test('from source: bun src/main.ts mcp', async () => {
     await exercise('bun', [MAIN, 'mcp'])
   })
