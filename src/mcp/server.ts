@@ -8,7 +8,6 @@ import {
   ErrorCode,
   ListResourcesRequestSchema,
   ListToolsRequestSchema,
-  McpError,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import { VERSION } from '../cli/help'
@@ -17,6 +16,20 @@ import { TOOLS, type ToolContext } from './tools'
 
 /** TypeBox's $id names components in OpenAPI; inside one MCP tool schema they only invite id clashes. */
 const plainSchema = (schema: unknown) => JSON.parse(JSON.stringify(schema, (key, value) => (key === '$id' ? undefined : value)))
+
+/**
+ * A JSON-RPC error as the client sees it: the SDK sends `code`, `message` and `data` of whatever a
+ * handler throws (its own McpError would prefix every message with "MCP error <code>: ").
+ */
+class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message)
+  }
+}
 
 /** The MCP specification's error code for a resource that does not exist. */
 const RESOURCE_NOT_FOUND = -32002
@@ -52,7 +65,7 @@ type RequestSchema<R> = {
 function onRequest<R>(server: Server, schema: RequestSchema<R>, handler: (request: R) => Promise<any>): void {
   server.setRequestHandler(schema.pick({ method: true }).loose(), async (request: unknown) => {
     const parsed = schema.safeParse(request)
-    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid params: ${describeParamIssues(parsed.error.issues)}`)
+    if (!parsed.success) throw new RpcError(ErrorCode.InvalidParams, `Invalid params: ${describeParamIssues(parsed.error.issues)}`)
     return handler(parsed.data)
   })
 }
@@ -76,7 +89,7 @@ export function createMcpServer(ctx: ToolContext): Server {
   onRequest(server, CallToolRequestSchema, async (request) => {
     const tool = TOOLS.find((t) => t.name === request.params.name)
     if (!tool) {
-      throw new McpError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Tools: ${TOOLS.map((t) => t.name).join(', ')}.`)
+      throw new RpcError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Tools: ${TOOLS.map((t) => t.name).join(', ')}.`)
     }
     const args = request.params.arguments ?? {}
     const result = await tool.run(args, ctx)
@@ -96,7 +109,7 @@ export function createMcpServer(ctx: ToolContext): Server {
 
   onRequest(server, ReadResourceRequestSchema, async (request) => {
     const resource = RESOURCES.find((r) => resourceUri(r.path) === request.params.uri)
-    if (!resource) throw new McpError(RESOURCE_NOT_FOUND, `Unknown resource ${request.params.uri}. See resources/list.`, { uri: request.params.uri })
+    if (!resource) throw new RpcError(RESOURCE_NOT_FOUND, `Unknown resource ${request.params.uri}. See resources/list.`, { uri: request.params.uri })
     const snapshot = ctx.catalog.current
     const rep = resource.path === 'insights.json' ? (await snapshot.insights()).representation : snapshot.representations[resource.path]
     return { contents: [{ uri: request.params.uri, mimeType: rep.contentType.split(';')[0], text: new TextDecoder().decode(rep.body) }] }
