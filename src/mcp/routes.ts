@@ -90,6 +90,7 @@ const sdkTypes = () => (typesModule ??= import('@modelcontextprotocol/sdk/types.
 
 export class McpSessions {
   private readonly sessions = new Map<string, Session>()
+  private opening = 0
   private readonly sweeper: ReturnType<typeof setInterval>
 
   constructor(
@@ -127,11 +128,19 @@ export class McpSessions {
       const { describeParamIssues } = await import('./server')
       return jsonRpcError(400, -32602, `Invalid params: ${describeParamIssues(valid.error.issues)}`, {}, initialize.id ?? null)
     }
-    if (this.sessions.size >= this.options.maxSessions) {
+    // Sessions still opening count too, so a burst of concurrent initialize requests cannot overshoot the cap.
+    if (this.sessions.size + this.opening >= this.options.maxSessions) {
       this.expireIdle()
-      if (this.sessions.size >= this.options.maxSessions) return jsonRpcError(503, -32000, 'Too many open MCP sessions; try again shortly.', { 'retry-after': '60' })
+      if (this.sessions.size + this.opening >= this.options.maxSessions) {
+        return jsonRpcError(503, -32000, 'Too many open MCP sessions; try again shortly.', { 'retry-after': '60' })
+      }
     }
-    return this.open(request, parsed.parsedBody)
+    this.opening++
+    try {
+      return await this.open(request, parsed.parsedBody)
+    } finally {
+      this.opening--
+    }
   }
 
   private async open(request: Request, body: unknown): Promise<Response> {

@@ -309,6 +309,33 @@ describe('session cap', () => {
       const refused = await init()
       expect(refused.status).toBe(503)
       expect(refused.headers.get('retry-after')).toBe('60')
+      expect(capped.service.mcpSessions.size).toBe(1)
+    } finally {
+      await capped.stop()
+    }
+  })
+
+  test('a burst of concurrent initialize requests does not overshoot the cap', async () => {
+    const capped = await startTestServer({ env: { MCP_MAX_SESSIONS: '3' } })
+    try {
+      const init = () =>
+        fetch(`${capped.url}/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+        })
+      // Straight into the session table, all in the same tick: the tightest race there is.
+      const request = () =>
+        new Request(`${capped.url}/mcp`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }),
+        })
+      const statuses = (await Promise.all(Array.from({ length: 20 }, () => capped.service.mcpSessions.handle(request())))).map((r) => r.status)
+      expect((await init()).status).toBe(503)
+      expect(statuses.filter((s) => s === 200)).toHaveLength(3)
+      expect(statuses.filter((s) => s === 503)).toHaveLength(17)
+      expect(capped.service.mcpSessions.size).toBe(3)
     } finally {
       await capped.stop()
     }
