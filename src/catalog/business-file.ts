@@ -5,7 +5,7 @@
 import { statSync, readFileSync } from 'node:fs'
 import { Value } from '@sinclair/typebox/value'
 import { Business } from '../reviews/schema'
-import type { ReviewStore } from '../reviews/store'
+import type { ReviewStore } from '../reviews/repository'
 
 export const BUSINESS_FILE = 'business.json'
 

@@ -3,9 +3,9 @@
  * another server) moves meta.revision, which a cheap poll notices; the snapshot is rebuilt and
  * listeners hear which topics' bytes changed.
  */
-import type { ReviewStore } from '../reviews/store'
+import type { ReviewStore } from '../reviews/repository'
 import { Snapshot, type InsightsComputer } from './snapshot'
-import { TOPIC_PATHS, type Representation, type TopicPath, type TopicSource } from './topics'
+import { TOPIC_PATHS, type Representation, type TopicPath, type TopicSource } from './websub-topics'
 
 export type CatalogOptions = { baseUrl: string; computeInsights: InsightsComputer; pollMs?: number }
 

@@ -5,7 +5,7 @@
 import { Value } from '@sinclair/typebox/value'
 import sample from '../../data/sample.json' with { type: 'json' }
 import { Business, type StoredReview } from '../reviews/schema'
-import type { ReviewStore } from '../reviews/store'
+import type { ReviewStore } from '../reviews/repository'
 
 export type Dataset = { business: Business; reviews: StoredReview[] }
 

@@ -5,8 +5,8 @@
 import { CachedRepresentation } from '../http/representation'
 import { renderAtom, renderJsonFeed } from '../feeds/render'
 import { publicBusiness, type AggregateRating, type Business, type Review } from '../reviews/schema'
-import type { TopicPath } from './topics'
-import type { PublishedRow } from '../reviews/store'
+import type { TopicPath } from './websub-topics'
+import type { PublishedRow } from '../reviews/repository'
 import { SearchIndex } from '../reviews/search-index'
 
 /** Insights take real work (text analysis), so they are computed off the request path, without blocking the loop. */

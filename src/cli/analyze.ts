@@ -6,11 +6,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ConfigError, loadConfig, readFlags, SETTINGS } from '../config'
+import { ConfigError, loadConfig, readFlags, SETTINGS } from '../core/config'
 import { embeddedSample } from '../catalog/seed'
 import { runAnalyze } from '../insights/analyze-command'
-import { ReviewStore } from '../reviews/store'
-import { DATABASE_FILE, openDatabase } from '../store/database'
+import { ReviewStore } from '../reviews/repository'
+import { DATABASE_FILE, openDatabase } from '../db/database'
 import type { CliIo } from './io'
 
 export async function analyzeCli(args: string[], io: CliIo): Promise<number> {

@@ -1,4 +1,4 @@
-import { SETTINGS } from '../config'
+import { SETTINGS } from '../core/config'
 import { HUB_SETTINGS, hubFlag } from '../hub/config'
 import pkg from '../../package.json' with { type: 'json' }
 

@@ -1,5 +1,5 @@
 /** `reviews-service import`: see src/import. */
-import { loadConfig, readFlags, SETTINGS } from '../config'
+import { loadConfig, readFlags, SETTINGS } from '../core/config'
 import type { CliIo } from './io'
 
 export async function importCli(args: string[], io: CliIo): Promise<number> {

@@ -1,5 +1,5 @@
 /** The command dispatcher of the single executable. */
-import { ConfigError } from '../config'
+import { ConfigError } from '../core/config'
 import { helpText, VERSION } from './help'
 import type { CliIo } from './io'
 

@@ -3,7 +3,7 @@
  * logs go to stderr. It follows data changes like `serve` and exits when stdin closes.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { ConfigError, loadConfig, readFlags, SETTINGS } from '../config'
+import { ConfigError, loadConfig, readFlags, SETTINGS } from '../core/config'
 import { createMcpServer } from '../mcp/server'
 import { openData } from '../service'
 import type { CliIo } from './io'

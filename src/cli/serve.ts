@@ -1,6 +1,6 @@
 /** `reviews-service serve`: listen, follow data changes, shut down cleanly on SIGTERM/SIGINT. */
 import { accessSync, constants, mkdirSync } from 'node:fs'
-import { loadConfig, readFlags, SETTINGS, ConfigError } from '../config'
+import { loadConfig, readFlags, SETTINGS, ConfigError } from '../core/config'
 import { createService } from '../service'
 import { HUB_SETTINGS, hubFlag, loadHubConfig } from '../hub/config'
 import type { CliIo } from './io'

@@ -3,7 +3,7 @@
  * so the same reviews always give the same bytes (the hub pushes only topics whose bytes changed).
  */
 import type { Business, Review } from '../reviews/schema'
-import { startOfLocalDay } from '../reviews/dates'
+import { startOfLocalDay } from '../core/dates'
 
 export const FEED_SIZE = 50
 

@@ -5,7 +5,7 @@
  * computed once per data version, never per request.
  */
 import { brotliCompressSync, constants as zlib } from 'node:zlib'
-import type { Representation } from '../catalog/topics'
+import type { Representation } from '../catalog/websub-topics'
 import { CORS_HEADERS } from './cors'
 
 const COMPRESS_ABOVE = 1024

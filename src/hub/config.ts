@@ -1,5 +1,5 @@
 /** Hub settings, all from the environment, with the defaults of CONTRACT.md. */
-import { ConfigError } from '../config'
+import { ConfigError } from '../core/config'
 
 export type HubConfig = {
   leaseDefault: number

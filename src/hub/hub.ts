@@ -7,12 +7,12 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import https from 'node:https'
 import type { Database } from 'bun:sqlite'
-import { topicUrl, TOPIC_PATHS, type TopicPath, type TopicSource } from '../catalog/topics'
-import { HttpError, type Issue } from '../http/errors'
+import { topicUrl, TOPIC_PATHS, type TopicPath, type TopicSource } from '../catalog/websub-topics'
+import { HttpError, type Issue } from '../api/errors'
 import { isPublicAddress } from './address'
 import type { HubConfig } from './config'
 import { OutboundError, outboundRequest, trustedCertificates, type OutboundResult } from './outbound'
-import { HubStore, type Subscription, type Verification } from './store'
+import { HubStore, type Subscription, type Verification } from './repository'
 
 export type HubLog = (event: Record<string, unknown>) => void
 

@@ -4,10 +4,10 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ReviewStore, type WriteSummary } from '../reviews/store'
-import { DATABASE_FILE, openDatabase } from '../store/database'
+import { ReviewStore, type WriteSummary } from '../reviews/repository'
+import { DATABASE_FILE, openDatabase } from '../db/database'
 import { formatProblems } from './errors'
-import { IMPORT_FORMATS, type ImportFormat } from './formats'
+import { IMPORT_FORMATS, type ImportFormat } from './parsers'
 import { parseImport, validateBusiness } from './pipeline'
 
 export type ImportIo = { dataDir: string; stdout: (s: string) => void; stderr: (s: string) => void; isTTY: boolean }

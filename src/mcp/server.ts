@@ -11,7 +11,7 @@ import {
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
 import { VERSION } from '../cli/help'
-import type { TopicPath } from '../catalog/topics'
+import type { TopicPath } from '../catalog/websub-topics'
 import { TOOLS, type ToolContext } from './tools'
 
 /** TypeBox's $id names components in OpenAPI; inside one MCP tool schema they only invite id clashes. */

@@ -6,11 +6,11 @@
  */
 import { Type, type TSchema } from '@sinclair/typebox'
 import type { Catalog } from '../catalog/catalog'
-import { isCalendarDate } from '../reviews/dates'
+import { isCalendarDate } from '../core/dates'
 import { AggregateRating, PublicBusiness, publicBusiness, Review, ReviewList } from '../reviews/schema'
 import { SearchQuery, validateSearch } from '../reviews/search-query'
 import type { ReviewSearch } from '../reviews/search'
-import type { Issue } from '../http/errors'
+import type { Issue } from '../api/errors'
 import { Insights } from '../insights/schema'
 import { insightsText, reviewLine, reviewListText } from './text'
 

@@ -3,9 +3,9 @@
  * one validator, one set of error messages for both.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
-import type { Issue } from '../http/errors'
+import type { Issue } from '../api/errors'
 import { IsoDate } from './schema'
-import { isCalendarDate } from './dates'
+import { isCalendarDate } from '../core/dates'
 
 export const SEARCH_LIMIT_DEFAULT = 20
 

@@ -8,8 +8,8 @@
  */
 import type { SearchFilters } from './search-query'
 import type { SearchIndex } from './search-index'
-import { technicianKeys, type ReviewStore } from './store'
-import { foldForSearch } from './text'
+import { technicianKeys, type ReviewStore } from './repository'
+import { foldForSearch } from '../core/text'
 
 /**
  * Below this much text (about 15k reviews) a scan of the folded texts costs under a millisecond

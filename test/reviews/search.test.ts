@@ -3,11 +3,11 @@
  * both text paths (FTS5 trigram index and folded-text scan).
  */
 import { describe, expect, test } from 'bun:test'
-import { openDatabase } from '../../src/store/database'
-import { ReviewStore } from '../../src/reviews/store'
+import { openDatabase } from '../../src/db/database'
+import { ReviewStore } from '../../src/reviews/repository'
 import { ReviewSearch } from '../../src/reviews/search'
 import { Catalog } from '../../src/catalog/catalog'
-import { foldForSearch } from '../../src/reviews/text'
+import { foldForSearch } from '../../src/core/text'
 import { validateSearch, type SearchFilters } from '../../src/reviews/search-query'
 import type { StoredReview } from '../../src/reviews/schema'
 import { business } from '../support/dataset'

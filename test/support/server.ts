@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadConfig } from '../../src/config'
+import { loadConfig } from '../../src/core/config'
 import { createService, type Service } from '../../src/service'
 import { loadHubConfig, type HubConfig } from '../../src/hub/config'
 import type { Dataset } from '../../src/catalog/seed'

@@ -1,11 +1,11 @@
 /** GET /api/feed.json (JSON Feed 1.1) and GET /feed.xml (Atom): the 50 newest reviews, both WebSub topics. */
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
-import { topicUrl, type TopicPath } from '../catalog/topics'
-import type { ReadRouteOptions } from '../http/read-options'
+import { topicUrl, type TopicPath } from '../catalog/websub-topics'
+import type { ReadRouteOptions } from './read-options'
 import { serveRepresentation } from '../http/representation'
-import { asOpenApiSchema, notModified } from '../http/openapi-helpers'
-import { JsonFeedSchema } from './schema'
+import { asOpenApiSchema, notModified } from './openapi-parts'
+import { JsonFeedSchema } from '../feeds/schema'
 
 /** Link: <hub>; rel="hub", <topic>; rel="self" — how subscribers discover the hub. */
 export function topicLinkHeader(baseUrl: string, path: TopicPath): string {

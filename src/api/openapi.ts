@@ -7,9 +7,9 @@
  * rendered once, on first request, and served with ETags like every other read.
  */
 import { Elysia, type AnyElysia } from 'elysia'
-import type { Config } from '../config'
-import { renderDocsPage } from '../docs/render'
-import { CachedRepresentation, serveRepresentation } from './representation'
+import type { Config } from '../core/config'
+import { renderDocsPage } from './docs-page'
+import { CachedRepresentation, serveRepresentation } from '../http/representation'
 import { WEBHOOKS } from './openapi-webhooks'
 
 export const API_VERSION = '1.0.0'

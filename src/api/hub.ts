@@ -1,8 +1,8 @@
 /** POST /api/websub/hub: form-encoded subscribe and unsubscribe requests. */
 import { Elysia } from 'elysia'
-import { HttpError } from '../http/errors'
-import { errorResponses } from '../http/openapi-helpers'
-import { MAX_FORM_BYTES, type Hub } from './hub'
+import { HttpError } from './errors'
+import { errorResponses } from './openapi-parts'
+import { MAX_FORM_BYTES, type Hub } from '../hub/hub'
 import { CORS_HEADERS } from '../http/cors'
 
 function clientIp(request: Request, server: { requestIP?: (r: Request) => { address: string } | null } | null, trustProxy: boolean): string {

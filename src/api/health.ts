@@ -1,7 +1,7 @@
 /** GET /healthz for process supervisors and load balancers. */
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
-import { CORS_HEADERS } from './cors'
+import { CORS_HEADERS } from '../http/cors'
 
 export function healthRoutes(catalog: Catalog, startedAt: Date) {
   return new Elysia({ name: 'health' }).get(

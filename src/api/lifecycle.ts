@@ -4,7 +4,7 @@
  * response's maker (see cors.ts), so no global hook runs on the hot read paths.
  */
 import { Elysia } from 'elysia'
-import { preflightResponse } from './cors'
+import { preflightResponse } from '../http/cors'
 import { errorResponse, HttpError } from './errors'
 
 type RouteTable = { method: string; path: string }[]

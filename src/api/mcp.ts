@@ -6,8 +6,8 @@ import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprot
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { Elysia } from 'elysia'
 import { CORS_HEADERS } from '../http/cors'
-import { mcpDeleteDetail, mcpGetDetail, mcpPostDetail } from './openapi'
-import type { ToolContext } from './tools'
+import { mcpDeleteDetail, mcpGetDetail, mcpPostDetail } from './openapi-mcp'
+import type { ToolContext } from '../mcp/tools'
 
 export type McpHttpOptions = { idleMs: number; maxSessions: number; log: (event: Record<string, unknown>) => void }
 
@@ -125,7 +125,7 @@ export class McpSessions {
     const { InitializeRequestSchema } = await sdkTypes()
     const valid = InitializeRequestSchema.safeParse(initialize)
     if (!valid.success) {
-      const { describeParamIssues } = await import('./server')
+      const { describeParamIssues } = await import('../mcp/server')
       return jsonRpcError(400, -32602, `Invalid params: ${describeParamIssues(valid.error.issues)}`, {}, initialize.id ?? null)
     }
     // Sessions still opening count too, so a burst of concurrent initialize requests cannot overshoot the cap.
@@ -145,7 +145,7 @@ export class McpSessions {
 
   private async open(request: Request, body: unknown): Promise<Response> {
     const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
-      import('./server'),
+      import('../mcp/server'),
       import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
     ])
     const server = createMcpServer(this.ctx)

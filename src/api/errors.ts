@@ -1,5 +1,5 @@
 /** The one error shape of CONTRACT.md: { error, message, issues? }, always JSON. */
-import { CORS_HEADERS } from './cors'
+import { CORS_HEADERS } from '../http/cors'
 
 export type Issue = { path: (string | number)[]; code: string; message: string }
 

@@ -4,7 +4,7 @@
  * transport answers with.
  */
 import { Type } from '@sinclair/typebox'
-import { asOpenApiSchema, jsonResponse } from '../http/openapi-helpers'
+import { asOpenApiSchema, jsonResponse } from './openapi-parts'
 
 const Id = Type.Union([Type.String(), Type.Integer()], { description: 'Request id, echoed in the response. Absent on notifications.' })
 

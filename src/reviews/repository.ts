@@ -4,7 +4,7 @@
  */
 import type { Database } from 'bun:sqlite'
 import type { Business, StoredReview } from './schema'
-import { foldForSearch } from './text'
+import { foldForSearch } from '../core/text'
 
 /** From this many rows (and a fifth of the table), one FTS rebuild beats row-by-row index updates. */
 const BULK_WRITE_ROWS = 5000

@@ -4,8 +4,8 @@
  * Everything survives a restart or a kill -9: timers are re-armed from these rows on start.
  */
 import type { Database } from 'bun:sqlite'
-import { registerMigrations } from '../store/database'
-import type { TopicPath } from '../catalog/topics'
+import { registerMigrations } from '../db/database'
+import type { TopicPath } from '../catalog/websub-topics'
 
 registerMigrations([
   {

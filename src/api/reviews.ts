@@ -1,15 +1,15 @@
 /** GET /reviews.json, the search, the since-listing and review permalinks. */
 import { Elysia, t } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
-import { HttpError } from '../http/errors'
-import type { ReadRouteOptions } from '../http/read-options'
+import { HttpError } from './errors'
+import type { ReadRouteOptions } from './read-options'
 import { type CachedRepresentation, type ServeOptions, serveRepresentation } from '../http/representation'
-import { topicLinkHeader } from '../feeds/routes'
-import { isCalendarDate } from './dates'
-import { ReviewList, ReviewsDataset, Review } from './schema'
-import { parseSearchParams, SearchQuery } from './search-query'
-import type { ReviewSearch } from './search'
-import { errorResponses, jsonResponse, notModified, searchParameters } from '../http/openapi-helpers'
+import { topicLinkHeader } from './feeds'
+import { isCalendarDate } from '../core/dates'
+import { ReviewList, ReviewsDataset, Review } from '../reviews/schema'
+import { parseSearchParams, SearchQuery } from '../reviews/search-query'
+import type { ReviewSearch } from '../reviews/search'
+import { errorResponses, jsonResponse, notModified, searchParameters } from './openapi-parts'
 
 const SEARCH_KEYS = Object.keys(SearchQuery.properties) as (keyof SearchQuery)[]
 

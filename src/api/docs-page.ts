@@ -2,7 +2,7 @@
  * The /docs page: the OpenAPI document rendered to plain HTML on the server. No script, no font,
  * no stylesheet from anywhere else, so it works offline and behind the strictest CSP.
  */
-import type { OpenApiDocument } from '../http/openapi'
+import type { OpenApiDocument } from './openapi'
 
 const escape = (text: unknown) =>
   String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)

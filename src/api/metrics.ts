@@ -2,7 +2,7 @@
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import type { Hub } from '../hub/hub'
-import { CORS_HEADERS } from './cors'
+import { CORS_HEADERS } from '../http/cors'
 
 type Sample = { name: string; help: string; type: 'counter' | 'gauge'; values: [labels: Record<string, string>, value: number][] }
 

@@ -1,10 +1,10 @@
 /** GET /insights.json: computed from the published reviews by the service itself, cached per data version. */
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
-import type { ReadRouteOptions } from '../http/read-options'
+import type { ReadRouteOptions } from './read-options'
 import { serveRepresentation } from '../http/representation'
-import { jsonResponse, notModified } from '../http/openapi-helpers'
-import { Insights } from './schema'
+import { jsonResponse, notModified } from './openapi-parts'
+import { Insights } from '../insights/schema'
 
 export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
   const serveOptions = { cacheControl: options.cacheControl }
