@@ -10,7 +10,7 @@ import { insightsRoutes } from './api/insights'
 import { reviewsRoutes } from './api/reviews'
 import type { ReviewSearch } from './reviews/search'
 
-export type Logger = (event: Record<string, unknown>) => void
+import type { Logger } from './core/log'
 
 export type AppDeps = {
   config: Config

@@ -1,7 +1,6 @@
 /** The one error shape of CONTRACT.md: { error, message, issues? }, always JSON. */
+import type { Issue } from '../core/issues'
 import { CORS_HEADERS } from '../http/cors'
-
-export type Issue = { path: (string | number)[]; code: string; message: string }
 
 export type ErrorBody = { error: string; message: string; issues?: Issue[] }
 

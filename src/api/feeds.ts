@@ -1,16 +1,11 @@
 /** GET /api/feed.json (JSON Feed 1.1) and GET /feed.xml (Atom): the 50 newest reviews, both WebSub topics. */
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
-import { topicUrl, type TopicPath } from '../catalog/websub-topics'
+import { topicLinkHeader, type TopicPath } from '../feeds/websub-topics'
 import type { ReadRouteOptions } from './read-options'
 import { serveRepresentation } from '../http/representation'
 import { asOpenApiSchema, notModified } from './openapi-parts'
 import { JsonFeedSchema } from '../feeds/schema'
-
-/** Link: <hub>; rel="hub", <topic>; rel="self" — how subscribers discover the hub. */
-export function topicLinkHeader(baseUrl: string, path: TopicPath): string {
-  return `<${baseUrl}/api/websub/hub>; rel="hub", <${topicUrl(baseUrl, path)}>; rel="self"`
-}
 
 export function feedsRoutes(catalog: Catalog, options: ReadRouteOptions) {
   const topicOptions = (path: TopicPath) => ({ cacheControl: options.cacheControl, headers: { link: topicLinkHeader(options.baseUrl, path) } })

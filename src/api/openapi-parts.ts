@@ -1,15 +1,7 @@
 /** Pieces of the OpenAPI document built from the same TypeBox schemas that validate requests. */
 import { Type, type TObject, type TSchema } from '@sinclair/typebox'
+import { IssueSchema } from '../core/issues'
 import type { OpenAPIV3 } from 'openapi-types'
-
-export const IssueSchema = Type.Object(
-  {
-    path: Type.Array(Type.Union([Type.String(), Type.Integer()]), { description: 'Where the problem is, e.g. ["limit"].' }),
-    code: Type.String({ description: 'too_small, too_big, invalid_type, invalid_date, invalid_range, repeated, unrecognized, ...' }),
-    message: Type.String({ description: 'A sentence for a person, e.g. "must be at most 100".' }),
-  },
-  { $id: 'Issue' },
-)
 
 export const ErrorSchema = Type.Object(
   {

@@ -5,8 +5,16 @@
  * computed once per data version, never per request.
  */
 import { brotliCompressSync, constants as zlib } from 'node:zlib'
-import type { Representation } from '../catalog/websub-topics'
 import { CORS_HEADERS } from './cors'
+
+/** One rendered response body, built once per data version. */
+export interface Representation {
+  body: Uint8Array
+  contentType: string
+  /** Strong, quoted: "\"abc\"". */
+  etag: string
+  lastModified: Date
+}
 
 const COMPRESS_ABOVE = 1024
 const encoder = new TextEncoder()

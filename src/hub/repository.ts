@@ -4,10 +4,11 @@
  * Everything survives a restart or a kill -9: timers are re-armed from these rows on start.
  */
 import type { Database } from 'bun:sqlite'
-import { registerMigrations } from '../db/database'
-import type { TopicPath } from '../catalog/websub-topics'
+import type { Migration } from '../db/database'
+import type { TopicPath } from '../feeds/websub-topics'
 
-registerMigrations([
+/** The hub's tables; passed to openDatabase with the other migrations. */
+export const hubMigrations: Migration[] = [
   {
     id: '100-hub',
     sql: `
@@ -50,7 +51,7 @@ registerMigrations([
       CREATE INDEX hub_deliveries_due ON hub_deliveries (due_at);
     `,
   },
-])
+]
 
 export type SubscriptionState = 'active' | 'expired' | 'removed' | 'auto_unsubscribed'
 
@@ -79,7 +80,7 @@ export type Verification = {
 
 export type Delivery = { subscription_id: number; due_at: number; generation: number; attempts: number }
 
-export class HubStore {
+export class HubRepository {
   constructor(readonly db: Database) {}
 
   addVerification(v: Omit<Verification, 'id' | 'state'>, now: number): number {

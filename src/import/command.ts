@@ -4,8 +4,9 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ReviewStore, type WriteSummary } from '../reviews/repository'
+import { ReviewRepository, type WriteSummary } from '../reviews/repository'
 import { DATABASE_FILE, openDatabase } from '../db/database'
+import { reviewMigrations } from '../reviews/migrations'
 import { formatProblems } from './errors'
 import { IMPORT_FORMATS, type ImportFormat } from './parsers'
 import { parseImport, validateBusiness } from './pipeline'
@@ -61,9 +62,9 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
   }
 
   mkdirSync(io.dataDir, { recursive: true })
-  const db = openDatabase(join(io.dataDir, DATABASE_FILE))
+  const db = openDatabase(join(io.dataDir, DATABASE_FILE), reviewMigrations)
   try {
-    const store = new ReviewStore(db)
+    const store = new ReviewRepository(db)
     let business = store.getBusiness()
     if (businessFile) {
       let value: unknown

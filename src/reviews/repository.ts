@@ -28,7 +28,7 @@ export function technicianKeys(name: string): string[] {
   return first === full ? [full] : [full, first]
 }
 
-export class ReviewStore {
+export class ReviewRepository {
   constructor(readonly db: Database) {}
 
   state(): DataState {
