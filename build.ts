@@ -10,7 +10,8 @@ const result = await Bun.build({
   entrypoints: ['src/main.ts'],
   compile: { outfile },
   minify: true,
-  sourcemap: 'linked',
+  // No source map: the executable carries only the minified code it runs, no source text (stack traces in logs are minified).
+  sourcemap: 'none',
   target: 'bun',
 })
 

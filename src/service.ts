@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from './app'
+import { lastResortError } from './api/lifecycle'
 import { hubRoutes } from './api/hub'
 import { McpSessions } from './api/mcp-sessions'
 import { mcpRoutes } from './api/mcp'
@@ -23,6 +24,12 @@ import { ReviewRepository } from './reviews/repository'
 import { reviewMigrations } from './reviews/migrations'
 import { ReviewSearch } from './reviews/search'
 
+/** The longest the server's event loop may wait on a database lock (CONTRACT.md, Data changes). */
+export const SERVER_BUSY_TIMEOUT_MS = 50
+
+/** The largest body any route takes (an MCP JSON-RPC message, 1 MiB); the server refuses bigger ones before buffering them. */
+export const MAX_REQUEST_BODY_BYTES = 1 << 20
+
 export type ServiceOptions = { log?: Logger; seed?: Dataset }
 
 /** Every table the service keeps, in the order they were introduced. */
@@ -39,6 +46,9 @@ export function openData(config: Config, options: ServiceOptions = {}) {
   const db = openServiceDatabase(config.dataDir)
   const reviews = new ReviewRepository(db)
   if (seedIfEmpty(reviews, options.seed)) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
+  // From here on a write that meets another process's lock (a CLI import) fails fast and is retried
+  // later, rather than holding the event loop for the 5 s the opening and migrations may wait.
+  db.exec(`PRAGMA busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`)
   const checkBusinessFile = watchBusinessFile(join(config.dataDir, BUSINESS_FILE), reviews, log)
   checkBusinessFile()
   const insights = new InsightsEngine()
@@ -74,7 +84,16 @@ export function createService(config: Config, options: ServiceOptions = {}) {
     hub,
     /** Starts listening and following data changes; resolves to the bound URL. */
     listen(): string {
-      app.listen({ port: config.port, hostname: config.host, reusePort: false, idleTimeout: 120 })
+      app.listen({
+        port: config.port,
+        hostname: config.host,
+        reusePort: false,
+        idleTimeout: 120,
+        // Production mode: an error that escapes every handler never gets the runtime's HTML page (source, paths, stack).
+        development: false,
+        maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
+        error: (error: Error) => lastResortError(error, log),
+      } as Parameters<typeof app.listen>[0])
       server = app.server ?? undefined
       catalog.start()
       hub.start()

@@ -6,17 +6,28 @@ import { CORS_HEADERS } from '../http/cors'
 export function healthRoutes(catalog: Catalog, startedAt: Date) {
   return new Elysia({ name: 'health' }).get(
     '/healthz',
-    () =>
-      Response.json(
+    () => {
+      const problem = catalog.problem
+      return Response.json(
         {
-          status: 'ok',
+          status: problem ? 'degraded' : 'ok',
+          ...(problem ? { error: problem } : {}),
           revision: catalog.current.revision,
           review_count: catalog.current.reviews.length,
           data_updated_at: catalog.current.updatedAt.toISOString(),
           started_at: startedAt.toISOString(),
         },
-        { headers: { ...CORS_HEADERS, 'cache-control': 'no-store' } },
-      ),
-    { detail: { tags: ['Operations'], summary: 'Liveness and data version', description: 'Always 200 while the process serves.' } },
+        { status: problem ? 503 : 200, headers: { ...CORS_HEADERS, 'cache-control': 'no-store' } },
+      )
+    },
+    {
+      detail: {
+        tags: ['Operations'],
+        summary: 'Liveness and data version',
+        description:
+          '200 `ok` while the process serves its current data. 503 `degraded` (with `error`) when the newest data could not be ' +
+          'published or DATA_DIR/business.json is invalid: the last good version is still being served; fix the cause and it returns to 200.',
+      },
+    },
   )
 }

@@ -1,7 +1,8 @@
 /**
- * What every route shares: OPTIONS preflight, JSON errors (404 not_found, 405 with Allow,
- * 500 internal without a stack trace), and the optional request log. CORS headers are set by each
- * response's maker (see cors.ts), so no global hook runs on the hot read paths.
+ * What every route shares: OPTIONS preflight, JSON errors (400 for a missing or invalid Host, 404
+ * not_found, 405 with Allow, 500 internal without a stack trace), and the optional request log. CORS
+ * headers are set by each response's maker (see cors.ts), so no other global hook runs on the hot read
+ * paths. Nothing here trusts request.url to parse: without a valid Host it is a bare path.
  */
 import { Elysia } from 'elysia'
 import { preflightResponse } from '../http/cors'
@@ -26,11 +27,19 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
   const shell = new Elysia({ name: 'http-shell' })
     .onRequest(({ request }) => {
       if (request.method === 'OPTIONS') return preflightResponse(request)
+      // Without a valid Host the runtime hands us a URL that does not parse (a bare "/x", or "http://a:99999/x").
+      const url = request.url
+      if (url.charCodeAt(0) === 47 || !URL.canParse(url)) {
+        return refuse(request, new HttpError(400, 'invalid_host', 'The request needs a valid Host header (host or host:port, RFC 9112 section 3.2).'))
+      }
+      if (request.method === 'CONNECT') {
+        return refuse(request, new HttpError(405, 'method_not_allowed', 'CONNECT is not allowed: this server is not a proxy.', undefined, { allow: 'GET, HEAD, OPTIONS, POST, DELETE' }))
+      }
     })
     .onError({ as: 'global' }, ({ code, error, request, set }) => {
       const failure = toHttpError(code, error, request)
       if (failure.status === 500) {
-        log({ event: 'internal_error', method: request.method, url: request.url, error: String((error as Error)?.stack ?? error) })
+        log({ event: 'internal_error', method: request.method, path: pathOf(request.url), error: String((error as Error)?.stack ?? error) })
       }
       set.status = failure.status // For the request log.
       return errorResponse(failure)
@@ -47,7 +56,7 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
         log({
           event: 'request',
           method: request.method,
-          path: new URL(request.url).pathname,
+          path: pathOf(request.url),
           status,
           ms: begin === undefined ? undefined : Math.round((performance.now() - begin) * 100) / 100,
         })
@@ -55,10 +64,16 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
   }
   return shell
 
+  /** A response decided before routing (after-response hooks do not see it): logged here when the log is on. */
+  function refuse(request: Request, failure: HttpError): Response {
+    if (logRequests) log({ event: 'request', method: request.method, path: pathOf(request.url), status: failure.status, ms: 0 })
+    return errorResponse(failure)
+  }
+
   function toHttpError(code: unknown, error: unknown, request: Request): HttpError {
     if (error instanceof HttpError) return error
     if (code === 'NOT_FOUND') {
-      const pathname = new URL(request.url).pathname
+      const pathname = pathOf(request.url)
       const allow = allowedMethods(pathname)
       if (allow.length) {
         return new HttpError(405, 'method_not_allowed', `${request.method} is not allowed on ${pathname}; use ${allow.join(', ')}.`, undefined, {
@@ -71,4 +86,19 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
     if (code === 'VALIDATION') return new HttpError(400, 'invalid_request', 'The request is invalid.')
     return new HttpError(500, 'internal', 'Something went wrong on our side; the error was logged.')
   }
+}
+
+/** The path of a request URL without parsing it (it may lack a host or carry an invalid one). */
+export function pathOf(url: string): string {
+  const scheme = url.indexOf('://')
+  const start = url.charCodeAt(0) === 47 ? 0 : scheme === -1 ? -1 : url.indexOf('/', scheme + 3)
+  if (start === -1) return '/'
+  const end = url.slice(start).search(/[?#]/)
+  return end === -1 ? url.slice(start) : url.slice(start, start + end)
+}
+
+/** The server's own error handler: whatever escaped every route still gets the JSON shape, never the runtime's page. */
+export function lastResortError(error: unknown, log: (event: Record<string, unknown>) => void): Response {
+  log({ event: 'internal_error', error: String((error as Error)?.stack ?? error) })
+  return errorResponse(new HttpError(500, 'internal', 'Something went wrong on our side; the error was logged.'))
 }

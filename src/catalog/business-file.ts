@@ -10,25 +10,36 @@ import type { ReviewRepository } from '../reviews/repository'
 
 export const BUSINESS_FILE = 'business.json'
 
-export function watchBusinessFile(path: string, store: ReviewRepository, log: Logger): () => void {
+/**
+ * Returns a check to run on every poll: it loads the file when it changed and returns why the file
+ * is being ignored (invalid), or null. A write that meets another process's lock is tried again next poll.
+ */
+export function watchBusinessFile(path: string, store: ReviewRepository, log: Logger): () => string | null {
   let seen = ''
+  let problem: string | null = null
   return () => {
     let stamp: string
     try {
       const stat = statSync(path)
       stamp = `${stat.mtimeMs}:${stat.size}`
     } catch {
-      return // No file: the business lives in the database alone.
+      seen = ''
+      return (problem = null) // No file: the business lives in the database alone.
     }
-    if (stamp === seen) return
-    seen = stamp
+    if (stamp === seen) return problem
     const result = readBusinessFile(path)
     if (!result.ok) {
+      seen = stamp
+      const first = result.issues[0]!
+      problem = `${path} is invalid and ignored: ${first.path.join('.') || '(file)'} ${first.message}`
       log({ event: 'business_file_invalid', path, issues: result.issues })
-      return
+      return problem
     }
-    store.write({ business: result.value, reviews: [] })
+    store.write({ business: result.value, reviews: [] }) // Throws SQLITE_BUSY under another writer's lock: `seen` unchanged, so retried.
+    seen = stamp
+    problem = null
     log({ event: 'business_file_loaded', path })
+    return null
   }
 }
 

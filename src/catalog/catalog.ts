@@ -1,21 +1,32 @@
 /**
  * Holds the current Snapshot and follows the database: a commit by any process (the CLI import,
  * another server) moves meta.revision, which a cheap poll notices; the snapshot is rebuilt and
- * listeners hear which topics' bytes changed.
+ * listeners hear which topics' bytes changed. A version that cannot be built leaves the last good
+ * one serving and the catalog degraded (see `problem`) until the data changes again.
  */
 import type { ReviewRepository } from '../reviews/repository'
 import { Snapshot, type InsightsComputer } from './snapshot'
 import { createLogger, type Logger } from '../core/log'
 import type { Representation } from '../http/representation'
 import { TOPIC_PATHS, type TopicPath, type TopicSource } from '../feeds/websub-topics'
+import { check } from '../core/issues'
+import { Business } from '../reviews/schema'
 
 export type CatalogOptions = { baseUrl: string; computeInsights: InsightsComputer; pollMs?: number; log?: Logger }
+
+/** The data in the database cannot be published, and there is no earlier version to fall back on. */
+export class UnpublishableData extends Error {}
+
+/** A check run on every poll (a watched file); returns why something is being ignored, or null. */
+export type CatalogCheck = () => string | null
 
 export class Catalog implements TopicSource {
   private snapshot: Snapshot
   private readonly listeners = new Set<(topics: TopicPath[]) => void>()
   private timer?: ReturnType<typeof setInterval>
-  private readonly extraChecks: (() => void)[] = []
+  private readonly extraChecks: CatalogCheck[] = []
+  private readonly checkProblems = new Map<CatalogCheck, string>()
+  private failedBuild: { revision: number; error: string } | null = null
   private readonly log: Logger
 
   constructor(
@@ -23,7 +34,11 @@ export class Catalog implements TopicSource {
     private readonly options: CatalogOptions,
   ) {
     this.log = options.log ?? createLogger()
-    this.snapshot = this.build(null)
+    try {
+      this.snapshot = this.build(null)
+    } catch (error) {
+      throw new UnpublishableData(`The data in the database cannot be published: ${messageOf(error)}`)
+    }
   }
 
   /** Starts computing the current version's insights in the background, so a request rarely waits. */
@@ -35,6 +50,13 @@ export class Catalog implements TopicSource {
     return this.snapshot
   }
 
+  /** Why the service is degraded (serving an older version than the data, or ignoring a file), or null. */
+  get problem(): string | null {
+    if (this.failedBuild) return `revision ${this.failedBuild.revision} cannot be published (still serving revision ${this.snapshot.revision}): ${this.failedBuild.error}`
+    for (const problem of this.checkProblems.values()) return problem
+    return null
+  }
+
   topic(path: TopicPath): Representation {
     return this.snapshot.representations[path]
   }
@@ -44,18 +66,31 @@ export class Catalog implements TopicSource {
     return () => this.listeners.delete(listener)
   }
 
-  /** Something else to check on every poll (a watched business file). */
-  addCheck(check: () => void): void {
+  /** Something else to check on every poll (a watched business file); run once now. */
+  addCheck(check: CatalogCheck): void {
     this.extraChecks.push(check)
+    this.runCheck(check)
   }
 
-  /** Rebuilds if the data moved on; returns the topics whose bytes changed. */
+  /** Rebuilds if the data moved on; returns the topics whose bytes changed. A version that fails to build is tried once. */
   refresh(): TopicPath[] {
-    for (const check of this.extraChecks) check()
+    for (const check of this.extraChecks) this.runCheck(check)
     const { revision } = this.store.state()
-    if (revision === this.snapshot.revision) return []
+    if (revision === this.snapshot.revision) {
+      this.failedBuild = null
+      return []
+    }
+    if (revision === this.failedBuild?.revision) return []
     const previous = this.snapshot
-    this.snapshot = this.build(previous)
+    try {
+      this.snapshot = this.build(previous)
+    } catch (error) {
+      this.failedBuild = { revision, error: messageOf(error) }
+      this.log({ event: 'catalog_build_failed', revision, serving_revision: previous.revision, error: this.failedBuild.error })
+      return []
+    }
+    if (this.failedBuild) this.log({ event: 'catalog_recovered', revision })
+    this.failedBuild = null
     if (this.timer) this.warmInsights()
     const changed = TOPIC_PATHS.filter((path) => previous.representations[path].etag !== this.snapshot.representations[path].etag)
     if (changed.length) for (const listener of this.listeners) listener(changed)
@@ -79,6 +114,17 @@ export class Catalog implements TopicSource {
     this.timer = undefined
   }
 
+  private runCheck(check: CatalogCheck): void {
+    try {
+      const problem = check()
+      if (problem) this.checkProblems.set(check, problem)
+      else this.checkProblems.delete(check)
+    } catch (error) {
+      // A lock held by another writer: the check runs again on the next poll.
+      this.log({ event: 'catalog_check_failed', error: messageOf(error) })
+    }
+  }
+
   private build(previous: Snapshot | null): Snapshot {
     // Read the revision and the rows in one read transaction: never half of an import.
     const { state, business, rows } = this.store.db.transaction(() => ({
@@ -86,11 +132,22 @@ export class Catalog implements TopicSource {
       business: this.store.getBusiness(),
       rows: this.store.publishedJson(),
     }))()
-    if (!business) throw new Error('The database has no business: import a dataset first.')
+    if (!business) throw new Error('the database has no business: import a dataset first')
+    // A database written by an older release may hold a business this one refuses (an unknown time zone).
+    const issues = check(Business, business)
+    if (issues.length) throw new Error(`business.${issues[0]!.path.join('.')} ${issues[0]!.message} (got ${JSON.stringify(valueAt(business, issues[0]!.path))})`)
     const businessJson = JSON.stringify(business)
     const contentKey = `${Bun.hash(businessJson).toString(36)}:${Bun.hash(rows.map((r) => r.json).join('\n')).toString(36)}`
     // Published content unchanged (say, only unverified reviews were imported): same bytes, same ETags.
     const updatedAt = previous && previous.contentKey === contentKey ? previous.updatedAt : state.changedAt
     return new Snapshot(state.revision, contentKey, updatedAt, business, rows, this.options.baseUrl, this.options.computeInsights)
   }
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+function valueAt(value: unknown, path: (string | number)[]): unknown {
+  let current = value
+  for (const key of path) current = (current as Record<string | number, unknown> | undefined)?.[key]
+  return current
 }

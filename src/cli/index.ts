@@ -1,5 +1,7 @@
 /** The command dispatcher of the single executable. */
-import { ConfigError } from '../core/config'
+import { join, resolve } from 'node:path'
+import { DATABASE_FILE } from '../db/database'
+import { describeFailure } from './failures'
 import { VERSION } from '../core/version'
 import { helpText } from './help'
 import type { CliIo } from './io'
@@ -33,10 +35,15 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   try {
     return await (await load())(args, io)
   } catch (error) {
-    if (error instanceof ConfigError) {
-      io.stderr(`reviews-service: ${error.message}\n`)
-      return 2
-    }
-    throw error
+    const { message, exitCode } = describeFailure(error, databaseOf(args, io))
+    io.stderr(`reviews-service: ${message}\n`)
+    return exitCode
   }
+}
+
+/** The database path a failing command was using, for the message (the command may have failed before it knew). */
+function databaseOf(args: string[], io: CliIo): string {
+  const at = args.findIndex((arg) => arg === '--data-dir' || arg.startsWith('--data-dir='))
+  const flag = at === -1 ? undefined : args[at]!.includes('=') ? args[at]!.slice('--data-dir='.length) : args[at + 1]
+  return join(resolve(flag ?? io.env.DATA_DIR ?? './data'), DATABASE_FILE)
 }

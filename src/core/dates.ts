@@ -22,3 +22,56 @@ export function daysInMonth(year: number, month: number): number {
 export function startOfLocalDay(date: string, timeZone: string): Date {
   return new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds)
 }
+
+const knownZones = new Map<string, boolean>()
+
+/** Whether this runtime can render dates in `timeZone` (Intl and Temporal both know it). Cached: it is asked per record. */
+export function isKnownTimeZone(timeZone: string): boolean {
+  let known = knownZones.get(timeZone)
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone })
+      Temporal.PlainDate.from('2000-01-01').toZonedDateTime({ timeZone })
+      known = timeZone.trim() !== ''
+    } catch {
+      known = false
+    }
+    if (knownZones.size < 1000) knownZones.set(timeZone, known)
+  }
+  return known
+}
+
+/** The earliest review date published: older dates are export sentinels (0001-01-01, 1970-01-01) or typos. */
+export const EARLIEST_REVIEW_DATE = '1990-01-01'
+
+/** Today's calendar date in `timeZone`. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString()
+}
+
+/**
+ * Why a review (or reply) date cannot be published, or null. The allowed range is 1990-01-01 ..
+ * tomorrow where the business is (a day of slack for clocks and zones): anything else is a sentinel
+ * (9999-12-31, 0001-01-01) or a typo, and would render as nonsense in the feeds.
+ */
+export function reviewDateProblem(date: string, timeZone: string, now: Date = new Date()): string | null {
+  if (/^\+?\d{5,}-/.test(date)) return `${date} is past the year 9999: not a real review date`
+  if (!DATE.test(date) || !isCalendarDate(date)) return `"${date}" is not a calendar date in YYYY-MM-DD form`
+  if (date < EARLIEST_REVIEW_DATE) return `${date} is before ${EARLIEST_REVIEW_DATE}: not a real review date`
+  const tomorrow = Temporal.PlainDate.from(todayIn(timeZone, now)).add({ days: 1 }).toString()
+  if (date > tomorrow) return `${date} is in the future (after ${tomorrow} in ${timeZone}): not a real review date`
+  return null
+}
+
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
+
+/** Why an RFC 3339 timestamp is not a point in time this service can use, or null. Leap seconds (:60) are named. */
+export function timestampProblem(text: string): string | null {
+  const match = TIMESTAMP.exec(text)
+  if (!match) return `"${text}" is neither YYYY-MM-DD nor an RFC 3339 timestamp`
+  const [, year, month, day, hh, mm, ss] = match
+  if (ss === '60') return `"${text}" is a leap second (:60), which dates here cannot represent; use :59`
+  if (!isCalendarDate(`${year}-${month}-${day}`) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return `"${text}" is not a real point in time`
+  if (Number.isNaN(Date.parse(text.replace(' ', 'T')))) return `"${text}" is out of range`
+  return null
+}

@@ -118,6 +118,7 @@ const FORMAT_MESSAGES: Record<string, { code: string; message: string }> = {
   date: { code: 'invalid_date', message: 'must be a real calendar date in YYYY-MM-DD form' },
   'date-time': { code: 'invalid_date', message: 'must be an RFC 3339 timestamp' },
   uri: { code: 'invalid_url', message: 'must be an absolute URL' },
+  'http-url': { code: 'invalid_url', message: 'must be an http:// or https:// URL' },
   'time-zone': { code: 'invalid_time_zone', message: 'must be an IANA time zone this runtime knows, e.g. America/Denver' },
 }
 

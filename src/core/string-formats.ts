@@ -3,7 +3,7 @@
  * which library happened to register them first.
  */
 import { FormatRegistry } from '@sinclair/typebox'
-import { isCalendarDate } from './dates'
+import { isCalendarDate, isKnownTimeZone } from './dates'
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
 
@@ -12,6 +12,16 @@ FormatRegistry.Set('date-time', (value) => RFC3339.test(value) && isCalendarDate
 FormatRegistry.Set('uri', (value) => {
   try {
     return /^[a-z][a-z0-9+.-]*:/i.test(value) && Boolean(new URL(value))
+  } catch {
+    return false
+  }
+})
+FormatRegistry.Set('time-zone', (value) => isKnownTimeZone(value))
+// A link people and feed readers follow: javascript:, data: and file: URLs are refused.
+FormatRegistry.Set('http-url', (value) => {
+  try {
+    const url = new URL(value)
+    return /^https?:\/\//i.test(value) && (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
   } catch {
     return false
   }

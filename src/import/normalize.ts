@@ -3,7 +3,7 @@
  * the business's local calendar date. A record either comes out whole or yields every problem it has.
  */
 import type { Business, StoredReview } from '../reviews/schema'
-import { isCalendarDate } from '../core/dates'
+import { isCalendarDate, isKnownTimeZone, reviewDateProblem, timestampProblem } from '../core/dates'
 import { sanitizeText } from '../core/text'
 import type { ImportProblem } from './errors'
 import type { RawRecord } from './parsers'
@@ -26,15 +26,23 @@ export function localDate(instant: Date, timeZone: string): string {
   return format.format(instant)
 }
 
-/** YYYY-MM-DD as is (a real calendar date), or an RFC 3339 timestamp converted to the local date. */
+/** YYYY-MM-DD as is, or an RFC 3339 timestamp converted to the local date; either within the dates a review can have (core/dates). */
 export function toLocalDate(value: unknown, timeZone: string): { date: string } | { reason: string } {
+  if (!isKnownTimeZone(timeZone)) return { reason: `cannot be placed in the business time zone "${timeZone}", which this runtime does not know` }
+  const local = parseLocalDate(value, timeZone)
+  if ('reason' in local) return local
+  const problem = reviewDateProblem(local.date, timeZone)
+  return problem ? { reason: problem } : local
+}
+
+function parseLocalDate(value: unknown, timeZone: string): { date: string } | { reason: string } {
   if (typeof value !== 'string' || value.trim() === '') return { reason: 'is required: a date YYYY-MM-DD or an RFC 3339 timestamp' }
   const text = value.trim()
   if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isCalendarDate(text) ? { date: text } : { reason: `"${text}" is not a real calendar date` }
   const match = RFC3339.exec(text)
   if (!match) return { reason: `"${text}" is neither YYYY-MM-DD nor an RFC 3339 timestamp` }
-  const [, day, hh, mm, ss] = match
-  if (!isCalendarDate(day!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 60) return { reason: `"${text}" is not a real point in time` }
+  const problem = timestampProblem(text)
+  if (problem) return { reason: problem }
   return { date: localDate(new Date(text.replace(' ', 'T')), timeZone) }
 }
 
@@ -67,6 +75,7 @@ export function normalizeRecord(
 
   const id = requiredString(v.id, MAX_ID)
   if ('reason' in id) fail('id', id.reason)
+  else if (id.value === '.' || id.value === '..') fail('id', `"${id.value}" cannot be an id: it is not a path segment a permalink can use`)
 
   const rating = v.rating
   if (rating === undefined || rating === null || rating === '') fail('rating', 'is required: a whole number from 1 to 5')

@@ -30,7 +30,11 @@ export async function startListening(cmd: string[], env: Record<string, string>,
             for (;;) {
               const next = await reader.read()
               if (next.done) return
-              stderrLines.push(...decoder.decode(next.value).split('\n').filter(Boolean))
+              // Whole lines only: a JSON event may arrive in two chunks.
+              buffer += decoder.decode(next.value, { stream: true })
+              const lines = buffer.split('\n')
+              buffer = lines.pop()!
+              stderrLines.push(...lines.filter(Boolean))
             }
           })()
           return { proc, url: event.url.replace('0.0.0.0', '127.0.0.1'), stderrLines }
@@ -42,4 +46,32 @@ export async function startListening(cmd: string[], env: Record<string, string>,
   }
   proc.kill()
   throw new Error(`process did not report listening:\n${stderrLines.join('\n')}${buffer}`)
+}
+
+/** Resolves once a JSON line on the process's stderr satisfies `test` (polls the lines already drained). */
+export async function waitForEvent(running: Running, test: (event: Record<string, unknown>) => boolean, timeoutMs = 10_000): Promise<Record<string, unknown>> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    for (const line of running.stderrLines) {
+      try {
+        const event = JSON.parse(line) as Record<string, unknown>
+        if (test(event)) return event
+      } catch {
+        // Not a JSON line.
+      }
+    }
+    await Bun.sleep(20)
+  }
+  throw new Error(`no matching event on stderr within ${timeoutMs} ms:\n${running.stderrLines.slice(-20).join('\n')}`)
+}
+
+/** Every JSON event the process has written to stderr so far. */
+export function eventsOf(running: Running): Record<string, unknown>[] {
+  return running.stderrLines.flatMap((line) => {
+    try {
+      return [JSON.parse(line) as Record<string, unknown>]
+    } catch {
+      return []
+    }
+  })
 }
