@@ -102,11 +102,14 @@ export function createService(config: Config, options: ServiceOptions = {}) {
     get port(): number {
       return server?.port ?? 0
     },
+    /** Stops within a few seconds: requests in flight get 2 s to finish, the hub's unfinished work stays in SQLite. */
     async stop(): Promise<void> {
       catalog.stop()
-      await hub.stop()
-      await mcpSessions.closeAll()
-      if (server) await app.stop()
+      await Promise.all([hub.stop(), mcpSessions.closeAll().catch(() => {})])
+      if (server) {
+        const graceful = app.stop()
+        if ((await Promise.race([graceful.then(() => true), Bun.sleep(2000).then(() => false)])) === false) await app.stop(true)
+      }
       db.close()
     },
   }

@@ -1,18 +1,44 @@
-/** POST /api/websub/hub: form-encoded subscribe and unsubscribe requests, handed to the hub. */
+/**
+ * POST /api/websub/hub: form-encoded subscribe and unsubscribe requests, handed to the hub.
+ * GET /api/websub/hub?hub.topic=T&hub.callback=C: the status of that subscription.
+ */
 import { Elysia } from 'elysia'
 import { HUB_PATH } from '../feeds/websub-topics'
 import { CORS_HEADERS } from '../http/cors'
-import type { Hub } from '../hub/hub'
-import { HubRefusal, MAX_FORM_BYTES, parseHubRequest } from '../hub/requests'
+import { clientKey } from '../hub/address'
+import { HubBusy, type Hub } from '../hub/hub'
+import { HubRefusal, MAX_FORM_BYTES, parseHubRequest, topicOf } from '../hub/requests'
 import { HttpError } from './errors'
 import { errorResponses } from './openapi-parts'
 
+/** The rate-limit key of the client: its IPv4 address or IPv6 /64 (from X-Forwarded-For only behind a trusted proxy). */
 function clientIp(request: Request, server: { requestIP?: (r: Request) => { address: string } | null } | null, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
+    if (forwarded) return clientKey(forwarded)
   }
-  return server?.requestIP?.(request)?.address ?? 'unknown'
+  return clientKey(server?.requestIP?.(request)?.address ?? 'unknown')
+}
+
+const tooLarge = () => new HttpError(413, 'payload_too_large', `The body must be at most ${MAX_FORM_BYTES} bytes.`)
+
+/** The body, counted as it streams: past `limit` bytes reading stops and the request is refused (a chunked upload is never buffered whole). */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => {})
+      throw tooLarge()
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks)
 }
 
 export function hubRoutes(hub: Hub) {
@@ -22,17 +48,15 @@ export function hubRoutes(hub: Hub) {
     if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
       throw new HttpError(415, 'unsupported_media_type', 'The hub takes application/x-www-form-urlencoded bodies.')
     }
-    if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
-      throw new HttpError(413, 'payload_too_large', `The body must be at most ${MAX_FORM_BYTES} bytes.`)
-    }
-    const body = new Uint8Array(await request.arrayBuffer())
-    if (body.byteLength > MAX_FORM_BYTES) throw new HttpError(413, 'payload_too_large', `The body must be at most ${MAX_FORM_BYTES} bytes.`)
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) throw tooLarge()
+    const body = await readCapped(request, MAX_FORM_BYTES)
     const parsed = parseHubRequest(new URLSearchParams(new TextDecoder().decode(body)), hub.baseUrl, hub.config)
     try {
       // Rate limits count every request, valid or not.
       hub.accept(parsed.ok ? parsed.value : null, ip)
     } catch (error) {
       if (error instanceof HubRefusal) throw new HttpError(429, error.code, error.message, undefined, { 'retry-after': String(error.retryAfterSeconds) })
+      if (error instanceof HubBusy) throw new HttpError(503, 'busy', error.message, undefined, { 'retry-after': String(error.retryAfterSeconds) })
       throw error
     }
     if (!parsed.ok) {
@@ -51,7 +75,42 @@ export function hubRoutes(hub: Hub) {
       { status: 202, headers: CORS_HEADERS },
     )
   }
-  return new Elysia({ name: 'websub-hub' }).post(
+  return new Elysia({ name: 'websub-hub' })
+    .get(
+      HUB_PATH,
+      ({ request }) => {
+        const query = new URL(request.url).searchParams
+        const issues = ['hub.topic', 'hub.callback'].flatMap((name) => {
+          const values = query.getAll(name)
+          if (values.length === 1 && values[0]) return []
+          return [{ path: [name], code: values.length > 1 ? 'repeated' : 'required', message: values.length > 1 ? 'must be given once' : 'is required' }]
+        })
+        if (issues.length) throw new HttpError(400, 'invalid_request', `${issues[0]!.path[0]} ${issues[0]!.message}.`, issues)
+        const topic = topicOf(query.get('hub.topic')!, hub.baseUrl)
+        const status = topic ? hub.status(query.get('hub.callback')!, topic) : null
+        if (!status) throw new HttpError(404, 'not_found', 'The hub knows no subscription for this topic and callback.')
+        return Response.json(status, { headers: { ...CORS_HEADERS, 'cache-control': 'no-store' } })
+      },
+      {
+        detail: {
+          tags: ['WebSub'],
+          summary: 'Subscription status',
+          description:
+            'The state of the subscription of `hub.callback` to `hub.topic`: `{state, lease_expires_at, consecutive_failures, last_delivery: {at, status} | null}`. ' +
+            '`state` is pending (a request is being verified), active, expired, removed or auto_unsubscribed. 404 when the pair is unknown. Never shows the secret.',
+          parameters: [
+            { name: 'hub.topic', in: 'query', required: true, schema: { type: 'string', format: 'uri' } },
+            { name: 'hub.callback', in: 'query', required: true, schema: { type: 'string', format: 'uri' } },
+          ],
+          responses: {
+            200: { description: 'The subscription status.' },
+            400: errorResponses.invalidRequest,
+            404: errorResponses.notFound,
+          },
+        },
+      },
+    )
+    .post(
     HUB_PATH,
     async ({ request, server }) => {
       try {
@@ -96,6 +155,7 @@ export function hubRoutes(hub: Hub) {
           202: { description: 'Accepted; verification of intent follows asynchronously.' },
           400: errorResponses.invalidRequest,
           413: { description: 'Body over 8 KiB.' },
+          503: { description: 'The database is busy with an import; try again after Retry-After seconds.' },
           415: { description: 'Not application/x-www-form-urlencoded.' },
           429: { description: 'Too many requests from this client, or too many subscriptions or pending verifications for the callback host. See Retry-After.' },
         },

@@ -33,7 +33,15 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   await new Promise<void>((resolve) => {
     const shutdown = (signal: string) => {
       log({ event: 'shutting_down', signal })
-      service.stop().finally(resolve)
+      // Exit within 5 s whatever hangs: unfinished hub work is durable and resumes at the next start.
+      const deadline = setTimeout(() => {
+        log({ event: 'shutdown_deadline', message: 'stopped waiting for in-flight work after 4 s' })
+        resolve()
+      }, 4000)
+      service.stop().finally(() => {
+        clearTimeout(deadline)
+        resolve()
+      })
     }
     process.once('SIGTERM', () => shutdown('SIGTERM'))
     process.once('SIGINT', () => shutdown('SIGINT'))

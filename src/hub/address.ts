@@ -65,3 +65,17 @@ export function isPublicAddress(address: string): boolean {
   if (value >> 125n !== 1n) return false
   return !BLOCKED_V6.some((range) => inRange(value, range))
 }
+
+/**
+ * The key a client's hub requests are rate-limited under: its IPv4 address, or the /64 of its IPv6
+ * address (one customer usually holds a whole /64, so per-address limits would be no limit at all).
+ */
+export function clientKey(address: string): string {
+  const bare = address.replace(/^\[|\]$/g, '')
+  if (isIP(bare) !== 6) return bare
+  const value = ipv6ToBigInt(bare)
+  if (value >> 32n === 0xffffn) return [24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 0xffn)).join('.') // IPv4-mapped
+  const prefix = value >> 64n
+  const groups = [48n, 32n, 16n, 0n].map((shift) => ((prefix >> shift) & 0xffffn).toString(16))
+  return `${groups.join(':')}::/64`
+}

@@ -14,6 +14,10 @@ export const FAILURES_BEFORE_UNSUBSCRIBE = 3
 
 export type DeliveryDeps = {
   repository: HubRepository
+  /** Commits a write, retrying later if another process holds the lock (busy-writes.ts). */
+  write: <T>(write: () => T) => Promise<T>
+  /** True once shutdown began: an outcome that arrives now is not recorded; the delivery stays owed for the next start. */
+  stopped: () => boolean
   topics: TopicSource
   send: HubSend
   baseUrl: string
@@ -38,26 +42,30 @@ export async function deliver(row: Subscription & Delivery, deps: DeliveryDeps):
   }
   if (current.secret) headers['x-hub-signature'] = `sha256=${createHmac('sha256', current.secret).update(rep.body).digest('hex')}`
   const outcome = await deps.send(current.callback, { method: 'POST', headers, body: rep.body }, MAX_RESPONSE_BYTES)
-  const now = deps.now()
+  if (deps.stopped()) return
   const status = 'status' in outcome ? outcome.status : null
-  let result: string
-  if (status !== null && status >= 200 && status < 300) {
-    repository.delivered(current.id, row.generation, now)
-    result = 'delivered'
-  } else if (status === 410) {
-    repository.setState(current.id, 'removed', now)
-    result = 'gone'
-  } else {
-    const failures = repository.failed(current.id, now)
-    if (failures >= FAILURES_BEFORE_UNSUBSCRIBE) {
-      repository.setState(current.id, 'auto_unsubscribed', now)
-      result = 'auto_unsubscribed'
-      deps.track(sendDenied(current, `${failures} consecutive deliveries failed`, deps))
-    } else {
+  const { result, failures } = await deps.write(() =>
+    repository.db.transaction(() => {
+      const now = deps.now()
+      repository.noteDelivery(current.id, status, now)
+      if (status !== null && status >= 200 && status < 300) {
+        repository.delivered(current.id, row.generation, now)
+        return { result: 'delivered', failures: 0 }
+      }
+      if (status === 410) {
+        repository.setState(current.id, 'removed', now)
+        return { result: 'gone', failures: 0 }
+      }
+      const failures = repository.failed(current.id, now)
+      if (failures >= FAILURES_BEFORE_UNSUBSCRIBE) {
+        repository.setState(current.id, 'auto_unsubscribed', now)
+        return { result: 'auto_unsubscribed', failures }
+      }
       repository.retryAt(current.id, now + deps.retryDelaysMs[failures - 1]!)
-      result = 'retry'
-    }
-  }
+      return { result: 'retry', failures }
+    })(),
+  )
+  if (result === 'auto_unsubscribed') deps.track(sendDenied(current, `${failures} consecutive deliveries failed`, deps))
   deps.metrics.deliveries[result] = (deps.metrics.deliveries[result] ?? 0) + 1
   if ('ms' in outcome) {
     deps.metrics.deliveryMsSum += outcome.ms

@@ -12,9 +12,10 @@ import type { HubConfig } from '../core/config'
 import { deliver, type DeliveryDeps } from './delivery'
 import type { HubMetrics, HubSend } from './hub-types'
 import { OutboundError, outboundRequest, trustedCertificates } from './outbound'
-import { HubRepository, type Verification } from './repository'
+import { HubRepository, type SubscriptionStatus, type Verification } from './repository'
 import { HubRefusal, RateLimiter, type HubRequest } from './requests'
-import { OutboundSlots } from './slots'
+import { OutboundSlots, SlotsClosed } from './slots'
+import { BusyWrites, isBusy } from './busy-writes'
 import { verifyIntent, type VerificationDeps } from './verification'
 
 export class Hub {
@@ -30,6 +31,10 @@ export class Hub {
   private readonly running = new Set<Promise<unknown>>()
   private readonly verification: VerificationDeps
   private readonly delivery: DeliveryDeps
+  private readonly writes: BusyWrites
+  /** Aborts every outbound request in flight at shutdown. */
+  private readonly shutdown = new AbortController()
+  private pumpQueued = false
   private timer?: ReturnType<typeof setTimeout>
   private timerAt = Infinity
   private sweeper?: ReturnType<typeof setInterval>
@@ -49,9 +54,19 @@ export class Hub {
     this.hubUrl = hubUrl(baseUrl)
     this.ca = trustedCertificates(config.extraCaFile)
     this.agent = new https.Agent({ keepAlive: true, maxSockets: config.maxConcurrentPerHost, maxFreeSockets: config.maxConcurrentPerHost, timeout: config.timeoutMs, ca: this.ca })
-    this.slots = new OutboundSlots(config.maxConcurrent, config.maxConcurrentPerHost)
+    this.slots = new OutboundSlots(config.maxConcurrent, config.maxConcurrentPerHost, () => this.pumpSoon())
     this.rateLimiter = new RateLimiter(config.requestsPerMinutePerIp, config.now)
-    const shared = { repository: this.repository, send: this.send, baseUrl, now: config.now, metrics: this.metrics, log }
+    this.writes = new BusyWrites(log)
+    const shared = {
+      repository: this.repository,
+      send: this.send,
+      baseUrl,
+      now: config.now,
+      metrics: this.metrics,
+      log,
+      write: <T>(write: () => T) => this.writes.run(write),
+      stopped: () => this.stopped,
+    }
     this.verification = shared
     this.delivery = { ...shared, topics, retryDelaysMs: config.retryDelaysMs, track: (work) => this.track(work) }
   }
@@ -66,19 +81,35 @@ export class Hub {
     this.unsubscribeTopics = this.topics.onTopicsChanged((changed) => this.publish(changed))
     // Work left over from before a restart or a crash.
     for (const verification of this.repository.pendingVerifications()) this.verify(verification)
-    this.sweeper = setInterval(() => this.pump(), 60_000)
+    this.sweeper = setInterval(() => {
+      this.housekeeping()
+      this.pump()
+    }, 60_000)
     this.sweeper.unref?.()
+    this.housekeeping()
     this.pump()
   }
 
+  /**
+   * Shutdown does not wait for queued or slow work: requests in flight are aborted and their outcomes
+   * not recorded, so every unfinished verification and delivery is still in SQLite for the next start.
+   */
   async stop(): Promise<void> {
     this.stopped = true
     this.unsubscribeTopics?.()
     clearInterval(this.sweeper)
     clearTimeout(this.timer)
     this.timerAt = Infinity
-    await Promise.allSettled([...this.running])
+    this.slots.close()
+    this.shutdown.abort()
+    await Promise.race([Promise.allSettled([...this.running]), Bun.sleep(2000)])
+    this.writes.flush()
     this.agent.destroy()
+  }
+
+  /** What a subscriber may know about its own subscription (GET on the hub), or null when the pair is unknown. */
+  status(callback: string, topic: TopicPath): SubscriptionStatus | null {
+    return this.repository.status(callback, topic)
   }
 
   /** Resolves once nothing is running and nothing is owed: every delivery done, retried out or dropped. */
@@ -108,19 +139,28 @@ export class Hub {
     if (!request) return
     if (request.mode === 'subscribe') this.checkCaps(request)
     const fields = { mode: request.mode, callback: request.callback, callback_host: request.callbackHost, topic: request.topic, lease_seconds: request.leaseSeconds, secret: request.secret }
-    const id = this.repository.addVerification(fields, this.config.now())
+    // Another process holds the database: say so now (503, Retry-After) rather than wait on the lock or accept what cannot be recorded.
+    if (this.writes.blocked) throw new HubBusy()
+    let id: number
+    try {
+      id = this.repository.addVerification(fields, this.config.now())
+    } catch (error) {
+      if (isBusy(error)) throw new HubBusy()
+      throw error
+    }
     if (!this.stopped) this.verify({ id, ...fields, state: 'pending' })
   }
 
+  /** Pending subscribes count against the caps, so a burst cannot overshoot them before its verifications finish. */
   private checkCaps(request: HubRequest): void {
     if (this.repository.pendingCountForHost(request.callbackHost) >= this.config.maxPendingPerHost) {
       throw new HubRefusal('too_many_pending', `Too many verifications are pending for ${request.callbackHost}; try again later.`, 60)
     }
     if (this.repository.find(request.callback, request.topic)?.state === 'active') return // A renewal adds nothing.
-    if (this.repository.activeCount(request.callbackHost) >= this.config.maxSubscriptionsPerHost) {
+    if (this.repository.reservedCount(request.callbackHost) >= this.config.maxSubscriptionsPerHost) {
       throw new HubRefusal('too_many_subscriptions', `${request.callbackHost} has the most subscriptions allowed.`, 3600)
     }
-    if (this.repository.activeCount() >= this.config.maxSubscriptions) {
+    if (this.repository.reservedCount() >= this.config.maxSubscriptions) {
       throw new HubRefusal('too_many_subscriptions', 'The hub has the most subscriptions it allows.', 3600)
     }
   }
@@ -128,57 +168,96 @@ export class Hub {
   private verify(verification: Verification): void {
     if (this.verifying.has(verification.id)) return
     this.verifying.add(verification.id)
-    const work = this.slots.run(verification.callback_host, () => verifyIntent(verification, this.verification))
-    this.track(work.finally(() => this.verifying.delete(verification.id)))
+    const work = this.slots.run('verification', verification.callback_host, () => verifyIntent(verification, this.verification))
+    this.track(
+      work
+        .catch((error) => {
+          if (!(error instanceof SlotsClosed) && !this.stopped) this.log({ event: 'hub_verification_failed', id: verification.id, error: String(error) })
+        })
+        .finally(() => this.verifying.delete(verification.id)),
+    )
   }
 
-  /** The catalog says these topics' bytes changed: everyone subscribed is owed the new content. */
+  /** The catalog says these topics' bytes changed: everyone subscribed is owed the new content (recorded even if the database is locked now). */
   publish(topics: TopicPath[]): void {
-    const now = this.config.now()
-    this.repository.db.transaction(() => {
-      for (const topic of topics) this.repository.enqueueTopic(topic, now)
-    })()
-    this.pump()
+    const enqueue = this.writes.run(() =>
+      this.repository.db.transaction(() => {
+        const now = this.config.now()
+        for (const topic of topics) this.repository.enqueueTopic(topic, now)
+      })(),
+    )
+    this.track(enqueue.then(() => this.pump()).catch((error) => this.log({ event: 'hub_publish_failed', topics, error: String(error) })))
+  }
+
+  /** Pumps once after the current burst of slot releases (many releases, one pump). */
+  private pumpSoon(): void {
+    if (this.pumpQueued || this.stopped) return
+    this.pumpQueued = true
+    // After the settling promise chains (in-flight bookkeeping) have run.
+    setImmediate(() => {
+      this.pumpQueued = false
+      this.pump()
+    })
   }
 
   /** Starts whatever is due, within the concurrency limits, and arms a timer for what comes next. */
   pump(): void {
     if (this.stopped) return
     const now = this.config.now()
-    this.repository.expireLeases(now)
+    try {
+      this.repository.expireLeases(now)
+    } catch (error) {
+      // Another process holds the lock: the leases expire on a later pump; the timer chain below stays armed.
+      if (!isBusy(error)) this.log({ event: 'hub_expire_failed', error: String(error) })
+    }
     const free = this.slots.anyFree
     if (free > 0) {
       for (const row of this.repository.dueDeliveries(now, free * 4, this.inFlight)) {
         if (this.slots.anyFree <= 0) break
         if (!this.slots.free(row.callback_host)) continue
         this.inFlight.add(row.subscription_id)
-        const work = this.slots.run(row.callback_host, () => deliver(row, this.delivery))
+        const work = this.slots.run('delivery', row.callback_host, () => deliver(row, this.delivery))
         this.track(
-          work.finally(() => {
-            this.inFlight.delete(row.subscription_id)
-            this.pump()
-          }),
+          work
+            .catch((error) => {
+              if (!(error instanceof SlotsClosed) && !this.stopped) this.log({ event: 'hub_delivery_failed', subscription_id: row.subscription_id, error: String(error) })
+            })
+            .finally(() => this.inFlight.delete(row.subscription_id)),
         )
       }
     }
-    this.armTimer()
+    this.armTimer(now)
   }
 
-  private armTimer(): void {
+  /**
+   * A timer for the next delivery that is due later. Work already due that could not start waits for a
+   * slot to be released (which pumps): no 0 ms timer loop while the slots are full.
+   */
+  private armTimer(now: number): void {
     const next = this.repository.nextDueAt(this.inFlight)
-    if (next === null || next >= this.timerAt) return
+    if (next === null) return
+    const at = next > now ? next : this.slots.inUse > 0 ? null : now + 250
+    if (at === null || at >= this.timerAt) return
     clearTimeout(this.timer)
-    this.timerAt = next
-    this.timer = setTimeout(
-      () => {
-        this.timerAt = Infinity
-        this.pump()
-      },
-      Math.max(0, next - this.config.now()),
-    )
+    this.timerAt = at
+    this.timer = setTimeout(() => {
+      this.timerAt = Infinity
+      this.pump()
+    }, at - now)
+  }
+
+  /** Purges finished verifications (after a day) and ended subscriptions (after 30 days); skipped while another process holds the lock. */
+  private housekeeping(): void {
+    try {
+      const purged = this.repository.purge(this.config.now())
+      if (purged) this.log({ event: 'hub_purged', rows: purged })
+    } catch (error) {
+      if (!isBusy(error)) this.log({ event: 'hub_purge_failed', error: String(error) })
+    }
   }
 
   private readonly send: HubSend = async (url, request, maxResponseBytes) => {
+    if (this.stopped) return { error: new OutboundError('network', 'shutting down') }
     try {
       return await outboundRequest(url, {
         ...request,
@@ -187,6 +266,7 @@ export class Hub {
         allowPrivate: this.config.allowPrivateCallbacks,
         ca: this.ca,
         agent: this.agent,
+        signal: this.shutdown.signal,
       })
     } catch (error) {
       return { error: error instanceof OutboundError ? error : new OutboundError('network', String(error)) }
@@ -195,5 +275,13 @@ export class Hub {
 
   snapshotGauges(): { subscriptions: Record<string, number>; pendingDeliveries: number; inFlight: number } {
     return { subscriptions: this.repository.countsByState(), pendingDeliveries: this.repository.pendingDeliveries(), inFlight: this.slots.inUse }
+  }
+}
+
+/** The database is locked by another process right now: the API answers 503 with Retry-After. */
+export class HubBusy extends Error {
+  readonly retryAfterSeconds = 2
+  constructor() {
+    super('The hub cannot record requests right now (the database is busy with an import); try again in a few seconds.')
   }
 }

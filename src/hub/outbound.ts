@@ -30,6 +30,8 @@ export type OutboundOptions = {
   maxResponseBytes: number
   allowPrivate: boolean
   ca: string[]
+  /** Aborts the request (shutdown). */
+  signal?: AbortSignal
 }
 
 /** The system store plus the PEM bundle named by NODE_EXTRA_CA_CERTS (read at start, as Node does). */
@@ -88,6 +90,7 @@ export function outboundRequest(target: string, options: OutboundOptions): Promi
       if (settled) return
       settled = true
       clearTimeout(timer)
+      options.signal?.removeEventListener('abort', abort)
       if (error) reject(error)
       else resolve(result!)
     }
@@ -133,6 +136,12 @@ export function outboundRequest(target: string, options: OutboundOptions): Promi
       request.destroy()
       finish(new OutboundError('timeout', `no answer within ${options.timeoutMs} ms`))
     }, options.timeoutMs)
+    const abort = () => {
+      request.destroy()
+      finish(new OutboundError('network', 'aborted: shutting down'))
+    }
+    if (options.signal?.aborted) abort()
+    else options.signal?.addEventListener('abort', abort, { once: true })
     request.on('error', (error: Error & { code?: string }) => {
       if (error instanceof OutboundError) return finish(error)
       const tlsFailure = /certificate|ssl|tls|self.signed|UNABLE_TO|ERR_TLS|CERT_/i.test(`${error.code} ${error.message}`)

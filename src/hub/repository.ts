@@ -51,7 +51,30 @@ export const hubMigrations: Migration[] = [
       CREATE INDEX hub_deliveries_due ON hub_deliveries (due_at);
     `,
   },
+  {
+    // The status lookup's last delivery, the latest-request-wins check and housekeeping.
+    id: '101-hub-status',
+    sql: `
+      ALTER TABLE hub_subscriptions ADD COLUMN last_delivery_at INTEGER;
+      ALTER TABLE hub_subscriptions ADD COLUMN last_delivery_status INTEGER;
+      CREATE INDEX hub_verifications_pair ON hub_verifications (callback, topic, id);
+      CREATE INDEX hub_verifications_finished ON hub_verifications (state, updated_at);
+      CREATE INDEX hub_subscriptions_ended ON hub_subscriptions (state, updated_at);
+    `,
+  },
 ]
+
+/** How long finished records are kept (CONTRACT.md, WebSub hub: housekeeping). */
+export const KEEP_FINISHED_VERIFICATIONS_MS = 24 * 3600_000
+export const KEEP_ENDED_SUBSCRIPTIONS_MS = 30 * 24 * 3600_000
+
+/** GET /api/websub/hub?hub.topic&hub.callback: what a subscriber may know about its own subscription (never the secret). */
+export type SubscriptionStatus = {
+  state: SubscriptionState | 'pending'
+  lease_expires_at: string | null
+  consecutive_failures: number
+  last_delivery: { at: string; status: number | null } | null
+}
 
 export type SubscriptionState = 'active' | 'expired' | 'removed' | 'auto_unsubscribed'
 
@@ -65,6 +88,8 @@ export type Subscription = {
   expires_at: number
   secret: string | null
   failures: number
+  last_delivery_at?: number | null
+  last_delivery_status?: number | null
 }
 
 export type Verification = {
@@ -102,6 +127,71 @@ export class HubRepository {
 
   finishVerification(id: number, state: 'verified' | 'rejected', reason: string | null, now: number): void {
     this.db.query('UPDATE hub_verifications SET state = ?, reason = ?, updated_at = ? WHERE id = ?').run(state, reason, now, id)
+  }
+
+  /** Whether a request for the same (callback, topic) newer than `id` has already been decided: then `id`'s outcome is stale. */
+  supersededBy(id: number, callback: string, topic: string): boolean {
+    return (
+      this.db
+        .query<{ one: number }, [string, string, number]>(
+          "SELECT 1 AS one FROM hub_verifications WHERE callback = ? AND topic = ? AND id > ? AND state != 'pending' LIMIT 1",
+        )
+        .get(callback, topic, id) !== null
+    )
+  }
+
+  /**
+   * Subscriptions held or asked for under a limit key: the active ones plus pending subscribes for pairs
+   * not yet active, so a burst of requests cannot overshoot a cap before their verifications finish.
+   */
+  reservedCount(host?: string): number {
+    const hostFilter = host === undefined ? '' : 'AND callback_host = ?'
+    const args = host === undefined ? [] : [host]
+    const active = this.db.query<{ n: number }, string[]>(`SELECT count(*) AS n FROM hub_subscriptions WHERE state = 'active' ${hostFilter}`).get(...args)!.n
+    const pending = this.db
+      .query<{ n: number }, string[]>(
+        `SELECT count(*) AS n FROM (SELECT DISTINCT callback, topic FROM hub_verifications v WHERE state = 'pending' AND mode = 'subscribe' ${hostFilter}
+           AND NOT EXISTS (SELECT 1 FROM hub_subscriptions s WHERE s.callback = v.callback AND s.topic = v.topic AND s.state = 'active'))`,
+      )
+      .get(...args)!.n
+    return active + pending
+  }
+
+  status(callback: string, topic: string): SubscriptionStatus | null {
+    const subscription = this.find(callback, topic)
+    if (subscription) {
+      return {
+        state: subscription.state,
+        lease_expires_at: subscription.state === 'active' ? new Date(subscription.expires_at).toISOString() : null,
+        consecutive_failures: subscription.failures,
+        last_delivery:
+          subscription.last_delivery_at == null ? null : { at: new Date(subscription.last_delivery_at).toISOString(), status: subscription.last_delivery_status ?? null },
+      }
+    }
+    const pending = this.db
+      .query<{ one: number }, [string, string]>("SELECT 1 AS one FROM hub_verifications WHERE callback = ? AND topic = ? AND state = 'pending' LIMIT 1")
+      .get(callback, topic)
+    return pending ? { state: 'pending', lease_expires_at: null, consecutive_failures: 0, last_delivery: null } : null
+  }
+
+  /** Records the outcome of a delivery attempt for the status lookup (status null: no HTTP answer). */
+  noteDelivery(id: number, status: number | null, now: number): void {
+    this.db.query('UPDATE hub_subscriptions SET last_delivery_at = ?, last_delivery_status = ? WHERE id = ?').run(now, status, id)
+  }
+
+  /** Housekeeping: finished verifications after a day, ended subscriptions after 30 days, in small batches. */
+  purge(now: number, batch = 1000): number {
+    return this.db.transaction(() => {
+      const verifications = this.db
+        .query(
+          `DELETE FROM hub_verifications WHERE id IN (SELECT id FROM hub_verifications WHERE state != 'pending' AND updated_at < ? LIMIT ?)`,
+        )
+        .run(now - KEEP_FINISHED_VERIFICATIONS_MS, batch).changes
+      const subscriptions = this.db
+        .query(`DELETE FROM hub_subscriptions WHERE id IN (SELECT id FROM hub_subscriptions WHERE state != 'active' AND updated_at < ? LIMIT ?)`)
+        .run(now - KEEP_ENDED_SUBSCRIPTIONS_MS, batch).changes
+      return verifications + subscriptions
+    })()
   }
 
   /** A verified subscribe: create, renew or revive the one subscription of (callback, topic). */

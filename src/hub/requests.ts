@@ -5,13 +5,38 @@
 import { failed, ok, type Issue, type Result } from '../core/issues'
 import { TOPIC_PATHS, topicUrl, type TopicPath } from '../feeds/websub-topics'
 import { callbackProblem } from './callback'
+import { limitKeyOf } from './limit-key'
 import type { HubConfig } from '../core/config'
 
 export const MAX_FORM_BYTES = 8 * 1024
 const MAX_SECRET_BYTES = 199
 const FIELDS = ['hub.callback', 'hub.mode', 'hub.topic', 'hub.lease_seconds', 'hub.secret']
 
+/** `callbackHost` is the key per-host limits count under (the registrable domain; see limit-key.ts). */
 export type HubRequest = { mode: 'subscribe' | 'unsubscribe'; callback: string; callbackHost: string; topic: TopicPath; leaseSeconds: number; secret: string | null }
+
+/** A topic URL compared as a URL: scheme and host case-folded, percent-encoded path characters decoded (/%66eed.xml is /feed.xml). */
+export function normalizeTopicUrl(topic: string): string {
+  try {
+    const url = new URL(topic)
+    let path = url.pathname
+    try {
+      path = decodeURIComponent(path)
+    } catch {
+      // A malformed escape stays as written, and matches nothing.
+    }
+    return `${url.protocol}//${url.host}${path}${url.search}`
+  } catch {
+    return topic
+  }
+}
+
+/** The topic a hub.topic value names, if any. */
+export function topicOf(topic: string | undefined, baseUrl: string): TopicPath | undefined {
+  if (topic === undefined) return undefined
+  const wanted = normalizeTopicUrl(topic)
+  return TOPIC_PATHS.find((path) => normalizeTopicUrl(topicUrl(baseUrl, path)) === wanted)
+}
 
 /** A valid request the hub will not take now; the API layer answers it with 429 and Retry-After. */
 export class HubRefusal extends Error {
@@ -45,15 +70,16 @@ export function parseHubRequest(form: URLSearchParams, baseUrl: string, config: 
   else {
     const problem = callbackProblem(callback, config.allowPrivateCallbacks)
     if (problem) fail('hub.callback', problem.code, problem.message)
-    else callbackHost = new URL(callback).hostname
+    else callbackHost = limitKeyOf(new URL(callback).hostname)
   }
   if (mode === undefined || mode === '') fail('hub.mode', 'required', 'is required: subscribe or unsubscribe')
   else if (mode !== 'subscribe' && mode !== 'unsubscribe') fail('hub.mode', 'invalid_enum', 'must be subscribe or unsubscribe')
-  const topicPath = TOPIC_PATHS.find((path) => topicUrl(baseUrl, path) === topic)
+  const topicPath = topicOf(topic, baseUrl)
   if (topic === undefined || topic === '') fail('hub.topic', 'required', `is required: one of ${topicList}`)
   else if (!topicPath) fail('hub.topic', 'unknown_topic', `must be one of ${topicList}`)
   let leaseSeconds = config.leaseDefault
-  if (lease !== undefined && lease !== '') {
+  // The spec has no lease on unsubscribe: whatever is sent there is ignored, not refused.
+  if (lease !== undefined && lease !== '' && mode !== 'unsubscribe') {
     if (!/^\d{1,12}$/.test(lease)) fail('hub.lease_seconds', 'invalid_type', 'must be a whole number of seconds')
     else leaseSeconds = Number(lease)
   }

@@ -10,6 +10,10 @@ import type { HubRepository, Verification } from './repository'
 
 export type VerificationDeps = {
   repository: HubRepository
+  /** Commits a write, retrying later if another process holds the lock (busy-writes.ts): a confirmed verification is never lost. */
+  write: <T>(write: () => T) => Promise<T>
+  /** True once shutdown began: an answer that arrives now is not recorded; the request stays pending for the next start. */
+  stopped: () => boolean
   send: HubSend
   baseUrl: string
   now: () => number
@@ -35,20 +39,29 @@ export async function verifyIntent(v: Verification, deps: VerificationDeps): Pro
       : outcome.status < 200 || outcome.status >= 300
         ? `callback answered ${outcome.status}`
         : 'callback did not echo the challenge'
-  const now = deps.now()
-  if (confirmed) {
+  if (deps.stopped()) return
+  // The latest request for a (topic, callback) wins: an outcome that arrives after a newer request was decided is discarded.
+  const outcomeApplied = await deps.write(() =>
     repository.db.transaction(() => {
-      if (v.mode === 'subscribe') repository.activate(v, now)
-      else {
-        const existing = repository.find(v.callback, v.topic)
-        if (existing && existing.state === 'active') repository.setState(existing.id, 'removed', now)
+      const now = deps.now()
+      if (repository.supersededBy(v.id, v.callback, v.topic)) {
+        repository.finishVerification(v.id, 'rejected', 'superseded by a newer request for the same topic and callback', now)
+        return false
       }
-      repository.finishVerification(v.id, 'verified', null, now)
-    })()
-  } else {
-    repository.finishVerification(v.id, 'rejected', reason, now)
-  }
-  const result = confirmed ? 'verified' : 'rejected'
+      if (confirmed) {
+        if (v.mode === 'subscribe') repository.activate(v, now)
+        else {
+          const existing = repository.find(v.callback, v.topic)
+          if (existing && existing.state === 'active') repository.setState(existing.id, 'removed', now)
+        }
+        repository.finishVerification(v.id, 'verified', null, now)
+      } else {
+        repository.finishVerification(v.id, 'rejected', reason, now)
+      }
+      return true
+    })(),
+  )
+  const result = !outcomeApplied ? 'superseded' : confirmed ? 'verified' : 'rejected'
   deps.metrics.verifications[result] = (deps.metrics.verifications[result] ?? 0) + 1
   deps.log({
     event: 'hub_verification',

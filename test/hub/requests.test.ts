@@ -69,10 +69,14 @@ describe('request validation: 400 invalid_request naming the field', () => {
     expect(((await big.json()) as { error: string }).error).toBe('payload_too_large')
   })
 
-  test('GET on the hub is 405 with Allow: POST', async () => {
-    const response = await fetch(`${server.url}/api/websub/hub`)
+  test('PUT on the hub is 405 with Allow: GET (status lookup) and POST; GET without topic and callback is 400', async () => {
+    const response = await fetch(`${server.url}/api/websub/hub`, { method: 'PUT' })
     expect(response.status).toBe(405)
     expect(response.headers.get('allow')).toContain('POST')
+    expect(response.headers.get('allow')).toContain('GET')
+    const lookup = await fetch(`${server.url}/api/websub/hub`)
+    expect(lookup.status).toBe(400)
+    expect(await issuesOf(lookup)).toEqual([['hub.topic', 'required'], ['hub.callback', 'required']])
   })
 })
 
@@ -159,7 +163,8 @@ describe('abuse limits', () => {
       expect(second.status).toBe(429)
       expect(((await second.json()) as { error: string }).error).toBe('too_many_pending')
       limited.service.hub.repository.activate({ id: 0, mode: 'subscribe', callback: 'https://two.example.com/x', callback_host: 'two.example.com', topic: 'feed.xml', lease_seconds: 3600, secret: null, state: 'pending' }, Date.now())
-      const third = await send('https://three.example.com/c')
+      // Per-host limits count per registrable domain: another domain, so the total cap speaks.
+      const third = await send('https://three.example.org/c')
       expect(third.status).toBe(429)
       expect(((await third.json()) as { error: string }).error).toBe('too_many_subscriptions')
     } finally {
