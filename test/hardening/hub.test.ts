@@ -165,7 +165,7 @@ describe('W3C rules', () => {
     await unsubscribeSeen
     // Let the unsubscribe be decided first, then the old subscribe answers.
     const hub = server!.service.hub
-    for (let i = 0; i < 100 && hub.repository.db.query("SELECT count(*) AS n FROM hub_verifications WHERE mode = 'unsubscribe' AND state = 'pending'").get()!.n as number; i++) await Bun.sleep(10)
+    for (let i = 0; i < 100 && (hub.repository.db.query("SELECT count(*) AS n FROM hub_verifications WHERE mode = 'unsubscribe' AND state = 'pending'").get() as { n: number }).n; i++) await Bun.sleep(10)
     slow.open()
     await hub.whenIdle()
     expect(hub.repository.find(callback, 'feed.xml')?.state ?? null).not.toBe('active')
