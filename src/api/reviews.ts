@@ -68,7 +68,9 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
             { path: ['date'], code: 'invalid_date', message: 'must be a real calendar date in YYYY-MM-DD form' },
           ])
         }
-        return serve(request, catalog.current.since(date))
+        const rep = catalog.current.since(date)
+        // A large listing is compressed once, on the thread pool; requests wait for it without holding the event loop.
+        return rep.precompress().then(() => serve(request, rep))
       },
       {
         params: t.Object({ date: t.String({ description: 'Reviews dated on or after this date (YYYY-MM-DD).', examples: ['2025-01-01'] }) }),

@@ -44,6 +44,7 @@ export class Catalog implements TopicSource {
   /** Starts computing the current version's insights in the background, so a request rarely waits. */
   warmInsights(): void {
     void this.snapshot.insights().catch((error) => this.log({ event: 'insights_failed', error: String(error) }))
+    void this.snapshot.warmCompression().catch((error) => this.log({ event: 'compression_failed', error: String(error) }))
   }
 
   get current(): Snapshot {

@@ -17,6 +17,9 @@ export type InsightsComputer = (business: Business, reviews: Review[], generated
 const JSON_TYPE = 'application/json; charset=utf-8'
 const CACHE_ENTRIES = 512
 const CACHE_BYTES = 64 * 1024 * 1024
+/** Bodies over CACHE_BYTES / 8 (a since-listing of nearly everything) are kept apart, the few most recent. */
+const LARGE_ENTRIES = 3
+const encoder = new TextEncoder()
 
 export function aggregateRating(reviews: Review[]): AggregateRating {
   const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }
@@ -44,6 +47,9 @@ export class Snapshot {
   private readonly byId = new Map<string, string>()
   private readonly derived = new Map<string, CachedRepresentation>()
   private derivedBytes = 0
+  private readonly large = new Map<string, CachedRepresentation>()
+  /** Every published row's JSON, comma-joined, as bytes, and where each row ends: since-listings are prefixes of it. */
+  private joinedRows?: { bytes: Uint8Array; ends: Uint32Array }
 
   constructor(
     readonly revision: number,
@@ -68,6 +74,11 @@ export class Snapshot {
       'api/feed.json': CachedRepresentation.text(renderJsonFeed(feed), 'application/feed+json; charset=utf-8', updatedAt),
       'feed.xml': CachedRepresentation.text(renderAtom(feed), 'application/atom+xml; charset=utf-8', updatedAt),
     }
+  }
+
+  /** Compresses the large topic bodies on the thread pool, so no request compresses them on the event loop. */
+  warmCompression(): Promise<void> {
+    return Promise.all(Object.values(this.representations).map((rep) => rep.precompress())).then(() => {})
   }
 
   /** The insights of this version: computed once, on first use or when the catalog warms them. */
@@ -95,6 +106,11 @@ export class Snapshot {
 
   /** Published rows dated on or after `date` (rows are newest first, so a binary search finds the cut). */
   rowsSince(date: string): PublishedRow[] {
+    return this.rows.slice(0, this.countSince(date))
+  }
+
+  /** How many published rows are dated on or after `date`. */
+  countSince(date: string): number {
     let lo = 0
     let hi = this.rows.length
     while (lo < hi) {
@@ -102,28 +118,47 @@ export class Snapshot {
       if (this.rows[mid]!.date >= date) lo = mid + 1
       else hi = mid
     }
-    return this.rows.slice(0, lo)
+    return lo
   }
 
-  /** GET /api/reviews/since/{date}. */
+  /**
+   * GET /api/reviews/since/{date}. Keyed by how many rows it holds, so every date before the oldest review
+   * (1900-01-01, 1990-01-01, ...) is one cached listing; a listing is the prefix of the joined rows, so even a
+   * new cut costs a copy, not a re-render. Large ones are kept too (a few), and compressed off the event loop.
+   */
   since(date: string): CachedRepresentation {
-    return this.memo(`since:${date}`, () => {
-      const rows = this.rowsSince(date)
-      return `{"count":${rows.length},"total":${rows.length},"reviews":[${rows.map((r) => r.json).join(',')}]}`
+    const count = this.countSince(date)
+    return this.memo(`since:${count}`, () => {
+      const head = `{"count":${count},"total":${count},"reviews":[`
+      if (count < 1000) return `${head}${this.rows.slice(0, count).map((r) => r.json).join(',')}]}`
+      const joined = (this.joinedRows ??= joinRows(this.rows))
+      const end = joined.ends[count - 1]!
+      const headBytes = encoder.encode(head)
+      const body = new Uint8Array(headBytes.byteLength + end + 2)
+      body.set(headBytes)
+      body.set(joined.bytes.subarray(0, end), headBytes.byteLength)
+      body.set(encoder.encode(']}'), headBytes.byteLength + end)
+      return body
     })
   }
 
   /** A JSON response rendered once per snapshot and kept in a small LRU (hot searches, since-dates). */
-  memo(key: string, render: () => string): CachedRepresentation {
-    let rep = this.derived.get(key)
+  memo(key: string, render: () => string | Uint8Array): CachedRepresentation {
+    let rep = this.derived.get(key) ?? this.large.get(key)
     if (rep) {
       // Refresh recency: Map keeps insertion order, so the first key is the least recently used.
-      this.derived.delete(key)
-      this.derived.set(key, rep)
+      const cache = this.derived.has(key) ? this.derived : this.large
+      cache.delete(key)
+      cache.set(key, rep)
       return rep
     }
-    rep = CachedRepresentation.text(render(), JSON_TYPE, this.updatedAt)
-    if (rep.body.byteLength > CACHE_BYTES / 8) return rep // Too big to keep: a since-listing of everything.
+    const rendered = render()
+    rep = typeof rendered === 'string' ? CachedRepresentation.text(rendered, JSON_TYPE, this.updatedAt) : new CachedRepresentation(rendered, JSON_TYPE, this.updatedAt)
+    if (rep.body.byteLength > CACHE_BYTES / 8) {
+      this.large.set(key, rep)
+      if (this.large.size > LARGE_ENTRIES) this.large.delete(this.large.keys().next().value!)
+      return rep
+    }
     this.derived.set(key, rep)
     this.derivedBytes += rep.body.byteLength
     while (this.derived.size > CACHE_ENTRIES || this.derivedBytes > CACHE_BYTES) {
@@ -133,4 +168,14 @@ export class Snapshot {
     }
     return rep
   }
+}
+
+function joinRows(rows: PublishedRow[]): { bytes: Uint8Array; ends: Uint32Array } {
+  const ends = new Uint32Array(rows.length)
+  let offset = 0
+  for (let i = 0; i < rows.length; i++) {
+    offset += (i === 0 ? 0 : 1) + Buffer.byteLength(rows[i]!.json)
+    ends[i] = offset
+  }
+  return { bytes: encoder.encode(rows.map((r) => r.json).join(',')), ends }
 }

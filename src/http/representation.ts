@@ -4,7 +4,8 @@
  * Vary: Accept-Encoding, HEAD, CORS and Cache-Control. Bodies and their compressed forms are
  * computed once per data version, never per request.
  */
-import { brotliCompressSync, constants as zlib } from 'node:zlib'
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip } from 'node:zlib'
+import { promisify } from 'node:util'
 import { CORS_HEADERS } from './cors'
 
 /** One rendered response body, built once per data version. */
@@ -18,6 +19,13 @@ export interface Representation {
 
 const COMPRESS_ABOVE = 1024
 const encoder = new TextEncoder()
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+const brotliParams = (size: number) => ({
+  // Large bodies get a faster brotli level; small ones the best ratio.
+  [zlib.BROTLI_PARAM_QUALITY]: size > 1 << 20 ? 5 : 9,
+  [zlib.BROTLI_PARAM_SIZE_HINT]: size,
+})
 
 export function etagOf(body: Uint8Array): string {
   return `"${Bun.hash(body).toString(36)}-${body.byteLength.toString(36)}"`
@@ -28,6 +36,7 @@ export class CachedRepresentation implements Representation {
   readonly etag: string
   private gzipped?: Uint8Array
   private brotli?: Uint8Array
+  private precompressing?: Promise<void>
   // Weak: a caller that passes a fresh options object each time costs a rebuild, never a leak.
   private readonly headerCache = new WeakMap<ServeOptions, Map<Variant, Headers>>()
 
@@ -75,13 +84,24 @@ export class CachedRepresentation implements Representation {
 
   encoded(encoding: 'br' | 'gzip'): Uint8Array {
     if (encoding === 'gzip') return (this.gzipped ??= Bun.gzipSync(this.body as Uint8Array<ArrayBuffer>, { level: 6 }))
-    // Large bodies get a faster brotli level; small ones the best ratio.
-    const quality = this.body.byteLength > 1 << 20 ? 5 : 9
-    return (this.brotli ??= brotliCompressSync(this.body, {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: quality, [zlib.BROTLI_PARAM_SIZE_HINT]: this.body.byteLength },
-    }))
+    return (this.brotli ??= brotliCompressSync(this.body, { params: brotliParams(this.body.byteLength) }))
+  }
+
+  /**
+   * Computes the compressed forms on the thread pool, off the event loop (a 70 MB body takes most of a
+   * second to brotli). Await it before serving a large body; once per representation, whoever asks first.
+   */
+  precompress(): Promise<void> {
+    if (this.body.byteLength <= PRECOMPRESS_ABOVE) return Promise.resolve()
+    return (this.precompressing ??= Promise.all([
+      gzipAsync(this.body, { level: 6 }).then((bytes) => void (this.gzipped ??= new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength))),
+      brotliAsync(this.body, { params: brotliParams(this.body.byteLength) }).then((bytes) => void (this.brotli ??= new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength))),
+    ]).then(() => {}))
   }
 }
+
+/** Below this, compressing on the event loop costs less than a trip to the thread pool. */
+const PRECOMPRESS_ABOVE = 256 * 1024
 
 /** Pass the same options object on every request of a route: the response headers are built once per pair. */
 export type ServeOptions = { cacheControl: string; headers?: Record<string, string> }
