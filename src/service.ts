@@ -88,7 +88,9 @@ export function createService(config: Config, options: ServiceOptions = {}) {
         port: config.port,
         hostname: config.host,
         reusePort: false,
-        idleTimeout: 120,
+        // Each open connection holds a file descriptor; at the process's limit new clients cannot connect at all
+        // (and the runtime retries accept). Idle ones are closed after this; see README, Operating it safely.
+        idleTimeout: config.idleTimeoutS,
         // Production mode: an error that escapes every handler never gets the runtime's HTML page (source, paths, stack).
         development: false,
         maxRequestBodySize: MAX_REQUEST_BODY_BYTES,
