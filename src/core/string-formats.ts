@@ -3,6 +3,7 @@
  * which library happened to register them first.
  */
 import { FormatRegistry } from '@sinclair/typebox'
+import { DefaultErrorFunction, SetErrorFunction, ValueErrorType } from '@sinclair/typebox/errors'
 import { isCalendarDate, isKnownTimeZone } from './dates'
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
@@ -25,4 +26,14 @@ FormatRegistry.Set('http-url', (value) => {
   } catch {
     return false
   }
+})
+
+/** Sentences for our own formats wherever TypeBox's own messages are shown (the import's business check). */
+const FORMAT_REASONS: Record<string, string> = {
+  'time-zone': 'must be an IANA time zone this runtime knows, e.g. America/Denver',
+  'http-url': 'must be an http:// or https:// URL',
+}
+SetErrorFunction((error) => {
+  const reason = error.errorType === ValueErrorType.StringFormat ? FORMAT_REASONS[(error.schema as { format?: string }).format ?? ''] : undefined
+  return reason ? `${reason}; got ${JSON.stringify(error.value)}` : DefaultErrorFunction(error)
 })
