@@ -4,7 +4,7 @@
  * With --map, CSV columns or JSON paths of another platform's export fill the review fields.
  */
 import { listNames, quote, type ImportProblem } from './errors'
-import { isGooglePage, readGooglePages, type GooglePage } from './google'
+import { isGooglePage, readGooglePages, type GooglePage, type GooglePaging } from './google'
 import { pickMapped, resolveColumns, type FieldMap } from './mapping'
 import { FLAT_FIELDS, fromFlatFields, type MappableField, type RawRecord } from './records'
 
@@ -12,7 +12,7 @@ export type { RawRecord } from './records'
 export type ImportFormat = 'json' | 'jsonl' | 'csv' | 'gbp'
 export const IMPORT_FORMATS: ImportFormat[] = ['json', 'jsonl', 'csv', 'gbp']
 
-export type ParsedFile = { format: ImportFormat; business?: unknown; records: RawRecord[]; problems: ImportProblem[]; notes: string[] }
+export type ParsedFile = { format: ImportFormat; business?: unknown; records: RawRecord[]; problems: ImportProblem[]; google?: GooglePaging }
 
 /** UTF-8 only (a BOM is dropped); anything else is refused rather than guessed at. */
 export function decodeUtf8(bytes: Uint8Array): { text: string } | { problem: ImportProblem } {
@@ -139,7 +139,7 @@ function parseJsonValue(text: string): { value: unknown } | { problem: ImportPro
 
 function parseJson(text: string): ParsedFile {
   const parsed = parseJsonValue(text)
-  if ('problem' in parsed) return { format: 'json', records: [], problems: [parsed.problem], notes: [] }
+  if ('problem' in parsed) return { format: 'json', records: [], problems: [parsed.problem] }
   const value = parsed.value
   const problems: ImportProblem[] = []
   let business: unknown
@@ -149,7 +149,7 @@ function parseJson(text: string): ParsedFile {
     business = value.business
     list = value.reviews
   } else {
-    return { format: 'json', records: [], problems: [{ location: 'file', reason: 'must be a JSON array of reviews or an object {business, reviews: [...]}' }], notes: [] }
+    return { format: 'json', records: [], problems: [{ location: 'file', reason: 'must be a JSON array of reviews or an object {business, reviews: [...]}' }] }
   }
   const records: RawRecord[] = []
   ;(list as unknown[]).forEach((item, index) => {
@@ -157,7 +157,7 @@ function parseJson(text: string): ParsedFile {
     if (isObject(item)) records.push({ location, value: item })
     else problems.push({ location, reason: 'must be a JSON object' })
   })
-  return { format: 'json', business, records, problems, notes: [] }
+  return { format: 'json', business, records, problems }
 }
 
 function parseJsonl(text: string): ParsedFile {
@@ -174,7 +174,7 @@ function parseJsonl(text: string): ParsedFile {
       problems.push({ location, reason: `is not valid JSON (${(error as Error).message})` })
     }
   })
-  return { format: 'jsonl', records, problems, notes: [] }
+  return { format: 'jsonl', records, problems }
 }
 
 
@@ -279,7 +279,7 @@ function csvColumns(header: string[], map?: FieldMap): { columns: Partial<Record
 }
 
 function parseCsv(text: string, map?: FieldMap): ParsedFile {
-  const fail = (problems: ImportProblem[]): ParsedFile => ({ format: 'csv', records: [], problems, notes: [] })
+  const fail = (problems: ImportProblem[]): ParsedFile => ({ format: 'csv', records: [], problems })
   const { rows, problem } = parseCsvRows(text)
   if (problem) return fail([problem])
   const [header, ...body] = rows
@@ -300,12 +300,12 @@ function parseCsv(text: string, map?: FieldMap): ParsedFile {
     for (const [field, index] of entries) flat[field] = row.fields[index]
     records.push({ location, value: fromFlatFields(flat), fieldNames })
   }
-  return { format: 'csv', records, problems, notes: [] }
+  return { format: 'csv', records, problems }
 }
 
 /** One page, pages concatenated, or an array of pages; each page is labelled when there are several. */
 function parseGbp(text: string): ParsedFile {
-  const fail = (reason: string, location = 'file'): ParsedFile => ({ format: 'gbp', records: [], problems: [{ location, reason }], notes: [] })
+  const fail = (reason: string, location = 'file'): ParsedFile => ({ format: 'gbp', records: [], problems: [{ location, reason }] })
   const whole = tryParse(text)
   let values: { line?: number; value: unknown }[]
   if (whole) values = Array.isArray(whole.value) ? whole.value.map((value) => ({ value })) : [{ value: whole.value }]
@@ -327,7 +327,7 @@ function parseGbp(text: string): ParsedFile {
     else problems.push({ location: label || 'file', reason: 'is not a Google reviews page: an object {reviews: [...], nextPageToken, averageRating, totalReviewCount}' })
   })
   const read = readGooglePages(pages)
-  return { format: 'gbp', records: read.records, problems: [...problems, ...read.problems], notes: read.notes }
+  return { format: 'gbp', records: read.records, problems: [...problems, ...read.problems], google: read.paging }
 }
 
 function jsonError(text: string): string {

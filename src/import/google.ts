@@ -83,12 +83,25 @@ export function googleReviewId(review: Record<string, unknown>): unknown {
   return review.reviewId
 }
 
-export type GoogleExport = { records: RawRecord[]; problems: ImportProblem[]; notes: string[] }
+/** What the pages say about the whole export: checked once all pages (of all files) are read. */
+export type GooglePaging = { declaredTotal?: number; lastPageToken?: unknown }
+export type GoogleExport = { records: RawRecord[]; problems: ImportProblem[]; paging: GooglePaging }
+
+/** A word when the export looks incomplete: the import goes ahead, the user learns what is missing. */
+export function googlePagingNotes(files: GooglePaging[], reviews: number): string[] {
+  if (files.length === 0) return []
+  const declared = Math.max(...files.map((f) => f.declaredTotal ?? 0))
+  const token = files.at(-1)!.lastPageToken
+  if (typeof token === 'string' && token !== '') {
+    return ['the last page has a nextPageToken: Google had more reviews than this export holds; fetch the remaining pages to import them too']
+  }
+  if (declared > reviews) return [`Google counted ${declared} reviews (totalReviewCount) and the export holds ${reviews}; reviews Google filtered or removed are never exported`]
+  return []
+}
 
 export function readGooglePages(pages: GooglePage[]): GoogleExport {
   const records: RawRecord[] = []
   const problems: ImportProblem[] = []
-  const notes: string[] = []
   let declaredTotal: number | undefined
   let lastToken: unknown
   for (const page of pages) {
@@ -107,12 +120,7 @@ export function readGooglePages(pages: GooglePage[]): GoogleExport {
       records.push(googleRecord(review, location))
     }
   }
-  if (typeof lastToken === 'string' && lastToken !== '') {
-    notes.push('the last page has a nextPageToken: Google had more reviews than this file holds; fetch the remaining pages to import them too')
-  } else if (declaredTotal !== undefined && declaredTotal > records.length) {
-    notes.push(`Google counted ${declaredTotal} reviews (totalReviewCount) and the file holds ${records.length}; reviews Google filters or removed are not in exports`)
-  }
-  return { records, problems, notes }
+  return { records, problems, paging: { declaredTotal, lastPageToken: lastToken } }
 }
 
 function googleRecord(review: Record<string, unknown>, baseLocation: string): RawRecord {

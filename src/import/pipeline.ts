@@ -7,6 +7,7 @@ import { Business, type StoredReview } from '../reviews/schema'
 import { createEnricher } from '../insights/enrich'
 import { MAX_NAMES_LISTED, ProblemList, type ImportProblem } from './errors'
 import { decodeUtf8, detectFormat, parseFile, type ImportFormat } from './formats'
+import { googlePagingNotes } from './google'
 import type { FieldMap } from './mapping'
 import { normalizeRecord } from './normalize'
 
@@ -51,7 +52,7 @@ export function parseImport(input: Uint8Array | ImportSource[], options: ImportI
     const format = options.format ?? detectFormat(decoded.text)
     const file = parseFile(decoded.text, format, options.map)
     problems.push(...file.problems.map((p) => ({ ...p, location: at(p.location) })))
-    return { ...file, records: file.records.map((r) => ({ ...r, location: at(r.location) })), notes: file.notes.map((n) => (source.name ? `${source.name}: ${n}` : n)) }
+    return { ...file, records: file.records.map((r) => ({ ...r, location: at(r.location) })) }
   })
   const parsed = files.filter((f) => f !== undefined)
   const formats = [...new Set(parsed.map((f) => f.format))]
@@ -97,5 +98,6 @@ export function parseImport(input: Uint8Array | ImportSource[], options: ImportI
     if (options.onProgress && index % 10_000 === 0) options.onProgress(index, records.length)
   })
   if (!problems.empty) return failed(format)
-  return { ok: true, format: format ?? 'json', business, businessFromFile, reviews, notes: parsed.flatMap((f) => f.notes) }
+  const notes = googlePagingNotes(parsed.flatMap((f) => (f.google ? [f.google] : [])), reviews.length))
+  return { ok: true, format: format ?? 'json', business, businessFromFile, reviews, notes }
 }
