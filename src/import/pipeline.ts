@@ -98,6 +98,6 @@ export function parseImport(input: Uint8Array | ImportSource[], options: ImportI
     if (options.onProgress && index % 10_000 === 0) options.onProgress(index, records.length)
   })
   if (!problems.empty) return failed(format)
-  const notes = googlePagingNotes(parsed.flatMap((f) => (f.google ? [f.google] : [])), reviews.length))
+  const notes = googlePagingNotes(parsed.flatMap((f) => (f.google ? [f.google] : [])), reviews.length)
   return { ok: true, format: format ?? 'json', business, businessFromFile, reviews, notes }
 }
