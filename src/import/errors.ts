@@ -27,7 +27,7 @@ export class ProblemList {
 export function formatProblems(problems: ImportProblem[], total = problems.length): string {
   const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p.location}${p.field ? `, ${p.field}` : ''}: ${p.reason}`)
   const hidden = total - shown.length
-  const more = hidden > 0 ? [`  ...and ${hidden} more`] : []
+  const more = hidden > 0 ? [`  ...and ${hidden.toLocaleString('en-US')} more`] : []
   return [...shown, ...more].join('\n')
 }
 

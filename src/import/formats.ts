@@ -118,10 +118,16 @@ export function parseFile(text: string, format: ImportFormat, map?: FieldMap): P
   }
 }
 
+/** Problems name the field and where it came from: "rating (column \"Stars\")", "author (consumer.displayName)". */
+function mappedFieldNames(map: FieldMap, source: (name: string) => string): Record<string, string> {
+  const nested: Record<string, string> = { response_date: 'response.date', response_text: 'response.text', translation_text: 'translation.text', translation_language: 'translation.language' }
+  return Object.fromEntries(Object.entries(map).map(([field, name]) => [nested[field] ?? field, `${field} (${source(name)})`]))
+}
+
 /** With --map, every JSON record is another platform's: its mapped paths become our fields. */
 function mapJson(file: ParsedFile, map?: FieldMap): ParsedFile {
   if (!map) return file
-  const fieldNames = Object.fromEntries(Object.entries(map).map(([field, path]) => [field.replace(/^response_/, 'response.'), path]))
+  const fieldNames = mappedFieldNames(map, (path) => path)
   return {
     ...file,
     business: undefined,
@@ -287,7 +293,7 @@ function parseCsv(text: string, map?: FieldMap): ParsedFile {
   const resolved = csvColumns(header.fields, map)
   if ('problems' in resolved) return fail(resolved.problems)
   const entries = Object.entries(resolved.columns) as [MappableField, number][]
-  const fieldNames = map ? Object.fromEntries(Object.entries(map).map(([field, column]) => [field.replace(/^response_/, 'response.'), `column ${quote(column, 40)}`])) : undefined
+  const fieldNames = map ? mappedFieldNames(map, (column) => `column ${quote(column, 40)}`) : undefined
   const records: RawRecord[] = []
   const problems: ImportProblem[] = []
   for (const row of body) {

@@ -149,7 +149,7 @@ describe('bounded messages', () => {
     expect(problems.count).toBe(100_000)
     const text = formatProblems(problems.kept, problems.count)
     expect(text.split('\n')).toHaveLength(51)
-    expect(text).toEndWith('  ...and 99950 more')
+    expect(text).toEndWith('  ...and 99,950 more')
   })
 
   test('a timestamp without an offset is a local time: its date is the date written', () => {
