@@ -94,7 +94,7 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
     }
 
     const progress = io.isTTY ? (done: number, total: number) => io.stderr(`\rchecking ${done}/${total} records…`) : undefined
-    const parsed = parseImport(sources, { format, business, map, onProgress: progress })
+    const parsed = await parseImport(sources, { format, business, map, onProgress: progress })
     if (progress) io.stderr('\r\x1b[K')
     if (!parsed.ok) {
       const count = parsed.problemCount

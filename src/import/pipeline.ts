@@ -9,6 +9,7 @@ import { MAX_NAMES_LISTED, ProblemList, type ImportProblem } from './errors'
 import { decodeUtf8, detectFormat, parseFile, type ImportFormat } from './formats'
 import { googlePagingNotes } from './google'
 import type { FieldMap } from './mapping'
+import { loadLanguageDetector } from './language'
 import { normalizeRecord } from './normalize'
 
 export type ImportInput = {
@@ -33,7 +34,8 @@ export function validateBusiness(value: unknown, location = 'business'): { busin
   return { problems }
 }
 
-export function parseImport(input: Uint8Array | ImportSource[], options: ImportInput = {}): ParsedImport {
+export async function parseImport(input: Uint8Array | ImportSource[], options: ImportInput = {}): Promise<ParsedImport> {
+  await loadLanguageDetector()
   const sources = input instanceof Uint8Array ? [{ bytes: input }] : input
   const problems = new ProblemList()
   const failed = (format?: ImportFormat): ParsedImport => ({ ok: false, format, problems: problems.kept, problemCount: problems.count })

@@ -1,12 +1,12 @@
 /** Unit tests of the import's pure parts: translation markers, JSON page splitting, format detection, mojibake, --map, tags, capped lists. */
-import { describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { googleReviewId, splitGoogleTranslation } from '../../src/import/google'
 import { detectFormat, splitJsonDocuments } from '../../src/import/formats'
 import { repairMojibake } from '../../src/import/mojibake'
 import { parseFieldMap, pickMapped, resolveColumns } from '../../src/import/mapping'
-import { canonicalLanguageTag, detectLanguage } from '../../src/import/language'
+import { canonicalLanguageTag, detectLanguage, loadLanguageDetector } from '../../src/import/language'
 import { formatProblems, listNames, ProblemList, quote } from '../../src/import/errors'
 import { toLocalDate } from '../../src/import/normalize'
 
@@ -102,6 +102,8 @@ describe('--map', () => {
 })
 
 describe('language tags and detection', () => {
+  beforeAll(loadLanguageDetector)
+
   test('tags are canonicalised; what is not a tag is a reason', () => {
     expect(canonicalLanguageTag('de_DE')).toEqual({ tag: 'de-DE' })
     expect(canonicalLanguageTag('EN')).toEqual({ tag: 'en' })
