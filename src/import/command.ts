@@ -124,7 +124,7 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(2)
     for (const note of parsed.notes) io.stderr(`note: ${note}\n`)
-    io.stdout(`${dryRun ? 'dry run, nothing written: would be ' : ''}${describe(summary)} (${parsed.reviews.length} reviews, ${parsed.format}${sources.length > 1 ? `, ${sources.length} files` : ''}, ${seconds} s)\n`)
+    io.stdout(`${dryRun ? 'dry run, nothing written: would be ' : ''}${describe(summary)} (${parsed.reviews.length} review${parsed.reviews.length === 1 ? '' : 's'}, ${parsed.format}${sources.length > 1 ? `, ${sources.length} files` : ''}, ${seconds} s)\n`)
     return 0
   } finally {
     db.close()

@@ -42,7 +42,7 @@ export function toLocalDate(value: unknown, timeZone: string): { date: string } 
     return { date: day! }
   }
   const match = RFC3339.exec(text)
-  if (!match) return { reason: `${quote(text)} is neither YYYY-MM-DD nor an RFC 3339 timestamp` }
+  if (!match) return { reason: `${quote(text)} is not YYYY-MM-DD, a local "YYYY-MM-DD HH:MM" or an RFC 3339 timestamp` }
   const [, day, hh, mm, ss] = match
   if (!isCalendarDate(day!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 60) return { reason: `${quote(text)} is not a real point in time` }
   return { date: localDate(new Date(text.replace(' ', 'T')), timeZone) }

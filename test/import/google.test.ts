@@ -161,7 +161,7 @@ describe('problems are named by page, review and Google field; nothing changes',
       `  page 1 (line ${p1}), reviews[1] (review "unrated"), starRating: is STAR_RATING_UNSPECIFIED: Google gave this review no star rating; remove it from the file or give it ONE to FIVE`,
       `  page 2 (line ${p2}), reviews[0] (review "no-time"), createTime: is required: a date YYYY-MM-DD or an RFC 3339 timestamp`,
       `  page 2 (line ${p2}), reviews[1], reviewId: is required`,
-      `  page 3 (line ${p3}), reviews[0] (review "bad-reply"), reviewReply.updateTime: "last Tuesday" is neither YYYY-MM-DD nor an RFC 3339 timestamp`,
+      `  page 3 (line ${p3}), reviews[0] (review "bad-reply"), reviewReply.updateTime: "last Tuesday" is not YYYY-MM-DD, a local "YYYY-MM-DD HH:MM" or an RFC 3339 timestamp`,
     ])
     expect(ws.reviews()).toEqual(before)
   })

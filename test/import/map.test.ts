@@ -47,7 +47,7 @@ describe('--map on a CSV', () => {
     expect(result.code).toBe(1)
     expect(result.stderr.split('\n').slice(1, -1)).toEqual([
       '  line 2, rating (column "Stars"): must be a whole number from 1 to 5; got "five"',
-      '  line 3, date (column "Date"): "06/02/2025" is neither YYYY-MM-DD nor an RFC 3339 timestamp',
+      '  line 3, date (column "Date"): "06/02/2025" is not YYYY-MM-DD, a local "YYYY-MM-DD HH:MM" or an RFC 3339 timestamp',
       '  line 3, author (column "Name"): is required',
       '  line 3, response_date (column "Reply date"): is required: a date YYYY-MM-DD or an RFC 3339 timestamp',
     ])

@@ -134,7 +134,7 @@ describe('language tags and detection', () => {
 describe('bounded messages', () => {
   test('a quoted value is clipped', () => {
     expect(quote('x'.repeat(1000))).toBe(`"${'x'.repeat(60)}…"`)
-    expect(toLocalDate('9'.repeat(100_000), 'UTC')).toEqual({ reason: `"${'9'.repeat(60)}…" is neither YYYY-MM-DD nor an RFC 3339 timestamp` })
+    expect(toLocalDate('9'.repeat(100_000), 'UTC')).toEqual({ reason: `"${'9'.repeat(60)}…" is not YYYY-MM-DD, a local "YYYY-MM-DD HH:MM" or an RFC 3339 timestamp` })
   })
 
   test('name lists stop at 20 and count the rest', () => {
