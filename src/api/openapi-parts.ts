@@ -43,3 +43,15 @@ export function searchParameters(schema: TObject) {
 function stripTypeBoxKeys(schema: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(JSON.stringify(schema))
 }
+
+/** The document we serve, as far as our code builds and reads it. */
+export type OpenApiDocument = {
+  openapi: string
+  info: { title: string; version: string; description?: string; license?: { name: string; url: string } }
+  servers: { url: string }[]
+  security: unknown[]
+  tags: { name: string; description?: string }[]
+  paths: Record<string, Record<string, any>>
+  components: { schemas: Record<string, any> }
+  webhooks: Record<string, any>
+}

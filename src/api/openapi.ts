@@ -11,19 +11,10 @@ import type { Config } from '../core/config'
 import { renderDocsPage } from './docs-page'
 import { CachedRepresentation, serveRepresentation } from '../http/representation'
 import { WEBHOOKS } from './openapi-webhooks'
+import type { OpenApiDocument } from './openapi-parts'
 
 export const API_VERSION = '1.0.0'
 
-export type OpenApiDocument = {
-  openapi: string
-  info: { title: string; version: string; description?: string; license?: { name: string; url: string } }
-  servers: { url: string }[]
-  security: unknown[]
-  tags: { name: string; description?: string }[]
-  paths: Record<string, Record<string, any>>
-  components: { schemas: Record<string, any> }
-  webhooks: Record<string, any>
-}
 
 const TAGS = [
   { name: 'Datasets', description: 'Full datasets as JSON. Strong ETags, 304 on revalidation.' },

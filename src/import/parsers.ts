@@ -220,7 +220,7 @@ function parseCsv(text: string): ParsedFile {
       continue
     }
     const value: Record<string, unknown> = {}
-    columns.forEach((column, i) => (value[column] = row.fields[i]))
+    for (const [i, column] of columns.entries()) value[column] = row.fields[i]
     const list = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.split('|').map((s) => s.trim()) : [])
     value.technicians = list(value.technicians)
     value.services = list(value.services)
