@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { ReviewRepository, type WriteSummary } from '../reviews/repository'
 import { DATABASE_FILE, openDatabase } from '../db/database'
 import { reviewMigrations } from '../reviews/migrations'
+import { markDataDir } from '../catalog/seed'
 import { formatProblems } from './errors'
 import { IMPORT_FORMATS, type ImportFormat } from './parsers'
 import { parseImport, validateBusiness } from './pipeline'
@@ -108,6 +109,7 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
     } else {
       if (io.isTTY) io.stderr(`writing ${parsed.reviews.length} reviews…\n`)
       summary = write()
+      markDataDir(io.dataDir)
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(2)
     io.stdout(`${dryRun ? 'dry run, nothing written: would be ' : ''}${describe(summary)} (${parsed.reviews.length} reviews, ${parsed.format}, ${seconds} s)\n`)
