@@ -3,15 +3,15 @@ import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import { topicLinkHeader, type TopicPath } from '../feeds/websub-topics'
 import type { ReadRouteOptions } from './read-options'
-import { serveRepresentation } from '../http/representation'
+import { serveOptions, serveRepresentation } from '../http/representation'
 import { asOpenApiSchema, notModified } from './openapi-parts'
 import { JsonFeedSchema } from '../feeds/schema'
 
 export function feedsRoutes(catalog: Catalog, options: ReadRouteOptions) {
-  const topicOptions = (path: TopicPath) => ({ cacheControl: options.cacheControl, headers: { link: topicLinkHeader(options.baseUrl, path) } })
-  const serveOptions = { 'api/feed.json': topicOptions('api/feed.json'), 'feed.xml': topicOptions('feed.xml') } as const
+  const topicOptions = (path: TopicPath) => serveOptions(options.cacheControl, { link: topicLinkHeader(options.baseUrl, path) })
+  const byTopic = { 'api/feed.json': topicOptions('api/feed.json'), 'feed.xml': topicOptions('feed.xml') } as const
   const serveTopic = (request: Request, path: 'api/feed.json' | 'feed.xml') =>
-    serveRepresentation(request, catalog.current.representations[path], serveOptions[path])
+    serveRepresentation(request, catalog.current.representations[path], byTopic[path])
 
   return new Elysia({ name: 'feeds' })
     .get('/api/feed.json', ({ request }) => serveTopic(request, 'api/feed.json'), {

@@ -2,16 +2,16 @@
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import type { ReadRouteOptions } from './read-options'
-import { serveRepresentation } from '../http/representation'
+import { serveOptions, serveRepresentation } from '../http/representation'
 import { jsonResponse, notModified } from './openapi-parts'
 import { Insights } from '../insights/schema'
 
 export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
-  const serveOptions = { cacheControl: options.cacheControl }
+  const plain = serveOptions(options.cacheControl)
   return new Elysia({ name: 'insights' }).get(
     '/insights.json',
     async ({ request }) =>
-      serveRepresentation(request, (await catalog.current.insights()).representation, serveOptions),
+      serveRepresentation(request, (await catalog.current.insights()).representation, plain),
     {
       detail: {
         tags: ['Datasets'],

@@ -9,7 +9,7 @@
 import { Elysia, type AnyElysia } from 'elysia'
 import type { Config } from '../core/config'
 import { renderDocsPage } from './docs-page'
-import { CachedRepresentation, serveRepresentation } from '../http/representation'
+import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
 import { WEBHOOKS } from './openapi-webhooks'
 import type { OpenApiDocument } from './openapi-parts'
 
@@ -85,12 +85,12 @@ export function openapiRoutes(config: Config, root: () => AnyElysia) {
   const document = () => (built ??= buildOpenApiDocument(config, root()))
   const cacheControl = `public, max-age=${config.cacheMaxAge}`
   const startedAt = new Date()
-  const specOptions = { cacheControl }
-  const docsOptions = {
+  const specOptions = serveOptions(cacheControl)
+  const docsOptions = serveOptions(
     cacheControl,
     // Nothing on the page may load from elsewhere.
-    headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'" },
-  }
+    { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'" },
+  )
   return new Elysia({ name: 'openapi' })
     .get(
       '/.well-known/openapi.json',

@@ -3,7 +3,7 @@ import { Elysia, t } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import { HttpError } from './errors'
 import type { ReadRouteOptions } from './read-options'
-import { type CachedRepresentation, type ServeOptions, serveRepresentation } from '../http/representation'
+import { type CachedRepresentation, type ServeOptions, serveOptions, serveRepresentation } from '../http/representation'
 import { topicLinkHeader } from '../feeds/websub-topics'
 import { isCalendarDate } from '../core/dates'
 import { ReviewList, ReviewsDataset, Review } from '../reviews/schema'
@@ -15,8 +15,8 @@ const SEARCH_KEYS = Object.keys(SearchQuery.properties) as (keyof SearchQuery)[]
 
 export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   // One options object per kind of response: the representation builds its headers once for each.
-  const plain: ServeOptions = { cacheControl: options.cacheControl }
-  const datasetTopic: ServeOptions = { cacheControl: options.cacheControl, headers: { link: topicLinkHeader(options.baseUrl, 'reviews.json') } }
+  const plain = serveOptions(options.cacheControl)
+  const datasetTopic = serveOptions(options.cacheControl, { link: topicLinkHeader(options.baseUrl, 'reviews.json') })
   const serve = (request: Request, rep: CachedRepresentation, serveOptions: ServeOptions = plain) => serveRepresentation(request, rep, serveOptions)
 
   return new Elysia({ name: 'reviews' })
