@@ -3,7 +3,8 @@
  * so the same reviews always give the same bytes (the hub pushes only topics whose bytes changed).
  */
 import type { Business, Review } from '../reviews/schema'
-import { startOfLocalDay } from '../reviews/dates'
+import { hubUrl } from './websub-topics'
+import { startOfLocalDay } from '../core/dates'
 
 export const FEED_SIZE = 50
 /** The language of the feeds' own words (titles, descriptions); each review carries its own. */
@@ -12,7 +13,7 @@ export const FEED_LANGUAGE = 'en-US'
 export type FeedContext = { business: Business; reviews: Review[]; baseUrl: string; updatedAt: Date }
 
 export const feedUrls = (baseUrl: string) => ({
-  hub: `${baseUrl}/api/websub/hub`,
+  hub: hubUrl(baseUrl),
   jsonFeed: `${baseUrl}/api/feed.json`,
   atom: `${baseUrl}/feed.xml`,
   permalink: (id: string) => `${baseUrl}/api/reviews/${encodeURIComponent(id)}`,

@@ -4,15 +4,16 @@
  */
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { ReviewStore, type WriteSummary } from '../reviews/store'
-import { DATABASE_FILE, openDatabase } from '../store/database'
+import { ReviewRepository, type WriteSummary } from '../reviews/repository'
+import { DATABASE_FILE, openDatabase } from '../db/database'
+import { reviewMigrations } from '../reviews/migrations'
+import { markDataDir } from '../catalog/seed'
 import { formatProblems } from './errors'
-import { IMPORT_FORMATS, type ImportFormat } from './formats'
+import { IMPORT_FORMATS, type ImportFormat } from './parsers'
 import { MAP_USAGE, parseFieldMap, type FieldMap } from './mapping'
 import { parseImport, validateBusiness, type ImportSource } from './pipeline'
 
 export type ImportIo = { dataDir: string; stdout: (s: string) => void; stderr: (s: string) => void; isTTY: boolean }
-
 
 const USAGE = `usage: reviews-service import FILE|FOLDER [--replace] [--dry-run] [--format json|jsonl|csv|gbp] [--map FIELD=COLUMN,...] [--business FILE]
   ${MAP_USAGE}`
@@ -73,9 +74,9 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
   }
 
   mkdirSync(io.dataDir, { recursive: true })
-  const db = openDatabase(join(io.dataDir, DATABASE_FILE))
+  const db = openDatabase(join(io.dataDir, DATABASE_FILE), reviewMigrations)
   try {
-    const store = new ReviewStore(db)
+    const store = new ReviewRepository(db)
     let business = store.getBusiness()
     if (businessFile) {
       let value: unknown
@@ -121,10 +122,13 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
     } else {
       if (io.isTTY) io.stderr(`writing ${parsed.reviews.length} reviews…\n`)
       summary = write()
+      markDataDir(io.dataDir)
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(2)
     for (const note of parsed.notes) io.stderr(`note: ${note}\n`)
-    io.stdout(`${dryRun ? 'dry run, nothing written: would be ' : ''}${describe(summary)} (${parsed.reviews.length} review${parsed.reviews.length === 1 ? '' : 's'}, ${parsed.format}${sources.length > 1 ? `, ${sources.length} files` : ''}, ${seconds} s)\n`)
+    io.stdout(
+      `${dryRun ? 'dry run, nothing written: would be ' : ''}${describe(summary)} (${parsed.reviews.length} review${parsed.reviews.length === 1 ? '' : 's'}, ${parsed.format}${sources.length > 1 ? `, ${sources.length} files` : ''}, ${seconds} s)\n`,
+    )
     return 0
   } finally {
     db.close()

@@ -93,9 +93,14 @@ export function googlePagingNotes(files: GooglePaging[], reviews: number): strin
   const declared = Math.max(...files.map((f) => f.declaredTotal ?? 0))
   const token = files.at(-1)!.lastPageToken
   if (typeof token === 'string' && token !== '') {
-    return ['the last page has a nextPageToken: Google had more reviews than this export holds; fetch the remaining pages to import them too']
+    return [
+      'the last page has a nextPageToken: Google had more reviews than this export holds; fetch the remaining pages to import them too',
+    ]
   }
-  if (declared > reviews) return [`Google counted ${declared} reviews (totalReviewCount) and the export holds ${reviews}; reviews Google filtered or removed are never exported`]
+  if (declared > reviews)
+    return [
+      `Google counted ${declared} reviews (totalReviewCount) and the export holds ${reviews}; reviews Google filtered or removed are never exported`,
+    ]
   return []
 }
 
@@ -110,7 +115,10 @@ export function readGooglePages(pages: GooglePage[]): GoogleExport {
     if (typeof value.totalReviewCount === 'number') declaredTotal = Math.max(declaredTotal ?? 0, value.totalReviewCount)
     lastToken = value.nextPageToken
     const items: { location: string; review: unknown }[] = Array.isArray(value.locationReviews)
-      ? value.locationReviews.map((item: unknown, i: number) => ({ location: `${prefix}locationReviews[${i}].review`, review: isObject(item) ? item.review : item }))
+      ? value.locationReviews.map((item: unknown, i: number) => ({
+          location: `${prefix}locationReviews[${i}].review`,
+          review: isObject(item) ? item.review : item,
+        }))
       : (value.reviews as unknown[]).map((review, i) => ({ location: `${prefix}reviews[${i}]`, review }))
     for (const { location, review } of items) {
       if (!isObject(review)) {
@@ -133,7 +141,11 @@ function googleRecord(review: Record<string, unknown>, baseLocation: string): Ra
   let rating: unknown = review.starRating
   if (typeof rating === 'string' && rating in STARS) rating = STARS[rating]
   else if (rating === 'STAR_RATING_UNSPECIFIED') {
-    problems.push({ location, field: 'starRating', reason: 'is STAR_RATING_UNSPECIFIED: Google gave this review no star rating; remove it from the file or give it ONE to FIVE' })
+    problems.push({
+      location,
+      field: 'starRating',
+      reason: 'is STAR_RATING_UNSPECIFIED: Google gave this review no star rating; remove it from the file or give it ONE to FIVE',
+    })
     rating = undefined
   } else if (rating === undefined) {
     problems.push({ location, field: 'starRating', reason: 'is required: ONE, TWO, THREE, FOUR or FIVE' })

@@ -22,7 +22,8 @@ export function parseFieldMap(specs: string[]): { map: FieldMap } | { error: str
       if (eq < 0) return { error: `--map: ${quote(pair)} is not FIELD=COLUMN` }
       const field = pair.slice(0, eq).trim().toLowerCase()
       const column = unquote(pair.slice(eq + 1).trim())
-      if (!(MAPPABLE_FIELDS as readonly string[]).includes(field)) return { error: `--map: ${quote(field)} is not a review field; fields are ${MAPPABLE_FIELDS.join(', ')}` }
+      if (!(MAPPABLE_FIELDS as readonly string[]).includes(field))
+        return { error: `--map: ${quote(field)} is not a review field; fields are ${MAPPABLE_FIELDS.join(', ')}` }
       if (column === '') return { error: `--map: ${field}= needs a column name` }
       if (map[field as MappableField] !== undefined) return { error: `--map: ${field} is mapped twice` }
       map[field as MappableField] = column
@@ -49,7 +50,8 @@ function splitPairs(spec: string): { pairs: string[] } | { error: string } {
   return { pairs }
 }
 
-const unquote = (text: string) => (text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1).replaceAll('""', '"') : text)
+const unquote = (text: string) =>
+  text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1).replaceAll('""', '"') : text
 
 /**
  * For a CSV header: the column index of each mapped field, or the reason the header does not fit.
@@ -72,7 +74,8 @@ export function resolveColumns(map: FieldMap, header: string[]): { columns: Part
 /** For a JSON record: the value at each mapped dotted path ("consumer.displayName"); a key that holds a dot is found as well. */
 export function pickMapped(record: Record<string, unknown>, map: FieldMap): Partial<Record<MappableField, unknown>> {
   const picked: Partial<Record<MappableField, unknown>> = {}
-  for (const [field, path] of Object.entries(map) as [MappableField, string][]) picked[field] = path in record ? record[path] : valueAt(record, path.split('.'))
+  for (const [field, path] of Object.entries(map) as [MappableField, string][])
+    picked[field] = path in record ? record[path] : valueAt(record, path.split('.'))
   return picked
 }
 

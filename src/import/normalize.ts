@@ -3,8 +3,8 @@
  * the business's local calendar date. A record either comes out whole or yields every problem it has.
  */
 import type { Business, StoredReview } from '../reviews/schema'
-import { isCalendarDate } from '../reviews/dates'
-import { sanitizeText } from '../reviews/text'
+import { isCalendarDate } from '../core/dates'
+import { sanitizeText } from '../core/text'
 import { quote, type ImportProblem } from './errors'
 import { canonicalLanguageTag, detectLanguage } from './language'
 import { repairMojibake } from './mojibake'
@@ -34,17 +34,20 @@ export function localDate(instant: Date, timeZone: string): string {
 export function toLocalDate(value: unknown, timeZone: string): { date: string } | { reason: string } {
   if (typeof value !== 'string' || value.trim() === '') return { reason: 'is required: a date YYYY-MM-DD or an RFC 3339 timestamp' }
   const text = value.trim()
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isCalendarDate(text) ? { date: text } : { reason: `${quote(text)} is not a real calendar date` }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text))
+    return isCalendarDate(text) ? { date: text } : { reason: `${quote(text)} is not a real calendar date` }
   const local = LOCAL_TIMESTAMP.exec(text)
   if (local) {
     const [, day, hh, mm, ss] = local
-    if (!isCalendarDate(day!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59) return { reason: `${quote(text)} is not a real point in time` }
+    if (!isCalendarDate(day!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59)
+      return { reason: `${quote(text)} is not a real point in time` }
     return { date: day! }
   }
   const match = RFC3339.exec(text)
   if (!match) return { reason: `${quote(text)} is not YYYY-MM-DD, a local "YYYY-MM-DD HH:MM" or an RFC 3339 timestamp` }
   const [, day, hh, mm, ss] = match
-  if (!isCalendarDate(day!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 60) return { reason: `${quote(text)} is not a real point in time` }
+  if (!isCalendarDate(day!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 60)
+    return { reason: `${quote(text)} is not a real point in time` }
   return { date: localDate(new Date(text.replace(' ', 'T')), timeZone) }
 }
 
@@ -110,7 +113,8 @@ export function normalizeRecord(
 
   const technicians = stringList(v.technicians, 'technicians', fail)
   const services = stringList(v.services, 'services', fail).map((s) => s.toLowerCase())
-  for (const service of services) if (!SERVICE_ID.test(service)) fail('services', `${quote(service)} is not a service id (kebab-case, e.g. drain-cleaning)`)
+  for (const service of services)
+    if (!SERVICE_ID.test(service)) fail('services', `${quote(service)} is not a service id (kebab-case, e.g. drain-cleaning)`)
 
   let serviceArea: string | null = null
   if (v.service_area !== undefined && v.service_area !== null) {

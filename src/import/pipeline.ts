@@ -6,7 +6,7 @@ import { Value } from '@sinclair/typebox/value'
 import { Business, type StoredReview } from '../reviews/schema'
 import { createEnricher } from '../insights/enrich'
 import { MAX_NAMES_LISTED, ProblemList, type ImportProblem } from './errors'
-import { decodeUtf8, detectFormat, parseFile, type ImportFormat } from './formats'
+import { decodeUtf8, detectFormat, parseFile, type ImportFormat } from './parsers'
 import { googlePagingNotes } from './google'
 import type { FieldMap } from './mapping'
 import { loadLanguageDetector } from './language'
@@ -30,7 +30,9 @@ export type ParsedImport =
 
 export function validateBusiness(value: unknown, location = 'business'): { business: Business } | { problems: ImportProblem[] } {
   if (Value.Check(Business, value)) return { business: value }
-  const problems = [...Value.Errors(Business, value)].slice(0, MAX_NAMES_LISTED).map((e) => ({ location, field: e.path.slice(1).replaceAll('/', '.') || undefined, reason: e.message }))
+  const problems = [...Value.Errors(Business, value)]
+    .slice(0, MAX_NAMES_LISTED)
+    .map((e) => ({ location, field: e.path.slice(1).replaceAll('/', '.') || undefined, reason: e.message }))
   return { problems }
 }
 
@@ -59,7 +61,8 @@ export async function parseImport(input: Uint8Array | ImportSource[], options: I
   const parsed = files.filter((f) => f !== undefined)
   const formats = [...new Set(parsed.map((f) => f.format))]
   const format = formats.length === 1 ? formats[0] : undefined
-  if (sources.length > 1 && formats.length > 1) problems.push({ location: 'folder', reason: `mixes formats (${formats.join(', ')}); a folder holds the pages of one export` })
+  if (sources.length > 1 && formats.length > 1)
+    problems.push({ location: 'folder', reason: `mixes formats (${formats.join(', ')}); a folder holds the pages of one export` })
 
   let business = options.business ?? null
   let businessFromFile = false
@@ -74,7 +77,10 @@ export async function parseImport(input: Uint8Array | ImportSource[], options: I
   }
   if (!business) {
     if (!problems.kept.some((p) => p.location === 'business')) {
-      problems.push({ location: 'file', reason: 'has no business and the database has none: import a dataset {business, reviews} or pass --business FILE' })
+      problems.push({
+        location: 'file',
+        reason: 'has no business and the database has none: import a dataset {business, reviews} or pass --business FILE',
+      })
     }
     return failed(format)
   }
@@ -91,7 +97,12 @@ export async function parseImport(input: Uint8Array | ImportSource[], options: I
       const json = JSON.stringify(review)
       const earlier = firstSeen.get(review.id)
       // The same review twice (overlapping pages fetched again) is one review; two different ones under one id are a problem.
-      if (earlier && earlier.json !== json) problems.push({ location: record.location, field: 'id', reason: `"${review.id}" repeats the id of ${earlier.location} with different content` })
+      if (earlier && earlier.json !== json)
+        problems.push({
+          location: record.location,
+          field: 'id',
+          reason: `"${review.id}" repeats the id of ${earlier.location} with different content`,
+        })
       else if (!earlier) {
         firstSeen.set(review.id, { location: record.location, json })
         reviews.push(review)
@@ -100,6 +111,9 @@ export async function parseImport(input: Uint8Array | ImportSource[], options: I
     if (options.onProgress && index % 10_000 === 0) options.onProgress(index, records.length)
   })
   if (!problems.empty) return failed(format)
-  const notes = googlePagingNotes(parsed.flatMap((f) => (f.google ? [f.google] : [])), reviews.length)
+  const notes = googlePagingNotes(
+    parsed.flatMap((f) => (f.google ? [f.google] : [])),
+    reviews.length,
+  )
   return { ok: true, format: format ?? 'json', business, businessFromFile, reviews, notes }
 }

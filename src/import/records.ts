@@ -16,8 +16,21 @@ export type RawRecord = {
 
 /** Fields of a flat record: CSV columns, and what --map can fill. */
 export const FLAT_FIELDS = [
-  'id', 'rating', 'date', 'author', 'text', 'technicians', 'services', 'service_area', 'source', 'verified', 'response_date', 'response_text',
-  'language', 'translation_language', 'translation_text',
+  'id',
+  'rating',
+  'date',
+  'author',
+  'text',
+  'technicians',
+  'services',
+  'service_area',
+  'source',
+  'verified',
+  'response_date',
+  'response_text',
+  'language',
+  'translation_language',
+  'translation_text',
 ] as const
 export type FlatField = (typeof FLAT_FIELDS)[number]
 /** Only through --map: a review title (Trustpilot, Yelp) goes before the text, a blank line between. */
@@ -54,6 +67,8 @@ export function fromFlatFields(flat: Partial<Record<MappableField, unknown>>): R
 
   value.response = blank(flat.response_date) && blank(flat.response_text) ? null : { date: flat.response_date, text: flat.response_text }
   if (!blank(flat.language)) value.language = flat.language
-  value.translation = blank(flat.translation_text) ? null : { language: blank(flat.translation_language) ? undefined : flat.translation_language, text: flat.translation_text }
+  value.translation = blank(flat.translation_text)
+    ? null
+    : { language: blank(flat.translation_language) ? undefined : flat.translation_language, text: flat.translation_text }
   return value
 }

@@ -8,42 +8,90 @@ export type ForeignLanguage = 'de' | 'es' | 'fr'
 export const FOREIGN_TEXTS: Record<ForeignLanguage, Record<'positive' | 'negative' | 'mixed', ForeignText[]>> = {
   de: {
     positive: [
-      { original: '{tech} war pünktlich und sehr freundlich. Alles wurde sauber erledigt, vielen Dank!', english: '{tech} was punctual and very friendly. Everything was done cleanly, thank you very much!' },
-      { original: 'Schnelle Hilfe am Wochenende, faire Preise. {tech} hat alles genau erklärt. Gerne wieder!', english: 'Quick help on the weekend, fair prices. {tech} explained everything in detail. Happy to come back!' },
-      { original: 'Kompetente Beratung und saubere Arbeit. Ich kann die Firma nur weiterempfehlen.', english: 'Competent advice and clean work. I can only recommend the company.' },
+      {
+        original: '{tech} war pünktlich und sehr freundlich. Alles wurde sauber erledigt, vielen Dank!',
+        english: '{tech} was punctual and very friendly. Everything was done cleanly, thank you very much!',
+      },
+      {
+        original: 'Schnelle Hilfe am Wochenende, faire Preise. {tech} hat alles genau erklärt. Gerne wieder!',
+        english: 'Quick help on the weekend, fair prices. {tech} explained everything in detail. Happy to come back!',
+      },
+      {
+        original: 'Kompetente Beratung und saubere Arbeit. Ich kann die Firma nur weiterempfehlen.',
+        english: 'Competent advice and clean work. I can only recommend the company.',
+      },
     ],
     negative: [
-      { original: 'Der Termin wurde zweimal verschoben und niemand hat zurückgerufen. Sehr ärgerlich.', english: 'The appointment was postponed twice and nobody called back. Very annoying.' },
-      { original: 'Für den Preis hätte ich deutlich mehr erwartet. {tech} war unfreundlich und hat Dreck hinterlassen.', english: 'For the price I would have expected much more. {tech} was unfriendly and left a mess.' },
+      {
+        original: 'Der Termin wurde zweimal verschoben und niemand hat zurückgerufen. Sehr ärgerlich.',
+        english: 'The appointment was postponed twice and nobody called back. Very annoying.',
+      },
+      {
+        original: 'Für den Preis hätte ich deutlich mehr erwartet. {tech} war unfreundlich und hat Dreck hinterlassen.',
+        english: 'For the price I would have expected much more. {tech} was unfriendly and left a mess.',
+      },
     ],
     mixed: [
-      { original: '{tech} war freundlich und kompetent, aber die Rechnung war höher als das Angebot.', english: '{tech} was friendly and competent, but the bill was higher than the quote.' },
+      {
+        original: '{tech} war freundlich und kompetent, aber die Rechnung war höher als das Angebot.',
+        english: '{tech} was friendly and competent, but the bill was higher than the quote.',
+      },
     ],
   },
   es: {
     positive: [
-      { original: '{tech} llegó puntual y fue muy amable. Todo quedó limpio y funcionando. ¡Muchas gracias!', english: '{tech} arrived on time and was very kind. Everything was left clean and working. Thank you very much!' },
-      { original: 'Excelente atención, precio justo y trabajo impecable. Los recomiendo totalmente.', english: 'Excellent service, fair price and impeccable work. I totally recommend them.' },
+      {
+        original: '{tech} llegó puntual y fue muy amable. Todo quedó limpio y funcionando. ¡Muchas gracias!',
+        english: '{tech} arrived on time and was very kind. Everything was left clean and working. Thank you very much!',
+      },
+      {
+        original: 'Excelente atención, precio justo y trabajo impecable. Los recomiendo totalmente.',
+        english: 'Excellent service, fair price and impeccable work. I totally recommend them.',
+      },
     ],
     negative: [
-      { original: 'Nadie vino a la cita y tuve que llamar tres veces. Muy mal servicio.', english: 'Nobody came to the appointment and I had to call three times. Very bad service.' },
-      { original: 'El técnico llegó tarde y el precio fue mucho más alto de lo acordado.', english: 'The technician arrived late and the price was much higher than agreed.' },
+      {
+        original: 'Nadie vino a la cita y tuve que llamar tres veces. Muy mal servicio.',
+        english: 'Nobody came to the appointment and I had to call three times. Very bad service.',
+      },
+      {
+        original: 'El técnico llegó tarde y el precio fue mucho más alto de lo acordado.',
+        english: 'The technician arrived late and the price was much higher than agreed.',
+      },
     ],
     mixed: [
-      { original: '{tech} hizo un buen trabajo, pero tardaron una semana en darnos una cita.', english: '{tech} did a good job, but it took them a week to give us an appointment.' },
+      {
+        original: '{tech} hizo un buen trabajo, pero tardaron una semana en darnos una cita.',
+        english: '{tech} did a good job, but it took them a week to give us an appointment.',
+      },
     ],
   },
   fr: {
     positive: [
-      { original: 'Intervention rapide un dimanche soir, travail soigné. {tech} est très professionnel, merci !', english: 'Quick call-out on a Sunday evening, careful work. {tech} is very professional, thank you!' },
-      { original: 'Devis respecté, chantier propre, rien à redire. Je recommande vivement.', english: 'Quote respected, clean site, nothing to complain about. I highly recommend.' },
+      {
+        original: 'Intervention rapide un dimanche soir, travail soigné. {tech} est très professionnel, merci !',
+        english: 'Quick call-out on a Sunday evening, careful work. {tech} is very professional, thank you!',
+      },
+      {
+        original: 'Devis respecté, chantier propre, rien à redire. Je recommande vivement.',
+        english: 'Quote respected, clean site, nothing to complain about. I highly recommend.',
+      },
     ],
     negative: [
-      { original: 'Personne n’est venu et aucune nouvelle depuis. Je ne ferai plus appel à eux.', english: 'Nobody came and no news since. I will not call on them again.' },
-      { original: 'Trop cher pour une petite réparation, et la fuite est revenue au bout de deux jours.', english: 'Too expensive for a small repair, and the leak came back after two days.' },
+      {
+        original: 'Personne n’est venu et aucune nouvelle depuis. Je ne ferai plus appel à eux.',
+        english: 'Nobody came and no news since. I will not call on them again.',
+      },
+      {
+        original: 'Trop cher pour une petite réparation, et la fuite est revenue au bout de deux jours.',
+        english: 'Too expensive for a small repair, and the leak came back after two days.',
+      },
     ],
     mixed: [
-      { original: '{tech} était sympathique et efficace, mais l’accueil téléphonique laisse à désirer.', english: '{tech} was friendly and efficient, but the phone service leaves something to be desired.' },
+      {
+        original: '{tech} était sympathique et efficace, mais l’accueil téléphonique laisse à désirer.',
+        english: '{tech} was friendly and efficient, but the phone service leaves something to be desired.',
+      },
     ],
   },
 }

@@ -2,8 +2,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { openDatabase } from '../../src/store/database'
-import { ReviewStore } from '../../src/reviews/store'
+import { openDatabase } from '../../src/db/database'
+import { reviewMigrations } from '../../src/reviews/migrations'
+import { ReviewRepository } from '../../src/reviews/repository'
 import type { Review } from '../../src/reviews/schema'
 import { MAIN } from '../support/spawn'
 import { business } from '../support/dataset'
@@ -35,18 +36,27 @@ export function workspace(): Workspace {
     businessFile,
     file,
     run: async (...args) => {
-      const child = Bun.spawn(['bun', MAIN, 'import', ...args], { env: { ...process.env, DATA_DIR: dataDir }, stdout: 'pipe', stderr: 'pipe' })
+      const child = Bun.spawn(['bun', MAIN, 'import', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        stdout: 'pipe',
+        stderr: 'pipe',
+      })
       const [stdout, stderr, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
       return { code, stdout, stderr }
     },
     reviews: () => {
-      const db = openDatabase(join(dataDir, 'reviews.db'))
+      const db = openDatabase(join(dataDir, 'reviews.db'), reviewMigrations)
       try {
-        const store = new ReviewStore(db)
-        return new Map(store.db.query<{ json: string }, []>('SELECT json FROM reviews').all().map((r) => {
-          const review = JSON.parse(r.json) as Review
-          return [review.id, review]
-        }))
+        const store = new ReviewRepository(db)
+        return new Map(
+          store.db
+            .query<{ json: string }, []>('SELECT json FROM reviews')
+            .all()
+            .map((r) => {
+              const review = JSON.parse(r.json) as Review
+              return [review.id, review]
+            }),
+        )
       } finally {
         db.close()
       }

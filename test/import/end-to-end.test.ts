@@ -13,7 +13,9 @@ import { FIXTURES, workspace } from './cli'
 
 const LONG_ID = 'AbFvOqt5Ui3mK8fRxD2gVc6'
 const GERMAN_ID = 'AbFvOqlnTk8cQ2Vd4P7xLh3'
-const takeout = JSON.parse(readFileSync(join(FIXTURES, 'google', 'takeout-reviews.json'), 'utf8')) as { reviews: { name: string; comment?: string }[] }
+const takeout = JSON.parse(readFileSync(join(FIXTURES, 'google', 'takeout-reviews.json'), 'utf8')) as {
+  reviews: { name: string; comment?: string }[]
+}
 const longText = takeout.reviews.find((r) => r.name.endsWith(LONG_ID))!.comment!
 
 let server: TestServer
@@ -49,7 +51,9 @@ describe('served after import', () => {
   })
 
   test('search finds words from the end of the long review and from the German original', async () => {
-    const tail = (await (await get(`/api/reviews/search?query=${encodeURIComponent('passed their number to two neighbours')}`)).json()) as { reviews: Review[] }
+    const tail = (await (await get(`/api/reviews/search?query=${encodeURIComponent('passed their number to two neighbours')}`)).json()) as {
+      reviews: Review[]
+    }
     expect(tail.reviews.map((r) => r.id)).toEqual([LONG_ID])
     expect(tail.reviews[0]!.text).toBe(longText)
     const german = (await (await get(`/api/reviews/search?query=${encodeURIComponent('punktlich')}`)).json()) as { reviews: Review[] }
@@ -57,7 +61,9 @@ describe('served after import', () => {
   })
 
   test('JSON Feed: valid 1.1, item language where known, the long text whole in content_text', async () => {
-    const feed = (await (await get('/api/feed.json')).json()) as { items: { id: string; language?: string; content_text: string; _review: Review }[] }
+    const feed = (await (await get('/api/feed.json')).json()) as {
+      items: { id: string; language?: string; content_text: string; _review: Review }[]
+    }
     expect(jsonFeedErrors(feed)).toEqual([])
     const byId = new Map(feed.items.map((item) => [item.id, item]))
     expect(byId.get(GERMAN_ID)!.language).toBe('de')
@@ -67,15 +73,22 @@ describe('served after import', () => {
     for (const item of feed.items) expect(item.language ?? null).toBe(item._review.language)
   })
 
-  test('Atom: valid, each entry in its review\'s language, generated titles in the feed\'s', async () => {
+  test("Atom: valid, each entry in its review's language, generated titles in the feed's", async () => {
     const xml = await (await get('/feed.xml')).text()
     parseXmlStrict(xml)
     expect(atomErrors(xml)).toEqual([])
-    expect(xml).toContain(`<entry xml:lang="de">\n    <id>${'https://reviews.example.test'}/api/reviews/${GERMAN_ID}</id>\n    <title xml:lang="en-US">`)
+    expect(xml).toContain(
+      `<entry xml:lang="de">\n    <id>${'https://reviews.example.test'}/api/reviews/${GERMAN_ID}</id>\n    <title xml:lang="en-US">`,
+    )
     expect(xml).toContain(`<entry xml:lang="es">\n    <id>https://reviews.example.test/api/reviews/AbFvOqs8Yh4nL2dQwE5fGj0</id>`)
     // A rating-only review has no language: its entry has no xml:lang of its own.
     expect(xml).toContain(`<entry>\n    <id>https://reviews.example.test/api/reviews/AbFvOqnK3mA9eQ1tYvB6pLr</id>`)
-    const escaped = longText.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&apos;')
+    const escaped = longText
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&apos;')
     expect(xml).toContain(escaped)
   })
 })

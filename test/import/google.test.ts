@@ -29,7 +29,10 @@ describe('a Takeout reviews file', () => {
     expect(reviews.get('AbFvOqlnTk8cQ2Vd4P7xLh3')).toMatchObject({
       text: 'Sehr freundlicher Techniker, alles bestens. José kam pünktlich und hat alles erklärt.',
       language: 'de',
-      translation: { language: 'en', text: 'Very friendly technician, everything worked out perfectly. José came on time and explained everything.' },
+      translation: {
+        language: 'en',
+        text: 'Very friendly technician, everything worked out perfectly. José came on time and explained everything.',
+      },
       technicians: ['José Ramírez'],
       author: 'Brigitte Hoffmann',
       rating: 5,
@@ -44,7 +47,10 @@ describe('a Takeout reviews file', () => {
     expect(reviews.get('AbFvOqm2Rz0yJ7uWcX1bNs8')).toMatchObject({
       text: 'Fast and friendly, but the quote was higher than I expected for a simple drain clog.',
       language: 'en',
-      translation: { language: 'es', text: 'Rápido y amable, pero el presupuesto fue más alto de lo que esperaba para un simple atasco del desagüe.' },
+      translation: {
+        language: 'es',
+        text: 'Rápido y amable, pero el presupuesto fue más alto de lo que esperaba para un simple atasco del desagüe.',
+      },
       services: ['drain-cleaning'],
     })
   })
@@ -53,14 +59,24 @@ describe('a Takeout reviews file', () => {
     const review = reviews.get('AbFvOqs8Yh4nL2dQwE5fGj0')!
     expect(review.text).toBe('El técnico nunca llegó y nadie nos llamó para avisar. Perdimos todo el día esperando.')
     expect(review.language).toBe('es')
-    expect(review.translation).toEqual({ language: 'en', text: 'The technician never arrived and no one called us to let us know. We lost the whole day waiting.' })
+    expect(review.translation).toEqual({
+      language: 'en',
+      text: 'The technician never arrived and no one called us to let us know. We lost the whole day waiting.',
+    })
     expect(review.response).toEqual({ date: '2025-01-02', text: 'Lo sentimos mucho, Carmen. Llámenos para solucionarlo.' })
     // 05:30 UTC on New Year's Day is still New Year's Eve in Denver.
     expect(review.date).toBe('2024-12-31')
   })
 
   test('anonymous and nameless reviewers get a neutral name; rating-only reviews have empty text and no language', () => {
-    expect(reviews.get('AbFvOqnK3mA9eQ1tYvB6pLr')).toMatchObject({ author: 'A Google user', text: '', language: null, translation: null, rating: 3, date: '2025-03-01' })
+    expect(reviews.get('AbFvOqnK3mA9eQ1tYvB6pLr')).toMatchObject({
+      author: 'A Google user',
+      text: '',
+      language: null,
+      translation: null,
+      rating: 3,
+      date: '2025-03-01',
+    })
     expect(reviews.get('AbFvOqu9Op1jH6gTyF4hWd3')).toMatchObject({ author: 'A Google user', text: '', language: null, rating: 4 })
   })
 
@@ -108,8 +124,15 @@ describe('reviews.list pages', () => {
     expect(folder.reviews()).toEqual(concatenated.reviews())
 
     const reviews = concatenated.reviews()
-    expect(reviews.get('ChZDSUhNMG9nS0VJQ0FnSURBMg')).toMatchObject({ text: 'Bom trabalho, mas chegaram atrasados.', language: 'pt', translation: { language: 'en', text: 'Good work, but they arrived late.' } })
-    expect(reviews.get('ChZDSUhNMG9nS0VJQ0FnSURBNA')).toMatchObject({ language: 'fr', response: { date: '2025-05-03', text: 'Merci Marie !' } })
+    expect(reviews.get('ChZDSUhNMG9nS0VJQ0FnSURBMg')).toMatchObject({
+      text: 'Bom trabalho, mas chegaram atrasados.',
+      language: 'pt',
+      translation: { language: 'en', text: 'Good work, but they arrived late.' },
+    })
+    expect(reviews.get('ChZDSUhNMG9nS0VJQ0FnSURBNA')).toMatchObject({
+      language: 'fr',
+      response: { date: '2025-05-03', text: 'Merci Marie !' },
+    })
     expect(reviews.get('ChZDSUhNMG9nS0VJQ0FnSURBNw')).toMatchObject({ author: 'A Google user', text: '', language: null })
   })
 
@@ -120,7 +143,17 @@ describe('reviews.list pages', () => {
     expect((await ws.run(ws.file('array.json', asArray), '--business', ws.businessFile)).stdout).toContain('7 inserted')
     const batch = {
       locationReviews: [
-        { name: 'accounts/1/locations/2', review: { name: 'accounts/1/locations/2/reviews/batch-1', reviewer: { displayName: 'Kim Lee' }, starRating: 'FOUR', comment: 'Solid work on the drain.', createTime: '2025-07-01T12:00:00Z', updateTime: '2025-07-01T12:00:00Z' } },
+        {
+          name: 'accounts/1/locations/2',
+          review: {
+            name: 'accounts/1/locations/2/reviews/batch-1',
+            reviewer: { displayName: 'Kim Lee' },
+            starRating: 'FOUR',
+            comment: 'Solid work on the drain.',
+            createTime: '2025-07-01T12:00:00Z',
+            updateTime: '2025-07-01T12:00:00Z',
+          },
+        },
       ],
     }
     const result = await ws.run(ws.file('batch.json', JSON.stringify(batch)))
@@ -133,13 +166,21 @@ describe('reviews.list pages', () => {
     const result = await ws.run(join(GOOGLE, 'pages', 'reviews-001.json'), '--business', ws.businessFile)
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('3 inserted')
-    expect(result.stderr).toBe('note: the last page has a nextPageToken: Google had more reviews than this export holds; fetch the remaining pages to import them too\n')
+    expect(result.stderr).toBe(
+      'note: the last page has a nextPageToken: Google had more reviews than this export holds; fetch the remaining pages to import them too\n',
+    )
   })
 })
 
 describe('problems are named by page, review and Google field; nothing changes', () => {
   const page = (reviews: unknown[]) => ({ reviews, averageRating: 4, totalReviewCount: reviews.length })
-  const good = { name: 'accounts/1/locations/2/reviews/ok-1', reviewer: { displayName: 'Ann' }, starRating: 'FIVE', comment: 'Fine.', createTime: '2025-01-01T12:00:00Z' }
+  const good = {
+    name: 'accounts/1/locations/2/reviews/ok-1',
+    reviewer: { displayName: 'Ann' },
+    starRating: 'FIVE',
+    comment: 'Fine.',
+    createTime: '2025-01-01T12:00:00Z',
+  }
 
   test('STAR_RATING_UNSPECIFIED, a missing createTime, an id-less review, a bad reply date', async () => {
     const ws = workspace()
@@ -147,7 +188,10 @@ describe('problems are named by page, review and Google field; nothing changes',
     const before = ws.reviews()
     const bad = [
       page([good, { ...good, name: 'accounts/1/locations/2/reviews/unrated', starRating: 'STAR_RATING_UNSPECIFIED' }]),
-      page([{ ...good, name: 'accounts/1/locations/2/reviews/no-time', createTime: undefined }, { reviewer: { displayName: 'X' }, starRating: 'TWO', createTime: '2025-01-01T00:00:00Z' }]),
+      page([
+        { ...good, name: 'accounts/1/locations/2/reviews/no-time', createTime: undefined },
+        { reviewer: { displayName: 'X' }, starRating: 'TWO', createTime: '2025-01-01T00:00:00Z' },
+      ]),
       page([{ ...good, name: 'accounts/1/locations/2/reviews/bad-reply', reviewReply: { comment: 'Thanks', updateTime: 'last Tuesday' } }]),
     ]
     const text = bad.map((p) => JSON.stringify(p, null, 2)).join('\n')

@@ -16,7 +16,7 @@ describe('--map on a CSV', () => {
   ].join('\r\n')
   const map = 'id=Review ID,date=Date,rating=Stars,author=Name,title=Title,text=Review,response_text=Owner reply,response_date=Reply date'
 
-  test('imports another platform\'s columns; a title goes before the text; unmapped columns are ignored', async () => {
+  test("imports another platform's columns; a title goes before the text; unmapped columns are ignored", async () => {
     const ws = workspace()
     const result = await ws.run(ws.file('sheet.csv', csv), '--map', map, '--business', ws.businessFile)
     expect(result.stderr).toBe('')
@@ -35,7 +35,11 @@ describe('--map on a CSV', () => {
     })
     expect(reviews.get('sheet-2')).toMatchObject({ rating: 4, date: '2025-06-01', text: 'Fast but pricey.', response: null })
     // 22:00 UTC is 16:00 in Denver, the same day.
-    expect(reviews.get('sheet-3')).toMatchObject({ date: '2025-05-30', language: 'de', text: 'Okay\n\nDer Techniker war freundlich, aber zu spät.' })
+    expect(reviews.get('sheet-3')).toMatchObject({
+      date: '2025-05-30',
+      language: 'de',
+      text: 'Okay\n\nDer Techniker war freundlich, aber zu spät.',
+    })
   })
 
   test('problems name the line, the field and the column it came from; nothing changes', async () => {
@@ -74,7 +78,8 @@ describe('--map on a CSV', () => {
 describe('--map on JSON: the public APIs of other platforms', () => {
   test('Trustpilot business-unit reviews', async () => {
     const ws = workspace()
-    const map = 'id=id,rating=stars,title=title,text=text,language=language,date=createdAt,author=consumer.displayName,response_text=companyReply.text,response_date=companyReply.createdAt'
+    const map =
+      'id=id,rating=stars,title=title,text=text,language=language,date=createdAt,author=consumer.displayName,response_text=companyReply.text,response_date=companyReply.createdAt'
     const result = await ws.run(join(FIXTURES, 'trustpilot-reviews.json'), '--map', map, '--business', ws.businessFile)
     expect(result.stderr).toBe('')
     expect(result.stdout).toContain('2 inserted')
@@ -94,10 +99,22 @@ describe('--map on JSON: the public APIs of other platforms', () => {
 
   test('Yelp Fusion reviews (time_created has no offset: a local time)', async () => {
     const ws = workspace()
-    const result = await ws.run(join(FIXTURES, 'yelp-reviews.json'), '--map', 'id=id,rating=rating,text=text,date=time_created,author=user.name', '--business', ws.businessFile)
+    const result = await ws.run(
+      join(FIXTURES, 'yelp-reviews.json'),
+      '--map',
+      'id=id,rating=rating,text=text,date=time_created,author=user.name',
+      '--business',
+      ws.businessFile,
+    )
     expect(result.stderr).toBe('')
     expect(result.stdout).toContain('2 inserted')
-    expect(ws.reviews().get('xAG4O7l-t1ubbwVAlPnDKg')).toMatchObject({ rating: 5, date: '2025-03-08', author: 'Ella A.', technicians: ['Mike Alvarez'], language: 'en' })
+    expect(ws.reviews().get('xAG4O7l-t1ubbwVAlPnDKg')).toMatchObject({
+      rating: 5,
+      date: '2025-03-08',
+      author: 'Ella A.',
+      technicians: ['Mike Alvarez'],
+      language: 'en',
+    })
   })
 })
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { googleReviewId, splitGoogleTranslation } from '../../src/import/google'
-import { detectFormat, splitJsonDocuments } from '../../src/import/formats'
+import { detectFormat, splitJsonDocuments } from '../../src/import/parsers'
 import { repairMojibake } from '../../src/import/mojibake'
 import { parseFieldMap, pickMapped, resolveColumns } from '../../src/import/mapping'
 import { canonicalLanguageTag, detectLanguage, loadLanguageDetector } from '../../src/import/language'
@@ -18,7 +18,12 @@ describe('Google translation markers', () => {
     ['German interface', '(Übersetzt von Google) Sehr gut.\n\n(Original)\nVery good.', 'Very good.', 'Sehr gut.'],
     ['no marker', 'Just a review (with parentheses).', 'Just a review (with parentheses).', null],
     ['only a translation', '(Translated by Google) Nothing else.', 'Nothing else.', null],
-    ['marker words inside a sentence are text', 'They said "Original" parts (Original equipment) were used.', 'They said "Original" parts (Original equipment) were used.', null],
+    [
+      'marker words inside a sentence are text',
+      'They said "Original" parts (Original equipment) were used.',
+      'They said "Original" parts (Original equipment) were used.',
+      null,
+    ],
   ])('%s', (_, comment, text, translation) => {
     expect(splitGoogleTranslation(comment)).toEqual({ text, translation })
   })
@@ -43,7 +48,9 @@ describe('JSON documents and format detection', () => {
   })
 
   test('detects each format', () => {
-    const page = JSON.stringify({ reviews: [{ name: 'accounts/1/locations/2/reviews/x', reviewer: { displayName: 'A' }, starRating: 'FIVE' }] })
+    const page = JSON.stringify({
+      reviews: [{ name: 'accounts/1/locations/2/reviews/x', reviewer: { displayName: 'A' }, starRating: 'FIVE' }],
+    })
     expect(detectFormat(page)).toBe('gbp')
     expect(detectFormat(`${page}\n${page}`)).toBe('gbp')
     expect(detectFormat(`${JSON.stringify(JSON.parse(page), null, 2)}\n${JSON.stringify(JSON.parse(page), null, 2)}`)).toBe('gbp')
@@ -72,7 +79,9 @@ describe('mis-decoded UTF-8', () => {
 
 describe('--map', () => {
   test('pairs, repeated options, quoted columns with commas, case-insensitive fields', () => {
-    expect(parseFieldMap(['rating=Stars,text="Review, full"', 'Author=Name'])).toEqual({ map: { rating: 'Stars', text: 'Review, full', author: 'Name' } })
+    expect(parseFieldMap(['rating=Stars,text="Review, full"', 'Author=Name'])).toEqual({
+      map: { rating: 'Stars', text: 'Review, full', author: 'Name' },
+    })
   })
 
   test.each([
@@ -88,11 +97,18 @@ describe('--map', () => {
 
   test('columns resolve exactly, then ignoring case; a missing one is named with the header', () => {
     expect(resolveColumns({ rating: 'Stars', text: 'review text' }, ['Review Text', 'Stars'])).toEqual({ columns: { rating: 1, text: 0 } })
-    expect(resolveColumns({ rating: 'Score' }, ['Stars', 'Review'])).toEqual({ reason: 'has no column for --map "rating=Score"; its columns are "Stars", "Review"' })
+    expect(resolveColumns({ rating: 'Score' }, ['Stars', 'Review'])).toEqual({
+      reason: 'has no column for --map "rating=Score"; its columns are "Stars", "Review"',
+    })
   })
 
   test('JSON paths are dotted; a key holding a dot is found as it is', () => {
-    expect(pickMapped({ consumer: { displayName: 'Kim' }, 'a.b': 1, stars: 4 }, { author: 'consumer.displayName', rating: 'stars', id: 'a.b', text: 'missing.path' })).toEqual({
+    expect(
+      pickMapped(
+        { consumer: { displayName: 'Kim' }, 'a.b': 1, stars: 4 },
+        { author: 'consumer.displayName', rating: 'stars', id: 'a.b', text: 'missing.path' },
+      ),
+    ).toEqual({
       author: 'Kim',
       rating: 4,
       id: 1,
@@ -134,7 +150,9 @@ describe('language tags and detection', () => {
 describe('bounded messages', () => {
   test('a quoted value is clipped', () => {
     expect(quote('x'.repeat(1000))).toBe(`"${'x'.repeat(60)}…"`)
-    expect(toLocalDate('9'.repeat(100_000), 'UTC')).toEqual({ reason: `"${'9'.repeat(60)}…" is not YYYY-MM-DD, a local "YYYY-MM-DD HH:MM" or an RFC 3339 timestamp` })
+    expect(toLocalDate('9'.repeat(100_000), 'UTC')).toEqual({
+      reason: `"${'9'.repeat(60)}…" is not YYYY-MM-DD, a local "YYYY-MM-DD HH:MM" or an RFC 3339 timestamp`,
+    })
   })
 
   test('name lists stop at 20 and count the rest', () => {
