@@ -5,7 +5,7 @@
 import { Value } from '@sinclair/typebox/value'
 import { Business, type StoredReview } from '../reviews/schema'
 import { createEnricher } from '../insights/enrich'
-import { MAX_NAMES_LISTED, ProblemList, type ImportProblem } from './errors'
+import { listNames, MAX_NAMES_LISTED, ProblemList, type ImportProblem } from './errors'
 import { decodeUtf8, detectFormat, parseFile, type ImportFormat } from './parsers'
 import { googlePagingNotes } from './google'
 import type { FieldMap } from './mapping'
@@ -46,11 +46,17 @@ export async function parseImport(input: Uint8Array | ImportSource[], options: I
     return failed()
   }
 
+  const skipped: string[] = []
   const files = sources.map((source) => {
     const at = (location: string) => (source.name ? (location === 'file' ? source.name : `${source.name}, ${location}`) : location)
     const decoded = decodeUtf8(source.bytes)
     if ('problem' in decoded) {
       problems.push({ ...decoded.problem, location: at(decoded.problem.location) })
+      return undefined
+    }
+    // A Takeout location folder holds other JSON files beside its reviews; they are named, not read.
+    if (source.name && !holdsReviews(decoded.text)) {
+      skipped.push(source.name)
       return undefined
     }
     const format = options.format ?? detectFormat(decoded.text)
@@ -59,6 +65,11 @@ export async function parseImport(input: Uint8Array | ImportSource[], options: I
     return { ...file, records: file.records.map((r) => ({ ...r, location: at(r.location) })) }
   })
   const parsed = files.filter((f) => f !== undefined)
+  if (skipped.length === sources.length)
+    problems.push({
+      location: 'folder',
+      reason: `holds no reviews file: ${listNames(skipped)} ${skipped.length === 1 ? 'has' : 'have'} no reviews list`,
+    })
   const formats = [...new Set(parsed.map((f) => f.format))]
   const format = formats.length === 1 ? formats[0] : undefined
   if (sources.length > 1 && formats.length > 1)
@@ -115,5 +126,17 @@ export async function parseImport(input: Uint8Array | ImportSource[], options: I
     parsed.flatMap((f) => (f.google ? [f.google] : [])),
     reviews.length,
   )
+  if (skipped.length) notes.unshift(`skipped ${listNames(skipped)}: no reviews list in ${skipped.length === 1 ? 'it' : 'them'}`)
   return { ok: true, format: format ?? 'json', business, businessFromFile, reviews, notes }
+}
+
+/** Whether a file of a folder holds reviews: any JSON but an object without a reviews list (Google's or ours). */
+function holdsReviews(text: string): boolean {
+  try {
+    const value = JSON.parse(text) as unknown
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return true
+    return 'reviews' in value || 'locationReviews' in value
+  } catch {
+    return true // concatenated pages or broken JSON: read it, so its problems are named
+  }
 }

@@ -5,7 +5,7 @@
  * nameless reviewers, rating-only reviews, emoji, accents, mis-decoded text, a 2,000+ character review).
  */
 import { describe, expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { FIXTURES, workspace } from './cli'
 
@@ -134,6 +134,26 @@ describe('reviews.list pages', () => {
       response: { date: '2025-05-03', text: 'Merci Marie !' },
     })
     expect(reviews.get('ChZDSUhNMG9nS0VJQ0FnSURBNw')).toMatchObject({ author: 'A Google user', text: '', language: null })
+  })
+
+  test('a Takeout location folder: reviews files read, other JSON files skipped by name; a folder with no reviews is a problem', async () => {
+    const ws = workspace()
+    const folder = join(ws.dir, 'location-17263549182736450912')
+    mkdirSync(folder)
+    writeFileSync(join(folder, 'reviews.json'), readFileSync(join(GOOGLE, 'takeout-reviews.json')))
+    writeFileSync(join(folder, 'location.json'), JSON.stringify({ name: 'locations/17263549182736450912', title: 'Acme Home Services' }))
+    writeFileSync(join(folder, 'notes.txt'), 'not JSON, not read')
+    const result = await ws.run(folder, '--business', ws.businessFile)
+    expect(result.code).toBe(0)
+    expect(result.stdout).toMatch(/^8 inserted, 0 updated, 0 unchanged, 0 removed \(8 reviews, gbp, 2 files, [\d.]+ s\)\n$/)
+    expect(result.stderr).toBe('note: skipped "location.json": no reviews list in it\n')
+
+    const empty = join(ws.dir, 'empty')
+    mkdirSync(empty)
+    writeFileSync(join(empty, 'location.json'), '{}')
+    const none = await ws.run(empty)
+    expect(none.code).toBe(1)
+    expect(none.stderr).toContain('  folder: holds no reviews file: "location.json" has no reviews list')
   })
 
   test('a JSON array of pages and a batchGetReviews page are read too', async () => {
