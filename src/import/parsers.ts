@@ -4,7 +4,7 @@
  * With --map, CSV columns or JSON paths of another platform's export fill the review fields.
  */
 import { listNames, quote, type ImportProblem } from './errors'
-import { isGooglePage, readGooglePages, type GooglePage, type GooglePaging } from './google'
+import { isGooglePage, isGoogleReview, readGooglePages, type GooglePage, type GooglePaging } from './google'
 import { pickMapped, resolveColumns, type FieldMap } from './mapping'
 import { FLAT_FIELDS, fromFlatFields, type MappableField, type RawRecord } from './records'
 
@@ -100,7 +100,8 @@ export function detectFormat(text: string): ImportFormat {
   const whole = tryParse(text)
   if (whole) {
     const value = whole.value
-    if (Array.isArray(value)) return value.length > 0 && value.every(isGooglePage) ? 'gbp' : 'json'
+    // An array of pages, or of Review resources (a saved `reviews` list without its page).
+    if (Array.isArray(value)) return value.length > 0 && (value.every(isGooglePage) || value.every(isGoogleReview)) ? 'gbp' : 'json'
     if (isGooglePage(value)) return 'gbp'
     return isObject(value) && Array.isArray(value.reviews) ? 'json' : 'jsonl' // one object: a one-line JSONL file
   }
@@ -346,8 +347,14 @@ function parseGbp(text: string): ParsedFile {
   const fail = (reason: string, location = 'file'): ParsedFile => ({ format: 'gbp', records: [], problems: [{ location, reason }] })
   const whole = tryParse(text)
   let values: { line?: number; value: unknown }[]
-  if (whole) values = Array.isArray(whole.value) ? whole.value.map((value) => ({ value })) : [{ value: whole.value }]
-  else {
+  let business: unknown
+  if (whole) {
+    const value = whole.value
+    if (Array.isArray(value) && value.length > 0 && value.every(isGoogleReview)) values = [{ value: { reviews: value } }]
+    else values = Array.isArray(value) ? value.map((page) => ({ value: page })) : [{ value }]
+    // Our dataset wrapper around a Google page: {business, reviews: [Google reviews]}.
+    if (isObject(value)) business = value.business
+  } else {
     const documents = splitJsonDocuments(text)
     if (documents.length < 2) return fail(`is not valid JSON (${jsonError(text)})`)
     values = []
@@ -369,7 +376,7 @@ function parseGbp(text: string): ParsedFile {
       })
   })
   const read = readGooglePages(pages)
-  return { format: 'gbp', records: read.records, problems: [...problems, ...read.problems], google: read.paging }
+  return { format: 'gbp', business, records: read.records, problems: [...problems, ...read.problems], google: read.paging }
 }
 
 function jsonError(text: string): string {

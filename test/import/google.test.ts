@@ -179,6 +179,16 @@ describe('reviews.list pages', () => {
     const result = await ws.run(ws.file('batch.json', JSON.stringify(batch)))
     expect(result.stdout).toContain('1 inserted')
     expect(ws.reviews().get('batch-1')).toMatchObject({ author: 'Kim Lee', rating: 4, services: ['drain-cleaning'], language: 'en' })
+
+    // A saved `reviews` list without its page, and a page inside our {business, reviews} wrapper, into a fresh database.
+    const list = [{ ...batch.locationReviews[0]!.review, name: 'accounts/1/locations/2/reviews/list-1' }]
+    expect((await ws.run(ws.file('list.json', JSON.stringify(list)))).stdout).toContain('1 inserted')
+    const fresh = workspace()
+    const wrapped = await fresh.run(
+      fresh.file('wrapped.json', JSON.stringify({ business: JSON.parse(readFileSync(fresh.businessFile, 'utf8')), reviews: list })),
+    )
+    expect(wrapped.stderr).toBe('')
+    expect(wrapped.stdout).toMatch(/^1 inserted, .*\(1 review, gbp, /)
   })
 
   test('an export cut short (last page still has a nextPageToken) imports, with a note saying so', async () => {
