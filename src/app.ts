@@ -1,5 +1,6 @@
 /** The app factory: composes each capability's routes into one Elysia app. Tests drive it without a port. */
 import { Elysia } from 'elysia'
+import { pagesRoutes } from './api/pages'
 import type { Catalog } from './catalog/catalog'
 import type { Config } from './config'
 import { feedsRoutes } from './feeds/routes'
@@ -31,6 +32,7 @@ export function createApp({ config, catalog, search, log, plugins = [] }: AppDep
     .use(feedsRoutes(catalog, read))
     .use(insightsRoutes(catalog, read))
     .use(healthRoutes(catalog, new Date()))
+    .use(pagesRoutes(catalog, search, read))
   for (const plugin of plugins) app.use(plugin)
   return app
 }
