@@ -103,7 +103,7 @@ form.search button{font:inherit;padding:.4rem .9rem;border:1px solid var(--fg);b
 .pager{display:flex;flex-wrap:wrap;justify-content:space-between;align-items:center;gap:.5rem;margin-top:1rem}
 .pager a{display:inline-block;padding:.45rem .9rem;border:1px solid var(--line);border-radius:6px;text-decoration:none}
 pre{background:var(--card);border:1px solid var(--line);border-radius:6px;padding:.7rem;overflow:auto;font-size:.85rem;white-space:pre-wrap;overflow-wrap:anywhere}
-code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em}
+code{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;overflow-wrap:anywhere}
 section{margin-bottom:1.5rem}
 .chart{width:100%;height:auto;display:block}
 .chart text{font:12px system-ui,sans-serif;fill:var(--fg)}
