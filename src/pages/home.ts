@@ -79,7 +79,7 @@ function distribution(aggregate: AggregateRating, filters: ReviewFilters): strin
     const count = aggregate.distribution[String(stars) as '1']
     const share = count / total
     const current = filters.rating === stars ? ' aria-current="true"' : ''
-    return `<li><a href="${esc(listHref({ ...filters, rating: stars }))}"${current} aria-label="${stars} star${stars === 1 ? '' : 's'}: ${formatNumber(count)} reviews (${Math.round(share * 100)}%)"><span class="lbl">${stars} star${stars === 1 ? '' : 's'}</span>${meterBar(share)}<span class="num">${formatNumber(count)}</span></a></li>`
+    return `<li><a href="${esc(listHref({ ...filters, rating: stars }))}"${current}><span class="lbl">${stars} star${stars === 1 ? '' : 's'}<span class="sr">:</span></span>${meterBar(share)}<span class="num">${formatNumber(count)}<span class="sr"> reviews (${Math.round(share * 100)}%)</span></span></a></li>`
   })
   return `<section class="dist" aria-labelledby="dist-h"><h2 id="dist-h">Ratings</h2><ul class="plain">${rows.join('')}</ul></section>`
 }
