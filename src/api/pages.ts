@@ -19,7 +19,8 @@ import { listHref, type PageReview, type ReviewFilters } from '../pages/parts'
 import { renderErrorPage, renderReviewPage, type ErrorPage } from '../pages/review'
 import type { Review } from '../reviews/schema'
 import type { ReviewSearch } from '../reviews/search'
-import { parseSearchParams, type SearchFilters } from '../reviews/search-query'
+import { parseSearchParams, SearchQuery, type SearchFilters } from '../reviews/search-query'
+import { notModified, searchParameters } from '../http/openapi-helpers'
 
 const HTML = 'text/html; charset=utf-8'
 export const PAGE_SIZE = 10
@@ -108,6 +109,33 @@ export function parseEmbedOptions(params: URLSearchParams): Parsed<{ options: Em
   const { min_rating, service } = filters.value.filters
   return { ok: true, value: { options: { min_rating, service, count, theme, lang }, search: { ...filters.value.search, limit: count } } }
 }
+
+// The OpenAPI description of the pages: HTML bodies, the search's own parameter bounds under the page's names.
+const htmlResponse = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' as const } } } })
+const SEARCH_PARAMETERS = searchParameters(SearchQuery)
+const filterParameters = (names: FilterName[]) =>
+  names.map((name) => ({ ...SEARCH_PARAMETERS.find((p) => p.name === SEARCH_NAMES[name])!, name }))
+const integerParameter = (name: string, minimum: number, maximum: number, fallback: number, description: string) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: { type: 'integer' as const, minimum, maximum, default: fallback },
+})
+const choiceParameter = (name: string, choices: readonly string[], description: string) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: { type: 'string' as const, enum: [...choices], default: choices[0] },
+})
+const EMBED_PARAMETERS = [
+  ...filterParameters(EMBED_FILTERS),
+  integerParameter('count', 1, EMBED_COUNT_MAX, EMBED_COUNT_DEFAULT, 'How many of the newest matching reviews to show.'),
+  choiceParameter('theme', EMBED_THEMES, 'Colour theme.'),
+  choiceParameter('lang', EMBED_LANGS, 'Language of the widget’s own words and dates (review texts stay as written).'),
+]
+const invalidPage = htmlResponse('Invalid parameters: a page for people naming each bad parameter.')
 
 /** Per data version: a new Snapshot starts empty, an old one is dropped with its pages. */
 class PageCache {
@@ -213,7 +241,18 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         }
         return serveRepresentation(request, rep, pageOptions)
       },
-      { detail: { hide: true } },
+      {
+        detail: {
+          tags: ['Pages'],
+          summary: 'The business’s review page (HTML)',
+          description:
+            'Business card, rating distribution, aspect summary, the newest reviews with owner replies, 10 per page. ' +
+            'Filters are the search API’s parameters under short names (`service` = `mentions_service`, `technician` = `mentions_technician`); ' +
+            'empty values and parameters the page does not know are ignored. Carries schema.org JSON-LD and feed autodiscovery links.',
+          parameters: [...filterParameters(LIST_FILTERS), integerParameter('page', 1, MAX_PAGE, 1, 'Page of the list, 10 reviews each.')],
+          responses: { 200: htmlResponse('The page.'), 304: notModified, 400: invalidPage, 404: htmlResponse('A page past the last one.') },
+        },
+      },
     )
     .get(
       '/reviews/:id',
@@ -226,7 +265,15 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         const rep = html(snapshot, `review:${params.id}`, () => renderReviewPage(JSON.parse(json) as PageReview, snapshot.business, snapshot.aggregate, baseUrl))
         return serveRepresentation(request, rep, pageOptions)
       },
-      { detail: { hide: true } },
+      {
+        detail: {
+          tags: ['Pages'],
+          summary: 'One review as a page (HTML)',
+          description: 'The `alternate` link of each Atom entry and the `url` of each JSON Feed item. The record as JSON is GET /api/reviews/{id}.',
+          parameters: [{ name: 'id', in: 'path', required: true, description: 'Review id.', schema: { type: 'string' } }],
+          responses: { 200: htmlResponse('The review page.'), 304: notModified, 404: htmlResponse('No published review has this id.') },
+        },
+      },
     )
     .get(
       '/insights',
@@ -239,7 +286,14 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         }
         return serveRepresentation(request, rep, pageOptions)
       },
-      { detail: { hide: true } },
+      {
+        detail: {
+          tags: ['Pages'],
+          summary: 'Insights as pictures (HTML)',
+          description: 'Rating over time, aspects with trends and examples, technicians and services, topics and FAQ; every figure links to the reviews behind it.',
+          responses: { 200: htmlResponse('The insights page.'), 304: notModified },
+        },
+      },
     )
     .get(
       '/embed',
@@ -250,7 +304,15 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         const rep = html(snapshot, `embed:${JSON.stringify(parsed.value.options)}`, () => renderEmbedPage(embedData(snapshot, parsed.value)))
         return serveRepresentation(request, rep, embedOptions)
       },
-      { detail: { hide: true } },
+      {
+        detail: {
+          tags: ['Pages'],
+          summary: 'The review widget as a page to put in an iframe (HTML)',
+          description: 'Any site may frame it (`frame-ancestors *`); it works without JavaScript, and with /embed.js on the host page the iframe takes the height of its content.',
+          parameters: EMBED_PARAMETERS,
+          responses: { 200: htmlResponse('The widget page.'), 304: notModified, 400: invalidPage },
+        },
+      },
     )
     .get(
       '/embed/fragment',
@@ -261,9 +323,26 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         const rep = html(snapshot, `fragment:${JSON.stringify(parsed.value.options)}`, () => renderEmbedFragment(embedData(snapshot, parsed.value)))
         return serveRepresentation(request, rep, fragmentOptions)
       },
-      { detail: { hide: true } },
+      {
+        detail: {
+          tags: ['Pages'],
+          summary: 'The review widget as an HTML fragment',
+          description: 'What /embed.js puts into a Shadow DOM: a <style> scoped to the shadow root and the widget’s markup. Same options as /embed.',
+          parameters: EMBED_PARAMETERS,
+          responses: { 200: htmlResponse('The widget fragment.'), 304: notModified, 400: invalidPage },
+        },
+      },
     )
-    .get('/embed.js', ({ request }) => serveRepresentation(request, embedScript, scriptOptions), { detail: { hide: true } })
+    .get('/embed.js', ({ request }) => serveRepresentation(request, embedScript, scriptOptions), {
+      detail: {
+        tags: ['Pages'],
+        summary: 'The widget script',
+        description:
+          'Renders every element with `data-reviews-widget` (options as `data-min-rating`, `data-count`, `data-service`, `data-theme`, `data-lang`) into its own Shadow DOM, ' +
+          'and sizes /embed iframes on the page to their content.',
+        responses: { 200: { description: 'JavaScript.', content: { 'text/javascript': { schema: { type: 'string' as const } } } }, 304: notModified },
+      },
+    })
 
   function embedData(snapshot: Snapshot, parsed: { options: EmbedOptions; search: SearchFilters }) {
     const result = search.search(parsed.search)
