@@ -219,7 +219,8 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         const key = `home:${listHref(filters, pageNumber)}`
         let rep = cache.get(snapshot, key)
         if (!rep) {
-          const insights = (await snapshot.insights()).data as Insights
+          // The aspect summary is a bonus on this page: if the insights failed, the reviews are still shown.
+          const insights = await snapshot.insights().then((r) => r.data as Insights, () => null)
           const result = search.search({ ...parsed.value.search, limit: pageNumber * PAGE_SIZE })
           const onPage = result.reviewsJson.slice((pageNumber - 1) * PAGE_SIZE)
           if (pageNumber > 1 && !onPage.length) {
@@ -230,7 +231,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
               baseUrl,
               business: snapshot.business,
               aggregate: snapshot.aggregate,
-              aspects: aspectRows(insights),
+              aspects: insights ? aspectRows(insights) : [],
               filters,
               page: pageNumber,
               pageSize: PAGE_SIZE,

@@ -56,15 +56,12 @@ describe.skipIf(!chromiumAvailable)('accessibility and performance in chromium',
         writeFileSync(artifactPath('lighthouse', `${path === '/' ? 'home' : path.slice(1)}.html`), result!.report as string)
         expect(lhr.runtimeError).toBeUndefined()
         const scores = { performance: Math.round(lhr.categories.performance!.score! * 100), accessibility: Math.round(lhr.categories.accessibility!.score! * 100) }
-        console.log(`lighthouse ${path}: performance ${scores.performance}, accessibility ${scores.accessibility}`)
-        const failing = Object.values(lhr.audits)
-          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+        const weak = Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
           .map((a) => `${a.id}: ${a.displayValue ?? a.score}`)
-        expect({ ...scores, failing: scores.performance >= 95 && scores.accessibility >= 95 ? [] : failing }).toEqual({
-          performance: Math.max(95, scores.performance),
-          accessibility: Math.max(95, scores.accessibility),
-          failing: [],
-        })
+        console.log(`lighthouse ${path}: performance ${scores.performance}, accessibility ${scores.accessibility}${weak.length ? `; below 0.9: ${weak.join(', ')}` : ''}`)
+        expect(scores.performance).toBeGreaterThanOrEqual(95)
+        expect(scores.accessibility).toBeGreaterThanOrEqual(95)
       } finally {
         chrome.kill()
       }
