@@ -46,15 +46,15 @@ export function reviewArticle(review: PageReview, business: Business, options: {
     ...review.technicians.map((name) => `<li><a href="${esc(listHref({ technician: name }))}">${esc(name)}</a></li>`),
   ]
   const translation = review.translation
-    ? `<details><summary>Translation (${esc(review.translation.language)})</summary><p class="text" lang="${esc(review.translation.language)}">${esc(review.translation.text)}</p></details>`
+    ? `<details><summary>Translation (${esc(review.translation.language)})</summary><p class="text" dir="auto" lang="${esc(review.translation.language)}">${esc(review.translation.text)}</p></details>`
     : ''
   const reply = review.response
     ? `<div class="reply"><p class="who">Response from ${esc(business.name)} · <time datetime="${esc(review.response.date)}">${esc(formatDate(review.response.date))}</time></p><p>${esc(review.response.text)}</p></div>`
     : ''
   return `<article class="review" aria-labelledby="${headingId}">
-<h${h} id="${headingId}">${stars(review.rating)} <span>${esc(review.author)}</span></h${h}>
+<h${h} id="${headingId}">${stars(review.rating)} <bdi>${esc(review.author)}</bdi></h${h}>
 <p class="meta muted">${meta.join(' · ')}</p>
-<p class="text"${lang}>${esc(review.text)}</p>${translation}
+<p class="text" dir="auto"${lang}>${esc(review.text)}</p>${translation}
 ${tags.length ? `<ul class="tags" aria-label="Mentions">${tags.join('')}</ul>` : ''}${reply}
 </article>`
 }

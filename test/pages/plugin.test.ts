@@ -16,13 +16,13 @@ import { business, reviews } from '../support/dataset'
 const published = reviews.filter((r) => r.verified).sort((a, b) => (a.date === b.date ? b.id.localeCompare(a.id) : b.date.localeCompare(a.date))) as Review[]
 const rows = published.map((r, i) => ({ rowid: i + 1, date: r.date, json: JSON.stringify(r) }))
 
-function setup(computeInsightsFn: InsightsComputer) {
+function setup(computeInsightsFn: InsightsComputer, snapshotRows = rows) {
   let calls = 0
   const counting: InsightsComputer = (...args) => {
     calls++
     return computeInsightsFn(...args)
   }
-  const catalog = { current: new Snapshot(1, 'k1', new Date('2025-03-02T00:00:00Z'), business, rows, 'https://example.test', counting) }
+  const catalog = { current: new Snapshot(1, 'k1', new Date('2025-03-02T00:00:00Z'), business, snapshotRows, 'https://example.test', counting) }
   // Text queries on data this small are answered by scanning, never by the store.
   const search = new ReviewSearch(null as never, () => catalog.current)
   const app = new Elysia().use(pagesRoutes(catalog as unknown as Catalog, search, { cacheControl: 'public, max-age=60', baseUrl: 'https://example.test' }))
@@ -62,5 +62,17 @@ describe('pages plugin', () => {
     const c = await get('/reviews/r-001')
     expect(c.headers.get('etag')).not.toBe(a.headers.get('etag'))
     expect(await c.text()).toContain('Edited text of the review.')
+  })
+
+  test('a business without reviews yet: every page renders, and the JSON-LD has no aggregateRating (Google refuses one over zero reviews)', async () => {
+    const { get } = setup(async (b, r, at) => computeInsights(b, r, at), [])
+    for (const path of ['/', '/insights', '/embed', '/embed/fragment']) expect((await get(path)).status).toBe(200)
+    const home = await (await get('/')).text()
+    expect(home).toContain('No reviews yet.')
+    const jsonLd = JSON.parse(home.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)![1]!)
+    expect(jsonLd.aggregateRating).toBeUndefined()
+    expect(jsonLd.review).toBeUndefined()
+    expect(await (await get('/insights')).text()).toContain('No reviews yet.')
+    expect(await (await get('/embed')).text()).toContain('No reviews to show yet.')
   })
 })
