@@ -2,11 +2,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadConfig } from '../src/config'
-import { loadHubConfig } from '../src/hub/config'
+import { loadConfig } from '../src/core/config'
+import { loadHubConfig } from '../src/core/config'
 import { createService } from '../src/service'
-import { openDatabase } from '../src/store/database'
-import { ReviewStore } from '../src/reviews/store'
+import { openDatabase } from '../src/db/database'
+import { reviewMigrations } from '../src/reviews/migrations'
+import { ReviewRepository } from '../src/reviews/repository'
 import { localCertificateAuthority, Subscriber } from '../test/support/subscriber'
 import { saveResult } from './lib'
 
@@ -18,16 +19,16 @@ for (const count of counts) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-hub-'))
   // Every subscriber here shares one host (127.0.0.1), so the per-host limit is the global one.
   const hubConfig = loadHubConfig({ HUB_ALLOW_PRIVATE_CALLBACKS: '1', NODE_EXTRA_CA_CERTS: ca.caFile, HUB_MAX_CONCURRENT: '64', HUB_MAX_CONCURRENT_PER_HOST: '64', HUB_MAX_SUBSCRIPTIONS_PER_HOST: '1000000' })
-  const service = createService(loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), { hubConfig, log: () => {} })
+  const service = createService({ ...loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }), hub: hubConfig }, { log: () => {} })
   service.listen()
   const now = Date.now()
   service.db.transaction(() => {
     for (let i = 0; i < count; i++) {
-      service.hub.store.activate({ id: 0, mode: 'subscribe', callback: subscriber.url(`/s/${i}`), callback_host: 'localhost', topic: 'api/feed.json', lease_seconds: 86400, secret: 'bench-secret', state: 'pending' }, now)
+      service.hub.repository.activate({ id: 0, mode: 'subscribe', callback: subscriber.url(`/s/${i}`), callback_host: 'localhost', topic: 'api/feed.json', lease_seconds: 86400, secret: 'bench-secret', state: 'pending' }, now)
     }
   })()
-  const db = openDatabase(join(dataDir, 'reviews.db'))
-  new ReviewStore(db).write({ reviews: [{ id: 'bench-change', rating: 5, date: '2030-01-01', author: 'B.', text: 'A change to push.', technicians: [], services: [], service_area: null, source: 'direct', verified: true, response: null }] })
+  const db = openDatabase(join(dataDir, 'reviews.db'), reviewMigrations)
+  new ReviewRepository(db).write({ reviews: [{ id: 'bench-change', rating: 5, date: '2030-01-01', author: 'B.', text: 'A change to push.', technicians: [], services: [], service_area: null, source: 'direct', verified: true, response: null }] })
   db.close()
   const started = performance.now()
   service.catalog.refresh()

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path'
 import { existsSync } from 'node:fs'
-import { loadConfig } from '../src/config'
+import { loadConfig } from '../src/core/config'
 import { openData } from '../src/service'
 import { OUT, percentile, saveResult } from './lib'
 

@@ -7,7 +7,7 @@
  */
 import { DEFAULT_OPTIONS, generateDataset, generateReviews, type GenerateOptions } from '../src/sample/generate'
 import { toCsvRow, CSV_HEADER } from '../src/sample/csv'
-import { isCalendarDate } from '../src/reviews/dates'
+import { isCalendarDate } from '../src/core/dates'
 
 const args = new Map<string, string>()
 for (let i = 2; i < process.argv.length; i += 2) {

@@ -2,16 +2,16 @@
 import { Elysia } from 'elysia'
 import { pagesRoutes } from './api/pages'
 import type { Catalog } from './catalog/catalog'
-import type { Config } from './config'
-import { feedsRoutes } from './feeds/routes'
-import { healthRoutes } from './http/health'
-import { openapiRoutes } from './http/openapi'
-import { httpShell } from './http/shell'
-import { insightsRoutes } from './insights/routes'
-import { reviewsRoutes } from './reviews/routes'
+import type { Config } from './core/config'
+import { feedsRoutes } from './api/feeds'
+import { healthRoutes } from './api/health'
+import { openapiRoutes } from './api/openapi'
+import { httpShell } from './api/lifecycle'
+import { insightsRoutes } from './api/insights'
+import { reviewsRoutes } from './api/reviews'
 import type { ReviewSearch } from './reviews/search'
 
-export type Logger = (event: Record<string, unknown>) => void
+import type { Logger } from './core/log'
 
 export type AppDeps = {
   config: Config

@@ -1,66 +1,87 @@
 /**
- * Wires the capabilities together around one database: store, search, catalog (cached responses and
- * change detection), and the HTTP app. `serve` and the tests both start from here.
+ * The composition root: one database, the review repository, the catalog (cached responses and change
+ * detection), search, and, for `serve`, the hub, MCP sessions and the HTTP app. `serve`, `mcp` and the
+ * tests all start here.
  */
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { createApp, type Logger } from './app'
+import { createApp } from './app'
+import { hubRoutes } from './api/hub'
+import { McpSessions } from './api/mcp-sessions'
+import { mcpRoutes } from './api/mcp'
+import { metricsRoutes } from './api/metrics'
 import { Catalog } from './catalog/catalog'
 import { BUSINESS_FILE, watchBusinessFile } from './catalog/business-file'
-import { seedIfEmpty, type Dataset } from './catalog/seed'
-import type { Config } from './config'
-import { InsightsEngine } from './insights/compute'
-import { ReviewSearch } from './reviews/search'
-import { McpSessions, mcpRoutes } from './mcp/routes'
+import { checkDataDirBeforeOpen, isNewDataDir, markDataDir, seedIfAllowed, type Dataset, type SeedPolicy } from './catalog/seed'
+import type { Config } from './core/config'
+import { createLogger, type Logger } from './core/log'
+import { DATABASE_FILE, openDatabase } from './db/database'
 import { Hub } from './hub/hub'
-import { loadHubConfig, type HubConfig } from './hub/config'
-import { hubRoutes } from './hub/routes'
-import { metricsRoutes } from './http/metrics'
-import { ReviewStore } from './reviews/store'
-import { DATABASE_FILE, openDatabase } from './store/database'
+import { hubMigrations } from './hub/repository'
+import { InsightsEngine } from './insights/compute'
+import { ReviewRepository } from './reviews/repository'
+import { reviewMigrations } from './reviews/migrations'
+import { ReviewSearch } from './reviews/search'
 
+/** `seed`: which data a new DATA_DIR gets (default: the embedded sample); `seedPolicy`: see catalog/seed.ts. */
+export type ServiceOptions = { log?: Logger; seed?: Dataset; seedPolicy?: SeedPolicy }
 
-export type ServiceOptions = { log?: Logger; seed?: Dataset; hubConfig?: HubConfig }
+/** Every table the service keeps, in the order they were introduced. */
+export const MIGRATIONS = [...reviewMigrations, ...hubMigrations]
 
-export const defaultLogger: Logger = (event) => console.error(JSON.stringify({ time: new Date().toISOString(), ...event }))
+export function openServiceDatabase(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true })
+  return openDatabase(join(dataDir, DATABASE_FILE), MIGRATIONS)
+}
 
-/** The data side shared by `serve` and `mcp` (stdio): database, store, catalog that follows changes, search. */
+/** The data side shared by `serve` and `mcp` (stdio): database, repository, catalog that follows changes, search. */
 export function openData(config: Config, options: ServiceOptions = {}) {
-  const log = options.log ?? defaultLogger
-  mkdirSync(config.dataDir, { recursive: true })
-  const db = openDatabase(join(config.dataDir, DATABASE_FILE))
-  const store = new ReviewStore(db)
-  if (seedIfEmpty(store, options.seed)) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
-  const checkBusinessFile = watchBusinessFile(join(config.dataDir, BUSINESS_FILE), store, log)
+  const log = options.log ?? createLogger()
+  const policy = options.seedPolicy ?? 'if-new'
+  const wasNew = isNewDataDir(config.dataDir)
+  checkDataDirBeforeOpen(config.dataDir, policy)
+  const db = openServiceDatabase(config.dataDir)
+  const reviews = new ReviewRepository(db)
+  try {
+    if (seedIfAllowed(reviews, policy, wasNew, config.dataDir, options.seed)) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
+    markDataDir(config.dataDir)
+  } catch (error) {
+    db.close()
+    throw error
+  }
+  const checkBusinessFile = watchBusinessFile(join(config.dataDir, BUSINESS_FILE), reviews, log)
   checkBusinessFile()
   const insights = new InsightsEngine()
-  const catalog = new Catalog(store, {
+  const catalog = new Catalog(reviews, {
     baseUrl: config.baseUrl,
-    computeInsights: (business, reviews, generatedAt) => insights.computeAsync(business, reviews, generatedAt),
+    computeInsights: (business, published, generatedAt) => insights.computeAsync(business, published, generatedAt),
     pollMs: config.pollMs,
+    log,
   })
   catalog.addCheck(checkBusinessFile)
-  const search = new ReviewSearch(store, () => catalog.current)
-  return { log, db, store, catalog, search }
+  const search = new ReviewSearch(reviews, () => catalog.current)
+  return { log, db, reviews, catalog, search }
 }
 
 export function createService(config: Config, options: ServiceOptions = {}) {
-  const { log, db, store, catalog, search } = openData(config, options)
+  const { log, db, reviews, catalog, search } = openData(config, options)
   const mcpSessions = new McpSessions(
     { catalog, search, baseUrl: config.baseUrl },
     { idleMs: config.mcpSessionIdleMs, maxSessions: config.mcpMaxSessions, log },
   )
-  const hub = new Hub(db, catalog, config.baseUrl, options.hubConfig ?? loadHubConfig(process.env), log)
+  const hub = new Hub(db, catalog, config.baseUrl, config.hub, log)
   const app = createApp({ config, catalog, search, log, plugins: [hubRoutes(hub), mcpRoutes(mcpSessions), metricsRoutes(catalog, hub, new Date())] })
 
   let server: ReturnType<typeof app.listen>['server'] | undefined
   return {
     config,
     db,
-    store,
+    reviews,
     catalog,
     search,
     app,
+    mcpSessions,
+    hub,
     /** Starts listening and following data changes; resolves to the bound URL. */
     listen(): string {
       app.listen({ port: config.port, hostname: config.host, reusePort: false, idleTimeout: 120 })
@@ -72,8 +93,6 @@ export function createService(config: Config, options: ServiceOptions = {}) {
     get port(): number {
       return server?.port ?? 0
     },
-    mcpSessions,
-    hub,
     async stop(): Promise<void> {
       catalog.stop()
       await hub.stop()

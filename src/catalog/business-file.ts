@@ -3,13 +3,14 @@
  * updates a running server (within one poll). An invalid file is reported and changes nothing.
  */
 import { statSync, readFileSync } from 'node:fs'
-import { Value } from '@sinclair/typebox/value'
+import type { Logger } from '../core/log'
+import { failed, parseWith, type Result } from '../core/issues'
 import { Business } from '../reviews/schema'
-import type { ReviewStore } from '../reviews/store'
+import type { ReviewRepository } from '../reviews/repository'
 
 export const BUSINESS_FILE = 'business.json'
 
-export function watchBusinessFile(path: string, store: ReviewStore, log: (event: Record<string, unknown>) => void): () => void {
+export function watchBusinessFile(path: string, store: ReviewRepository, log: Logger): () => void {
   let seen = ''
   return () => {
     let stamp: string
@@ -23,23 +24,21 @@ export function watchBusinessFile(path: string, store: ReviewStore, log: (event:
     seen = stamp
     const result = readBusinessFile(path)
     if (!result.ok) {
-      log({ event: 'business_file_invalid', path, errors: result.errors })
+      log({ event: 'business_file_invalid', path, issues: result.issues })
       return
     }
-    store.write({ business: result.business, reviews: [] })
+    store.write({ business: result.value, reviews: [] })
     log({ event: 'business_file_loaded', path })
   }
 }
 
-export function readBusinessFile(path: string): { ok: true; business: Business } | { ok: false; errors: string[] } {
+export function readBusinessFile(path: string): Result<Business> {
   let data: unknown
   try {
     data = JSON.parse(readFileSync(path, 'utf8'))
   } catch (error) {
-    return { ok: false, errors: [`not valid JSON: ${(error as Error).message}`] }
+    return failed([{ path: [], code: 'invalid_json', message: `not valid JSON: ${(error as Error).message}` }])
   }
-  if (!Value.Check(Business, data)) {
-    return { ok: false, errors: [...Value.Errors(Business, data)].slice(0, 20).map((e) => `${e.path || '/'}: ${e.message}`) }
-  }
-  return { ok: true, business: data }
+  const parsed = parseWith(Business, data)
+  return parsed.ok ? parsed : failed(parsed.issues.slice(0, 20))
 }

@@ -3,28 +3,32 @@
  * another server) moves meta.revision, which a cheap poll notices; the snapshot is rebuilt and
  * listeners hear which topics' bytes changed.
  */
-import type { ReviewStore } from '../reviews/store'
+import type { ReviewRepository } from '../reviews/repository'
 import { Snapshot, type InsightsComputer } from './snapshot'
-import { TOPIC_PATHS, type Representation, type TopicPath, type TopicSource } from './topics'
+import { createLogger, type Logger } from '../core/log'
+import type { Representation } from '../http/representation'
+import { TOPIC_PATHS, type TopicPath, type TopicSource } from '../feeds/websub-topics'
 
-export type CatalogOptions = { baseUrl: string; computeInsights: InsightsComputer; pollMs?: number }
+export type CatalogOptions = { baseUrl: string; computeInsights: InsightsComputer; pollMs?: number; log?: Logger }
 
 export class Catalog implements TopicSource {
   private snapshot: Snapshot
   private readonly listeners = new Set<(topics: TopicPath[]) => void>()
   private timer?: ReturnType<typeof setInterval>
   private readonly extraChecks: (() => void)[] = []
+  private readonly log: Logger
 
   constructor(
-    private readonly store: ReviewStore,
+    private readonly store: ReviewRepository,
     private readonly options: CatalogOptions,
   ) {
+    this.log = options.log ?? createLogger()
     this.snapshot = this.build(null)
   }
 
   /** Starts computing the current version's insights in the background, so a request rarely waits. */
   warmInsights(): void {
-    void this.snapshot.insights().catch((error) => console.error(JSON.stringify({ event: 'insights_failed', error: String(error) })))
+    void this.snapshot.insights().catch((error) => this.log({ event: 'insights_failed', error: String(error) }))
   }
 
   get current(): Snapshot {
@@ -65,7 +69,7 @@ export class Catalog implements TopicSource {
       try {
         this.refresh()
       } catch (error) {
-        console.error(JSON.stringify({ event: 'catalog_refresh_failed', error: String(error) }))
+        this.log({ event: 'catalog_refresh_failed', error: String(error) })
       }
     }, this.options.pollMs ?? 500)
   }

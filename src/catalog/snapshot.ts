@@ -2,15 +2,16 @@
  * One immutable version of the published data and every response rendered from it. Built once per
  * data change; requests only pick bytes out of it.
  */
+import type { Insights } from '../insights/schema'
 import { CachedRepresentation } from '../http/representation'
 import { renderAtom, renderJsonFeed } from '../feeds/render'
 import { publicBusiness, type AggregateRating, type Business, type Review } from '../reviews/schema'
-import type { TopicPath } from './topics'
-import type { PublishedRow } from '../reviews/store'
+import type { TopicPath } from '../feeds/websub-topics'
+import type { PublishedRow } from '../reviews/repository'
 import { SearchIndex } from '../reviews/search-index'
 
 /** Insights take real work (text analysis), so they are computed off the request path, without blocking the loop. */
-export type InsightsComputer = (business: Business, reviews: Review[], generatedAt: string) => Promise<unknown>
+export type InsightsComputer = (business: Business, reviews: Review[], generatedAt: string) => Promise<Insights>
 
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -39,7 +40,7 @@ export class Snapshot {
   readonly aggregate: AggregateRating
   readonly searchIndex: SearchIndex
   readonly representations: Record<TopicPath, CachedRepresentation>
-  private insightsResult?: Promise<{ data: unknown; representation: CachedRepresentation }>
+  private insightsResult?: Promise<{ data: Insights; representation: CachedRepresentation }>
   private readonly byId = new Map<string, string>()
   private readonly derived = new Map<string, CachedRepresentation>()
   private derivedBytes = 0
@@ -70,7 +71,7 @@ export class Snapshot {
   }
 
   /** The insights of this version: computed once, on first use or when the catalog warms them. */
-  insights(): Promise<{ data: unknown; representation: CachedRepresentation }> {
+  insights(): Promise<{ data: Insights; representation: CachedRepresentation }> {
     return (this.insightsResult ??= this.computeInsights(this.business, this.reviews, this.updatedAt.toISOString()).then((data) => ({
       data,
       representation: CachedRepresentation.text(JSON.stringify(data), JSON_TYPE, this.updatedAt),

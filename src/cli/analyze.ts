@@ -6,18 +6,19 @@
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ConfigError, loadConfig, readFlags, SETTINGS } from '../config'
+import { ConfigError, loadConfig, parseCommandLine } from '../core/config'
 import { embeddedSample } from '../catalog/seed'
 import { runAnalyze } from '../insights/analyze-command'
-import { ReviewStore } from '../reviews/store'
-import { DATABASE_FILE, openDatabase } from '../store/database'
+import { ReviewRepository } from '../reviews/repository'
+import { DATABASE_FILE, openDatabase } from '../db/database'
+import { reviewMigrations } from '../reviews/migrations'
 import type { CliIo } from './io'
 
 export async function analyzeCli(args: string[], io: CliIo): Promise<number> {
-  const { flags, rest } = readFlags(args, ['--file', SETTINGS.dataDir.flag])
-  if (rest.length) throw new ConfigError(`Unknown argument for analyze: ${rest[0]}. Texts come on stdin or with --file.`)
-  const config = loadConfig(io.env, flags)
-  const file = flags.get('--file')
+  const { overrides, options, positionals } = parseCommandLine('analyze', args, ['dataDir'], { file: { type: 'string' } })
+  if (positionals.length) throw new ConfigError(`Unknown argument for analyze: ${positionals[0]}. Texts come on stdin or with --file.`)
+  const config = loadConfig(io.env, overrides)
+  const file = options.file as string | undefined
   let input: string
   try {
     input = file ? readFileSync(file, 'utf8') : await Bun.stdin.text()
@@ -27,8 +28,8 @@ export async function analyzeCli(args: string[], io: CliIo): Promise<number> {
   const path = join(config.dataDir, DATABASE_FILE)
   let business = embeddedSample.business
   if (existsSync(path)) {
-    const db = openDatabase(path)
-    business = new ReviewStore(db).getBusiness() ?? business
+    const db = openDatabase(path, reviewMigrations)
+    business = new ReviewRepository(db).getBusiness() ?? business
     db.close()
   }
   const texts = input.split('\n').filter((line) => line.trim() !== '')

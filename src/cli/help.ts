@@ -1,21 +1,18 @@
-import { SETTINGS } from '../config'
-import { HUB_SETTINGS, hubFlag } from '../hub/config'
-import pkg from '../../package.json' with { type: 'json' }
-
-export const VERSION = pkg.version
+/** `reviews-service --help`: commands, then every setting from the one table. */
+import { flagOf, SETTING_KEYS, SETTINGS } from '../core/config'
+import { VERSION } from '../core/version'
 
 export function helpText(): string {
-  const settings = Object.values(SETTINGS)
-    .map((s) => `  ${`${s.flag} <value>`.padEnd(30)} ${s.env.padEnd(20)} ${s.description} (default ${s.default})`)
-    .join('\n')
-  const hub = Object.entries(HUB_SETTINGS)
-    .map(([variable, [fallback, description]]) => `  ${`${hubFlag(variable)} <value>`.padEnd(38)} ${variable.padEnd(30)} ${description} (default ${fallback})`)
-    .join('\n')
+  const settings = (group: string) =>
+    SETTING_KEYS.filter((key) => SETTINGS[key].group === group)
+      .map((key) => `  ${`${flagOf(key)} <value>`.padEnd(38)} ${SETTINGS[key].env.padEnd(30)} ${SETTINGS[key].description} (default ${SETTINGS[key].default})`)
+      .join('\n')
   return `reviews-service ${VERSION}
 Publishes a local business's verified reviews: JSON datasets, feeds, search, an MCP server and a WebSub hub.
 
 Usage:
   reviews-service [serve] [options]        Start the HTTP service (default command).
+      --sample                             Load the embedded sample business into a database without data.
   reviews-service import FILE [options]    Import reviews: JSON dataset or array, JSONL, CSV, Google Business Profile export.
       --replace                            Also remove reviews absent from FILE.
       --dry-run                            Report what would change; change nothing.
@@ -26,9 +23,12 @@ Usage:
   reviews-service --help | --version
 
 Settings (flag, environment variable):
-${settings}
+${settings('service')}
 
-WebSub hub settings of serve (flag, environment variable):
-${hub}
+MCP settings of serve:
+${settings('mcp')}
+
+WebSub hub settings of serve:
+${settings('hub')}
 `
 }

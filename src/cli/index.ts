@@ -1,6 +1,7 @@
 /** The command dispatcher of the single executable. */
-import { ConfigError } from '../config'
-import { helpText, VERSION } from './help'
+import { ConfigError } from '../core/config'
+import { VERSION } from '../core/version'
+import { helpText } from './help'
 import type { CliIo } from './io'
 
 type Command = (args: string[], io: CliIo) => Promise<number>

@@ -3,17 +3,18 @@
  * logs go to stderr. It follows data changes like `serve` and exits when stdin closes.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
-import { ConfigError, loadConfig, readFlags, SETTINGS } from '../config'
+import { ConfigError, loadConfig, parseCommandLine } from '../core/config'
+import { createLogger } from '../core/log'
 import { createMcpServer } from '../mcp/server'
 import { openData } from '../service'
 import type { CliIo } from './io'
 
 export async function mcpCli(args: string[], io: CliIo): Promise<number> {
-  const { flags, rest } = readFlags(args, [SETTINGS.dataDir.flag, SETTINGS.baseUrl.flag, SETTINGS.pollMs.flag])
-  if (rest.length) throw new ConfigError(`Unknown argument for mcp: ${rest[0]}. See --help.`)
-  const config = loadConfig(io.env, flags)
-  const log = (event: Record<string, unknown>) => io.stderr(`${JSON.stringify({ time: new Date().toISOString(), ...event })}\n`)
-  const { db, catalog, search } = openData(config, { log })
+  const { overrides, positionals } = parseCommandLine('mcp', args, ['dataDir', 'baseUrl', 'pollMs'])
+  if (positionals.length) throw new ConfigError(`Unknown argument for mcp: ${positionals[0]}. See --help.`)
+  const config = loadConfig(io.env, overrides)
+  const log = createLogger(io.stderr)
+  const { db, catalog, search } = openData(config, { log, seedPolicy: 'never' })
   catalog.start()
   const server = createMcpServer({ catalog, search, baseUrl: config.baseUrl })
   const transport = new StdioServerTransport()

@@ -1,25 +1,22 @@
 /** `reviews-service serve`: listen, follow data changes, shut down cleanly on SIGTERM/SIGINT. */
 import { accessSync, constants, mkdirSync } from 'node:fs'
-import { loadConfig, readFlags, SETTINGS, ConfigError } from '../config'
+import { ConfigError, loadConfig, parseCommandLine, SETTING_KEYS } from '../core/config'
+import { createLogger } from '../core/log'
 import { createService } from '../service'
-import { HUB_SETTINGS, hubFlag, loadHubConfig } from '../hub/config'
 import type { CliIo } from './io'
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
-  const hubVariables = Object.keys(HUB_SETTINGS)
-  const { flags, rest } = readFlags(args, [...Object.values(SETTINGS).map((s) => s.flag), ...hubVariables.map(hubFlag)])
-  if (rest.length) throw new ConfigError(`Unknown argument for serve: ${rest[0]}. See --help.`)
-  const config = loadConfig(io.env, flags)
-  const hubEnv = { ...io.env }
-  for (const variable of hubVariables) if (flags.has(hubFlag(variable))) hubEnv[variable] = flags.get(hubFlag(variable))
-  const hubConfig = loadHubConfig(hubEnv)
+  const { overrides, options, positionals } = parseCommandLine('serve', args, SETTING_KEYS, { sample: { type: 'boolean' } })
+  if (positionals.length) throw new ConfigError(`Unknown argument for serve: ${positionals[0]}. See --help.`)
+  const config = loadConfig(io.env, overrides)
   try {
-    mkdirSync(config.dataDir, { recursive: true })
+    mkdirSync(config.dataDir, { recursive: true }) // an empty directory is still a new one
     accessSync(config.dataDir, constants.W_OK)
   } catch {
     throw new ConfigError(`DATA_DIR ${config.dataDir} is not a writable directory.`)
   }
-  const service = createService(config, { hubConfig })
+  const log = createLogger(io.stderr)
+  const service = createService(config, { log, seedPolicy: options.sample ? 'always' : 'if-new' })
   try {
     service.listen()
   } catch (error) {
@@ -31,13 +28,11 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
     if (code === 'EACCES') throw new ConfigError(`No permission to listen on ${config.host}:${config.port}.`)
     throw error
   }
-  io.stderr(
-    JSON.stringify({ time: new Date().toISOString(), event: 'listening', url: `http://${config.host}:${service.port}`, base_url: config.baseUrl, data_dir: config.dataDir }) + '\n',
-  )
+  log({ event: 'listening', url: `http://${config.host}:${service.port}`, base_url: config.baseUrl, data_dir: config.dataDir })
 
   await new Promise<void>((resolve) => {
     const shutdown = (signal: string) => {
-      io.stderr(JSON.stringify({ time: new Date().toISOString(), event: 'shutting_down', signal }) + '\n')
+      log({ event: 'shutting_down', signal })
       service.stop().finally(resolve)
     }
     process.once('SIGTERM', () => shutdown('SIGTERM'))

@@ -3,14 +3,15 @@
  * so the same reviews always give the same bytes (the hub pushes only topics whose bytes changed).
  */
 import type { Business, Review } from '../reviews/schema'
-import { startOfLocalDay } from '../reviews/dates'
+import { hubUrl } from './websub-topics'
+import { startOfLocalDay } from '../core/dates'
 
 export const FEED_SIZE = 50
 
 export type FeedContext = { business: Business; reviews: Review[]; baseUrl: string; updatedAt: Date }
 
 export const feedUrls = (baseUrl: string) => ({
-  hub: `${baseUrl}/api/websub/hub`,
+  hub: hubUrl(baseUrl),
   jsonFeed: `${baseUrl}/api/feed.json`,
   atom: `${baseUrl}/feed.xml`,
   /** The review record as JSON: the entry id, and the `related` link / `external_url`. */

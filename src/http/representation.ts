@@ -5,8 +5,16 @@
  * computed once per data version, never per request.
  */
 import { brotliCompressSync, constants as zlib } from 'node:zlib'
-import type { Representation } from '../catalog/topics'
 import { CORS_HEADERS } from './cors'
+
+/** One rendered response body, built once per data version. */
+export interface Representation {
+  body: Uint8Array
+  contentType: string
+  /** Strong, quoted: "\"abc\"". */
+  etag: string
+  lastModified: Date
+}
 
 const COMPRESS_ABOVE = 1024
 const encoder = new TextEncoder()
@@ -75,8 +83,23 @@ export class CachedRepresentation implements Representation {
   }
 }
 
-/** Pass the same options object on every request of a route: the response headers are built once per pair. */
-export type ServeOptions = { cacheControl: string; headers?: Record<string, string> }
+declare const interned: unique symbol
+
+/**
+ * How a route serves its representations. Made only by serveOptions(), which returns one object per
+ * distinct setting: the response headers a representation builds for it are then built once, and a
+ * caller cannot lose that cache by passing a fresh object per request.
+ */
+export type ServeOptions = { readonly cacheControl: string; readonly headers?: Readonly<Record<string, string>>; readonly [interned]: true }
+
+const internedOptions = new Map<string, ServeOptions>()
+
+export function serveOptions(cacheControl: string, headers?: Record<string, string>): ServeOptions {
+  const key = JSON.stringify([cacheControl, headers ?? null])
+  let options = internedOptions.get(key)
+  if (!options) internedOptions.set(key, (options = Object.freeze({ cacheControl, headers: headers && Object.freeze({ ...headers }) }) as ServeOptions))
+  return options
+}
 
 type Variant = 'identity' | 'br' | 'gzip' | 'not-modified'
 

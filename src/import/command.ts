@@ -4,10 +4,12 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { ReviewStore, type WriteSummary } from '../reviews/store'
-import { DATABASE_FILE, openDatabase } from '../store/database'
+import { ReviewRepository, type WriteSummary } from '../reviews/repository'
+import { DATABASE_FILE, openDatabase } from '../db/database'
+import { reviewMigrations } from '../reviews/migrations'
+import { markDataDir } from '../catalog/seed'
 import { formatProblems } from './errors'
-import { IMPORT_FORMATS, type ImportFormat } from './formats'
+import { IMPORT_FORMATS, type ImportFormat } from './parsers'
 import { parseImport, validateBusiness } from './pipeline'
 
 export type ImportIo = { dataDir: string; stdout: (s: string) => void; stderr: (s: string) => void; isTTY: boolean }
@@ -61,9 +63,9 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
   }
 
   mkdirSync(io.dataDir, { recursive: true })
-  const db = openDatabase(join(io.dataDir, DATABASE_FILE))
+  const db = openDatabase(join(io.dataDir, DATABASE_FILE), reviewMigrations)
   try {
-    const store = new ReviewStore(db)
+    const store = new ReviewRepository(db)
     let business = store.getBusiness()
     if (businessFile) {
       let value: unknown
@@ -107,6 +109,7 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
     } else {
       if (io.isTTY) io.stderr(`writing ${parsed.reviews.length} reviews…\n`)
       summary = write()
+      markDataDir(io.dataDir)
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(2)
     io.stdout(`${dryRun ? 'dry run, nothing written: would be ' : ''}${describe(summary)} (${parsed.reviews.length} reviews, ${parsed.format}, ${seconds} s)\n`)

@@ -3,10 +3,10 @@
  * the business's local calendar date. A record either comes out whole or yields every problem it has.
  */
 import type { Business, StoredReview } from '../reviews/schema'
-import { isCalendarDate } from '../reviews/dates'
-import { sanitizeText } from '../reviews/text'
+import { isCalendarDate } from '../core/dates'
+import { sanitizeText } from '../core/text'
 import type { ImportProblem } from './errors'
-import type { RawRecord } from './formats'
+import type { RawRecord } from './parsers'
 
 const RFC3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
 const SERVICE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/

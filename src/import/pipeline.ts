@@ -6,7 +6,7 @@ import { Value } from '@sinclair/typebox/value'
 import { Business, type StoredReview } from '../reviews/schema'
 import { createEnricher } from '../insights/enrich'
 import type { ImportProblem } from './errors'
-import { decodeUtf8, detectFormat, parseFile, type ImportFormat } from './formats'
+import { decodeUtf8, detectFormat, parseFile, type ImportFormat } from './parsers'
 import { normalizeRecord } from './normalize'
 
 export type ImportInput = {

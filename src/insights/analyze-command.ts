@@ -1,6 +1,6 @@
 /** What `reviews-service analyze` prints for each text: how the analyser read it, one JSON line each. */
 import type { Business } from '../reviews/schema'
-import { sanitizeText } from '../reviews/text'
+import { sanitizeText } from '../core/text'
 import { analyzeText } from './analyzer'
 import { createEnricher } from './enrich'
 

@@ -5,7 +5,7 @@
  * the same object, so each claim can be checked against them.
  */
 import type { Business, Review } from '../reviews/schema'
-import { foldForSearch } from '../reviews/text'
+import { foldForSearch } from '../core/text'
 import { analyzeText, polarityOf, type Polarity, type TextAnalysis } from './analyzer'
 import { ASPECTS, ASPECT_CUES, TOPIC_STOPWORDS, SENTIMENT, type AspectId } from './lexicon'
 import type { AspectInsight, Insights } from './schema'

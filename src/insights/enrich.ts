@@ -6,7 +6,7 @@
  * record are kept.
  */
 import type { Business, StoredReview } from '../reviews/schema'
-import { foldForSearch } from '../reviews/text'
+import { foldForSearch } from '../core/text'
 
 type Matcher = { value: string; pattern: RegExp }
 

@@ -1,6 +1,6 @@
 /** The insights dataset of CONTRACT.md, as TypeBox schemas (GET /insights.json, MCP get_insights). */
 import { Type, type Static } from '@sinclair/typebox'
-import '../reviews/formats'
+import '../core/string-formats'
 
 const Count = Type.Integer({ minimum: 0 })
 

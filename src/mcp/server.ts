@@ -10,9 +10,10 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js'
-import { VERSION } from '../cli/help'
-import type { TopicPath } from '../catalog/topics'
-import { TOOLS, type ToolContext } from './tools'
+import { VERSION } from '../core/version'
+import type { TopicPath } from '../feeds/websub-topics'
+import { failed } from '../core/issues'
+import { argumentIssues, describeFailure, TOOLS, type ToolContext, type ToolOutput } from './tools'
 
 /** TypeBox's $id names components in OpenAPI; inside one MCP tool schema they only invite id clashes. */
 const plainSchema = (schema: unknown) => JSON.parse(JSON.stringify(schema, (key, value) => (key === '$id' ? undefined : value)))
@@ -92,9 +93,11 @@ export function createMcpServer(ctx: ToolContext): Server {
       throw new RpcError(ErrorCode.InvalidParams, `Unknown tool "${request.params.name}". Tools: ${TOOLS.map((t) => t.name).join(', ')}.`)
     }
     const args = request.params.arguments ?? {}
-    const result = await tool.run(args, ctx)
-    if (!result.ok) return { isError: true, content: [{ type: 'text' as const, text: result.message }] }
-    return { structuredContent: result.structured, content: [{ type: 'text' as const, text: result.text }] }
+    // search_reviews checks its own arguments (the HTTP search's rules, since <= until included).
+    const issues = tool.name === 'search_reviews' ? [] : argumentIssues(tool, args)
+    const result = issues.length ? failed<ToolOutput>(issues) : await tool.run(args, ctx)
+    if (!result.ok) return { isError: true, content: [{ type: 'text' as const, text: describeFailure(result.issues) }] }
+    return { structuredContent: result.value.structured, content: [{ type: 'text' as const, text: result.value.text }] }
   })
 
   const resourceUri = (path: string) => `${ctx.baseUrl}/${path}`

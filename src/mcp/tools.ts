@@ -6,19 +6,17 @@
  */
 import { Type, type TSchema } from '@sinclair/typebox'
 import type { Catalog } from '../catalog/catalog'
-import { isCalendarDate } from '../reviews/dates'
+import { check, failed, ok, type Issue, type Result } from '../core/issues'
 import { AggregateRating, PublicBusiness, publicBusiness, Review, ReviewList } from '../reviews/schema'
 import { SearchQuery, validateSearch } from '../reviews/search-query'
 import type { ReviewSearch } from '../reviews/search'
-import type { Issue } from '../http/errors'
 import { Insights } from '../insights/schema'
 import { insightsText, reviewLine, reviewListText } from './text'
 
 export type ToolContext = { catalog: Catalog; search: ReviewSearch; baseUrl: string }
 
-export type ToolResult =
-  | { ok: true; structured: Record<string, unknown>; text: string }
-  | { ok: false; message: string }
+export type ToolOutput = { structured: Record<string, unknown>; text: string }
+export type ToolResult = Result<ToolOutput>
 
 export type Tool = {
   name: string
@@ -33,12 +31,19 @@ const REVIEW_ID_MAX = 200
 
 export const INSIGHTS_SECTIONS = ['summary', 'aspects', 'entities', 'topics', 'faq'] as const
 
-const describeIssues = (issues: Issue[]) => `Invalid arguments: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`
+/** What the model reads when a call fails: the sentence of a not-found, or every invalid argument. */
+export function describeFailure(issues: Issue[]): string {
+  const notFound = issues.find((i) => i.code === 'not_found')
+  if (notFound) return notFound.message
+  return `Invalid arguments: ${issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`
+}
 
-function onlyKnownArguments(args: Record<string, unknown>, known: string[]): Issue[] {
-  return Object.keys(args)
-    .filter((name) => !known.includes(name))
-    .map((name) => ({ path: [name], code: 'unrecognized', message: `must be one of the known arguments: ${known.join(', ') || '(none)'}` }))
+/** Arguments checked against the tool's own input schema, in the words the HTTP API uses. */
+export function argumentIssues(tool: Tool, args: Record<string, unknown>): Issue[] {
+  const known = Object.keys((tool.inputSchema as { properties?: object }).properties ?? {})
+  return check(tool.inputSchema, args).map((issue) =>
+    issue.code === 'unrecognized' ? { ...issue, message: `must be one of the known arguments: ${known.join(', ') || '(none)'}` } : issue,
+  )
 }
 
 const getBusiness: Tool = {
@@ -50,9 +55,7 @@ const getBusiness: Tool = {
     '(mean, count, distribution of 1-5 stars) over all verified reviews. Call it first to learn the vocabulary. Takes no arguments.',
   inputSchema: Type.Object({}, { additionalProperties: false }),
   outputSchema: Type.Object({ business: PublicBusiness, aggregate_rating: AggregateRating }),
-  run(args, { catalog }) {
-    const issues = onlyKnownArguments(args, [])
-    if (issues.length) return { ok: false, message: describeIssues(issues) }
+  run(_args, { catalog }) {
     const { business, aggregate } = catalog.current
     const distribution = ([5, 4, 3, 2, 1] as const).map((s) => `${s}★ ${aggregate.distribution[String(s) as '1']}`).join(', ')
     const text = [
@@ -63,7 +66,7 @@ const getBusiness: Tool = {
       `Technicians: ${business.technicians.map((t) => t.name).join(', ')}`,
       `Service areas: ${business.service_areas.join(', ')}`,
     ].join('\n')
-    return { ok: true, structured: { business: publicBusiness(business), aggregate_rating: aggregate }, text }
+    return ok({ structured: { business: publicBusiness(business), aggregate_rating: aggregate }, text })
   },
 }
 
@@ -81,11 +84,11 @@ const searchReviews: Tool = {
   outputSchema: ReviewList,
   run(args, { search }) {
     const parsed = validateSearch(args)
-    if (!parsed.ok) return { ok: false, message: describeIssues(parsed.issues) }
+    if (!parsed.ok) return parsed
     const result = search.search(parsed.value)
     const reviews = result.reviewsJson.map((json) => JSON.parse(json) as Review)
     const list = { count: reviews.length, total: result.total, reviews }
-    return { ok: true, structured: list, text: reviewListText(list, 'matching reviews') }
+    return ok({ structured: list, text: reviewListText(list, 'matching reviews') })
   },
 }
 
@@ -101,16 +104,10 @@ const getReviewsSince: Tool = {
   ),
   outputSchema: ReviewList,
   run(args, { catalog }) {
-    const issues = onlyKnownArguments(args, ['date'])
-    if (args.date === undefined) issues.push({ path: ['date'], code: 'required', message: 'is required (YYYY-MM-DD)' })
-    else if (typeof args.date !== 'string' || !isCalendarDate(args.date)) {
-      issues.push({ path: ['date'], code: 'invalid_date', message: 'must be a real calendar date in YYYY-MM-DD form' })
-    }
-    if (issues.length) return { ok: false, message: describeIssues(issues) }
     const rows = catalog.current.rowsSince(args.date as string)
     const reviews = rows.map((r) => JSON.parse(r.json) as Review)
     const list = { count: reviews.length, total: reviews.length, reviews }
-    return { ok: true, structured: list, text: reviewListText(list, `reviews since ${args.date}`) }
+    return ok({ structured: list, text: reviewListText(list, `reviews since ${args.date}`) })
   },
 }
 
@@ -121,14 +118,12 @@ const getReview: Tool = {
   inputSchema: Type.Object({ id: Type.String({ minLength: 1, maxLength: REVIEW_ID_MAX, description: 'Review id, e.g. "rv-000123".' }) }, { additionalProperties: false }),
   outputSchema: Review,
   run(args, { catalog }) {
-    const issues = onlyKnownArguments(args, ['id'])
-    if (typeof args.id !== 'string' || args.id === '') issues.push({ path: ['id'], code: 'required', message: 'is required: a review id string' })
-    else if (args.id.length > REVIEW_ID_MAX) issues.push({ path: ['id'], code: 'too_big', message: `must be at most ${REVIEW_ID_MAX} characters` })
-    if (issues.length) return { ok: false, message: describeIssues(issues) }
     const json = catalog.current.reviewJson(args.id as string)
-    if (json === undefined) return { ok: false, message: `No published review has the id "${args.id}". Use search_reviews to find ids.` }
+    if (json === undefined) {
+      return failed([{ path: ['id'], code: 'not_found', message: `No published review has the id "${args.id}". Use search_reviews to find ids.` }])
+    }
     const review = JSON.parse(json) as Review
-    return { ok: true, structured: review, text: reviewLine(review) }
+    return ok({ structured: review, text: reviewLine(review) })
   },
 }
 
@@ -148,15 +143,10 @@ const getInsights: Tool = {
   // Every property optional: the whole object, or {section: value} when a section is asked for.
   outputSchema: Type.Partial(Insights, { description: 'The insights object, or only the requested section.' }),
   async run(args, { catalog }) {
-    const issues = onlyKnownArguments(args, ['section'])
-    if (args.section !== undefined && !INSIGHTS_SECTIONS.includes(args.section as never)) {
-      issues.push({ path: ['section'], code: 'invalid_enum', message: `must be one of ${INSIGHTS_SECTIONS.join(', ')}` })
-    }
-    if (issues.length) return { ok: false, message: describeIssues(issues) }
-    const insights = (await catalog.current.insights()).data as Insights
+    const insights = (await catalog.current.insights()).data
     const section = args.section as (typeof INSIGHTS_SECTIONS)[number] | undefined
     const structured = section ? { [section]: insights[section] } : insights
-    return { ok: true, structured, text: insightsText(insights, section) }
+    return ok({ structured, text: insightsText(insights, section) })
   },
 }
 

@@ -3,7 +3,7 @@
  * These are the single source for validation, the OpenAPI document and MCP tool schemas.
  */
 import { Type, type Static } from '@sinclair/typebox'
-import './formats'
+import '../core/string-formats'
 
 export const IsoDate = Type.String({
   format: 'date',

@@ -4,8 +4,8 @@
  * posting list, and candidates are visited newest first, so the first `limit` hits are the page.
  */
 import type { Review } from './schema'
-import { technicianKeys } from './store'
-import { foldForSearch } from './text'
+import { technicianKeys } from './repository'
+import { foldForSearch } from '../core/text'
 
 export type IndexFilters = {
   rating?: number

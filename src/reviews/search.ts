@@ -8,8 +8,8 @@
  */
 import type { SearchFilters } from './search-query'
 import type { SearchIndex } from './search-index'
-import { technicianKeys, type ReviewStore } from './store'
-import { foldForSearch } from './text'
+import { technicianKeys, type ReviewRepository } from './repository'
+import { foldForSearch } from '../core/text'
 
 /**
  * Below this much text (about 15k reviews) a scan of the folded texts costs under a millisecond
@@ -24,7 +24,7 @@ export type SearchSnapshot = { searchIndex: SearchIndex; jsonAt(position: number
 
 export class ReviewSearch {
   constructor(
-    private readonly store: ReviewStore,
+    private readonly store: ReviewRepository,
     private readonly snapshot: () => SearchSnapshot,
     private readonly scanTextBelow = SCAN_TEXT_BELOW,
   ) {}

@@ -1,6 +1,6 @@
 /** Writes reviews in the CSV import format (RFC 4180; multi-valued fields joined by "|"). */
 import type { StoredReview } from '../reviews/schema'
-import { CSV_COLUMNS } from '../import/formats'
+import { CSV_COLUMNS } from '../import/parsers'
 
 export const CSV_HEADER = CSV_COLUMNS.join(',')
 

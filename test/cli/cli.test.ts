@@ -33,7 +33,7 @@ describe('reviews-service CLI', () => {
     expect(badPort.stderr).not.toContain('    at ')
     const badHub = run(['serve', '--hub-timeout-ms', 'soon'], { DATA_DIR: tempDir(), PORT: '0' })
     expect(badHub.code).toBe(2)
-    expect(badHub.stderr).toContain('HUB_TIMEOUT_MS must be a whole number')
+    expect(badHub.stderr).toContain('HUB_TIMEOUT_MS (--hub-timeout-ms) must be a whole number')
   })
 
   test('a DATA_DIR that cannot be a directory is a clear error', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
 import { business, review } from '../support/dataset'
 import { atomErrors, jsonFeedErrors, parseXmlStrict } from '../support/validate-feeds'
-import { sanitizeText } from '../../src/reviews/text'
+import { sanitizeText } from '../../src/core/text'
 import type { StoredReview } from '../../src/reviews/schema'
 
 const hostileTexts = [

@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startTestServer, type TestServer } from '../support/server'
 import { business, review } from '../support/dataset'
-import type { TopicPath } from '../../src/catalog/topics'
+import type { TopicPath } from '../../src/feeds/websub-topics'
 
 let server: TestServer
 beforeAll(async () => {
@@ -33,9 +33,10 @@ function nextTopicsChanged(timeoutMs = 2000): Promise<TopicPath[]> {
 /** Writes through a separate process, as the CLI import does. */
 function writeFromAnotherProcess(payload: unknown): void {
   const script = `
-    import { openDatabase } from ${JSON.stringify(join(import.meta.dir, '../../src/store/database'))}
-    import { ReviewStore } from ${JSON.stringify(join(import.meta.dir, '../../src/reviews/store'))}
-    const store = new ReviewStore(openDatabase(process.env.REVIEWS_DB!))
+    import { openDatabase } from ${JSON.stringify(join(import.meta.dir, '../../src/db/database'))}
+    import { reviewMigrations } from ${JSON.stringify(join(import.meta.dir, '../../src/reviews/migrations'))}
+    import { ReviewRepository } from ${JSON.stringify(join(import.meta.dir, '../../src/reviews/repository'))}
+    const store = new ReviewRepository(openDatabase(process.env.REVIEWS_DB!, reviewMigrations))
     store.write(JSON.parse(await Bun.stdin.text()))
   `
   const result = Bun.spawnSync(['bun', '-e', script], {

@@ -5,10 +5,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { createHmac } from 'node:crypto'
 import { join } from 'node:path'
-import { loadHubConfig } from '../../src/hub/config'
-import { openDatabase } from '../../src/store/database'
-import { ReviewStore } from '../../src/reviews/store'
-import type { TopicPath } from '../../src/catalog/topics'
+import { loadHubConfig } from '../../src/core/config'
+import { openDatabase } from '../../src/db/database'
+import { reviewMigrations } from '../../src/reviews/migrations'
+import { ReviewRepository } from '../../src/reviews/repository'
+import type { TopicPath } from '../../src/feeds/websub-topics'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
 import { localCertificateAuthority, Subscriber, echoChallenge, type Received } from '../support/subscriber'
 import { review } from '../support/dataset'
@@ -59,15 +60,15 @@ async function subscribe(callback: string, path: TopicPath, extra: Record<string
   await server.service.hub.whenIdle()
 }
 
-const state = (callback: string, path: TopicPath) => server.service.hub.store.find(callback, path)
+const state = (callback: string, path: TopicPath) => server.service.hub.repository.find(callback, path)
 const posts = (path: string) => subscriber.requests(path, 'POST')
 let unique = 0
 const callbackPath = (name: string) => `/${name}-${++unique}`
 
 /** Commits a new review through a second connection, as the CLI import does, and lets the catalog notice. */
 function importReview(id: string) {
-  const db = openDatabase(join(server.dataDir, 'reviews.db'))
-  new ReviewStore(db).write({ reviews: [review({ id, date: '2026-06-01', text: `Fresh review ${id}.` })] })
+  const db = openDatabase(join(server.dataDir, 'reviews.db'), reviewMigrations)
+  new ReviewRepository(db).write({ reviews: [review({ id, date: '2026-06-01', text: `Fresh review ${id}.` })] })
   db.close()
   return server.service.catalog.refresh()
 }
@@ -159,7 +160,10 @@ describe('verification failures reject and leave earlier state unchanged', () =>
     ['the challenge with extra bytes', (r) => new Response(`${new URLSearchParams(r.query).get('hub.challenge')}\n`)],
     ['a non-2xx status', (r) => new Response(new URLSearchParams(r.query).get('hub.challenge'), { status: 404 })],
     ['a redirect', (r) => new Response(null, { status: 302, headers: { location: `/elsewhere?${r.query}` } })],
-    ['no answer within the timeout', async (r) => (await Bun.sleep(1500), echoChallenge(r))],
+    ['no answer within the timeout', async (r) => {
+      await Bun.sleep(1500)
+      return echoChallenge(r)
+    }],
   ]
   test.each(refusals)('%s', async (_, behaviour) => {
     await start({ HUB_TIMEOUT_MS: '300' })
@@ -265,7 +269,7 @@ describe('delivery failures', () => {
     const resumed = await subscriber.next((r) => r.path === p && r.method === 'POST', 5000, subscriber.received.indexOf(posts(p)[0]!) + 1)
     expect(new TextDecoder().decode(resumed.body)).toContain('hub-restart-1')
     await server.service.hub.whenIdle()
-    expect(server.service.hub.store.pendingDeliveries()).toBe(0)
+    expect(server.service.hub.repository.pendingDeliveries()).toBe(0)
   })
 })
 
@@ -274,7 +278,7 @@ describe('fan-out', () => {
     const slow = new Subscriber({ delayMs: 5 })
     try {
       await start({ HUB_MAX_CONCURRENT: '32', HUB_MAX_CONCURRENT_PER_HOST: '12' })
-      const store = server.service.hub.store
+      const store = server.service.hub.repository
       const now = Date.now()
       server.service.db.transaction(() => {
         for (let i = 0; i < 1000; i++) {

@@ -1,9 +1,9 @@
 /** Hub request validation, abuse limits, SSRF refusals and metrics. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { loadHubConfig } from '../../src/hub/config'
+import { loadHubConfig } from '../../src/core/config'
 import { isPublicAddress } from '../../src/hub/address'
 import { OutboundError, outboundRequest, trustedCertificates } from '../../src/hub/outbound'
-import { withHubParams } from '../../src/hub/hub'
+import { withHubParams } from '../../src/hub/callback'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
 import { localCertificateAuthority, Subscriber } from '../support/subscriber'
 
@@ -158,7 +158,7 @@ describe('abuse limits', () => {
       const second = await send('https://one.example.com/b')
       expect(second.status).toBe(429)
       expect(((await second.json()) as { error: string }).error).toBe('too_many_pending')
-      limited.service.hub.store.activate({ id: 0, mode: 'subscribe', callback: 'https://two.example.com/x', callback_host: 'two.example.com', topic: 'feed.xml', lease_seconds: 3600, secret: null, state: 'pending' }, Date.now())
+      limited.service.hub.repository.activate({ id: 0, mode: 'subscribe', callback: 'https://two.example.com/x', callback_host: 'two.example.com', topic: 'feed.xml', lease_seconds: 3600, secret: null, state: 'pending' }, Date.now())
       const third = await send('https://three.example.com/c')
       expect(third.status).toBe(429)
       expect(((await third.json()) as { error: string }).error).toBe('too_many_subscriptions')

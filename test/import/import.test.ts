@@ -4,8 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { importCommand } from '../../src/import/command'
-import { openDatabase } from '../../src/store/database'
-import { ReviewStore } from '../../src/reviews/store'
+import { openDatabase } from '../../src/db/database'
+import { reviewMigrations } from '../../src/reviews/migrations'
+import { ReviewRepository } from '../../src/reviews/repository'
 import { toCsvRow, CSV_HEADER } from '../../src/sample/csv'
 import { business, reviews } from '../support/dataset'
 import type { StoredReview } from '../../src/reviews/schema'
@@ -32,10 +33,10 @@ function file(name: string, content: string | Uint8Array): string {
   return path
 }
 
-function withStore<T>(use: (store: ReviewStore) => T): T {
-  const db = openDatabase(join(dataDir, 'reviews.db'))
+function withStore<T>(use: (store: ReviewRepository) => T): T {
+  const db = openDatabase(join(dataDir, 'reviews.db'), reviewMigrations)
   try {
-    return use(new ReviewStore(db))
+    return use(new ReviewRepository(db))
   } finally {
     db.close()
   }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
-import { mcpRoutes } from '../../src/mcp/routes'
+import { mcpRoutes } from '../../src/api/mcp'
 import { startTestServer, type TestServer } from '../support/server'
 
 const JSON_AND_SSE = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }

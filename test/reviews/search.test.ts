@@ -3,11 +3,12 @@
  * both text paths (FTS5 trigram index and folded-text scan).
  */
 import { describe, expect, test } from 'bun:test'
-import { openDatabase } from '../../src/store/database'
-import { ReviewStore } from '../../src/reviews/store'
+import { openDatabase } from '../../src/db/database'
+import { reviewMigrations } from '../../src/reviews/migrations'
+import { ReviewRepository } from '../../src/reviews/repository'
 import { ReviewSearch } from '../../src/reviews/search'
 import { Catalog } from '../../src/catalog/catalog'
-import { foldForSearch } from '../../src/reviews/text'
+import { foldForSearch } from '../../src/core/text'
 import { validateSearch, type SearchFilters } from '../../src/reviews/search-query'
 import type { StoredReview } from '../../src/reviews/schema'
 import { business } from '../support/dataset'
@@ -68,10 +69,10 @@ function randomFilters(): SearchFilters {
 }
 
 describe('search matches a plain reference', () => {
-  const db = openDatabase(':memory:')
-  const store = new ReviewStore(db)
+  const db = openDatabase(':memory:', reviewMigrations)
+  const store = new ReviewRepository(db)
   store.write({ business, reviews })
-  const catalog = new Catalog(store, { baseUrl: 'https://x.test', computeInsights: async () => ({}) })
+  const catalog = new Catalog(store, { baseUrl: 'https://x.test', computeInsights: async () => ({}) as never })
   const scanning = new ReviewSearch(store, () => catalog.current)
   const indexed = new ReviewSearch(store, () => catalog.current, 0)
 

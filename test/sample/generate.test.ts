@@ -5,8 +5,8 @@ import { Type } from '@sinclair/typebox'
 import { DEFAULT_OPTIONS, generateDataset, generateReviews } from '../../src/sample/generate'
 import { sampleBusiness } from '../../src/sample/business'
 import { Business, Review } from '../../src/reviews/schema'
-import { isCalendarDate } from '../../src/reviews/dates'
-import { foldForSearch } from '../../src/reviews/text'
+import { isCalendarDate } from '../../src/core/dates'
+import { foldForSearch } from '../../src/core/text'
 import committed from '../../data/sample.json'
 
 const StoredReview = Type.Composite([Type.Omit(Review, ['verified']), Type.Object({ verified: Type.Boolean() })])

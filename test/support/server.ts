@@ -2,9 +2,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadConfig } from '../../src/config'
+import { loadConfig, loadHubConfig, type HubConfig } from '../../src/core/config'
 import { createService, type Service } from '../../src/service'
-import { loadHubConfig, type HubConfig } from '../../src/hub/config'
 import type { Dataset } from '../../src/catalog/seed'
 import { business, reviews } from './dataset'
 
@@ -17,11 +16,8 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'reviews-test-'))
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', BASE_URL: TEST_BASE_URL, DATA_POLL_MS: '50', ...options.env })
-  const service = createService(config, {
-    seed: options.seed ?? { business, reviews },
-    log: options.log ?? (() => {}),
-    hubConfig: options.hubConfig ?? loadHubConfig({ ...options.env }),
-  })
+  const hub = options.hubConfig ?? loadHubConfig({ ...options.env })
+  const service = createService({ ...config, hub }, { seed: options.seed ?? { business, reviews }, log: options.log ?? (() => {}) })
   service.listen()
   const url = `http://127.0.0.1:${service.port}`
   return {

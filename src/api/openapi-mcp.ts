@@ -1,0 +1,120 @@
+/**
+ * How /mcp appears in the OpenAPI document: the JSON-RPC 2.0 envelope (MCP's own messages are
+ * described by the MCP specification, not here), the session headers, and every status the
+ * transport answers with.
+ */
+import { Type } from '@sinclair/typebox'
+import { asOpenApiSchema, jsonResponse } from './openapi-parts'
+
+const Id = Type.Union([Type.String(), Type.Integer()], { description: 'Request id, echoed in the response. Absent on notifications.' })
+
+export const JsonRpcRequest = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    id: Type.Optional(Id),
+    method: Type.String({ description: 'initialize, notifications/initialized, ping, tools/list, tools/call, resources/list, resources/read, ...' }),
+    params: Type.Optional(
+      Type.Object({}, { additionalProperties: true, description: 'initialize: {protocolVersion, capabilities, clientInfo{name, version}}; tools/call: {name, arguments}.' }),
+    ),
+  },
+  { $id: 'JsonRpcRequest', description: 'A JSON-RPC 2.0 request or notification (MCP message).' },
+)
+
+export const JsonRpcResponse = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    id: Type.Union([Id, Type.Null()]),
+    result: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    error: Type.Optional(
+      Type.Object({
+        code: Type.Integer({ description: '-32700 parse error, -32600 invalid request, -32601 unknown method, -32602 invalid params (unknown tool), -32002 unknown resource, -32001 unknown session, -32000 other transport errors, -32603 internal.' }),
+        message: Type.String(),
+        data: Type.Optional(Type.Unknown()),
+      }),
+    ),
+  },
+  { $id: 'JsonRpcResponse', description: 'A JSON-RPC 2.0 response: `result` or `error`.' },
+)
+
+const sessionHeader = (required: boolean) => ({
+  name: 'Mcp-Session-Id',
+  in: 'header' as const,
+  required,
+  description: 'The session id returned by initialize. Required on every request but initialize.',
+  schema: { type: 'string' as const },
+})
+
+const protocolHeader = {
+  name: 'Mcp-Protocol-Version',
+  in: 'header' as const,
+  required: false,
+  description: 'The negotiated protocol version (e.g. 2025-06-18), sent by clients after initialize.',
+  schema: { type: 'string' as const },
+}
+
+const rpcError = (description: string) => jsonResponse(JsonRpcResponse, description)
+
+const initializeExample = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'my-agent', version: '1.0.0' } },
+}
+
+export const MCP_TOOL_NAMES = 'get_business, search_reviews, get_reviews_since, get_review, get_insights'
+
+export const mcpPostDetail = {
+  tags: ['MCP'],
+  summary: 'MCP request (JSON-RPC 2.0)',
+  description:
+    'Model Context Protocol, streamable HTTP transport. Send `Content-Type: application/json` and ' +
+    '`Accept: application/json, text/event-stream`. `initialize` (protocol 2025-06-18 or newer) opens a session and ' +
+    'returns `Mcp-Session-Id`; send it on every later request. Tools, all read-only: ' +
+    `${MCP_TOOL_NAMES}. Resources: the reviews and insights datasets and the feeds.`,
+  parameters: [sessionHeader(false), protocolHeader],
+  requestBody: {
+    required: true,
+    content: { 'application/json': { schema: asOpenApiSchema(JsonRpcRequest), examples: { initialize: { value: initializeExample } } } },
+  },
+  responses: {
+    200: {
+      description: 'JSON-RPC response; the response to initialize carries the `Mcp-Session-Id` header.',
+      headers: { 'Mcp-Session-Id': { description: 'Session id (initialize only).', schema: { type: 'string' as const } } },
+      content: { 'application/json': { schema: asOpenApiSchema(JsonRpcResponse) }, 'text/event-stream': { schema: { type: 'string' as const } } },
+    },
+    202: { description: 'A notification or response from the client was accepted. Empty body.' },
+    400: rpcError('Malformed JSON (-32700), an invalid JSON-RPC message (-32600), or no `Mcp-Session-Id` on a request other than initialize (-32000).'),
+    404: rpcError('Unknown, ended or expired `Mcp-Session-Id` (-32001): initialize again.'),
+    406: rpcError('`Accept` does not list both application/json and text/event-stream.'),
+    413: rpcError('Body over 1 MiB.'),
+    415: rpcError('`Content-Type` is not application/json.'),
+    503: rpcError('Too many open sessions: `Retry-After` says when to try initialize again.'),
+  },
+}
+
+export const mcpGetDetail = {
+  tags: ['MCP'],
+  summary: 'Server-sent event stream of a session',
+  description:
+    'Optional stream of server-to-client messages for a session (`Accept: text/event-stream`). Kept open with comment lines while quiet.',
+  parameters: [sessionHeader(true), protocolHeader],
+  responses: {
+    200: { description: 'The event stream.', content: { 'text/event-stream': { schema: { type: 'string' as const } } } },
+    400: rpcError('No `Mcp-Session-Id`.'),
+    404: rpcError('Unknown, ended or expired `Mcp-Session-Id`.'),
+    406: rpcError('`Accept` does not list text/event-stream.'),
+    409: rpcError('The session already has an open stream.'),
+  },
+}
+
+export const mcpDeleteDetail = {
+  tags: ['MCP'],
+  summary: 'End a session',
+  description: 'Closes the session named by `Mcp-Session-Id`; reusing the id afterwards gives 404.',
+  parameters: [sessionHeader(true), protocolHeader],
+  responses: {
+    200: { description: 'The session is closed. Empty body.' },
+    400: rpcError('No `Mcp-Session-Id`.'),
+    404: rpcError('Unknown, ended or expired `Mcp-Session-Id`.'),
+  },
+}

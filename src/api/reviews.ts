@@ -1,0 +1,104 @@
+/** GET /reviews.json, the search, the since-listing and review permalinks. */
+import { Elysia, t } from 'elysia'
+import type { Catalog } from '../catalog/catalog'
+import { HttpError } from './errors'
+import type { ReadRouteOptions } from './read-options'
+import { type CachedRepresentation, type ServeOptions, serveOptions, serveRepresentation } from '../http/representation'
+import { topicLinkHeader } from '../feeds/websub-topics'
+import { isCalendarDate } from '../core/dates'
+import { ReviewList, ReviewsDataset, Review } from '../reviews/schema'
+import { parseSearchParams, SearchQuery } from '../reviews/search-query'
+import type { ReviewSearch } from '../reviews/search'
+import { errorResponses, jsonResponse, notModified, searchParameters } from './openapi-parts'
+
+const SEARCH_KEYS = Object.keys(SearchQuery.properties) as (keyof SearchQuery)[]
+
+export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
+  // One options object per kind of response: the representation builds its headers once for each.
+  const plain = serveOptions(options.cacheControl)
+  const datasetTopic = serveOptions(options.cacheControl, { link: topicLinkHeader(options.baseUrl, 'reviews.json') })
+  const serve = (request: Request, rep: CachedRepresentation, serveOptions: ServeOptions = plain) => serveRepresentation(request, rep, serveOptions)
+
+  return new Elysia({ name: 'reviews' })
+    .get(
+      '/reviews.json',
+      ({ request }) =>
+        serve(request, catalog.current.representations['reviews.json'], datasetTopic),
+      {
+        detail: {
+          tags: ['Datasets'],
+          summary: 'Full reviews dataset',
+          description: 'Business metadata, aggregate rating and every verified review, newest first. A WebSub topic.',
+          responses: { 200: jsonResponse(ReviewsDataset, 'The reviews dataset.'), 304: notModified },
+        },
+      },
+    )
+    .get(
+      '/api/reviews/search',
+      ({ request }) => {
+        const url = new URL(request.url)
+        const parsed = parseSearchParams(url.searchParams)
+        if (!parsed.ok) throw new HttpError(400, 'invalid_query', describeIssues(parsed.issues.length), parsed.issues)
+        const filters = parsed.value
+        const key = `search:${SEARCH_KEYS.map((k) => filters[k] ?? '').join('\u0000')}`
+        const rep = catalog.current.memo(key, () => {
+          const result = search.search(filters)
+          return `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}]}`
+        })
+        return serve(request, rep)
+      },
+      {
+        detail: {
+          tags: ['Reviews'],
+          summary: 'Search reviews',
+          description:
+            'Filters combine with AND; results are newest first (date desc, then id desc). `total` counts matches before `limit`. ' +
+            'The HTTP twin of the MCP tool search_reviews. Unknown or repeated parameters are a 400.',
+          parameters: searchParameters(SearchQuery),
+          responses: { 200: jsonResponse(ReviewList, 'Matching reviews.'), 304: notModified, 400: errorResponses.invalidQuery },
+        },
+      },
+    )
+    .get(
+      '/api/reviews/since/:date',
+      ({ request, params }) => {
+        const date = params.date
+        if (!isCalendarDate(date)) {
+          throw new HttpError(400, 'invalid_date', `"${date}" is not a real calendar date in YYYY-MM-DD form.`, [
+            { path: ['date'], code: 'invalid_date', message: 'must be a real calendar date in YYYY-MM-DD form' },
+          ])
+        }
+        return serve(request, catalog.current.since(date))
+      },
+      {
+        params: t.Object({ date: t.String({ description: 'Reviews dated on or after this date (YYYY-MM-DD).', examples: ['2025-01-01'] }) }),
+        detail: {
+          tags: ['Reviews'],
+          summary: 'Reviews on or after a date',
+          description: 'Every published review dated on or after `date`, newest first. Conditional GET with ETag and Last-Modified.',
+          responses: { 200: jsonResponse(ReviewList, 'Reviews since the date.'), 304: notModified, 400: errorResponses.invalidDate },
+        },
+      },
+    )
+    .get(
+      '/api/reviews/:id',
+      ({ request, params }) => {
+        const rep = catalog.current.review(params.id)
+        if (!rep) throw new HttpError(404, 'not_found', `No published review has the id "${params.id}".`)
+        return serve(request, rep)
+      },
+      {
+        params: t.Object({ id: t.String({ description: 'Review id.' }) }),
+        detail: {
+          tags: ['Reviews'],
+          summary: 'One review (permalink)',
+          description: 'The review record itself, no wrapper. The feeds link here.',
+          responses: { 200: jsonResponse(Review, 'The review.'), 304: notModified, 404: errorResponses.notFound },
+        },
+      },
+    )
+}
+
+function describeIssues(count: number): string {
+  return count === 1 ? 'One query parameter is invalid.' : `${count} query parameters are invalid.`
+}

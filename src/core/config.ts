@@ -1,0 +1,182 @@
+/**
+ * Every setting in one table: its environment variable, its flag (derived: PORT -> --port), default,
+ * bounds and description. `--help`, the README's configuration table and the OpenAPI prose are read
+ * from it. Only cli/ reads process.env; everything else receives a Config.
+ */
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+
+export class ConfigError extends Error {}
+
+type Group = 'service' | 'mcp' | 'hub'
+
+type Setting<G extends Group, T> = {
+  env: string
+  group: G
+  default: string
+  description: string
+  parse: (raw: string, name: string) => T
+}
+
+const fail = (name: string, expected: string, raw: string): never => {
+  throw new ConfigError(`${name} must be ${expected}; got "${raw}".`)
+}
+
+const integer =
+  (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (raw: string, name: string): number => {
+    const text = raw.trim()
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+      return fail(name, max === Number.MAX_SAFE_INTEGER ? `a whole number of at least ${min}` : `a whole number from ${min} to ${max}`, raw)
+    }
+    return Number(text)
+  }
+
+const text = (raw: string) => raw
+const bool = (raw: string, name: string): boolean => {
+  const value = raw.trim().toLowerCase()
+  if (value === '1' || value === 'true') return true
+  if (value === '0' || value === 'false' || value === '') return false
+  return fail(name, '1 or 0', raw)
+}
+const httpUrl = (raw: string, name: string): string => {
+  const value = raw.replace(/\/+$/, '')
+  try {
+    const url = new URL(value)
+    if (url.protocol === 'http:' || url.protocol === 'https:') return value
+  } catch {}
+  return fail(name, 'an http(s) URL', raw)
+}
+const msPair = (raw: string, name: string): number[] => {
+  const parts = raw.split(',').map((d) => d.trim())
+  if (parts.length !== 2 || parts.some((d) => !/^\d+$/.test(d))) return fail(name, 'two delays in ms, e.g. "60000,600000"', raw)
+  return parts.map(Number)
+}
+
+const row = <G extends Group, T>(group: G, env: string, fallback: string, description: string, parse: (raw: string, name: string) => T): Setting<G, T> => ({
+  env,
+  group,
+  default: fallback,
+  description,
+  parse,
+})
+
+export const SETTINGS = {
+  port: row('service', 'PORT', '3000', 'TCP port to listen on (0 picks a free one).', integer(0, 65535)),
+  host: row('service', 'HOST', '0.0.0.0', 'Interface to bind.', text),
+  baseUrl: row('service', 'BASE_URL', 'http://localhost:PORT', 'Public base URL used in feeds, links, hub topics and OpenAPI servers.', httpUrl),
+  dataDir: row('service', 'DATA_DIR', './data', 'Directory of the SQLite database (reviews.db) and business.json.', (raw) => resolve(raw)),
+  cacheMaxAge: row('service', 'CACHE_MAX_AGE', '60', 'Cache-Control max-age (seconds) of read endpoints.', integer(0, 31536000)),
+  pollMs: row('service', 'DATA_POLL_MS', '500', 'How often the server checks for data changes (ms).', integer(50, 60000)),
+  logRequests: row('service', 'LOG_REQUESTS', '0', 'Log one JSON line per request (1 or 0).', bool),
+  mcpSessionIdleMs: row('mcp', 'MCP_SESSION_IDLE_MS', '1800000', 'Idle MCP sessions expire after this (ms).', integer(1000, 86400000)),
+  mcpMaxSessions: row('mcp', 'MCP_MAX_SESSIONS', '1000', 'Most MCP sessions held at once.', integer(1, 1000000)),
+  leaseDefault: row('hub', 'HUB_LEASE_DEFAULT', '864000', 'Lease granted when hub.lease_seconds is absent (seconds).', integer(1)),
+  leaseMin: row('hub', 'HUB_LEASE_MIN', '3600', 'Shortest lease granted (seconds).', integer(1)),
+  leaseMax: row('hub', 'HUB_LEASE_MAX', '2592000', 'Longest lease granted (seconds).', integer(1)),
+  retryDelaysMs: row('hub', 'HUB_RETRY_DELAYS_MS', '60000,600000', 'Delays before the 2nd and 3rd delivery attempts (ms).', msPair),
+  timeoutMs: row('hub', 'HUB_TIMEOUT_MS', '10000', 'Timeout of every verification and delivery request (ms).', integer(1)),
+  allowPrivateCallbacks: row('hub', 'HUB_ALLOW_PRIVATE_CALLBACKS', '0', '1 allows callbacks on loopback and private addresses (tests, intranets).', bool),
+  trustProxy: row('hub', 'HUB_TRUST_PROXY', '0', '1 takes the client IP for rate limits from X-Forwarded-For (behind your own proxy only).', bool),
+  requestsPerMinutePerIp: row('hub', 'HUB_REQUESTS_PER_MINUTE', '60', 'Hub requests per client IP per minute; past it 429 with Retry-After.', integer(1)),
+  maxPendingPerHost: row('hub', 'HUB_MAX_PENDING_PER_HOST', '50', 'Verifications pending at once per callback host.', integer(1)),
+  maxSubscriptionsPerHost: row('hub', 'HUB_MAX_SUBSCRIPTIONS_PER_HOST', '1000', 'Active subscriptions per callback host.', integer(1)),
+  maxSubscriptions: row('hub', 'HUB_MAX_SUBSCRIPTIONS', '100000', 'Active subscriptions in total.', integer(1)),
+  maxConcurrent: row('hub', 'HUB_MAX_CONCURRENT', '64', 'Outbound requests in flight at once.', integer(1)),
+  maxConcurrentPerHost: row('hub', 'HUB_MAX_CONCURRENT_PER_HOST', '8', 'Outbound requests in flight at once per callback host.', integer(1)),
+}
+
+type Settings = typeof SETTINGS
+export type SettingKey = keyof Settings
+type Value<K extends SettingKey> = ReturnType<Settings[K]['parse']>
+type KeysOf<G extends Group> = { [K in SettingKey]: Settings[K] extends Setting<G, unknown> ? K : never }[SettingKey]
+
+export type HubConfig = { [K in KeysOf<'hub'>]: Value<K> } & {
+  /** Extra CA bundle (PEM) trusted for callbacks, besides the system store (NODE_EXTRA_CA_CERTS). */
+  extraCaFile?: string
+  now: () => number
+}
+export type Config = { [K in KeysOf<'service' | 'mcp'>]: Value<K> } & { hub: HubConfig }
+
+/** PORT is --port, HUB_LEASE_DEFAULT is --hub-lease-default: every setting is a variable and a flag. */
+export const flagOf = (key: SettingKey) => `--${SETTINGS[key].env.toLowerCase().replaceAll('_', '-')}`
+
+const label = (key: SettingKey) => `${SETTINGS[key].env} (${flagOf(key)})`
+
+export type Overrides = Partial<Record<SettingKey, string>>
+
+/** Settings from the environment, with flags (overrides) winning; throws ConfigError naming the bad setting. */
+export function loadConfig(env: Record<string, string | undefined>, overrides: Overrides = {}, now: () => number = Date.now): Config {
+  const raw = (key: SettingKey) => overrides[key] ?? env[SETTINGS[key].env]
+  const value = <K extends SettingKey>(key: K): Value<K> => SETTINGS[key].parse(raw(key) ?? SETTINGS[key].default, label(key)) as Value<K>
+  const port = value('port')
+  const hub: HubConfig = {
+    leaseDefault: value('leaseDefault'),
+    leaseMin: value('leaseMin'),
+    leaseMax: value('leaseMax'),
+    retryDelaysMs: value('retryDelaysMs'),
+    timeoutMs: value('timeoutMs'),
+    allowPrivateCallbacks: value('allowPrivateCallbacks'),
+    trustProxy: value('trustProxy'),
+    requestsPerMinutePerIp: value('requestsPerMinutePerIp'),
+    maxPendingPerHost: value('maxPendingPerHost'),
+    maxSubscriptionsPerHost: value('maxSubscriptionsPerHost'),
+    maxSubscriptions: value('maxSubscriptions'),
+    maxConcurrent: value('maxConcurrent'),
+    maxConcurrentPerHost: value('maxConcurrentPerHost'),
+    extraCaFile: env.NODE_EXTRA_CA_CERTS || undefined,
+    now,
+  }
+  if (hub.leaseMin > hub.leaseMax) throw new ConfigError('HUB_LEASE_MIN must not exceed HUB_LEASE_MAX.')
+  return {
+    port,
+    host: value('host'),
+    baseUrl: raw('baseUrl') === undefined ? `http://localhost:${port}` : value('baseUrl'),
+    dataDir: value('dataDir'),
+    cacheMaxAge: value('cacheMaxAge'),
+    pollMs: value('pollMs'),
+    logRequests: value('logRequests'),
+    mcpSessionIdleMs: value('mcpSessionIdleMs'),
+    mcpMaxSessions: value('mcpMaxSessions'),
+    hub,
+  }
+}
+
+/** The hub's part of the settings alone (tests and benchmarks that vary only the hub). */
+export const loadHubConfig = (env: Record<string, string | undefined>, now: () => number = Date.now): HubConfig => loadConfig(env, {}, now).hub
+
+export type CommandLine<O extends string> = { overrides: Overrides; options: Partial<Record<O, string | boolean>>; positionals: string[] }
+
+/**
+ * Parses a command's argv with node:util parseArgs: the given settings as `--flag value`, the
+ * command's own options, and positionals. Anything unknown is a ConfigError naming it.
+ */
+export function parseCommandLine<O extends string>(
+  command: string,
+  args: string[],
+  settings: readonly SettingKey[],
+  own: Record<O, { type: 'string' | 'boolean' }> = {} as Record<O, { type: 'string' | 'boolean' }>,
+): CommandLine<O> {
+  const options: Record<string, { type: 'string' | 'boolean' }> = { ...own }
+  for (const key of settings) options[flagOf(key).slice(2)] = { type: 'string' }
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true })
+  } catch (error) {
+    const message = (error as Error).message.split('\n')[0]!.replace(/^Unknown option '(.*?)'.*/, 'unknown option $1')
+    throw new ConfigError(`${command}: ${message}. See --help.`)
+  }
+  const overrides: Overrides = {}
+  for (const key of settings) {
+    const given = parsed.values[flagOf(key).slice(2)]
+    if (typeof given === 'string') overrides[key] = given
+  }
+  const ownValues: Partial<Record<O, string | boolean>> = {}
+  for (const name of Object.keys(own) as O[]) {
+    const given = parsed.values[name]
+    if (given !== undefined) ownValues[name] = given as string | boolean
+  }
+  return { overrides, options: ownValues, positionals: parsed.positionals }
+}
+
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[]

@@ -1,0 +1,30 @@
+/** The WebSub topics of INTERFACE.md: three renderings of the same review data, and where their hub is. */
+import type { Representation } from '../http/representation'
+
+export const TOPIC_PATHS = ['feed.xml', 'api/feed.json', 'reviews.json'] as const
+export type TopicPath = (typeof TOPIC_PATHS)[number]
+
+/** The hub's path under BASE_URL: the one place it is written. */
+export const HUB_PATH = '/api/websub/hub'
+
+/** What the hub needs from the data side: the current bytes of a topic, and word when they change. */
+export interface TopicSource {
+  topic(path: TopicPath): Representation
+  /** Called with only the topics whose bytes changed. Returns an unsubscribe function. */
+  onTopicsChanged(listener: (topics: TopicPath[]) => void): () => void
+}
+
+const trimmed = (baseUrl: string) => baseUrl.replace(/\/+$/, '')
+
+export function topicUrl(baseUrl: string, path: TopicPath): string {
+  return `${trimmed(baseUrl)}/${path}`
+}
+
+export function hubUrl(baseUrl: string): string {
+  return `${trimmed(baseUrl)}${HUB_PATH}`
+}
+
+/** Link: <hub>; rel="hub", <topic>; rel="self": how subscribers discover the hub (GET, HEAD and every delivery). */
+export function topicLinkHeader(baseUrl: string, path: TopicPath): string {
+  return `<${hubUrl(baseUrl)}>; rel="hub", <${topicUrl(baseUrl, path)}>; rel="self"`
+}

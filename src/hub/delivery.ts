@@ -1,0 +1,87 @@
+/**
+ * Content distribution: the exact bytes and type a GET of the topic returns now, with the Link header,
+ * to one active subscription. 2xx resets failures, 410 removes, anything else is retried on the
+ * contract's schedule and the third consecutive failure ends the subscription (with a denied notice).
+ */
+import { createHmac } from 'node:crypto'
+import { topicLinkHeader, topicUrl, type TopicSource } from '../feeds/websub-topics'
+import { withHubParams } from './callback'
+import type { HubMetrics, HubSend } from './hub-types'
+import type { Delivery, HubRepository, Subscription } from './repository'
+
+const MAX_RESPONSE_BYTES = 64 * 1024
+export const FAILURES_BEFORE_UNSUBSCRIBE = 3
+
+export type DeliveryDeps = {
+  repository: HubRepository
+  topics: TopicSource
+  send: HubSend
+  baseUrl: string
+  retryDelaysMs: number[]
+  now: () => number
+  metrics: HubMetrics
+  log: (event: Record<string, unknown>) => void
+  /** Runs follow-up work (the denied notice) so shutdown and tests can wait for it. */
+  track: (work: Promise<unknown>) => void
+}
+
+export async function deliver(row: Subscription & Delivery, deps: DeliveryDeps): Promise<void> {
+  const { repository } = deps
+  const current = repository.get(row.id)
+  if (current?.state !== 'active') return
+  // The exact bytes and type a GET of the topic returns now: never older than what the subscriber had.
+  const rep = deps.topics.topic(current.topic)
+  const headers: Record<string, string> = {
+    'content-type': rep.contentType,
+    link: topicLinkHeader(deps.baseUrl, current.topic),
+    'content-length': String(rep.body.byteLength),
+  }
+  if (current.secret) headers['x-hub-signature'] = `sha256=${createHmac('sha256', current.secret).update(rep.body).digest('hex')}`
+  const outcome = await deps.send(current.callback, { method: 'POST', headers, body: rep.body }, MAX_RESPONSE_BYTES)
+  const now = deps.now()
+  const status = 'status' in outcome ? outcome.status : null
+  let result: string
+  if (status !== null && status >= 200 && status < 300) {
+    repository.delivered(current.id, row.generation, now)
+    result = 'delivered'
+  } else if (status === 410) {
+    repository.setState(current.id, 'removed', now)
+    result = 'gone'
+  } else {
+    const failures = repository.failed(current.id, now)
+    if (failures >= FAILURES_BEFORE_UNSUBSCRIBE) {
+      repository.setState(current.id, 'auto_unsubscribed', now)
+      result = 'auto_unsubscribed'
+      deps.track(sendDenied(current, `${failures} consecutive deliveries failed`, deps))
+    } else {
+      repository.retryAt(current.id, now + deps.retryDelaysMs[failures - 1]!)
+      result = 'retry'
+    }
+  }
+  deps.metrics.deliveries[result] = (deps.metrics.deliveries[result] ?? 0) + 1
+  if ('ms' in outcome) {
+    deps.metrics.deliveryMsSum += outcome.ms
+    deps.metrics.deliveryMsCount++
+  }
+  deps.log({
+    event: 'hub_delivery',
+    topic: current.topic,
+    callback_host: current.callback_host,
+    status,
+    ms: 'ms' in outcome ? outcome.ms : null,
+    attempt: row.attempts + 1,
+    result,
+    error: 'error' in outcome ? `${outcome.error.kind}: ${outcome.error.message}` : undefined,
+  })
+}
+
+/** Best effort: tells an auto-unsubscribed callback why its notifications stopped. */
+async function sendDenied(subscription: Subscription, reason: string, deps: DeliveryDeps): Promise<void> {
+  const url = withHubParams(subscription.callback, [
+    ['hub.mode', 'denied'],
+    ['hub.topic', topicUrl(deps.baseUrl, subscription.topic)],
+    ['hub.reason', reason],
+  ])
+  const outcome = await deps.send(url, { method: 'GET' }, 1024)
+  deps.log({ event: 'hub_denied_notice', topic: subscription.topic, callback_host: subscription.callback_host, status: 'status' in outcome ? outcome.status : null })
+}

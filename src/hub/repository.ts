@@ -1,0 +1,201 @@
+/**
+ * The hub's durable state. Subscriptions hold what is in force; verifications hold requests still
+ * being checked (a failed one changes nothing); deliveries hold what is owed to whom and when.
+ * Everything survives a restart or a kill -9: timers are re-armed from these rows on start.
+ */
+import type { Database } from 'bun:sqlite'
+import type { Migration } from '../db/database'
+import type { TopicPath } from '../feeds/websub-topics'
+
+/** The hub's tables; passed to openDatabase with the other migrations. */
+export const hubMigrations: Migration[] = [
+  {
+    id: '100-hub',
+    sql: `
+      CREATE TABLE hub_subscriptions (
+        id INTEGER PRIMARY KEY,
+        callback TEXT NOT NULL,
+        callback_host TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('active', 'expired', 'removed', 'auto_unsubscribed')),
+        lease_seconds INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        secret TEXT,
+        failures INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        UNIQUE (callback, topic)
+      );
+      CREATE INDEX hub_subscriptions_topic ON hub_subscriptions (topic, state);
+      CREATE INDEX hub_subscriptions_host ON hub_subscriptions (callback_host, state);
+      CREATE TABLE hub_verifications (
+        id INTEGER PRIMARY KEY,
+        mode TEXT NOT NULL CHECK (mode IN ('subscribe', 'unsubscribe')),
+        callback TEXT NOT NULL,
+        callback_host TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        lease_seconds INTEGER NOT NULL,
+        secret TEXT,
+        state TEXT NOT NULL CHECK (state IN ('pending', 'verified', 'rejected')),
+        reason TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX hub_verifications_pending ON hub_verifications (state, callback_host);
+      CREATE TABLE hub_deliveries (
+        subscription_id INTEGER PRIMARY KEY REFERENCES hub_subscriptions (id) ON DELETE CASCADE,
+        due_at INTEGER NOT NULL,
+        generation INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX hub_deliveries_due ON hub_deliveries (due_at);
+    `,
+  },
+]
+
+export type SubscriptionState = 'active' | 'expired' | 'removed' | 'auto_unsubscribed'
+
+export type Subscription = {
+  id: number
+  callback: string
+  callback_host: string
+  topic: TopicPath
+  state: SubscriptionState
+  lease_seconds: number
+  expires_at: number
+  secret: string | null
+  failures: number
+}
+
+export type Verification = {
+  id: number
+  mode: 'subscribe' | 'unsubscribe'
+  callback: string
+  callback_host: string
+  topic: TopicPath
+  lease_seconds: number
+  secret: string | null
+  state: 'pending' | 'verified' | 'rejected'
+}
+
+export type Delivery = { subscription_id: number; due_at: number; generation: number; attempts: number }
+
+export class HubRepository {
+  constructor(readonly db: Database) {}
+
+  addVerification(v: Omit<Verification, 'id' | 'state'>, now: number): number {
+    return this.db
+      .query<{ id: number }, [string, string, string, string, number, string | null, number, number]>(
+        `INSERT INTO hub_verifications (mode, callback, callback_host, topic, lease_seconds, secret, state, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING id`,
+      )
+      .get(v.mode, v.callback, v.callback_host, v.topic, v.lease_seconds, v.secret, now, now)!.id
+  }
+
+  pendingVerifications(): Verification[] {
+    return this.db.query<Verification, []>("SELECT * FROM hub_verifications WHERE state = 'pending' ORDER BY id").all()
+  }
+
+  pendingCountForHost(host: string): number {
+    return this.db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM hub_verifications WHERE state = 'pending' AND callback_host = ?").get(host)!.n
+  }
+
+  finishVerification(id: number, state: 'verified' | 'rejected', reason: string | null, now: number): void {
+    this.db.query('UPDATE hub_verifications SET state = ?, reason = ?, updated_at = ? WHERE id = ?').run(state, reason, now, id)
+  }
+
+  /** A verified subscribe: create, renew or revive the one subscription of (callback, topic). */
+  activate(v: Verification, now: number): Subscription {
+    return this.db
+      .query<Subscription, [string, string, string, number, number, string | null, number, number]>(
+        `INSERT INTO hub_subscriptions (callback, callback_host, topic, state, lease_seconds, expires_at, secret, failures, created_at, updated_at)
+         VALUES (?, ?, ?, 'active', ?, ?, ?, 0, ?, ?)
+         ON CONFLICT (callback, topic) DO UPDATE SET state = 'active', lease_seconds = excluded.lease_seconds,
+           expires_at = excluded.expires_at, secret = excluded.secret, failures = 0, updated_at = excluded.updated_at
+         RETURNING *`,
+      )
+      .get(v.callback, v.callback_host, v.topic, v.lease_seconds, now + v.lease_seconds * 1000, v.secret, now, now)!
+  }
+
+  setState(id: number, state: SubscriptionState, now: number): void {
+    this.db.transaction(() => {
+      this.db.query('UPDATE hub_subscriptions SET state = ?, updated_at = ? WHERE id = ?').run(state, now, id)
+      if (state !== 'active') this.db.query('DELETE FROM hub_deliveries WHERE subscription_id = ?').run(id)
+    })()
+  }
+
+  find(callback: string, topic: string): Subscription | null {
+    return this.db.query<Subscription, [string, string]>('SELECT * FROM hub_subscriptions WHERE callback = ? AND topic = ?').get(callback, topic)
+  }
+
+  get(id: number): Subscription | null {
+    return this.db.query<Subscription, [number]>('SELECT * FROM hub_subscriptions WHERE id = ?').get(id)
+  }
+
+  activeCount(host?: string): number {
+    return host === undefined
+      ? this.db.query<{ n: number }, []>("SELECT count(*) AS n FROM hub_subscriptions WHERE state = 'active'").get()!.n
+      : this.db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM hub_subscriptions WHERE state = 'active' AND callback_host = ?").get(host)!.n
+  }
+
+  countsByState(): Record<string, number> {
+    const rows = this.db.query<{ state: string; n: number }, []>('SELECT state, count(*) AS n FROM hub_subscriptions GROUP BY state').all()
+    return Object.fromEntries(rows.map((r) => [r.state, r.n]))
+  }
+
+  /** Leases that ran out become expired, and owe nothing more. */
+  expireLeases(now: number): number {
+    return this.db.transaction(() => {
+      this.db.query("DELETE FROM hub_deliveries WHERE subscription_id IN (SELECT id FROM hub_subscriptions WHERE state = 'active' AND expires_at <= ?)").run(now)
+      return this.db.query("UPDATE hub_subscriptions SET state = 'expired', updated_at = ? WHERE state = 'active' AND expires_at <= ?").run(now, now).changes
+    })()
+  }
+
+  /** A change to `topics`: every active subscriber is owed the current content, coalesced into one pending delivery each. */
+  enqueueTopic(topic: TopicPath, now: number): number {
+    return this.db
+      .query(
+        `INSERT INTO hub_deliveries (subscription_id, due_at, generation, attempts)
+         SELECT id, ?, 1, 0 FROM hub_subscriptions WHERE topic = ? AND state = 'active' AND expires_at > ?
+         ON CONFLICT (subscription_id) DO UPDATE SET generation = generation + 1`,
+      )
+      .run(now, topic, now).changes
+  }
+
+  dueDeliveries(now: number, limit: number, exclude: Set<number>): (Delivery & Subscription)[] {
+    const rows = this.db
+      .query<Delivery & Subscription, [number, number]>(
+        `SELECT d.subscription_id, d.due_at, d.generation, d.attempts, s.* FROM hub_deliveries d
+         JOIN hub_subscriptions s ON s.id = d.subscription_id WHERE d.due_at <= ? ORDER BY d.due_at LIMIT ?`,
+      )
+      .all(now, limit + exclude.size)
+    return rows.filter((r) => !exclude.has(r.subscription_id)).slice(0, limit)
+  }
+
+  nextDueAt(exclude: Set<number>): number | null {
+    const rows = this.db.query<{ subscription_id: number; due_at: number }, [number]>('SELECT subscription_id, due_at FROM hub_deliveries ORDER BY due_at LIMIT ?').all(exclude.size + 1)
+    return rows.find((r) => !exclude.has(r.subscription_id))?.due_at ?? null
+  }
+
+  /** Delivered generation `generation`: done, unless newer content arrived meanwhile. */
+  delivered(id: number, generation: number, now: number): void {
+    this.db.transaction(() => {
+      this.db.query('UPDATE hub_subscriptions SET failures = 0, updated_at = ? WHERE id = ?').run(now, id)
+      this.db.query('DELETE FROM hub_deliveries WHERE subscription_id = ? AND generation = ?').run(id, generation)
+      this.db.query('UPDATE hub_deliveries SET due_at = ?, attempts = 0 WHERE subscription_id = ?').run(now, id)
+    })()
+  }
+
+  /** Counts a failed attempt; returns the consecutive failures so far. */
+  failed(id: number, now: number): number {
+    return this.db.query<{ failures: number }, [number, number]>('UPDATE hub_subscriptions SET failures = failures + 1, updated_at = ? WHERE id = ? RETURNING failures').get(now, id)!.failures
+  }
+
+  retryAt(id: number, dueAt: number): void {
+    this.db.query('UPDATE hub_deliveries SET due_at = ?, attempts = attempts + 1 WHERE subscription_id = ?').run(dueAt, id)
+  }
+
+  pendingDeliveries(): number {
+    return this.db.query<{ n: number }, []>('SELECT count(*) AS n FROM hub_deliveries').get()!.n
+  }
+}

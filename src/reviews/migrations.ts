@@ -1,0 +1,50 @@
+/** Schema of the review data, applied in order by openDatabase. */
+import type { Migration } from '../db/database'
+
+/** The reviews' tables: meta (revision), business, reviews, mentions and the FTS5 trigram index. */
+export const reviewMigrations: Migration[] = [
+  {
+    id: '001-reviews',
+    sql: `
+      CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+      CREATE TABLE business (id INTEGER PRIMARY KEY CHECK (id = 1), json TEXT NOT NULL);
+      CREATE TABLE reviews (
+        rowid INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+        date TEXT NOT NULL,
+        verified INTEGER NOT NULL,
+        text_folded TEXT NOT NULL,
+        json TEXT NOT NULL
+      );
+      -- Published reviews newest first, straight off the index: no sort of the table.
+      CREATE INDEX reviews_newest ON reviews (date DESC, id DESC, rating) WHERE verified = 1;
+      CREATE TABLE review_mentions (
+        kind TEXT NOT NULL CHECK (kind IN ('technician', 'service')),
+        key TEXT NOT NULL,
+        review_rowid INTEGER NOT NULL REFERENCES reviews (rowid) ON DELETE CASCADE,
+        PRIMARY KEY (kind, key, review_rowid)
+      ) WITHOUT ROWID;
+      CREATE INDEX review_mentions_review ON review_mentions (review_rowid);
+      CREATE VIRTUAL TABLE reviews_fts USING fts5 (
+        text_folded, content = 'reviews', content_rowid = 'rowid', tokenize = 'trigram'
+      );
+      -- A bulk write sets meta.fts_deferred, skips these row-by-row updates and rebuilds the index once
+      -- at the end of the same transaction: several times faster for large imports.
+      CREATE TRIGGER reviews_fts_insert AFTER INSERT ON reviews
+      WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'fts_deferred') BEGIN
+        INSERT INTO reviews_fts (rowid, text_folded) VALUES (new.rowid, new.text_folded);
+      END;
+      CREATE TRIGGER reviews_fts_delete AFTER DELETE ON reviews
+      WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'fts_deferred') BEGIN
+        INSERT INTO reviews_fts (reviews_fts, rowid, text_folded) VALUES ('delete', old.rowid, old.text_folded);
+      END;
+      CREATE TRIGGER reviews_fts_update AFTER UPDATE OF text_folded ON reviews
+      WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'fts_deferred') BEGIN
+        INSERT INTO reviews_fts (reviews_fts, rowid, text_folded) VALUES ('delete', old.rowid, old.text_folded);
+        INSERT INTO reviews_fts (rowid, text_folded) VALUES (new.rowid, new.text_folded);
+      END;
+      INSERT INTO meta (key, value) VALUES ('revision', '0'), ('changed_at', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
+    `,
+  },
+]
