@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { loadConfig } from '../src/config'
+import { loadConfig } from '../src/core/config'
 import { createService } from '../src/service'
 import { embeddedSample } from '../src/catalog/seed'
 import { chromiumAvailable, launchChromium, SKIP_MESSAGE } from '../test/browser/browser'

@@ -1,6 +1,5 @@
 /** The app factory: composes each capability's routes into one Elysia app. Tests drive it without a port. */
 import { Elysia } from 'elysia'
-import { pagesRoutes } from './api/pages'
 import type { Catalog } from './catalog/catalog'
 import type { Config } from './core/config'
 import { feedsRoutes } from './api/feeds'
@@ -8,6 +7,7 @@ import { healthRoutes } from './api/health'
 import { openapiRoutes } from './api/openapi'
 import { httpShell } from './api/lifecycle'
 import { insightsRoutes } from './api/insights'
+import { pagesRoutes } from './api/pages'
 import { reviewsRoutes } from './api/reviews'
 import type { ReviewSearch } from './reviews/search'
 

@@ -7,9 +7,9 @@
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import type { Snapshot } from '../catalog/snapshot'
-import type { Issue } from '../http/errors'
-import type { ReadRouteOptions } from '../http/read-options'
-import { CachedRepresentation, serveRepresentation, type ServeOptions } from '../http/representation'
+import type { Issue } from '../core/issues'
+import type { ReadRouteOptions } from './read-options'
+import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
 import type { Insights } from '../insights/schema'
 import { EMBED_COUNT_DEFAULT, EMBED_COUNT_MAX, EMBED_CSP, EMBED_LANGS, EMBED_SCRIPT, EMBED_THEMES, renderEmbedFragment, renderEmbedPage, type EmbedOptions } from '../pages/embed'
 import { PAGE_CSP } from '../pages/html'
@@ -20,7 +20,7 @@ import { renderErrorPage, renderReviewPage, type ErrorPage } from '../pages/revi
 import type { Review } from '../reviews/schema'
 import type { ReviewSearch } from '../reviews/search'
 import { parseSearchParams, SearchQuery, type SearchFilters } from '../reviews/search-query'
-import { notModified, searchParameters } from '../http/openapi-helpers'
+import { notModified, searchParameters } from './openapi-parts'
 
 const HTML = 'text/html; charset=utf-8'
 export const PAGE_SIZE = 10
@@ -162,21 +162,15 @@ class PageCache {
 
 export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   const baseUrl = options.baseUrl
-  const pageOptions: ServeOptions = {
-    cacheControl: options.cacheControl,
-    headers: {
-      'content-security-policy': PAGE_CSP,
-      'x-frame-options': 'DENY',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'strict-origin-when-cross-origin',
-    },
-  }
-  const embedOptions: ServeOptions = {
-    cacheControl: options.cacheControl,
-    headers: { 'content-security-policy': EMBED_CSP, 'x-content-type-options': 'nosniff' },
-  }
-  const fragmentOptions: ServeOptions = { cacheControl: options.cacheControl, headers: { 'x-content-type-options': 'nosniff' } }
-  const scriptOptions: ServeOptions = { cacheControl: options.cacheControl, headers: { 'x-content-type-options': 'nosniff' } }
+  const pageOptions = serveOptions(options.cacheControl, {
+    'content-security-policy': PAGE_CSP,
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  })
+  const embedOptions = serveOptions(options.cacheControl, { 'content-security-policy': EMBED_CSP, 'x-content-type-options': 'nosniff' })
+  const fragmentOptions = serveOptions(options.cacheControl, { 'x-content-type-options': 'nosniff' })
+  const scriptOptions = fragmentOptions
   const embedScript = CachedRepresentation.text(EMBED_SCRIPT, 'text/javascript; charset=utf-8', new Date())
   const cache = new PageCache()
 

@@ -1,6 +1,6 @@
 /** `/reviews/{id}`: one review as a page, and the friendly error pages. */
 import type { AggregateRating, Business } from '../reviews/schema'
-import type { Issue } from '../http/errors'
+import type { Issue } from '../core/issues'
 import { esc, jsonForScript, page } from './html'
 import { reviewJsonLd } from './jsonld'
 import { businessCard, reviewArticle, type PageReview } from './parts'

@@ -187,7 +187,7 @@ describe('HTTP behaviour of the pages', () => {
     const etag = before.headers.get('etag')
     expect((await get('/')).headers.get('etag')).toBe(etag)
     const insightsBefore = (await get('/insights')).headers.get('etag')
-    server.service.store.write({ reviews: [review({ id: 'fresh-1', date: '2025-07-01', rating: 2, text: 'Brand new: the water heater leaks again.' })] })
+    server.service.reviews.write({ reviews: [review({ id: 'fresh-1', date: '2025-07-01', rating: 2, text: 'Brand new: the water heater leaks again.' })] })
     server.service.catalog.refresh()
     const after = await get('/')
     expect(after.headers.get('etag')).not.toBe(etag)
