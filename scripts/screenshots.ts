@@ -41,6 +41,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'reviews-screenshots-'))
 const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', BASE_URL: 'http://localhost:3000' })
 const service = createService(config, { seed: embeddedSample, log: () => {} })
 service.listen()
+// The review page shows the aspect summary once the insights are computed: wait for them.
+await service.catalog.current.insights()
 const base = `http://127.0.0.1:${service.port}`
 const host = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(hostPage(base), { headers: { 'content-type': 'text/html; charset=utf-8' } }) })
 const browser = await launchChromium()

@@ -28,6 +28,27 @@ const MAX_PAGE = 10_000
 /** Rendered pages kept per data version (filter combinations, pages of the list, review pages). */
 const PAGES_PER_VERSION = 300
 
+/**
+ * How long `/` waits for insights still being computed (large datasets take seconds): the reviews are
+ * the point of the page, the aspect summary can come with a later request.
+ */
+const INSIGHTS_WAIT_MS = 250
+
+/** The snapshot's insights if they arrive within `ms`; null if they failed, undefined if still computing. */
+async function insightsWithin(snapshot: Snapshot, ms: number): Promise<Insights | null | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)))
+  const insights = snapshot.insights().then(
+    (r) => r.data as Insights,
+    () => null,
+  )
+  try {
+    return await Promise.race([insights, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** Page parameter -> search parameter: the same names people see in the URL, the same semantics as the API. */
 const SEARCH_NAMES = {
   rating: 'rating',
@@ -213,14 +234,13 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         const key = `home:${listHref(filters, pageNumber)}`
         let rep = cache.get(snapshot, key)
         if (!rep) {
-          // The aspect summary is a bonus on this page: if the insights failed, the reviews are still shown.
-          const insights = await snapshot.insights().then((r) => r.data as Insights, () => null)
+          const insights = await insightsWithin(snapshot, INSIGHTS_WAIT_MS)
           const result = search.search({ ...parsed.value.search, limit: pageNumber * PAGE_SIZE })
           const onPage = result.reviewsJson.slice((pageNumber - 1) * PAGE_SIZE)
           if (pageNumber > 1 && !onPage.length) {
             return errorPage(request, snapshot, { status: 404, title: 'No such page', message: `There are ${result.total} matching reviews; page ${pageNumber} is past the last one.` })
           }
-          rep = html(snapshot, key, () =>
+          const render = () =>
             renderHomePage({
               baseUrl,
               business: snapshot.business,
@@ -231,8 +251,9 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
               pageSize: PAGE_SIZE,
               total: result.total,
               reviews: onPage.map((json) => JSON.parse(json) as PageReview),
-            }),
-          )
+            })
+          // Without the insights (still computing) the page is served but not kept: a later request gets the full one.
+          rep = insights === undefined ? CachedRepresentation.text(render(), HTML, snapshot.updatedAt) : html(snapshot, key, render)
         }
         return serveRepresentation(request, rep, pageOptions)
       },

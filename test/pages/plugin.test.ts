@@ -75,4 +75,19 @@ describe('pages plugin', () => {
     expect(await (await get('/insights')).text()).toContain('No reviews yet.')
     expect(await (await get('/embed')).text()).toContain('No reviews to show yet.')
   })
+
+  test('insights still computing: / answers at once without the aspect summary, and has it once they arrive', async () => {
+    let finish: (value: unknown) => void = () => {}
+    const { get, calls } = setup((b, r, at) => new Promise((resolve) => (finish = () => resolve(computeInsights(b, r, at)))))
+    const started = performance.now()
+    const early = await get('/')
+    expect(performance.now() - started).toBeLessThan(2000)
+    expect(early.status).toBe(200)
+    expect(await early.text()).not.toContain('What customers mention')
+    finish(undefined)
+    const later = await get('/')
+    expect(await later.text()).toContain('What customers mention')
+    expect(later.headers.get('etag')).not.toBe(early.headers.get('etag'))
+    expect(calls()).toBe(1)
+  })
 })
