@@ -21,6 +21,8 @@ describe.skipIf(!chromiumAvailable)('accessibility and performance in chromium',
   let browser: Browser
   beforeAll(async () => {
     server = await startTestServer({ seed: embeddedSample })
+    // Complete pages from the first request: the review page's aspect summary needs the insights.
+    await server.service.catalog.current.insights()
     browser = await launchChromium()
   })
   afterAll(async () => {

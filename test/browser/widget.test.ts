@@ -40,6 +40,8 @@ describe.skipIf(!chromiumAvailable)('the widget on a page of another origin', ()
   let browser: Browser
   beforeAll(async () => {
     server = await startTestServer({ seed: embeddedSample })
+    // Complete pages from the first request: the review page's aspect summary needs the insights.
+    await server.service.catalog.current.insights()
     host = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(hostPage(server.url), { headers: { 'content-type': 'text/html; charset=utf-8' } }) })
     hostUrl = `http://127.0.0.1:${host.port}`
     browser = await launchChromium()
