@@ -10,7 +10,7 @@ export function renderReviewPage(review: PageReview, business: Business, aggrega
   resetSvgIds()
   const path = `/reviews/${encodeURIComponent(review.id)}`
   const excerpt = review.text.length > 150 ? `${review.text.slice(0, 149)}…` : review.text
-  const main = `<h1>Review by ${esc(review.author)}</h1>
+  const main = `<h1>A review of ${esc(business.name)}</h1>
 ${reviewArticle(review, business, { headingLevel: 2, permalink: false })}
 <p><a href="/">All reviews of ${esc(business.name)}</a> · <a href="/api/reviews/${esc(encodeURIComponent(review.id))}" type="application/json">This review as JSON</a></p>
 ${businessCard(business, aggregate, 'p')}`
