@@ -7,6 +7,8 @@ import { hubUrl } from './websub-topics'
 import { startOfLocalDay } from '../core/dates'
 
 export const FEED_SIZE = 50
+/** The language of the feeds' own words (titles, descriptions); each review carries its own. */
+export const FEED_LANGUAGE = 'en-US'
 
 export type FeedContext = { business: Business; reviews: Review[]; baseUrl: string; updatedAt: Date }
 
@@ -45,7 +47,7 @@ export function renderJsonFeed({ business, reviews, baseUrl }: FeedContext): str
     home_page_url: business.url,
     feed_url: urls.jsonFeed,
     description: `The ${FEED_SIZE} newest verified reviews of ${business.name}.`,
-    language: 'en-US',
+    language: FEED_LANGUAGE,
     authors: [{ name: business.name, url: business.url }],
     hubs: [{ type: 'WebSub', url: urls.hub }],
     items: reviews.slice(0, FEED_SIZE).map((review) => ({
@@ -57,6 +59,8 @@ export function renderJsonFeed({ business, reviews, baseUrl }: FeedContext): str
       date_published: publishedAt(review, business),
       authors: [{ name: review.author }],
       tags: review.services,
+      // JSON Feed 1.1's item-level language: the review text's, when known.
+      ...(review.language ? { language: review.language } : {}),
       _review: review,
     })),
   }
@@ -86,9 +90,12 @@ export function renderAtom({ business, reviews, baseUrl, updatedAt }: FeedContex
     const updated = review.response && review.response.date > review.date ? instant(review.response.date, business) : published
     if (updated > feedUpdated) feedUpdated = updated
     const categories = review.services.map((s) => `\n    <category term="${x(s)}"/>`).join('')
-    return `  <entry>
+    // The entry is in the review's language; its generated title stays in the feed's.
+    const lang = review.language ? ` xml:lang="${x(review.language)}"` : ''
+    const titleLang = lang ? ` xml:lang="${FEED_LANGUAGE}"` : ''
+    return `  <entry${lang}>
     <id>${x(urls.permalink(review.id))}</id>
-    <title>${x(reviewTitle(review))}</title>
+    <title${titleLang}>${x(reviewTitle(review))}</title>
     <link rel="alternate" type="text/html" href="${x(urls.page(review.id))}"/>
     <link rel="related" type="application/json" href="${x(urls.permalink(review.id))}"/>
     <published>${published}</published>
@@ -98,7 +105,7 @@ export function renderAtom({ business, reviews, baseUrl, updatedAt }: FeedContex
   </entry>`
   })
   return `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-US">
+<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${FEED_LANGUAGE}">
   <id>${x(urls.atom)}</id>
   <title>${x(`${business.name}: verified customer reviews`)}</title>
   <subtitle>${x(`The ${FEED_SIZE} newest verified reviews of ${business.name}.`)}</subtitle>

@@ -24,6 +24,7 @@ export const JsonFeedSchema = Type.Object(
         date_published: Type.String({ format: 'date-time', description: 'Start of the review’s local day, in UTC.' }),
         authors: Type.Array(Author),
         tags: Type.Array(Type.String(), { description: 'Service ids.' }),
+        language: Type.Optional(Type.String({ description: 'BCP 47 tag of the review text (JSON Feed 1.1 item language); absent when unknown.' })),
         _review: Review,
       }),
       { maxItems: 50, description: 'The 50 newest reviews, newest first.' },

@@ -2,8 +2,8 @@
 import type { AggregateRating, Business, Review } from '../reviews/schema'
 import { esc, formatDate, formatNumber, queryString, stars } from './html'
 
-/** A review as the pages see it: language and translation are optional until every source carries them. */
-export type PageReview = Review & { language?: string | null; translation?: { language: string; text: string } | null }
+/** A review as the pages see it: the published record. */
+export type PageReview = Review
 
 /** The filters of `/`, named for people; each maps onto one parameter of GET /api/reviews/search. */
 export type ReviewFilters = {
@@ -45,8 +45,9 @@ export function reviewArticle(review: PageReview, business: Business, options: {
     ...review.services.map((id) => `<li><a href="${esc(listHref({ service: id }))}">${esc(serviceName(business, id))}</a></li>`),
     ...review.technicians.map((name) => `<li><a href="${esc(listHref({ technician: name }))}">${esc(name)}</a></li>`),
   ]
-  const translation = review.translation
-    ? `<details><summary>Translation (${esc(review.translation.language)})</summary><p class="text" dir="auto" lang="${esc(review.translation.language)}">${esc(review.translation.text)}</p></details>`
+  const translated = review.translation
+  const translation = translated
+    ? `<details><summary>Translation${translated.language ? ` (${esc(translated.language)})` : ''} supplied by ${esc(SOURCES[review.source] ?? review.source)}</summary><p class="text" dir="auto"${translated.language ? ` lang="${esc(translated.language)}"` : ''}>${esc(translated.text)}</p></details>`
     : ''
   const reply = review.response
     ? `<div class="reply"><p class="who">Response from ${esc(business.name)} · <time datetime="${esc(review.response.date)}">${esc(formatDate(review.response.date))}</time></p><p>${esc(review.response.text)}</p></div>`
