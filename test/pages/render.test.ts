@@ -115,3 +115,27 @@ describe('ratingByQuarter', () => {
     expect(points[0]!.label).toBe('2021-Q3')
   })
 })
+
+describe('languages', () => {
+  const german = {
+    ...published[0]!,
+    id: 'de-1',
+    text: 'Sehr schnell und sauber gearbeitet. Gerne wieder!',
+    language: 'de',
+    translation: { language: 'en', text: 'Worked very fast and clean. Happy to come back!' },
+  } as Review
+  const aggregate = aggregateRating([german])
+
+  test('a German review with the translation its source supplied: each text carries its language', () => {
+    const html = renderReviewPage(german, business, aggregate, 'https://reviews.example.test')
+    expect(html).toContain('<p class="text" dir="auto" lang="de">Sehr schnell und sauber gearbeitet. Gerne wieder!</p>')
+    expect(html).toContain('<summary>Translation (en) supplied by Google</summary><p class="text" dir="auto" lang="en">Worked very fast and clean. Happy to come back!</p>')
+    const widget = renderEmbedPage({ baseUrl: 'https://reviews.example.test', business, aggregate, reviews: [german], options: { count: 1, theme: 'light', lang: 'en' } })
+    expect(widget).toContain('lang="de">Sehr schnell')
+  })
+
+  test('a translation whose language is unknown is shown without a language tag', () => {
+    const html = renderReviewPage({ ...german, translation: { language: null, text: 'Fast and clean.' } }, business, aggregate, 'https://x.test')
+    expect(html).toContain('<summary>Translation supplied by Google</summary><p class="text" dir="auto">Fast and clean.</p>')
+  })
+})
