@@ -23,6 +23,7 @@ const TAGS = [
   { name: 'WebSub', description: 'The hub: subscribe to a topic, get its full content pushed on every change.' },
   { name: 'MCP', description: 'Model Context Protocol over streamable HTTP, for AI agents.' },
   { name: 'Operations', description: 'Health and metrics for operators.' },
+  { name: 'Pages', description: 'HTML for people: the review page, one review, the insights, and the embeddable widget.' },
 ]
 
 export async function buildOpenApiDocument(config: Config, app: AnyElysia): Promise<OpenApiDocument> {

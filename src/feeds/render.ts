@@ -16,7 +16,10 @@ export const feedUrls = (baseUrl: string) => ({
   hub: hubUrl(baseUrl),
   jsonFeed: `${baseUrl}/api/feed.json`,
   atom: `${baseUrl}/feed.xml`,
+  /** The review record as JSON: the entry id, and the `related` link / `external_url`. */
   permalink: (id: string) => `${baseUrl}/api/reviews/${encodeURIComponent(id)}`,
+  /** The review as a page for people: the `alternate` link / `url`. */
+  page: (id: string) => `${baseUrl}/reviews/${encodeURIComponent(id)}`,
 })
 
 export function reviewTitle(review: Review): string {
@@ -49,7 +52,8 @@ export function renderJsonFeed({ business, reviews, baseUrl }: FeedContext): str
     hubs: [{ type: 'WebSub', url: urls.hub }],
     items: reviews.slice(0, FEED_SIZE).map((review) => ({
       id: review.id,
-      url: urls.permalink(review.id),
+      url: urls.page(review.id),
+      external_url: urls.permalink(review.id),
       title: reviewTitle(review),
       content_text: contentText(review, business),
       date_published: publishedAt(review, business),
@@ -92,7 +96,8 @@ export function renderAtom({ business, reviews, baseUrl, updatedAt }: FeedContex
     return `  <entry${lang}>
     <id>${x(urls.permalink(review.id))}</id>
     <title${titleLang}>${x(reviewTitle(review))}</title>
-    <link rel="alternate" type="application/json" href="${x(urls.permalink(review.id))}"/>
+    <link rel="alternate" type="text/html" href="${x(urls.page(review.id))}"/>
+    <link rel="related" type="application/json" href="${x(urls.permalink(review.id))}"/>
     <published>${published}</published>
     <updated>${updated}</updated>
     <author><name>${x(review.author)}</name></author>${categories}

@@ -17,7 +17,8 @@ export const JsonFeedSchema = Type.Object(
     items: Type.Array(
       Type.Object({
         id: Type.String({ description: 'The review id.' }),
-        url: Type.String({ format: 'uri', description: 'The review permalink, GET /api/reviews/{id}.' }),
+        url: Type.String({ format: 'uri', description: 'The review as a web page, /reviews/{id}.' }),
+        external_url: Type.String({ format: 'uri', description: 'The review record as JSON, GET /api/reviews/{id}.' }),
         title: Type.String(),
         content_text: Type.String({ description: 'The review text, then the business’s reply if any.' }),
         date_published: Type.String({ format: 'date-time', description: 'Start of the review’s local day, in UTC.' }),

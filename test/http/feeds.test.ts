@@ -48,7 +48,8 @@ describe('JSON Feed', () => {
     expect(feed.hubs).toEqual([{ type: 'WebSub', url: `${TEST_BASE_URL}/api/websub/hub` }])
     expect(feed.items.map((i: any) => i.id)).toEqual(newest50.map((r) => r.id))
     const first = feed.items[0]
-    expect(first.url).toBe(`${TEST_BASE_URL}/api/reviews/${first.id}`)
+    expect(first.url).toBe(`${TEST_BASE_URL}/reviews/${first.id}`)
+    expect(first.external_url).toBe(`${TEST_BASE_URL}/api/reviews/${first.id}`)
     expect(first._review).toEqual(newest50[0])
     expect(first.tags).toEqual(newest50[0]!.services)
     expect(first.authors).toEqual([{ name: newest50[0]!.author }])
