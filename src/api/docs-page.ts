@@ -33,6 +33,14 @@ function schemaSummary(schema: any): string {
   return `${escapeHtml(schema.type ?? (schema.const !== undefined ? JSON.stringify(schema.const) : 'object'))}${bounds.length ? ` <small>(${escapeHtml(bounds.join(', '))})</small>` : ''}`
 }
 
+/** Response headers by name, the ones a client acts on first; CORS headers are said once, in the introduction. */
+function headerList(headers: Record<string, { description?: string; required?: boolean }> | undefined): string {
+  return Object.entries(headers ?? {})
+    .filter(([name]) => !name.startsWith('Access-Control-'))
+    .map(([name, header]) => `<code title="${escapeHtml(header.description)}">${escapeHtml(name)}</code>${header.required ? '' : ' <small>optional</small>'}`)
+    .join('<br>')
+}
+
 function operationHtml(method: string, path: string, op: any): string {
   const parameters = (op.parameters ?? []) as any[]
   const responses = Object.entries(op.responses ?? {}) as [string, any][]
@@ -52,12 +60,12 @@ function operationHtml(method: string, path: string, op: any): string {
       : ''
   }
   ${body ? `<p><b>Body:</b> ${Object.entries(body).map(([type, media]: [string, any]) => `<code>${escapeHtml(type)}</code> ${schemaSummary(media.schema)}`).join('; ')}</p>` : ''}
-  <table><tr><th>Status</th><th>Meaning</th><th>Body</th></tr>${responses
+  <table><tr><th>Status</th><th>Meaning</th><th>Body</th><th>Headers</th></tr>${responses
     .map(
       ([status, r]) =>
         `<tr><td>${escapeHtml(status)}</td><td>${prose(r.description)}</td><td>${Object.entries(r.content ?? {})
           .map(([type, media]: [string, any]) => `<code>${escapeHtml(type)}</code> ${schemaSummary(media.schema)}`)
-          .join('<br>')}</td></tr>`,
+          .join('<br>')}</td><td>${headerList(r.headers)}</td></tr>`,
     )
     .join('')}</table>
 </section>`

@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import type { ReadRouteOptions } from './read-options'
 import { serveOptions, serveRepresentation } from '../http/representation'
-import { jsonResponse, notModified } from './openapi-parts'
+import { jsonResponse, readResponses } from './openapi-parts'
 import { Insights } from '../insights/schema'
 
 export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
@@ -15,14 +15,12 @@ export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
     {
       detail: {
         tags: ['Datasets'],
+        operationId: 'getInsights',
         summary: 'Insights dataset',
         description:
           'Aspect-based sentiment, entities (technicians, services, service areas), topics, FAQ and an editorial summary, ' +
           'all computed from the published reviews and recomputed when they change.',
-        responses: {
-          200: jsonResponse(Insights, 'The insights dataset.'),
-          304: notModified,
-        },
+        responses: readResponses(jsonResponse(Insights, 'The insights dataset.'), { cacheControl: options.cacheControl }),
       },
     },
   )

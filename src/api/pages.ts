@@ -20,7 +20,7 @@ import { renderErrorPage, renderReviewPage, type ErrorPage } from '../pages/revi
 import type { Review } from '../reviews/schema'
 import type { ReviewSearch } from '../reviews/search'
 import { parseSearchParams, SearchQuery, type SearchFilters } from '../reviews/search-query'
-import { notModified, searchParameters } from './openapi-parts'
+import { readResponses, searchParameters } from './openapi-parts'
 
 const HTML = 'text/html; charset=utf-8'
 export const PAGE_SIZE = 10
@@ -266,7 +266,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
             'Filters are the search API’s parameters under short names (`service` = `mentions_service`, `technician` = `mentions_technician`); ' +
             'empty values and parameters the page does not know are ignored. Carries schema.org JSON-LD and feed autodiscovery links.',
           parameters: [...filterParameters(LIST_FILTERS), integerParameter('page', 1, MAX_PAGE, 1, 'Page of the list, 10 reviews each.')],
-          responses: { 200: htmlResponse('The page.'), 304: notModified, 400: invalidPage, 404: htmlResponse('A page past the last one.') },
+          responses: { ...readResponses(htmlResponse('The page.'), { cacheControl: options.cacheControl }), 400: invalidPage, 404: htmlResponse('A page past the last one.') },
         },
       },
     )
@@ -287,7 +287,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
           summary: 'One review as a page (HTML)',
           description: 'The `alternate` link of each Atom entry and the `url` of each JSON Feed item. The record as JSON is GET /api/reviews/{id}.',
           parameters: [{ name: 'id', in: 'path', required: true, description: 'Review id.', schema: { type: 'string' } }],
-          responses: { 200: htmlResponse('The review page.'), 304: notModified, 404: htmlResponse('No published review has this id.') },
+          responses: { ...readResponses(htmlResponse('The review page.'), { cacheControl: options.cacheControl }), 404: htmlResponse('No published review has this id.') },
         },
       },
     )
@@ -307,7 +307,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
           tags: ['Pages'],
           summary: 'Insights as pictures (HTML)',
           description: 'Rating over time, aspects with trends and examples, technicians and services, topics and FAQ; every figure links to the reviews behind it.',
-          responses: { 200: htmlResponse('The insights page.'), 304: notModified },
+          responses: { ...readResponses(htmlResponse('The insights page.'), { cacheControl: options.cacheControl }) },
         },
       },
     )
@@ -326,7 +326,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
           summary: 'The review widget as a page to put in an iframe (HTML)',
           description: 'Any site may frame it (`frame-ancestors *`); it works without JavaScript, and with /embed.js on the host page the iframe takes the height of its content.',
           parameters: EMBED_PARAMETERS,
-          responses: { 200: htmlResponse('The widget page.'), 304: notModified, 400: invalidPage },
+          responses: { ...readResponses(htmlResponse('The widget page.'), { cacheControl: options.cacheControl }), 400: invalidPage },
         },
       },
     )
@@ -345,7 +345,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
           summary: 'The review widget as an HTML fragment',
           description: 'What /embed.js puts into a Shadow DOM: a <style> scoped to the shadow root and the widget’s markup. Same options as /embed.',
           parameters: EMBED_PARAMETERS,
-          responses: { 200: htmlResponse('The widget fragment.'), 304: notModified, 400: invalidPage },
+          responses: { ...readResponses(htmlResponse('The widget fragment.'), { cacheControl: options.cacheControl }), 400: invalidPage },
         },
       },
     )
@@ -356,7 +356,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         description:
           'Renders every element with `data-reviews-widget` (options as `data-min-rating`, `data-count`, `data-service`, `data-theme`, `data-lang`) into its own Shadow DOM, ' +
           'and sizes /embed iframes on the page to their content.',
-        responses: { 200: { description: 'JavaScript.', content: { 'text/javascript': { schema: { type: 'string' as const } } } }, 304: notModified },
+        responses: { ...readResponses({ description: 'JavaScript.', content: { 'text/javascript': { schema: { type: 'string' as const } } } }, { cacheControl: options.cacheControl }) },
       },
     })
 

@@ -32,7 +32,7 @@ describe('etagListMatches (If-None-Match: weak comparison over a list)', () => {
     ['"x", "y"', false],
     ['abc-1', false],
   ])('%s -> %p', (header, expected) => {
-    expect(etagListMatches(header, etag)).toBe(expected)
+    expect(etagListMatches(header, [etag], 'weak')).toBe(expected)
   })
 })
 
