@@ -1,8 +1,8 @@
 /**
- * What every route shares: OPTIONS preflight, JSON errors (400 for a missing or invalid Host, 404
- * not_found, 405 with Allow, 500 internal without a stack trace), and the optional request log. CORS
- * headers are set by each response's maker (see cors.ts), so no other global hook runs on the hot read
- * paths. Nothing here trusts request.url to parse: without a valid Host it is a bare path.
+ * What every route shares: OPTIONS preflight, one canonical URL per resource, JSON errors (400 for a
+ * missing or invalid Host, 404 not_found, 405 with Allow, 500 internal without a stack trace), and the
+ * optional request log. CORS headers are set by each response's maker (see cors.ts), so no other global
+ * hook runs on the hot read paths. Nothing here trusts request.url to parse: without a valid Host it is a bare path.
  */
 import { Elysia } from 'elysia'
 import { preflightResponse } from '../http/cors'
@@ -35,6 +35,8 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
       if (request.method === 'CONNECT') {
         return refuse(request, new HttpError(405, 'method_not_allowed', 'CONNECT is not allowed: this server is not a proxy.', undefined, { allow: 'GET, HEAD, OPTIONS, POST, DELETE' }))
       }
+      const pathname = nonCanonicalPath(request.url)
+      if (pathname !== undefined) return errorResponse(notCanonical(pathname))
     })
     .onError({ as: 'global' }, ({ code, error, request, set }) => {
       const failure = toHttpError(code, error, request)
@@ -70,6 +72,17 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
     return errorResponse(failure)
   }
 
+  /**
+   * The router would also match /reviews.json/ and //reviews.json; each resource has one URL, so those
+   * are 404, and the message names the canonical path when there is one (no redirect: a 404 is the
+   * same answer for every method, and caches keep one entry per resource).
+   */
+  function notCanonical(pathname: string): HttpError {
+    const canonical = pathname.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1')
+    const hint = canonical !== pathname && allowedMethods(canonical).length ? `; the resource is at ${canonical}` : ''
+    return new HttpError(404, 'not_found', `Nothing is served at ${pathname}${hint}.`)
+  }
+
   function toHttpError(code: unknown, error: unknown, request: Request): HttpError {
     if (error instanceof HttpError) return error
     if (code === 'NOT_FOUND') {
@@ -101,4 +114,14 @@ export function pathOf(url: string): string {
 export function lastResortError(error: unknown, log: (event: Record<string, unknown>) => void): Response {
   log({ event: 'internal_error', error: String((error as Error)?.stack ?? error) })
   return errorResponse(new HttpError(500, 'internal', 'Something went wrong on our side; the error was logged.'))
+}
+
+/** The path of a request URL when it ends in a slash (the root aside) or has an empty segment; else undefined. Cheap: no URL parsing. */
+export function nonCanonicalPath(url: string): string | undefined {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  if (start === -1) return undefined
+  const query = url.indexOf('?', start)
+  const path = query === -1 ? url.slice(start) : url.slice(start, query)
+  if (path.length > 1 && (path.endsWith('/') || path.includes('//'))) return path
+  return undefined
 }

@@ -1,6 +1,6 @@
 /** POST/GET/DELETE /mcp: hands each request to the MCP sessions (api/mcp-sessions.ts). */
 import { Elysia } from 'elysia'
-import { McpSessions, openStreamAtOnce, SSE_KEEP_ALIVE_MS, withCors } from './mcp-sessions'
+import { type McpSessions, openStreamAtOnce, SSE_KEEP_ALIVE_MS, withCors } from './mcp-sessions'
 import { mcpDeleteDetail, mcpGetDetail, mcpPostDetail } from './openapi-mcp'
 
 export type McpRouteOptions = { sseKeepAliveMs?: number }

@@ -14,7 +14,7 @@ export async function mcpCli(args: string[], io: CliIo): Promise<number> {
   if (positionals.length) throw new ConfigError(`Unknown argument for mcp: ${positionals[0]}. See --help.`)
   const config = loadConfig(io.env, overrides)
   const log = createLogger(io.stderr)
-  const { db, catalog, search } = openData(config, { log })
+  const { db, catalog, search } = openData(config, { log, seedPolicy: 'never' })
   catalog.start()
   const server = createMcpServer({ catalog, search, baseUrl: config.baseUrl })
   const transport = new StdioServerTransport()

@@ -8,10 +8,20 @@ import { IsoDate } from './schema'
 
 export const SEARCH_LIMIT_DEFAULT = 20
 
+/**
+ * The one rule for every numeric parameter written in a query string: a plain decimal numeral (ASCII
+ * digits, optionally a point and more digits; no sign, leading zero, exponent or spaces). Its value is
+ * then checked exactly as an MCP argument is: MCP arguments are JSON numbers (JSON's own grammar has no
+ * sign or leading zero either), integer parameters take whole values (5 and 5.0 are the same number in
+ * both) and the bounds are the same.
+ */
+export const NUMERAL = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/
+const NUMERAL_RULE = 'In a query string: a plain decimal numeral (digits, optionally a point and digits; no sign, leading zero, exponent or spaces). As an MCP argument: a JSON number.'
+
 export const SearchQuery = Type.Object(
   {
-    rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, description: 'Exact star rating.' })),
-    min_rating: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: 'Minimum star rating, inclusive.' })),
+    rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, description: `Exact star rating: a whole number from 1 to 5. ${NUMERAL_RULE}` })),
+    min_rating: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: `Minimum star rating, inclusive, from 1 to 5 (e.g. 3.5). ${NUMERAL_RULE}` })),
     since: Type.Optional({ ...IsoDate, description: 'Only reviews on or after this date (YYYY-MM-DD).' }),
     until: Type.Optional({ ...IsoDate, description: 'Only reviews on or before this date (YYYY-MM-DD).' }),
     query: Type.Optional(
@@ -28,7 +38,12 @@ export const SearchQuery = Type.Object(
       Type.String({ minLength: 1, maxLength: 100, description: 'Service id mentioned, e.g. water-heater-repair; any case.' }),
     ),
     limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, default: SEARCH_LIMIT_DEFAULT, description: 'Maximum number of reviews returned.' }),
+      Type.Integer({
+        minimum: 1,
+        maximum: 100,
+        default: SEARCH_LIMIT_DEFAULT,
+        description: `Maximum number of reviews returned: a whole number from 1 to 100. ${NUMERAL_RULE}`,
+      }),
     ),
   },
   { $id: 'SearchQuery', additionalProperties: false },
@@ -39,24 +54,29 @@ export type SearchFilters = SearchQuery & { limit: number }
 const FIELDS = SearchQuery.properties as Record<keyof SearchQuery, TSchema>
 const ORDER = Object.keys(FIELDS)
 
-/** The strict string-to-number step for query strings: digits (and a sign, a decimal point for numbers) only. */
-function coerce(schema: TSchema, value: string): unknown {
-  if (schema.type === 'integer') return /^[+-]?\d+$/.test(value.trim()) ? Number(value) : value
-  if (schema.type === 'number') return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(value.trim()) ? Number(value) : value
-  return value
+/** The strict string-to-number step for query strings (see NUMERAL): a number, or the issue naming the rule. */
+function coerce(name: string, schema: TSchema, value: string): { value: unknown } | { issue: Issue } {
+  if (schema.type !== 'integer' && schema.type !== 'number') return { value }
+  if (NUMERAL.test(value)) return { value: Number(value) }
+  const example = schema.type === 'integer' ? 'e.g. 20' : 'e.g. 4 or 3.5'
+  return { issue: { path: [name], code: 'invalid_type', message: `must be a ${schema.type === 'integer' ? 'whole number' : 'number'} in plain decimal digits, ${example} (no sign, leading zero, exponent or spaces)` } }
 }
 
 /** From a query string: strings are coerced by the schema's declared type; repeats are an error. */
 export function parseSearchParams(params: URLSearchParams): Result<SearchFilters> {
   const issues: Issue[] = []
   const raw: Record<string, unknown> = {}
+  const seen = new Set<string>()
   for (const [name, value] of params) {
-    if (name in raw) {
+    if (seen.has(name)) {
       if (!issues.some((i) => i.path[0] === name)) issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
       continue
     }
+    seen.add(name)
     const schema = FIELDS[name as keyof SearchQuery]
-    raw[name] = schema ? coerce(schema, value) : value
+    const coerced = schema ? coerce(name, schema, value) : { value }
+    if ('issue' in coerced) issues.push(coerced.issue)
+    else raw[name] = coerced.value
   }
   const result = validateSearch(raw)
   if (!result.ok) issues.push(...result.issues.filter((i) => !issues.some((j) => j.path[0] === i.path[0])))

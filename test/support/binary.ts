@@ -1,12 +1,11 @@
-/** The compiled executable for black-box tests: built when missing, run as a user would run it. */
+/** The compiled executable the black-box tests run (`bun run test` builds it first; built here if missing). */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
-export const ROOT = join(import.meta.dir, '..', '..')
+const ROOT = join(import.meta.dir, '..', '..')
 /** REVIEWS_BINARY runs the tests against another build (say, the previous release's, to see them fail). */
 export const BINARY = process.env.REVIEWS_BINARY ?? join(ROOT, 'dist', 'reviews-service')
 
-/** The path of dist/reviews-service, building it first if it is not there (`.ci/run` builds it before the tests). */
 export function compiledBinary(): string {
   if (!existsSync(BINARY)) {
     const build = Bun.spawnSync(['bun', 'build.ts'], { cwd: ROOT })
@@ -15,8 +14,10 @@ export function compiledBinary(): string {
   return BINARY
 }
 
-/** Runs the binary to completion; stdin optional. */
-export function runBinary(args: string[], env: Record<string, string> = {}) {
-  const result = Bun.spawnSync([compiledBinary(), ...args], { env: { PATH: '/usr/bin:/bin', ...env } })
+export type Ran = { code: number; stdout: string; stderr: string }
+
+/** Runs the binary to completion; one that is still running after `timeoutMs` (a server that should have refused) is killed. */
+export function runBinary(args: string[], env: Record<string, string> = {}, timeoutMs = 15_000): Ran {
+  const result = Bun.spawnSync([compiledBinary(), ...args], { env: { PATH: '/usr/bin:/bin', ...env }, stdin: 'ignore', timeout: timeoutMs })
   return { code: result.exitCode, stdout: result.stdout.toString(), stderr: result.stderr.toString() }
 }
