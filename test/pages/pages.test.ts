@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
 import { business, review, reviews as smallReviews } from '../support/dataset'
 import { generateDataset } from '../../src/sample/generate'
+import { entryUrn } from '../../src/feeds/entry-ids'
 
 // 45 generated reviews (several pages of 10, every rating, services and technicians) plus the
 // hand-written ones with hostile text.
@@ -260,7 +261,7 @@ describe('feeds link to the pages', () => {
     const xml = await (await get('/feed.xml')).text()
     expect(xml).toContain(`<link rel="alternate" type="text/html" href="${TEST_BASE_URL}/reviews/fresh-1"/>`)
     expect(xml).toContain(`<link rel="related" type="application/json" href="${TEST_BASE_URL}/api/reviews/fresh-1"/>`)
-    expect(xml).toContain(`<id>${TEST_BASE_URL}/api/reviews/fresh-1</id>`)
+    expect(xml).toContain(`<id>${entryUrn(business.id, 'fresh-1')}</id>`)
   })
 
   test('JSON Feed items: url is the review page, external_url the record', async () => {
