@@ -9,6 +9,7 @@ import type { Catalog } from '../catalog/catalog'
 import type { Snapshot } from '../catalog/snapshot'
 import type { Issue } from '../core/issues'
 import type { ReadRouteOptions } from './read-options'
+import { CORS_HEADERS } from '../http/cors'
 import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
 import type { Insights } from '../insights/schema'
 import {
@@ -211,7 +212,8 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
   const errorPage = (request: Request, snapshot: Snapshot, error: ErrorPage, headers = pageOptions.headers) =>
     new Response(request.method === 'HEAD' ? null : renderErrorPage(error, snapshot.business.name, baseUrl), {
       status: error.status,
-      headers: { ...headers, 'content-type': HTML, 'cache-control': 'no-store' },
+      // CORS like every response: /embed.js reads the fragment's errors from other origins.
+      headers: { ...CORS_HEADERS, ...headers, 'content-type': HTML, 'cache-control': 'no-store' },
     })
   const invalid = (request: Request, snapshot: Snapshot, issues: Issue[], headers = pageOptions.headers) =>
     errorPage(
