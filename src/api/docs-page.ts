@@ -41,12 +41,12 @@ function headerList(headers: Record<string, { description?: string; required?: b
     .join('<br>')
 }
 
-function operationHtml(method: string, path: string, op: any): string {
+function operationHtml(method: string, path: string, op: any, alsoHead = false): string {
   const parameters = (op.parameters ?? []) as any[]
   const responses = Object.entries(op.responses ?? {}) as [string, any][]
   const body = op.requestBody?.content
   return `<section class="op" id="${escapeHtml(op.operationId ?? `${method}-${path}`)}">
-  <h3><span class="method ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h3>
+  <h3><span class="method ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span>${alsoHead ? ' <span class="method head">HEAD</span>' : ''} <code>${escapeHtml(path)}</code></h3>
   ${op.summary ? `<p class="summary">${prose(op.summary)}</p>` : ''}
   ${op.description ? `<p>${prose(op.description)}</p>` : ''}
   ${
@@ -65,7 +65,7 @@ function operationHtml(method: string, path: string, op: any): string {
       ([status, r]) =>
         `<tr><td>${escapeHtml(status)}</td><td>${prose(r.description)}</td><td>${Object.entries(r.content ?? {})
           .map(([type, media]: [string, any]) => `<code>${escapeHtml(type)}</code> ${schemaSummary(media.schema)}`)
-          .join('<br>')}</td><td>${headerList(r.headers)}</td></tr>`,
+          .join('<br>')}</td><td class="headers">${headerList(r.headers)}</td></tr>`,
     )
     .join('')}</table>
 </section>`
@@ -73,10 +73,13 @@ function operationHtml(method: string, path: string, op: any): string {
 
 export function renderDocsPage(doc: OpenApiDocument): string {
   const byTag = new Map<string, string[]>()
+  for (const tag of doc.tags) byTag.set(tag.name, [])
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item)) {
+      // HEAD is GET without a body: shown as a badge on the GET, not as a copy of it.
+      if (method === 'head' && item.get) continue
       const tag = op.tags?.[0] ?? 'Other'
-      byTag.set(tag, [...(byTag.get(tag) ?? []), operationHtml(method, path, op)])
+      byTag.set(tag, [...(byTag.get(tag) ?? []), operationHtml(method, path, op, method === 'get' && !!item.head)])
     }
   }
   for (const [name, item] of Object.entries(doc.webhooks ?? {})) {
@@ -86,12 +89,13 @@ export function renderDocsPage(doc: OpenApiDocument): string {
   }
   const tagDescription = new Map(doc.tags.map((t) => [t.name, t.description]))
   const sections = [...byTag.entries()]
+    .filter(([, ops]) => ops.length)
     .map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${tagDescription.get(tag) ? `<p>${prose(tagDescription.get(tag))}</p>` : ''}${ops.join('\n')}`)
     .join('\n')
   const schemas = Object.entries(doc.components.schemas)
     .map(([name, schema]) => `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></section>`)
     .join('\n')
-  const nav = [...byTag.keys()].map((tag) => `<a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a>`).join(' · ')
+  const nav = [...byTag.entries()].filter(([, ops]) => ops.length).map(([tag]) => tag).map((tag) => `<a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a>`).join(' · ')
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(doc.info.title)} ${escapeHtml(doc.info.version)}</title>
@@ -102,7 +106,7 @@ h1{margin-bottom:.2rem}h2{border-bottom:2px solid #e5e5ea;padding-bottom:.3rem;m
 .method{display:inline-block;min-width:4.2rem;text-align:center;border-radius:4px;color:#fff;font-size:.8rem;padding:.1rem .4rem}
 .get{background:#0a7d4f}.post{background:#1f5fbf}.delete{background:#b3261e}.head{background:#6b6b6b}
 table{border-collapse:collapse;width:100%;margin:.5rem 0;font-size:.9rem}td,th{border-top:1px solid #eee;padding:.3rem;text-align:left;vertical-align:top}
-code{background:#f3f3f6;padding:0 .25rem;border-radius:3px}pre{background:#f6f6f8;padding:.8rem;overflow:auto;font-size:.8rem}
+code{background:#f3f3f6;padding:0 .25rem;border-radius:3px}td.headers{white-space:nowrap}pre{background:#f6f6f8;padding:.8rem;overflow:auto;font-size:.8rem}
 .summary{font-weight:600}small{color:#6b6b6b}
 </style></head><body>
 <h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)} · OpenAPI ${escapeHtml(doc.openapi)}</small></h1>

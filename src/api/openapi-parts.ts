@@ -117,6 +117,11 @@ export function readResponses(ok: OpenAPIV3.ResponseObject, options: ReadRespons
   }
 }
 
+/** A bare 304, for routes that do not use readResponses (prefer readResponses: it also gives 200's headers and 412). */
+export const notModified = {
+  description: 'Not modified: the If-None-Match or If-Modified-Since validator matches the current data. Empty body.',
+}
+
 export function jsonResponse(schema: unknown, description: string, contentType = 'application/json', headers: Headers = corsHeaders()): OpenAPIV3.ResponseObject {
   return { description, headers, content: { [contentType]: { schema: asOpenApiSchema(schema) } } }
 }

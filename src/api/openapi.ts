@@ -83,9 +83,20 @@ function normalizeOperation(operation: Record<string, any>): void {
   )
   if (!operation.parameters.length) delete operation.parameters
   operation.responses ??= {}
+  // A GET served from a cached representation takes the conditional request headers.
+  if (operation.responses[200]?.headers?.ETag) operation.parameters = [...(operation.parameters ?? []), ...CONDITIONAL_HEADERS]
   operation.responses[405] ??= errorResponses.methodNotAllowed
   operation.responses[500] ??= errorResponses.internal
 }
+
+const header = (name: string, description: string) => ({ name, in: 'header', required: false, description, schema: { type: 'string' } })
+const CONDITIONAL_HEADERS = [
+  header('If-None-Match', 'ETags the client holds (any coding’s, weak or strong, a list, or `*`): a match is 304.'),
+  header('If-Modified-Since', 'HTTP date; ignored when If-None-Match is present. Not modified since: 304.'),
+  header('If-Match', 'ETags the request requires (strong comparison, or `*`): none current is 412.'),
+  header('If-Unmodified-Since', 'HTTP date; ignored when If-Match is present. Changed since: 412.'),
+  header('Accept-Encoding', '`br` and `gzip` are offered for bodies over 1 KiB (q-values honoured, br preferred).'),
+]
 
 function headOperation(get: Record<string, any>): Record<string, any> {
   const responses = Object.fromEntries(

@@ -9,9 +9,20 @@ import type { Catalog } from '../catalog/catalog'
 import type { Snapshot } from '../catalog/snapshot'
 import type { Issue } from '../core/issues'
 import type { ReadRouteOptions } from './read-options'
+import { CORS_HEADERS } from '../http/cors'
 import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
 import type { Insights } from '../insights/schema'
-import { EMBED_COUNT_DEFAULT, EMBED_COUNT_MAX, EMBED_CSP, EMBED_LANGS, EMBED_SCRIPT, EMBED_THEMES, renderEmbedFragment, renderEmbedPage, type EmbedOptions } from '../pages/embed'
+import {
+  EMBED_COUNT_DEFAULT,
+  EMBED_COUNT_MAX,
+  EMBED_CSP,
+  EMBED_LANGS,
+  EMBED_SCRIPT,
+  EMBED_THEMES,
+  renderEmbedFragment,
+  renderEmbedPage,
+  type EmbedOptions,
+} from '../pages/embed'
 import { PAGE_CSP } from '../pages/html'
 import { renderHomePage } from '../pages/home'
 import { renderInsightsPage } from '../pages/insights'
@@ -201,7 +212,8 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
   const errorPage = (request: Request, snapshot: Snapshot, error: ErrorPage, headers = pageOptions.headers) =>
     new Response(request.method === 'HEAD' ? null : renderErrorPage(error, snapshot.business.name, baseUrl), {
       status: error.status,
-      headers: { ...headers, 'content-type': HTML, 'cache-control': 'no-store' },
+      // CORS like every response: /embed.js reads the fragment's errors from other origins.
+      headers: { ...CORS_HEADERS, ...headers, 'content-type': HTML, 'cache-control': 'no-store' },
     })
   const invalid = (request: Request, snapshot: Snapshot, issues: Issue[], headers = pageOptions.headers) =>
     errorPage(
@@ -210,14 +222,21 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
       {
         status: 400,
         title: 'These filters do not work',
-        message: issues.length === 1 ? 'One parameter in the address is invalid:' : `${issues.length} parameters in the address are invalid:`,
+        message:
+          issues.length === 1 ? 'One parameter in the address is invalid:' : `${issues.length} parameters in the address are invalid:`,
         issues,
       },
       headers,
     )
 
   const aspectRows = (insights: Insights) =>
-    insights.aspects.map((a) => ({ id: a.id, label: a.label, short: a.id.charAt(0).toUpperCase() + a.id.slice(1), sentiment: a.sentiment, mentions: a.mention_count }))
+    insights.aspects.map((a) => ({
+      id: a.id,
+      label: a.label,
+      short: a.id.charAt(0).toUpperCase() + a.id.slice(1),
+      sentiment: a.sentiment,
+      mentions: a.mention_count,
+    }))
 
   return new Elysia({ name: 'pages' })
     .get(
@@ -238,7 +257,11 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
           const result = search.search({ ...parsed.value.search, limit: pageNumber * PAGE_SIZE })
           const onPage = result.reviewsJson.slice((pageNumber - 1) * PAGE_SIZE)
           if (pageNumber > 1 && !onPage.length) {
-            return errorPage(request, snapshot, { status: 404, title: 'No such page', message: `There are ${result.total} matching reviews; page ${pageNumber} is past the last one.` })
+            return errorPage(request, snapshot, {
+              status: 404,
+              title: 'No such page',
+              message: `There are ${result.total} matching reviews; page ${pageNumber} is past the last one.`,
+            })
           }
           const render = () =>
             renderHomePage({
@@ -260,13 +283,18 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
       {
         detail: {
           tags: ['Pages'],
+          operationId: 'getReviewsPage',
           summary: 'The business’s review page (HTML)',
           description:
             'Business card, rating distribution, aspect summary, the newest reviews with owner replies, 10 per page. ' +
             'Filters are the search API’s parameters under short names (`service` = `mentions_service`, `technician` = `mentions_technician`); ' +
             'empty values and parameters the page does not know are ignored. Carries schema.org JSON-LD and feed autodiscovery links.',
           parameters: [...filterParameters(LIST_FILTERS), integerParameter('page', 1, MAX_PAGE, 1, 'Page of the list, 10 reviews each.')],
-          responses: { ...readResponses(htmlResponse('The page.'), { cacheControl: options.cacheControl }), 400: invalidPage, 404: htmlResponse('A page past the last one.') },
+          responses: {
+            ...readResponses(htmlResponse('The page.'), { cacheControl: options.cacheControl }),
+            400: invalidPage,
+            404: htmlResponse('A page past the last one.'),
+          },
         },
       },
     )
@@ -276,18 +304,29 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         const snapshot = catalog.current
         const json = snapshot.reviewJson(params.id)
         if (json === undefined) {
-          return errorPage(request, snapshot, { status: 404, title: 'Review not found', message: `No published review has the id “${params.id}”.` })
+          return errorPage(request, snapshot, {
+            status: 404,
+            title: 'Review not found',
+            message: `No published review has the id “${params.id}”.`,
+          })
         }
-        const rep = html(snapshot, `review:${params.id}`, () => renderReviewPage(JSON.parse(json) as PageReview, snapshot.business, snapshot.aggregate, baseUrl))
+        const rep = html(snapshot, `review:${params.id}`, () =>
+          renderReviewPage(JSON.parse(json) as PageReview, snapshot.business, snapshot.aggregate, baseUrl),
+        )
         return serveRepresentation(request, rep, pageOptions)
       },
       {
         detail: {
           tags: ['Pages'],
+          operationId: 'getReviewPage',
           summary: 'One review as a page (HTML)',
-          description: 'The `alternate` link of each Atom entry and the `url` of each JSON Feed item. The record as JSON is GET /api/reviews/{id}.',
+          description:
+            'The `alternate` link of each Atom entry and the `url` of each JSON Feed item. The record as JSON is GET /api/reviews/{id}.',
           parameters: [{ name: 'id', in: 'path', required: true, description: 'Review id.', schema: { type: 'string' } }],
-          responses: { ...readResponses(htmlResponse('The review page.'), { cacheControl: options.cacheControl }), 404: htmlResponse('No published review has this id.') },
+          responses: {
+            ...readResponses(htmlResponse('The review page.'), { cacheControl: options.cacheControl }),
+            404: htmlResponse('No published review has this id.'),
+          },
         },
       },
     )
@@ -298,15 +337,19 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         let rep = cache.get(snapshot, 'insights')
         if (!rep) {
           const insights = (await snapshot.insights()).data as Insights
-          rep = html(snapshot, 'insights', () => renderInsightsPage({ baseUrl, business: snapshot.business, insights, reviews: snapshot.reviews as Review[] }))
+          rep = html(snapshot, 'insights', () =>
+            renderInsightsPage({ baseUrl, business: snapshot.business, insights, reviews: snapshot.reviews as Review[] }),
+          )
         }
         return serveRepresentation(request, rep, pageOptions)
       },
       {
         detail: {
           tags: ['Pages'],
+          operationId: 'getInsightsPage',
           summary: 'Insights as pictures (HTML)',
-          description: 'Rating over time, aspects with trends and examples, technicians and services, topics and FAQ; every figure links to the reviews behind it.',
+          description:
+            'Rating over time, aspects with trends and examples, technicians and services, topics and FAQ; every figure links to the reviews behind it.',
           responses: { ...readResponses(htmlResponse('The insights page.'), { cacheControl: options.cacheControl }) },
         },
       },
@@ -317,14 +360,18 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         const snapshot = catalog.current
         const parsed = parseEmbedOptions(new URL(request.url).searchParams)
         if (!parsed.ok) return invalid(request, snapshot, parsed.issues, embedOptions.headers)
-        const rep = html(snapshot, `embed:${JSON.stringify(parsed.value.options)}`, () => renderEmbedPage(embedData(snapshot, parsed.value)))
+        const rep = html(snapshot, `embed:${JSON.stringify(parsed.value.options)}`, () =>
+          renderEmbedPage(embedData(snapshot, parsed.value)),
+        )
         return serveRepresentation(request, rep, embedOptions)
       },
       {
         detail: {
           tags: ['Pages'],
+          operationId: 'getWidgetPage',
           summary: 'The review widget as a page to put in an iframe (HTML)',
-          description: 'Any site may frame it (`frame-ancestors *`); it works without JavaScript, and with /embed.js on the host page the iframe takes the height of its content.',
+          description:
+            'Any site may frame it (`frame-ancestors *`); it works without JavaScript, and with /embed.js on the host page the iframe takes the height of its content.',
           parameters: EMBED_PARAMETERS,
           responses: { ...readResponses(htmlResponse('The widget page.'), { cacheControl: options.cacheControl }), 400: invalidPage },
         },
@@ -336,14 +383,18 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         const snapshot = catalog.current
         const parsed = parseEmbedOptions(new URL(request.url).searchParams)
         if (!parsed.ok) return invalid(request, snapshot, parsed.issues, fragmentOptions.headers)
-        const rep = html(snapshot, `fragment:${JSON.stringify(parsed.value.options)}`, () => renderEmbedFragment(embedData(snapshot, parsed.value)))
+        const rep = html(snapshot, `fragment:${JSON.stringify(parsed.value.options)}`, () =>
+          renderEmbedFragment(embedData(snapshot, parsed.value)),
+        )
         return serveRepresentation(request, rep, fragmentOptions)
       },
       {
         detail: {
           tags: ['Pages'],
+          operationId: 'getWidgetFragment',
           summary: 'The review widget as an HTML fragment',
-          description: 'What /embed.js puts into a Shadow DOM: a <style> scoped to the shadow root and the widget’s markup. Same options as /embed.',
+          description:
+            'What /embed.js puts into a Shadow DOM: a <style> scoped to the shadow root and the widget’s markup. Same options as /embed.',
           parameters: EMBED_PARAMETERS,
           responses: { ...readResponses(htmlResponse('The widget fragment.'), { cacheControl: options.cacheControl }), 400: invalidPage },
         },
@@ -352,11 +403,17 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
     .get('/embed.js', ({ request }) => serveRepresentation(request, embedScript, scriptOptions), {
       detail: {
         tags: ['Pages'],
+        operationId: 'getWidgetScript',
         summary: 'The widget script',
         description:
           'Renders every element with `data-reviews-widget` (options as `data-min-rating`, `data-count`, `data-service`, `data-theme`, `data-lang`) into its own Shadow DOM, ' +
           'and sizes /embed iframes on the page to their content.',
-        responses: { ...readResponses({ description: 'JavaScript.', content: { 'text/javascript': { schema: { type: 'string' as const } } } }, { cacheControl: options.cacheControl }) },
+        responses: {
+          ...readResponses(
+            { description: 'JavaScript.', content: { 'text/javascript': { schema: { type: 'string' as const } } } },
+            { cacheControl: options.cacheControl },
+          ),
+        },
       },
     })
 

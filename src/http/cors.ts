@@ -12,7 +12,7 @@ export function preflightResponse(request: Request): Response {
       'access-control-allow-methods': 'GET, HEAD, POST, DELETE, OPTIONS',
       'access-control-allow-headers':
         request.headers.get('access-control-request-headers') ??
-        'Content-Type, Accept, If-None-Match, If-Modified-Since, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+        'Content-Type, Accept, If-None-Match, If-Modified-Since, If-Match, If-Unmodified-Since, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
       'access-control-max-age': '86400',
     },
   })

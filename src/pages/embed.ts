@@ -156,15 +156,18 @@ export const EMBED_SCRIPT = `/* Reviews widget of reviews-service: see /#embed o
   function mount(el) {
     if (el.shadowRoot || !el.attachShadow) return
     var root = el.attachShadow({ mode: 'open' })
-    fetch(origin + '/embed/fragment' + query(el), { credentials: 'omit' })
+    var url = origin + '/embed/fragment' + query(el)
+    fetch(url, { credentials: 'omit' })
       .then(function (response) {
-        if (!response.ok) throw new Error('HTTP ' + response.status)
+        if (!response.ok) throw new Error('HTTP ' + response.status + ' for ' + url + (response.status === 400 ? ': check the data- options' : ''))
         return response.text()
       })
       .then(function (html) {
         root.innerHTML = html
       })
-      .catch(function () {
+      .catch(function (error) {
+        // The site owner sees why in the console; visitors get a plain link to the reviews.
+        if (window.console) console.warn('Reviews widget: ' + error.message)
         var link = document.createElement('a')
         link.href = origin + '/'
         link.textContent = 'Customer reviews'

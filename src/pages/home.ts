@@ -25,7 +25,8 @@ export function renderHomePage(data: HomeData): string {
   const filtered = Object.values(filters).some((v) => v !== undefined)
   const lastPage = Math.max(1, Math.ceil(data.total / data.pageSize))
   const first = (data.page - 1) * data.pageSize + 1
-  const title = filtered ? `Reviews of ${business.name}: ${describeFilters(filters, business)}` : `${business.name}: verified customer reviews`
+  const pageSuffix = data.page > 1 ? ` (page ${data.page})` : ''
+  const title = (filtered ? `Reviews of ${business.name}: ${describeFilters(filters, business)}` : `${business.name}: verified customer reviews`) + pageSuffix
   const description = `${formatNumber(aggregate.review_count)} verified reviews of ${business.name}, rated ${formatNumber(aggregate.rating_value, 2)} out of 5.`
   const main = `${businessCard(business, aggregate)}
 <div class="layout">
@@ -56,7 +57,8 @@ ${mcpSection(data.baseUrl)}`
     canonicalPath: filtered || data.page > 1 ? undefined : '/',
     current: 'reviews',
     businessName: business.name,
-    head: `<script type="application/ld+json">${jsonForScript(jsonLd)}</script>\n`,
+    // Filtered lists are views of the same reviews: crawlers follow their links but index the unfiltered pages.
+    head: `${filtered ? '<meta name="robots" content="noindex, follow">\n' : ''}<script type="application/ld+json">${jsonForScript(jsonLd)}</script>\n`,
     main,
   })
 }

@@ -133,7 +133,7 @@ const STYLE_HASH = cspHash(SITE_CSS)
 
 /** No script at all on the pages, one stylesheet by hash, nothing from elsewhere, and not frameable. */
 export const PAGE_CSP =
-  `default-src 'none'; style-src ${STYLE_HASH}; img-src 'self' data:; script-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`
+  `default-src 'none'; style-src ${STYLE_HASH}; img-src data:; script-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`
 
 export type NavItem = 'reviews' | 'insights'
 

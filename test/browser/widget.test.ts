@@ -33,6 +33,12 @@ function hostPage(service: string): string {
 </body></html>`
 }
 
+/** A site owner's typo: the widget cannot be rendered with these options. */
+const badHostPage = (service: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bad options</title></head><body>
+<div id="bad-widget" data-reviews-widget data-count="99" data-theme="purple"></div>
+<script src="${service}/embed.js"></script></body></html>`
+
 describe.skipIf(!chromiumAvailable)('the widget on a page of another origin', () => {
   let server: TestServer
   let host: ReturnType<typeof Bun.serve>
@@ -42,7 +48,14 @@ describe.skipIf(!chromiumAvailable)('the widget on a page of another origin', ()
     server = await startTestServer({ seed: embeddedSample })
     // Complete pages from the first request: the review page's aspect summary needs the insights.
     await server.service.catalog.current.insights()
-    host = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(hostPage(server.url), { headers: { 'content-type': 'text/html; charset=utf-8' } }) })
+    host = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: (request) =>
+        new Response(new URL(request.url).pathname === '/bad' ? badHostPage(server.url) : hostPage(server.url), {
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+        }),
+    })
     hostUrl = `http://127.0.0.1:${host.port}`
     browser = await launchChromium()
   })
@@ -126,5 +139,20 @@ describe.skipIf(!chromiumAvailable)('the widget on a page of another origin', ()
     expect(await frame.locator('li').count()).toBe(2)
     expect(await frame.locator('.rw .name').textContent()).toBe(embeddedSample.business.name)
     await context.close()
+  })
+
+  test('invalid options: a plain link to the reviews, and the reason in the console for the site owner', async () => {
+    const page = await browser.newPage()
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    await page.goto(hostUrl + '/bad')
+    const link = page.locator('#bad-widget a')
+    await link.waitFor()
+    expect(await link.textContent()).toBe('Customer reviews')
+    expect(await link.getAttribute('href')).toBe(`${server.url}/`)
+    expect(warnings.some((w) => w.startsWith('Reviews widget: HTTP 400') && w.includes('check the data- options'))).toBe(true)
+    await page.close()
   })
 })

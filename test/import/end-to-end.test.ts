@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { startTestServer, type TestServer } from '../support/server'
 import { atomErrors, jsonFeedErrors, parseXmlStrict } from '../support/validate-feeds'
 import type { Review } from '../../src/reviews/schema'
+import { entryUrn } from '../../src/feeds/entry-ids'
 import { FIXTURES, workspace } from './cli'
 
 const LONG_ID = 'AbFvOqt5Ui3mK8fRxD2gVc6'
@@ -77,12 +78,11 @@ describe('served after import', () => {
     const xml = await (await get('/feed.xml')).text()
     parseXmlStrict(xml)
     expect(atomErrors(xml)).toEqual([])
-    expect(xml).toContain(
-      `<entry xml:lang="de">\n    <id>${'https://reviews.example.test'}/api/reviews/${GERMAN_ID}</id>\n    <title xml:lang="en-US">`,
-    )
-    expect(xml).toContain(`<entry xml:lang="es">\n    <id>https://reviews.example.test/api/reviews/AbFvOqs8Yh4nL2dQwE5fGj0</id>`)
+    const businessId = JSON.parse(readFileSync(join(FIXTURES, 'business.json'), 'utf8')).id as string
+    expect(xml).toContain(`<entry xml:lang="de">\n    <id>${entryUrn(businessId, GERMAN_ID)}</id>\n    <title xml:lang="en-US">`)
+    expect(xml).toContain(`<entry xml:lang="es">\n    <id>${entryUrn(businessId, 'AbFvOqs8Yh4nL2dQwE5fGj0')}</id>`)
     // A rating-only review has no language: its entry has no xml:lang of its own.
-    expect(xml).toContain(`<entry>\n    <id>https://reviews.example.test/api/reviews/AbFvOqnK3mA9eQ1tYvB6pLr</id>`)
+    expect(xml).toContain(`<entry>\n    <id>${entryUrn(businessId, 'AbFvOqnK3mA9eQ1tYvB6pLr')}</id>`)
     const escaped = longText
       .replaceAll('&', '&amp;')
       .replaceAll('<', '&lt;')

@@ -86,7 +86,7 @@ describe('OpenAPI document', () => {
   }, 30_000)
 
   test('search parameters carry their bounds and defaults', () => {
-    const parameters = Object.fromEntries(doc.paths['/api/reviews/search'].get.parameters.map((p: any) => [p.name, p]))
+    const parameters = Object.fromEntries(doc.paths['/api/reviews/search'].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p]))
     expect(Object.keys(parameters).sort()).toEqual(['limit', 'mentions_service', 'mentions_technician', 'min_rating', 'query', 'rating', 'since', 'until'])
     expect(parameters.rating.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 })
     expect(parameters.min_rating.schema).toMatchObject({ type: 'number', minimum: 1, maximum: 5 })
@@ -112,6 +112,8 @@ describe('OpenAPI document', () => {
         expect(responses[status].headers.ETag.required).toBe(true)
       }
       expect(responses['412'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' })
+      const headers = doc.paths[path].get.parameters.filter((p: any) => p.in === 'header').map((p: any) => p.name)
+      expect(headers).toEqual(['If-None-Match', 'If-Modified-Since', 'If-Match', 'If-Unmodified-Since', 'Accept-Encoding'])
       expect(responses['405'].headers.Allow.required).toBe(true)
     }
     for (const path of ['/reviews.json', '/api/feed.json', '/feed.xml']) {

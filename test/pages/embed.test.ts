@@ -74,6 +74,10 @@ describe('/embed', () => {
     expect(response.headers.get('content-security-policy')).toContain('frame-ancestors *')
     const html = await response.text()
     for (const name of names) expect(html).toContain(`<code>${name}</code>`)
+    // The fragment's errors are readable by /embed.js on other origins.
+    const fragment = await get(`/embed/fragment?${query}`)
+    expect(fragment.status).toBe(400)
+    expect(fragment.headers.get('access-control-allow-origin')).toBe('*')
   })
 })
 

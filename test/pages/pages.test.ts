@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
 import { business, review, reviews as smallReviews } from '../support/dataset'
 import { generateDataset } from '../../src/sample/generate'
+import { entryUrn } from '../../src/feeds/entry-ids'
 
 // 45 generated reviews (several pages of 10, every rating, services and technicians) plus the
 // hand-written ones with hostile text.
@@ -111,6 +112,9 @@ describe('/', () => {
     expect(idsOnPage(page2)).toEqual(api.ids.slice(10, 20))
     expect(page2).toContain('rel="prev" href="/"')
     expect(page2).toContain('rel="next" href="/?page=3"')
+    expect(page2).toContain(`<title>${business.name}: verified customer reviews (page 2)</title>`)
+    expect(page2).not.toContain('noindex')
+    expect(await (await get('/?rating=5')).text()).toContain('<meta name="robots" content="noindex, follow">')
     const filtered = await (await get('/?rating=5')).text()
     if ((await apiIds('rating=5')).total > 10) expect(filtered).toContain('rel="next" href="/?rating=5&amp;page=2"')
     const last = Math.ceil(published.length / 10)
@@ -260,7 +264,7 @@ describe('feeds link to the pages', () => {
     const xml = await (await get('/feed.xml')).text()
     expect(xml).toContain(`<link rel="alternate" type="text/html" href="${TEST_BASE_URL}/reviews/fresh-1"/>`)
     expect(xml).toContain(`<link rel="related" type="application/json" href="${TEST_BASE_URL}/api/reviews/fresh-1"/>`)
-    expect(xml).toContain(`<id>${TEST_BASE_URL}/api/reviews/fresh-1</id>`)
+    expect(xml).toContain(`<id>${entryUrn(business.id, 'fresh-1')}</id>`)
   })
 
   test('JSON Feed items: url is the review page, external_url the record', async () => {
