@@ -209,7 +209,12 @@ describe('caps under a burst', () => {
     await start({ HUB_MAX_SUBSCRIPTIONS_PER_HOST: '5' })
     const held = gate()
     const paths = Array.from({ length: 30 }, () => callbackPath('burst'))
-    for (const p of paths) subscriber.on(p, async (r) => (await held.opened, echoChallenge(r)))
+    for (const p of paths) {
+      subscriber.on(p, async (r) => {
+        await held.opened
+        return echoChallenge(r)
+      })
+    }
     const statuses = await Promise.all(paths.map(async (p) => (await hubPost(subscribeFields(subscriber.url(p)))).status))
     expect(statuses.filter((s) => s === 202)).toHaveLength(5)
     expect(statuses.filter((s) => s === 429)).toHaveLength(25)
@@ -249,7 +254,11 @@ describe('outbound slots', () => {
     const tarpit = gate()
     const seen = arrivals()
     const floodPaths = Array.from({ length: 20 }, () => callbackPath('tarpit'))
-    for (const p of floodPaths) subscriber.on(p, async (r) => (seen.mark(r), await tarpit.opened, echoChallenge(r)))
+    for (const p of floodPaths) subscriber.on(p, async (r) => {
+      seen.mark(r)
+      await tarpit.opened
+      return echoChallenge(r)
+    })
     for (const p of floodPaths) expect((await hubPost(subscribeFields(subscriber.url(p)))).status).toBe(202)
     await seen.next()
     const started = performance.now()
@@ -270,7 +279,12 @@ describe('outbound slots', () => {
     const paths = Array.from({ length: 6 }, () => callbackPath('hang'))
     for (const p of paths) {
       await subscribed(subscriber.url(p))
-      subscriber.on(p, async (r) => (r.method === 'POST' ? (seen.mark(r), await hang.opened, new Response(null, { status: 204 })) : echoChallenge(r)))
+      subscriber.on(p, async (r) => {
+        if (r.method !== 'POST') return echoChallenge(r)
+        seen.mark(r)
+        await hang.opened
+        return new Response(null, { status: 204 })
+      })
     }
     importReview('cpu-1')
     await seen.next()
@@ -300,7 +314,11 @@ describe('another process holding the database lock (a CLI import)', () => {
     const pendingPath = callbackPath('confirm-under-lock')
     const answer = gate()
     const seen = arrivals()
-    subscriber.on(pendingPath, async (r) => (seen.mark(r), await answer.opened, echoChallenge(r)))
+    subscriber.on(pendingPath, async (r) => {
+      seen.mark(r)
+      await answer.opened
+      return echoChallenge(r)
+    })
     expect((await hubPost(subscribeFields(subscriber.url(pendingPath)))).status).toBe(202)
     await seen.next()
 
@@ -372,7 +390,11 @@ describe('shutdown', () => {
     const never = gate()
     const seen = arrivals()
     const paths = Array.from({ length: 50 }, () => callbackPath('hang-stop'))
-    for (const p of paths) subscriber.on(p, async (r) => (seen.mark(r), await never.opened, echoChallenge(r)))
+    for (const p of paths) subscriber.on(p, async (r) => {
+      seen.mark(r)
+      await never.opened
+      return echoChallenge(r)
+    })
     for (const p of paths) expect((await hubPost(subscribeFields(subscriber.url(p)))).status).toBe(202)
     await seen.next()
     const dataDir = server!.dataDir
