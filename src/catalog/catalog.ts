@@ -26,6 +26,7 @@ export class Catalog implements TopicSource {
   private timer?: ReturnType<typeof setInterval>
   private readonly extraChecks: CatalogCheck[] = []
   private readonly checkProblems = new Map<CatalogCheck, string>()
+  private readonly checkErrors = new Map<CatalogCheck, string>()
   private failedBuild: { revision: number; error: string } | null = null
   private readonly log: Logger
 
@@ -120,9 +121,12 @@ export class Catalog implements TopicSource {
       const problem = check()
       if (problem) this.checkProblems.set(check, problem)
       else this.checkProblems.delete(check)
+      this.checkErrors.delete(check)
     } catch (error) {
-      // A lock held by another writer: the check runs again on the next poll.
-      this.log({ event: 'catalog_check_failed', error: messageOf(error) })
+      // A lock held by another writer (an import): the check runs again on the next poll; logged once, not every poll.
+      const message = messageOf(error)
+      if (this.checkErrors.get(check) !== message) this.log({ event: 'catalog_check_failed', error: message })
+      this.checkErrors.set(check, message)
     }
   }
 
