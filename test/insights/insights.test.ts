@@ -4,39 +4,119 @@ import { join } from 'node:path'
 import { evaluate, parseLabelled } from '../../src/insights/evaluate'
 import { createEnricher } from '../../src/insights/enrich'
 import { computeInsights, InsightsEngine } from '../../src/insights/compute'
-import { runAnalyze } from '../../src/insights/analyze-command'
+import { explainLines } from '../../src/insights/explain'
+import { contextFor } from '../../src/insights/analyzer'
+import { sampleBusiness } from '../../src/sample/business'
 import { Insights } from '../../src/insights/schema'
 import { Value } from '@sinclair/typebox/value'
 import type { Business, Review, StoredReview } from '../../src/reviews/schema'
+import type { LocalizedReview } from '../../src/insights/language'
+import { polarityOf } from '../../src/insights/analyzer'
 import { business } from '../support/dataset'
 
 const read = (name: string) => Bun.file(join(import.meta.dir, name)).text()
+/** Held-out scores measured when this release's lexicon was settled: a floor that only rises. */
+const HELD_OUT_FLOOR = { f1: 0.87, polarity: 0.94, foundAndRight: 0.81 }
+const FIVE_STAR_FLOOR = 1
 
 describe('accuracy on labelled review sentences', () => {
-  test('the labelled set (used to build the lexicon): F1 and sentiment accuracy at least 0.9', async () => {
+  const context = contextFor(sampleBusiness)
+  test('the tuning set: F1, polarity and found-and-right at least 0.95', async () => {
     const items = parseLabelled(await read('labelled-sentences.txt'))
+    expect(items.length).toBeGreaterThanOrEqual(300)
+    const result = evaluate(items, context)
+    // Measured 0.978 / 0.997 / 0.982 when the lexicon was settled.
+    expect(result.f1.value).toBeGreaterThanOrEqual(0.95)
+    expect(result.polarity.value).toBeGreaterThanOrEqual(0.95)
+    expect(result.foundAndRight.value).toBeGreaterThanOrEqual(0.95)
+  })
+
+  test('the held-out set (never used for tuning): a floor that only rises', async () => {
+    const items = parseLabelled(await read('held-out-sentences.txt'))
     expect(items.length).toBeGreaterThanOrEqual(150)
-    const result = evaluate(items)
-    // Measured 0.979 and 1.0 when the lexicon was settled; 0.9 catches a regression without pinning noise.
-    expect(result.f1).toBeGreaterThanOrEqual(0.9)
-    expect(result.sentimentAccuracy).toBeGreaterThanOrEqual(0.9)
+    const result = evaluate(items, context)
+    // Measured F1 0.876, polarity 0.945, found-and-right 0.815 (see README for the intervals); raise these when it improves.
+    expect(result.f1.value).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.f1)
+    expect(result.polarity.value).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.polarity)
+    expect(result.foundAndRight.value).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.foundAndRight)
+    // The interval is reported, and it brackets the point value.
+    expect(result.f1.low).toBeLessThanOrEqual(result.f1.value)
+    expect(result.f1.high).toBeGreaterThanOrEqual(result.f1.value)
+    expect(Object.keys(result.perKind)).toContain('competitor')
   })
 
-  test('the held-out set (never used for tuning): F1 and sentiment accuracy at least 0.7', async () => {
-    const result = evaluate(parseLabelled(await read('held-out-sentences.txt')))
-    // Measured 0.756 / 0.765: paraphrases a lexicon has not seen ("never turned up") are its known weakness.
-    expect(result.f1).toBeGreaterThanOrEqual(0.7)
-    expect(result.sentimentAccuracy).toBeGreaterThanOrEqual(0.7)
+  test('unambiguous five-star reviews: (almost) none yields a negative aspect', async () => {
+    const lines = (await read('five-star-reviews.txt')).split('\n').filter((l) => l.trim() && !l.startsWith('#'))
+    expect(lines.length).toBeGreaterThanOrEqual(40)
+    const complaining = lines.filter((l) => explainLines([l], sampleBusiness)[0]!.aspects.some((a) => a.polarity === 'negative'))
+    // Measured 1 of 40 when the held-out figures were taken; the target is 0.
+    expect(complaining.length).toBeLessThanOrEqual(FIVE_STAR_FLOOR)
   })
 
-  test('negation, contrast and intensity, sentence by sentence', () => {
-    const read = (text: string) => Object.fromEntries(runAnalyze({ texts: [text], business }).map((l) => JSON.parse(l)).flatMap((r) => r.aspects.map((a: any) => [a.aspect, a.sentiment])))
-    expect(read('He was not on time.')).toEqual({ punctuality: 'negative' })
-    expect(read('Never late, never rude.')).toEqual({ punctuality: 'positive', professionalism: 'positive' })
-    expect(read('Friendly but expensive.')).toEqual({ professionalism: 'positive', price: 'negative' })
-    expect(read('Although pricey, the workmanship is superb.')).toEqual({ price: 'negative', quality: 'positive' })
-    expect(read('No complaints about the price.')).toEqual({ price: 'positive' })
-    expect(read("They didn't fix the issue.")).toEqual({ quality: 'negative' })
+  const aspects = (text: string) => Object.fromEntries(explainLines([text], sampleBusiness)[0]!.aspects.map((a) => [a.aspect, a.polarity]))
+
+  test.each([
+    // Negation and negative-polarity items
+    ['He was not on time.', { punctuality: 'negative' }],
+    ['Never late, never rude.', { punctuality: 'positive', professionalism: 'positive' }],
+    ["I couldn't be happier with the quick service.", { speed: 'positive' }],
+    ["Can't recommend Jose enough, such a nice guy.", { professionalism: 'positive' }],
+    ['No complaints about the price.', { price: 'positive' }],
+    ['Zero damages or issues.', { quality: 'positive' }],
+    ['Never had a problem since they replaced the valve.', { quality: 'positive' }],
+    ["They didn't fix the issue.", { quality: 'negative' }],
+    ["Wasn't friendly or helpful at all.", { professionalism: 'negative' }],
+    ['The value for money is unbeatable.', { price: 'positive' }],
+    // Idioms
+    ['It cost us an arm and a leg.', { price: 'negative' }],
+    ['Works like a charm.', { quality: 'positive' }],
+    ['They kept me in the loop every step of the way.', { communication: 'positive' }],
+    // Implicit cues
+    ['Nobody answered the phone all day.', { communication: 'negative' }],
+    ['The invoice was almost twice the original quote.', { price: 'negative' }],
+    ['Nobody came to the second appointment either.', { punctuality: 'negative' }],
+    ['Dispatch kept changing the time and never told us why.', { communication: 'negative' }],
+    // Contrast and concession
+    ['Friendly but expensive.', { professionalism: 'positive', price: 'negative' }],
+    ['Although pricey, the workmanship is superb.', { price: 'negative', quality: 'positive' }],
+    ['Great work except nobody ever sends the paperwork.', { quality: 'positive', communication: 'negative' }],
+    ['Other than being rude, he was okay.', { professionalism: 'negative' }],
+    // Competitors
+    ['Much cheaper than the other quotes we got.', { price: 'positive' }],
+    ['We called two other companies first and neither one called back.', {}],
+    ['Unlike the last plumber, who never showed up, Mike was right on time.', { punctuality: 'positive' }],
+    ['The previous electrician was rude and overcharged us.', {}],
+    // Time words that are not lateness
+    ['Later that day the water was running clear again.', {}],
+    ['We bought the place late last spring.', {}],
+    ['He came out late at night on a holiday.', { speed: 'positive' }],
+    ['Showed up at 3 for a 9 o\'clock appointment.', { punctuality: 'negative' }],
+    // The business's own services are not aspects
+    ['Drain cleaning for the kitchen sink.', {}],
+    // Sarcasm marked as such
+    ['Amazing communication, if you like talking to an answering machine.', { communication: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(aspects(text) as Record<string, string>).toEqual(expected)
+  })
+
+  test("a cleaning company's cleanliness is the quality of its work", () => {
+    const cleaners = { ...sampleBusiness, name: 'Sparkle Maids', description: 'House cleaning service.' }
+    const read = (text: string) => Object.fromEntries(explainLines([text], cleaners)[0]!.aspects.map((a) => [a.aspect, a.polarity]))
+    expect(read('They left the kitchen spotless.')).toEqual({ quality: 'positive' })
+    expect(aspects('They left the kitchen spotless.')).toEqual({ cleanliness: 'positive' })
+  })
+
+  test('analyze --json: one serialisable object per line, with clauses, cues and negation', () => {
+    const [line] = explainLines(["The tech wasn't on time, but Mike fixed the water heater quickly."], sampleBusiness)
+    expect(JSON.parse(JSON.stringify(line))).toEqual(line!)
+    expect(line!.clauses.map((c) => c.polarity)).toEqual(['negative', 'positive'])
+    expect(line!.clauses[0]!.cues).toContainEqual({ phrase: 'on time', score: expect.any(Number), negated: true, aspect: 'punctuality' })
+    expect(line!.aspects.map((a) => [a.aspect, a.polarity, a.clause])).toEqual([
+      ['punctuality', 'negative', "The tech wasn't on time"],
+      ['speed', 'positive', 'Mike fixed the water heater quickly.'],
+    ])
+    expect(line!.technicians).toEqual(['Mike Alvarez'])
+    expect(line!.services).toEqual(['water-heater-repair'])
   })
 })
 
@@ -126,11 +206,12 @@ describe('a small known dataset, figure by figure', () => {
 
   test('FAQ answers come from the figures', () => {
     const answer = (q: string) => insights.faq.find((f) => f.question === q)!
-    expect(answer('Are they punctual?').answer).toBe('Mostly, with reservations: yes, reviewers find them punctual. 2 of the 3 reviews that mention punctuality are positive (67%) and 1 negative.')
+    // 2 positive and 1 negative: below the 3 mentions a verdict needs.
+    expect(answer('Are they punctual?').answer).toBe('Too few reviews take a side to say: 2 positive and 1 negative mentions.')
     expect(answer('Are they punctual?').review_ids).toEqual(['k-10', 'k-09', 'k-08'])
     expect(answer('Who is the best-reviewed technician?').answer).toBe('Mike Alvarez: an average of 5 stars over 3 reviews that mention them (technicians with at least 3 mentions).')
     expect(answer('Who is the best-reviewed technician for water heater repair?').answer).toBe('Mike Alvarez: 3 reviews mention both Mike and water heater repair, averaging 5 stars.')
-    expect(answer('What do unhappy customers complain about?').answer).toContain('2 reviews give 1 or 2 stars.')
+    expect(answer('What do unhappy customers complain about?').answer).toBe('2 reviews give 1 or 2 stars; no aspect has at least 3 negative mentions.')
   })
 
   test('every number in the summary and the FAQ appears among the figures', () => {
@@ -161,3 +242,90 @@ describe('a small known dataset, figure by figure', () => {
     expect(engine.analysed).toBe(reviews.length + 1)
   })
 })
+
+describe('prose never says more than the figures', () => {
+  const r = (id: string, rating: number, text: string, extra: Partial<LocalizedReview> = {}): LocalizedReview => ({
+    id, rating, date: '2025-05-01', author: 'A B.', text, technicians: [], services: [], service_area: null, source: 'google', verified: true, response: null, ...extra,
+  })
+  const reviews: LocalizedReview[] = [
+    r('p-1', 5, 'They came out quickly. Great price too.'),
+    r('p-2', 5, "I couldn't be happier with the quick service."),
+    r('p-3', 5, 'Fast and efficient service, and very polite.'),
+    r('p-4', 5, 'Same day service! The price was fair.'),
+    r('p-5', 4, 'Prompt response to our emergency, although the bill was steep.'),
+    r('p-6', 2, 'Overpriced and the tech was rude.'),
+    r('p-7', 1, 'Way too expensive for a simple faucet swap.'),
+    r('p-8', 5, 'The price was $450.'),
+    r('p-9', 5, 'Die Arbeit wurde sehr sauber ausgeführt, wir sind sehr zufrieden.', { language: 'de' }),
+    r('p-10', 5, 'Sehr freundlicher Techniker, gerne wieder.', { language: 'de', translation: { language: 'en', text: 'Very friendly technician, gladly again.' } }),
+    r('p-11', 4, 'Der Preis war leider zu hoch.', { language: null }),
+  ]
+  const insights = computeInsights(business, reviews, '2025-07-01T00:00:00.000Z')
+  const aspect = (id: string) => insights.aspects.find((a) => a.id === id)!
+
+  test('other languages are counted, not read; a supplied English translation is read', () => {
+    expect(insights.languages).toEqual({ counts: { en: 8, de: 3 }, analysed: 9, translated: 1 })
+    expect(aspect('professionalism').sentiment).toEqual({ positive: 2, negative: 1, neutral: 0 })
+    expect(insights.summary).toContain('Aspects are read from the 9 reviews in English or with an English translation (other languages: de: 3).')
+    expect(Value.Check(Insights, insights)).toBe(true)
+  })
+
+  test('an example quotes the clause whose own sentiment it is labelled with', () => {
+    const speed = aspect('speed')
+    expect(speed.sentiment).toEqual({ positive: 5, negative: 0, neutral: 0 })
+    for (const a of insights.aspects) for (const e of a.examples) expect(polarityOf(explainLines([e.excerpt], business)[0]!.aspects.find((m) => m.aspect === a.id)!.score)).toBe(e.sentiment)
+    // p-5's speed is praised in its first clause; its price complaint is not quoted as speed.
+    expect(speed.examples.map((e) => e.excerpt)).not.toContain('the bill was steep.')
+  })
+
+  test('neutral mentions do not count against; praise and complaint need 3 mentions; never both', () => {
+    const price = aspect('price')
+    expect(price.sentiment).toEqual({ positive: 2, negative: 3, neutral: 1 })
+    const faq = (q: string) => insights.faq.find((f) => f.question === q)!.answer
+    expect(faq('How quickly can they come out?')).toBe('Probably, from few reviews: reviewers say they come out quickly. 5 positive and 0 negative mentions (100% of those taking a side are positive).')
+    expect(faq('Are they good value for money?')).toBe('Possibly not, from few reviews: reviewers find them expensive. 2 positive and 3 negative mentions, 1 neutral (40% of those taking a side are positive).')
+    expect(faq('Are the technicians professional and courteous?')).toBe('Too few reviews take a side to say: 2 positive and 1 negative mentions.')
+    expect(faq('What do unhappy customers complain about?')).toBe('2 reviews give 1 or 2 stars. The aspects with the most negative mentions are price and value (3).')
+    expect(insights.summary).toContain('A few customers praise speed and availability (5 positive and 0 negative mentions).')
+    expect(insights.summary).toContain('A few customers complain about price and value (2 positive and 3 negative mentions, 1 neutral).')
+  })
+
+  test('one aspect is never both the most praised and the most criticised', () => {
+    const many = Array.from({ length: 12 }, (_, k) => r(`m-${k}`, k % 2 ? 5 : 1, k % 2 ? 'The price was fair.' : 'Way too expensive.'))
+    const mixed = computeInsights(business, many, '2025-07-01T00:00:00.000Z')
+    const praisedPrice = /praise[^.]*price/.test(mixed.summary)
+    const criticisedPrice = /complain[^.]*price/.test(mixed.summary)
+    expect(praisedPrice && criticisedPrice).toBe(false)
+    expect(praisedPrice || criticisedPrice).toBe(true)
+  })
+})
+
+describe('topics a person would click', () => {
+  const r = (id: string, text: string, rating = 5): LocalizedReview => ({
+    id, rating, date: '2025-05-01', author: 'A B.', text, technicians: [], services: [], service_area: null, source: 'google', verified: true, response: null,
+  })
+  const reviews = [
+    r('t-1', 'The new water heater works great.'),
+    r('t-2', 'Our water heater was leaking, they replaced it the same day and the price was fair.'),
+    r('t-3', 'They flushed the water heater and the sump pump runs fine now.'),
+    r('t-4', 'The sump pump failed again a week later.', 1),
+    r('t-5', 'The sump pump install was sloppy.', 2),
+    r('t-6', 'Great job on the water heater.'),
+    r('t-7', 'Mike Alvarez was great.'),
+    r('t-8', 'Mike was very polite.'),
+    r('t-9', 'Mike explained everything.'),
+  ]
+  const topics = computeInsights(business, reviews, '2025-07-01T00:00:00.000Z').topics
+  const topic = (phrase: string) => topics.find((t) => t.phrase === phrase)
+
+  test('noun phrases in at least 3 distinct reviews, one part merged into the other; names and opinions are not topics', () => {
+    expect(topics.map((t) => t.phrase).sort()).toEqual(['sump pump', 'water heater'])
+    expect(topic('water heater')!.mention_count).toBe(4)
+  })
+
+  test("each topic carries the sentiment of its clauses, not the review's stars", () => {
+    expect(topic('sump pump')!.sentiment).toEqual({ positive: 1, negative: 2, neutral: 0 })
+    expect(topic('water heater')!.sentiment.positive).toBeGreaterThanOrEqual(3)
+  })
+})
+

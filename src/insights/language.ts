@@ -1,0 +1,52 @@
+/**
+ * Which text of a review the analyser may read: only English is read as English. A review's own text
+ * when its language is English, else the English translation its source supplied, else nothing (the
+ * review is counted under its language and left out of the aspect figures). A review whose language
+ * is unknown (null or absent) is read when its function words are English rather than those of the
+ * languages reviews here come in: a deliberately small check, not a language identifier.
+ */
+import type { Review } from '../reviews/schema'
+
+/** Review with the multilingual fields of CONTRACT.md (optional until every source sets them). */
+export type LocalizedReview = Review & { language?: string | null; translation?: { language: string; text: string } | null }
+
+export type ReadableText = { language: string; text: string | null; translated: boolean }
+
+const FUNCTION_WORDS: Record<string, Set<string>> = {
+  en: new Set(['the', 'and', 'was', 'were', 'is', 'they', 'we', 'with', 'to', 'of', 'it', 'my', 'our', 'very', 'for', 'on', 'that', 'this', 'he', 'she', 'not', 'but', 'great', 'would', 'again', 'them', 'came']),
+  de: new Set(['der', 'die', 'das', 'und', 'ist', 'war', 'wir', 'sehr', 'nicht', 'mit', 'ein', 'eine', 'auf', 'für', 'zu', 'den', 'dem', 'es', 'ich', 'sie', 'auch', 'gerne', 'wieder', 'uns', 'hat', 'wurde']),
+  es: new Set(['el', 'la', 'los', 'las', 'y', 'es', 'muy', 'con', 'por', 'para', 'que', 'una', 'un', 'fue', 'pero', 'nos', 'lo', 'del', 'se', 'su']),
+  fr: new Set(['le', 'la', 'les', 'et', 'est', 'très', 'avec', 'pour', 'une', 'un', 'que', 'nous', 'pas', 'il', 'elle', 'du', 'des', 'mais', 'été', 'sur']),
+  nl: new Set(['de', 'het', 'een', 'en', 'is', 'was', 'zeer', 'heel', 'met', 'voor', 'niet', 'wij', 'ze', 'van', 'op', 'goed', 'ook', 'maar']),
+  it: new Set(['il', 'lo', 'la', 'gli', 'le', 'e', 'è', 'molto', 'con', 'per', 'che', 'una', 'un', 'non', 'ma', 'sono', 'del', 'della']),
+  pt: new Set(['o', 'a', 'os', 'as', 'e', 'é', 'muito', 'com', 'para', 'que', 'uma', 'um', 'não', 'mas', 'foi', 'do', 'da']),
+}
+
+/** The primary language subtag, lower case ("de-AT" is "de"). */
+export const primaryTag = (tag: string) => tag.trim().split(/[-_]/)[0]!.toLowerCase()
+
+/** Best guess from function words; "und" (undetermined) when nothing stands out. */
+export function guessLanguage(text: string): string {
+  const words = text.toLowerCase().match(/\p{L}+/gu) ?? []
+  let best = 'und'
+  let bestHits = 0
+  for (const [language, set] of Object.entries(FUNCTION_WORDS)) {
+    let hits = 0
+    for (const w of words) if (set.has(w)) hits++
+    if (hits > bestHits) {
+      best = language
+      bestHits = hits
+    }
+  }
+  // A few words with no function word at all ("Top!", "Five stars") are read as English, as before.
+  if (bestHits === 0) return words.length <= 4 ? 'en' : 'und'
+  return best
+}
+
+export function readableText(review: LocalizedReview): ReadableText {
+  const language = review.language ? primaryTag(review.language) : guessLanguage(review.text)
+  if (language === 'en') return { language, text: review.text, translated: false }
+  const translation = review.translation
+  if (translation && primaryTag(translation.language) === 'en' && translation.text.trim()) return { language, text: translation.text, translated: true }
+  return { language, text: null, translated: false }
+}
