@@ -63,7 +63,8 @@ type Hit = { entry: Entry; start: number; end: number; score: number; negated: b
 
 let nlp: ReturnType<typeof winkNLP> | undefined
 /** The model is large: loaded on first analysis, not at process start (cold start, idle memory). */
-const engine = () => (nlp ??= (require('wink-nlp') as typeof winkNLP)(require('wink-eng-lite-web-model')))
+// Only sentence boundaries and part-of-speech tags (lemmas come with them): wink's negation, sentiment and entity pipes are not used.
+const engine = () => (nlp ??= (require('wink-nlp') as typeof winkNLP)(require('wink-eng-lite-web-model'), ['sbd', 'pos']))
 
 const NEUTRAL_BAND = 0.1
 const NEGATION_SCALAR = -0.74
@@ -166,8 +167,8 @@ const rank = (e: Entry) => (e.fixed ? 2 : 0) + (e.sentiment !== 0 ? 1 : 0)
 
 function matchAt(tokens: Token[], i: number): { entry: Entry; length: number } | undefined {
   const t = tokens[i]!
-  const keys = new Set([t.lemma, t.surface])
-  if (isNumber(t)) keys.add('<num>')
+  const keys = t.lemma === t.surface ? [t.lemma] : [t.lemma, t.surface]
+  if (isNumber(t)) keys.push('<num>')
   let best: { entry: Entry; length: number } | undefined
   for (const key of keys) {
     for (const entry of lexiconIndex().get(key) ?? []) {
@@ -181,9 +182,17 @@ function matchAt(tokens: Token[], i: number): { entry: Entry; length: number } |
 }
 
 /** Marks the business's own service names, so "drain cleaning" or "water heater" cue no aspect. */
+const maskIndexes = new WeakMap<string[][], Map<string, string[][]>>()
 function maskPhrases(tokens: Token[], phrases: string[][]): void {
+  let index = maskIndexes.get(phrases)
+  if (!index) {
+    index = new Map()
+    for (const words of phrases) index.set(words[0]!, [...(index.get(words[0]!) ?? []), words])
+    maskIndexes.set(phrases, index)
+  }
   for (let i = 0; i < tokens.length; i++) {
-    for (const words of phrases) {
+    const candidates = [...(index.get(tokens[i]!.surface) ?? []), ...(tokens[i]!.lemma !== tokens[i]!.surface ? (index.get(tokens[i]!.lemma) ?? []) : [])]
+    for (const words of candidates) {
       // Hyphens and slashes are tokens of their own ("tune - up", "a / c"): matched past.
       let k = 0
       let j = i
