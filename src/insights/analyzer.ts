@@ -44,7 +44,7 @@ export type TextAnalysis = {
 /** What the analyser needs to know about the business: its own service names are not opinions. */
 export type AnalysisContext = { maskedPhrases?: string[][]; cleaningBusiness?: boolean }
 
-type Token = { raw: string; surface: string; lemma: string; pos: string; masked: boolean; competitor: boolean }
+type Token = { raw: string; surface: string; lemma: string; pos: string; masked: boolean; competitor: boolean; extra?: Entry }
 type Entry = {
   words: string[]
   sentiment: number
@@ -149,7 +149,7 @@ function matchWords(tokens: Token[], i: number, words: string[], w = 0): number 
   if (w === words.length) return 0
   const word = words[w]!
   if (word === '*') {
-    for (let skip = 1; skip <= 3 && i + skip < tokens.length; skip++) {
+    for (let skip = 1; skip <= 4 && i + skip < tokens.length; skip++) {
       const rest = matchWords(tokens, i + skip, words, w + 1)
       if (rest > 0 || (w + 1 === words.length)) return skip + rest
     }
@@ -211,6 +211,43 @@ function maskPhrases(tokens: Token[], phrases: string[][]): void {
   }
 }
 
+const QUOTE_WORDS = new Set(['quote', 'quoted', 'estimate', 'estimated', 'quoting', 'offer', 'offered'])
+const BILL_WORDS = new Set(['bill', 'billed', 'invoice', 'invoiced', 'charge', 'charged', 'came', 'come', 'paid', 'pay', 'total', 'cost', 'costs'])
+const syntheticEntry = (phrase: string, sentiment: number): Entry => ({
+  words: [phrase], sentiment, aspects: ['price'], weak: [], fixed: true, shielded: true, explicit: false, trouble: false, sarcasm: false, phrase,
+})
+
+/**
+ * Amounts compared: a sentence that names a quoted amount and a billed one ("quoted $350 ... an invoice
+ * for $610") is a price complaint when the bill is higher, praise when it is not. The judgement is
+ * attached to the billed amount's token.
+ */
+function compareAmounts(tokens: Token[]): void {
+  const amounts: { index: number; value: number }[] = []
+  tokens.forEach((t, i) => {
+    if (!isNumber(t)) return
+    const dollar = tokens[i - 1]?.surface === '$' || ['dollars', 'bucks', 'usd', 'eur', '€'].includes(tokens[i + 1]?.surface ?? '')
+    const value = Number(t.surface.replace(/[$,]/g, ''))
+    if ((dollar || t.surface.startsWith('$')) && Number.isFinite(value)) amounts.push({ index: i, value })
+  })
+  if (amounts.length < 2) return
+  const kindOf = (index: number) => {
+    for (let d = 1; d <= 6; d++) {
+      for (const k of [index - d, index + d]) {
+        const w = tokens[k]
+        if (!w) continue
+        if (QUOTE_WORDS.has(w.surface) || QUOTE_WORDS.has(w.lemma)) return 'quote'
+        if (BILL_WORDS.has(w.surface) || BILL_WORDS.has(w.lemma)) return 'bill'
+      }
+    }
+    return undefined
+  }
+  const quote = amounts.find((a) => kindOf(a.index) === 'quote')
+  const bill = amounts.find((a) => a !== quote && kindOf(a.index) === 'bill')
+  if (!quote || !bill) return
+  tokens[bill.index]!.extra = bill.value > quote.value * 1.05 ? syntheticEntry('billed above the quote', -0.8) : syntheticEntry('billed within the quote', 0.5)
+}
+
 /**
  * Marks tokens said about another company. The scope runs from the mention to the next comma or
  * semicolon (both ways within that stretch), except words before a comparative and "than"/"what"
@@ -226,7 +263,8 @@ function markCompetitors(tokens: Token[]): void {
   }
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
-    let mention = t.surface === 'unlike' || t.surface === 'competitor' || t.surface === 'competitors'
+    // "the company before them", "the guy before you": someone else who did the job first.
+    let mention = t.surface === 'unlike' || t.surface === 'competitor' || t.surface === 'competitors' || (t.surface === 'before' && ['them', 'you', 'these', 'us'].includes(tokens[i + 1]?.surface ?? '') && i > 0 && COMPETITOR_HEAD_SET.has(tokens[i - 1]!.surface))
     if (!mention && (COMPETITOR_MODIFIER_SET.has(t.surface) || isNumber(t))) {
       for (let k = 1; k <= 3 && i + k < tokens.length; k++) {
         const next = tokens[i + k]!
@@ -296,6 +334,7 @@ function readClause(tokens: Token[]): Hit[] {
       segment++
       if (t.surface === ',' || t.surface === '(' || t.surface === ':') negation = undefined
     }
+    if (t.extra) hits.push({ entry: t.extra, start: i, end: i + 1, score: t.extra.sentiment, negated: false, segment })
     const match = matchAt(tokens, i)
     if (match) {
       const { entry, length } = match
@@ -472,6 +511,7 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
     })
     if (context.maskedPhrases?.length) maskPhrases(tokens, context.maskedPhrases)
     markCompetitors(tokens)
+    compareAmounts(tokens)
     const split = splitClauses(tokens)
     split.forEach((clauseTokens, index) => {
       const hits = readClause(clauseTokens)

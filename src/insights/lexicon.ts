@@ -32,7 +32,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
   price: [
     'price', 'pricing', 'priced', 'cost', 'costly', 'expensive', 'inexpensive', 'cheap', 'cheaper', 'cheapest', 'affordable', 'overpriced', 'overcharge',
     'charge', 'bill', 'billing', 'quote', 'quoted', 'estimate', 'value', 'money', 'fee', 'rate', 'pricey', 'rip-off', 'ripoff', 'rip off', 'invoice', 'dollar',
-    '$', 'budget', 'labor', 'labour', 'pay', 'paid', 'spend', 'fortune', 'penny', 'cent', 'bank', 'upcharge', 'surcharge', 'diagnostic fee',
+    '$', 'waive', 'budget', 'labor', 'labour', 'pay', 'paid', 'spend', 'fortune', 'penny', 'cent', 'bank', 'upcharge', 'surcharge', 'diagnostic fee',
     'price-performance', 'performance ratio', 'cost estimate', 'for free', 'no charge', 'worth it', 'worth every', 'bargain', 'steep', 'reasonable',
     'underpriced', 'gouge', 'gouging', 'highway robbery', 'arm and a leg', 'take we to the cleaners', 'take us to the cleaners', 'markup',
   ],
@@ -41,7 +41,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'respectful', 'disrespectful', 'respect', 'attitude', 'manner', 'manners', 'kind', 'nice', 'patient', 'impatient', 'condescending', 'arrogant',
     'considerate', 'annoyed', 'helpful', 'unhelpful', 'honest', 'dishonest', 'honesty', 'class act',
     'knowledgeable', 'competent', 'incompetent', 'pleasant', 'personable', 'caring', 'courteous', 'yell', 'talk down', 'say goodbye', 'trustworthy', 'integrity', 'employee', 'staff', 'grumpy', 'sweet', 'lovely', 'genuine', 'upfront', 'up front', 'made me feel', 'make me feel', 'lie', 'lied', 'scam', 'scammer', 'polite', 'warm', 'respectfully', 'chip on his shoulder', 'dismissive', 'attentive',
-    'know his stuff', 'know her stuff', 'know their stuff', 'expert',
+    'know his stuff', 'know her stuff', 'know their stuff', 'expert', 'apologize', 'apology', 'pressure', 'pressured',
   ],
   quality: [
     'workmanship', 'quality', 'sloppy', 'thorough', 'craftsmanship', 'done right', 'fix it right', 'poorly', 'flawless', 'flawlessly', 'solid work',
@@ -49,7 +49,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'fall apart', 'band-aid', 'band aid', 'botch', 'botched', 'shoddy', 'amateur', 'redo', 'come back', 'be back', 'solve', 'resolve',
     'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'not work', 'leak again', 'good as new', 'like new', 'function', 'install',
     'installation', 'result', 'nail it', 'nailed it', 'perfect job', 'first try', 'first time', 'diagnose', 'diagnosis', 'detail', 'meticulous',
-    'careful', 'carefully', 'competently', 'cleanly',
+    'careful', 'carefully', 'competently', 'cleanly', 'neatly',
   ],
   communication: [
     'communication', 'communicate', 'communicative', 'explain', 'explanation', 'call back', 'callback', 'call-back', 'update', 'text', 'email', 'answer',
@@ -70,7 +70,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'efficient', 'inefficient', 'speedy', 'asap', 'long time', 'response', 'turnaround', 'urgency', 'in no time', 'no time', 'ages', 'forever',
     'swift', 'swiftly',
     'in <num> hours', 'within <num> hours', 'within an hour',
-    'in half an hour', 'drop of a hat', 'late at night', 'late in the evening', 'late on a', 'late into the night', 'appointment quickly', 'for an appointment', 'for appointment', 'time frame',
+    'in half an hour', 'drop of a hat', 'appointment quickly', 'for an appointment', 'for appointment', 'time frame',
   ],
 }
 
@@ -100,7 +100,8 @@ export const SENTIMENT: Record<string, number> = {
   bad: -0.7, terrible: -1, awful: -1, horrible: -1, worst: -1, poor: -0.8, poorly: -0.8, disappointing: -0.8, disappointed: -0.8, unhappy: -0.8,
   avoid: -0.9, complaint: -0.6, complain: -0.6, mistake: -0.6, waste: -0.8, frustrating: -0.8, frustrated: -0.8, useless: -0.9, incompetent: -1,
   scam: -1, 'rip-off': -1, ripoff: -1, 'rip off': -1, unacceptable: -1, shoddy: -0.9, joke: -0.7, nightmare: -0.9, pathetic: -1, ridiculous: -0.8,
-  disaster: -0.9, worse: -0.7, 'not worth': -0.8, regret: -0.8, lousy: -0.8, mediocre: -0.5, lazy: -0.8, careless: -0.8, wrong: -0.6,
+  disaster: -0.9, worse: -0.7, insane: -0.7, crazy: -0.6, outrageous: -0.9, absurd: -0.8, impossible: -0.7, downside: -0.6, shame: -0.5,
+  explanation: 0.5, apologize: 0.5, apology: 0.5, neatly: 0.6, waive: 0.8, pressure: -0.6, pressured: -0.6, 'not worth': -0.8, regret: -0.8, lousy: -0.8, mediocre: -0.5, lazy: -0.8, careless: -0.8, wrong: -0.6,
   // Punctuality
   'on time': 0.9, ontime: 0.9, punctual: 0.9, punctually: 0.9, early: 0.6, late: -0.8, tardy: -0.8, 'no-show': -1, 'no show': -1,
   'miss the appointment': -0.9, 'when promise': 0.7, 'right on time': 1, 'show up late': -0.9, 'show up': 0.3, 'turn up': 0.3, show: 0.3,
@@ -137,9 +138,9 @@ export const SENTIMENT: Record<string, number> = {
   // Speed
   quick: 0.7, quickly: 0.7, fast: 0.7, prompt: 0.7, promptly: 0.7, 'same-day': 0.8, 'same day': 0.8, 'right away': 0.8,
   immediately: 0.7, efficient: 0.7, speedy: 0.7, swift: 0.7, swiftly: 0.7, slow: -0.7, slowly: -0.6, 'drag on': -0.8, 'take forever': -0.9,
-  forever: -0.6, ages: -0.6, week: -0.2, weeks: -0.4, month: -0.4, wait: -0.4, waiting: -0.4, 'within hour': 0.7, 'within the hour': 0.8,
+  forever: -0.6, ages: -0.6, wait: -0.4, waiting: -0.4, 'within hour': 0.7, 'within the hour': 0.8,
   'within an hour': 0.8, 'less than an hour': 0.6, 'in no time': 0.8, 'no time': 0.6, turnaround: 0.2, urgency: 0.4, 'next day': 0.5, 'next morning': 0.6, send: 0.3, match: 0.4, 'in <num> hours': 0.3, 'within <num> hours': 0.6, 'in half an hour': 0.8,
-  'late at night': 0.5, 'late in the evening': 0.5, 'late on a': 0.5, 'late into the night': 0.5, 'drop of a hat': 0.8,
+   'drop of a hat': 0.8,
   }
 
 /** Words that scale the next sentiment word (VADER's booster and dampener idea; our own factors). */

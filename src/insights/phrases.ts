@@ -3,7 +3,7 @@
  * They are matched before single words, consume their tokens, and keep their own sense: an outer
  * negation does not flip them and their inner "not"/"no" negates nothing else ("couldn't be happier",
  * "no complaints", "can't recommend them enough"). Write lemmas or surface forms ("n't" is "not",
- * "can't" is "can not"); `<num>` matches a number, `*` one to three words. An aspect of null carries
+ * "can't" is "can not"); `<num>` matches a number, `*` one to four words. An aspect of null carries
  * sentiment only; a sentiment of 0 only blocks a misreading ("later that day" is not lateness).
  */
 import type { AspectId } from './lexicon'
@@ -80,8 +80,8 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'later that day': [0, null], 'later that evening': [0, null], 'later that night': [0, null], 'later that morning': [0, null], 'later that afternoon': [0, null],
   'later in the day': [0, null], 'later in the afternoon': [0, null], 'later in the evening': [0, null], 'later on': [0, null], 'late last': [0, null],
   'late this': [0, null], 'late that': [0, null], 'late in the afternoon': [0, null], 'late afternoon': [0, null], 'late morning': [0, null], 'late spring': [0, null],
-  'late summer': [0, null], 'late fall': [0, null], 'late winter': [0, null], 'late in the year': [0, null], 'late night': [0.4, 'speed'], 'late at night': [0.5, 'speed'],
-  'late in the evening': [0.5, 'speed'], 'late on a': [0.5, 'speed'], 'late on': [0.3, 'speed'], 'late into the night': [0.6, 'speed'], '<num> days later': [0, null], '<num> day later': [0, null], 'a week later': [0, null], 'a day later': [0, null], 'a month later': [0, null],
+  'late summer': [0, null], 'late fall': [0, null], 'late winter': [0, null], 'late in the year': [0, null], 'late night': [0, null], 'late at night': [0, null],
+  'late in the evening': [0, null], 'late on a': [0, null], 'late on': [0, null], 'late into the night': [0, null], '<num> days later': [0, null], '<num> day later': [0, null], 'a week later': [0, null], 'a day later': [0, null], 'a month later': [0, null],
   'week later': [0, null], 'month later': [0, null], 'day later': [0, null], 'hours later': [0, null], 'years later': [0, null], 'get back late': [0, null],
   // Speed
   'in no time': [0.8, 'speed'], 'at the drop of a hat': [0.8, 'speed'], 'drop of a hat': [0.8, 'speed'], 'take forever': [-0.9, 'speed'],
@@ -116,6 +116,23 @@ export const PHRASES: Record<string, PhraseEntry> = {
   // Sarcasm: praise that is taken back in the same breath.
   'if you enjoy': [-0.5, null], 'if you like': [-0.5, null], 'thanks for nothing': [-1, null], 'thanks for waste': [-1.5, null], 'thank for waste': [-1.5, null],
   'thanks for wasting': [-1.5, null], 'oh sure': [-0.5, null],
+  // Second tuning batch
+  'less than i pay': [0.7, 'price'], 'for less than': [0.6, 'price'], 'way less than': [0.8, 'price'], 'less than i expect': [0.8, 'price'], 'half what': [0.8, 'price'],
+  'more than the part': [-0.6, 'price'], 'on the high side': [-0.6, 'price'], 'extra charge': [-0.5, 'price'], 'extra charges': [-0.5, 'price'],
+  'like they say': [0.6, 'punctuality'], 'right at <num>': [0.7, 'punctuality'], 'miss * appointment': [-0.9, 'punctuality'], 'missed appointment': [-0.9, 'punctuality'],
+  'forget about we': [-0.7, 'punctuality'], 'forget about us': [-0.7, 'punctuality'], 'have to reschedule': [-0.5, 'punctuality'], 'had to reschedule': [-0.5, 'punctuality'],
+  'appointment be keep': [0.7, 'punctuality'], 'keep the appointment': [0.7, 'punctuality'],
+  'short cycle': [-0.7, 'quality'], 'hot water be back': [0.8, 'quality'], 'heat be back': [0.8, 'quality'], 'better than ever': [0.9, 'quality'], 'back up again': [-0.8, 'quality'],
+  'back up': [-0.5, 'quality'], 'drip worse': [-0.8, 'quality'], 'worse than before': [-0.8, 'quality'], 'trip every time': [-0.8, 'quality'], 'do not last': [-0.8, 'quality'],
+  'not last': [-0.8, 'quality'], 'a wizard with': [0.9, 'quality'], "pig 's ear": [-0.8, 'quality'], 'find it in': [0.6, 'quality'], 'finally gone': [0.8, 'quality'],
+  'be finally gone': [0.8, 'quality'], 'scare tactic': [-0.9, 'professionalism'], 'scare tactics': [-0.9, 'professionalism'], 'talk we into': [-0.5, 'professionalism'],
+  'talk us into': [-0.5, 'professionalism'], 'no pressure': [0.7, 'professionalism'], 'never bother to call': [-0.8, 'communication'], 'bother to call': [0.3, 'communication'],
+  'someone would call': [0, 'communication'], 'no one ever do': [-0.7, null], 'nobody ever do': [-0.7, null], 'a mess to deal with': [-0.8, 'communication'],
+  'office be a mess': [-0.8, 'communication'], 'in record time': [0.9, 'speed'], 'take a while': [-0.5, 'speed'], 'under an hour': [0.7, 'speed'], 'in under an hour': [0.8, 'speed'],
+  'in an hour': [0.6, 'speed'], 'haul * away': [0.5, 'cleanliness'], 'breath of fresh air': [0.8, null], 'later that week': [0, null], 'later that': [0, null],
+  'come late in the evening': [0.5, 'speed'], 'come out late at night': [0.5, 'speed'], 'come late at night': [0.5, 'speed'], 'come late on a': [0.5, 'speed'],
+  'come out late on a': [0.5, 'speed'], 'come late on': [0.5, 'speed'], 'weeks out': [-0.6, 'speed'], 'over a week': [-0.5, 'speed'],
+  'have to chase': [-0.6, null], 'chase them': [-0.6, null],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
   'toilet be run': [-0.5, 'quality'], 'toilet be still run': [-0.7, 'quality'],
