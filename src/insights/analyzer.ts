@@ -412,7 +412,9 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
       score = own
       // A denied trouble noun is praise of the work, unless the part names another aspect ("no complaints about the price").
       if (h.entry.trouble && h.negated && !strongSegments.has(h.segment)) aspects = ['quality']
-      else if (h.entry.weak.length && !strongSegments.has(h.segment) && own !== 0) aspects = h.entry.weak
+      // A weak cue needs a feeling of its own kind: "came the next day" says nothing about the technician.
+      else if (h.entry.weak.length && !strongSegments.has(h.segment) && own !== 0 && free.some((x) => x !== h && x.segment === h.segment && x.score !== 0 && !x.entry.weak.some((w) => !h.entry.weak.includes(w)))) aspects = h.entry.weak
+      else if (h.entry.weak.length && !strongSegments.has(h.segment) && h.score !== 0) aspects = h.entry.weak
       else continue
     }
     score = clamp(score)

@@ -32,7 +32,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
   price: [
     'price', 'pricing', 'priced', 'cost', 'costly', 'expensive', 'inexpensive', 'cheap', 'cheaper', 'cheapest', 'affordable', 'overpriced', 'overcharge',
     'charge', 'bill', 'billing', 'quote', 'quoted', 'estimate', 'value', 'money', 'fee', 'rate', 'pricey', 'rip-off', 'ripoff', 'rip off', 'invoice', 'dollar',
-    '$', 'waive', 'budget', 'labor', 'labour', 'pay', 'paid', 'spend', 'fortune', 'penny', 'cent', 'bank', 'upcharge', 'surcharge', 'diagnostic fee',
+    '$', 'waive', 'offer', 'budget', 'labor', 'labour', 'pay', 'paid', 'spend', 'fortune', 'penny', 'cent', 'bank', 'upcharge', 'surcharge', 'diagnostic fee',
     'price-performance', 'performance ratio', 'cost estimate', 'for free', 'no charge', 'worth it', 'worth every', 'bargain', 'steep', 'reasonable',
     'underpriced', 'gouge', 'gouging', 'highway robbery', 'arm and a leg', 'take we to the cleaners', 'take us to the cleaners', 'markup',
   ],
@@ -57,12 +57,12 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'voicemail', 'voice mail', 'follow up', 'follow-up', 'reply', 'respond', 'call i back', 'call me back', 'phone', 'telephone', 'dispatch',
     'dispatcher', 'office', 'reachable', 'reach', 'get back to', 'in the loop', 'walk i through', 'walk me through', 'walk us through', 'show me',
     'show i', 'picture', 'let we know', 'let us know', 'let me know', 'tell', 'told', 'answering machine',
-    'hold', 'receptionist', 'heads up', 'heads-up', 'notify', 'paperwork',
+    'hold', 'receptionist', 'heads up', 'heads-up', 'notify', 'paperwork', 'confirmation', 'disconnected', 'transparent',
   ],
   cleanliness: [
     'clean', 'cleanliness', 'mess', 'messy', 'tidy', 'untidy', 'spotless', 'debris', 'dirt', 'dirty', 'mud', 'muddy', 'shoe cover', 'shoe covers',
     'drop cloth', 'drop cloths', 'clean up', 'cleaned up', 'sawdust', 'dust', 'trash', 'vacuum', 'footprint', 'speck', 'insulation',
-    'filth', 'filthy', 'sweep', 'wipe', 'booties', 'cover', 'tarp', 'clean up after', 'after themselves', 'after them self',
+    'filth', 'filthy', 'sweep', 'wipe', 'booties', 'handprint', 'greasy', 'smudge', 'cover', 'tarp', 'clean up after', 'after themselves', 'after them self',
   ],
   speed: [
     'quick', 'quickly', 'fast', 'slow', 'slowly', 'prompt', 'promptly', 'same-day', 'same day', 'same morning', 'wait', 'waiting',
@@ -95,13 +95,14 @@ export const SENTIMENT: Record<string, number> = {
   // General
   great: 1, excellent: 1, amazing: 1, awesome: 1, fantastic: 1, outstanding: 1, wonderful: 1, perfect: 1, perfectly: 1, superb: 1, best: 1,
   good: 0.7, nice: 0.6, fine: 0.3, solid: 0.6, happy: 0.8, pleased: 0.8, satisfied: 0.7, satisfy: 0.7, recommend: 0.8, love: 0.9, impressed: 0.8,
-  impress: 0.8, 'top notch': 1, 'top-notch': 1, exceptional: 1, reliable: 0.8, honest: 0.8, trustworthy: 0.8, appreciate: 0.6, thank: 0.5, easy: 0.5,
+  impress: 0.8, 'top notch': 1, 'top-notch': 1, exceptional: 1, honest: 0.8, trustworthy: 0.8, appreciate: 0.6, thank: 0.5, easy: 0.5,
   flawless: 1, flawlessly: 1, brilliant: 1, stellar: 1, incredible: 0.9, phenomenal: 1, terrific: 1, super: 0.7, glad: 0.6,   smoothly: 0.7, smooth: 0.6, seamless: 0.8, correctly: 0.6, properly: 0.6, proper: 0.5, right: 0.3, well: 0.4,
   bad: -0.7, terrible: -1, awful: -1, horrible: -1, worst: -1, poor: -0.8, poorly: -0.8, disappointing: -0.8, disappointed: -0.8, unhappy: -0.8,
   avoid: -0.9, complaint: -0.6, complain: -0.6, mistake: -0.6, waste: -0.8, frustrating: -0.8, frustrated: -0.8, useless: -0.9, incompetent: -1,
   scam: -1, 'rip-off': -1, ripoff: -1, 'rip off': -1, unacceptable: -1, shoddy: -0.9, joke: -0.7, nightmare: -0.9, pathetic: -1, ridiculous: -0.8,
   disaster: -0.9, worse: -0.7, insane: -0.7, crazy: -0.6, outrageous: -0.9, absurd: -0.8, impossible: -0.7, downside: -0.6, shame: -0.5,
-  explanation: 0.5, apologize: 0.5, apology: 0.5, neatly: 0.6, waive: 0.8, pressure: -0.6, pressured: -0.6, 'not worth': -0.8, regret: -0.8, lousy: -0.8, mediocre: -0.5, lazy: -0.8, careless: -0.8, wrong: -0.6,
+  explanation: 0.5, confirmation: 0.4, handprint: -0.6, greasy: -0.6, smudge: -0.5, surcharge: -0.6, disconnected: -0.7, transparent: 0.6,
+  satisfaction: 0.7, reliable: 0.8, apologize: 0.5, apology: 0.5, neatly: 0.6, waive: 0.8, pressure: -0.6, pressured: -0.6, 'not worth': -0.8, regret: -0.8, lousy: -0.8, mediocre: -0.5, lazy: -0.8, careless: -0.8, wrong: -0.6,
   // Punctuality
   'on time': 0.9, ontime: 0.9, punctual: 0.9, punctually: 0.9, early: 0.6, late: -0.8, tardy: -0.8, 'no-show': -1, 'no show': -1,
   'miss the appointment': -0.9, 'when promise': 0.7, 'right on time': 1, 'show up late': -0.9, 'show up': 0.3, 'turn up': 0.3, show: 0.3,
@@ -167,7 +168,7 @@ export const NEGATORS = [
  * opinion; denied ("no leaks since", "zero issues", "never had a problem") they are praise of the work.
  */
 export const TROUBLE_NOUNS = [
-  'issue', 'problem', 'complaint', 'leak', 'drip', 'damage', 'trouble', 'hassle', 'headache', 'fuss', 'nonsense', 'surprise',
+  'issue', 'problem', 'complaint', 'leak', 'drip', 'damage', 'trouble', 'hassle', 'headache', 'fuss', 'nonsense', 'surprise', 'clog',
   'glitch', 'hiccup', 'worry',
 ]
 

@@ -42,7 +42,7 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'without problem': [0.8, 'quality'], 'without problems': [0.8, 'quality'], 'without any problem': [0.8, 'quality'], 'function perfectly': [1, 'quality'],
   'work perfectly': [1, 'quality'], 'everything work': [0.7, 'quality'], 'everything function': [0.7, 'quality'], 'run again': [0.6, 'quality'],
   'better than any': [0.8, 'quality'], 'even worse': [-0.8, null], 'strange noise': [-0.6, 'quality'],
-  'make noise': [-0.5, 'quality'], 'no hot water': [-0.5, null], 'find the problem': [0.6, 'quality'], 'found the problem': [0.6, 'quality'],
+  'no hot water': [-0.5, null], 'find the problem': [0.6, 'quality'], 'found the problem': [0.6, 'quality'],
   'run like new': [0.9, 'quality'],
   // Price
   'value for money': [0.5, 'price'], 'value for the money': [0.5, 'price'], 'unbeatable': [1, null], 'worth every penny': [1, 'price'], 'worth every cent': [1, 'price'],
@@ -133,6 +133,17 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'come late in the evening': [0.5, 'speed'], 'come out late at night': [0.5, 'speed'], 'come late at night': [0.5, 'speed'], 'come late on a': [0.5, 'speed'],
   'come out late on a': [0.5, 'speed'], 'come late on': [0.5, 'speed'], 'weeks out': [-0.6, 'speed'], 'over a week': [-0.5, 'speed'],
   'have to chase': [-0.6, null], 'chase them': [-0.6, null],
+  // Third tuning batch
+  'at the time we agree': [0.8, 'punctuality'], 'time we agree on': [0.8, 'punctuality'], 'exactly at': [0.6, 'punctuality'], 'arrive promptly': [0.8, 'punctuality'],
+  'promptly at': [0.8, 'punctuality'], 'keep we wait': [-0.7, 'punctuality'], 'keep us wait': [-0.7, 'punctuality'], 'keep us waiting': [-0.7, 'punctuality'],
+  'appointment be not keep': [-0.8, 'punctuality'], 'not show until': [-0.8, 'punctuality'], 'less than half': [0.8, 'price'], 'for a <num> minute visit': [-0.6, 'price'],
+  'pad the bill': [-0.7, 'price'], 'through the nose': [-0.9, 'price'], 'you pay for it': [-0.5, 'price'], 'over price': [-0.9, 'price'], 'over priced': [-0.9, 'price'],
+  'pleasure to work with': [0.9, 'professionalism'], 'short with me': [-0.6, 'professionalism'], 'not want to be there': [-0.6, 'professionalism'],
+  'extra mile': [0.9, 'professionalism'], 'do it right': [0.8, 'quality'], 'already leak': [-0.8, 'quality'], 'already leaking': [-0.8, 'quality'],
+  'wire wrong': [-0.8, 'quality'], 'install wrong': [-0.8, 'quality'], 'water pressure': [0, 'quality'], 'to our full satisfaction': [0.8, 'quality'],
+  'spot on': [0.8, null], 'lay out': [0.4, 'communication'], 'in the dark': [-0.7, 'communication'], 'not say a word': [-0.7, 'communication'],
+  'detailed estimate': [0.6, 'communication'], 'twice as long': [-0.7, 'speed'], 'still wait': [-0.6, 'speed'], 'still waiting': [-0.6, 'speed'],
+  'come back and finish': [-0.2, 'speed'], 'already the next day': [0.7, 'speed'], 'late last month': [0, null], 'late last week': [0, null],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
   'toilet be run': [-0.5, 'quality'], 'toilet be still run': [-0.7, 'quality'],
