@@ -25,7 +25,7 @@
 import type winkNLP from 'wink-nlp'
 import type { Business } from '../reviews/schema'
 import {
-  ASPECT_CUES, COMPARATIVES, COMPETITOR_HEADS, COMPETITOR_MODIFIERS, CONTRAST_WORDS, EXPLICIT_CUES, INTENSIFIERS, NEGATION_FILLERS, NEGATORS,
+  AFTERMATH_MARKERS, ASPECT_CUES, COMPARATIVES, FAILURES, COMPETITOR_HEADS, COMPETITOR_MODIFIERS, CONTRAST_WORDS, EXPLICIT_CUES, INTENSIFIERS, NEGATION_FILLERS, NEGATORS,
   SENTIMENT, SUBORDINATING, TROUBLE_NOUNS, TYPOS, WEAK_CUES, type AspectId,
 } from './lexicon'
 import { PHRASES, SARCASM_MARKERS } from './phrases'
@@ -82,6 +82,8 @@ const COMPARATIVE_SET = new Set(COMPARATIVES)
 const SEGMENT_BREAKS = new Set([',', 'and', '&', 'plus', '-', '—', '–', ':', '(', ')', 'also'])
 const NOUN_POS = new Set(['NOUN', 'PROPN'])
 const SARCASM = new Set(SARCASM_MARKERS)
+const FAILURE_SET = new Set(FAILURES)
+const AFTERMATH = new Set(AFTERMATH_MARKERS)
 
 const key = (phrase: string) => phrase.toLowerCase().trim()
 
@@ -361,6 +363,9 @@ function readClause(tokens: Token[]): Hit[] {
     if (!FILLERS.has(t.surface) && t.pos !== 'PUNCT') lastContent = i
   }
   void lastContent
+  // A failure with nothing placing it after the job, and no trouble noun, is the job to be done.
+  const aftermath = tokens.some((t) => AFTERMATH.has(t.surface) || AFTERMATH.has(t.lemma) || TROUBLE.has(t.lemma))
+  if (!aftermath) for (const h of hits) if (FAILURE_SET.has(h.entry.phrase) && !h.negated) h.score = 0
   // Sarcasm ("great communication, if you like talking to a machine"): the clause's praise is taken back.
   if (hits.some((h) => h.entry.sarcasm)) for (const h of hits) if (h.score > 0) h.score = -h.score
   return hits

@@ -172,6 +172,17 @@ export const TROUBLE_NOUNS = [
   'glitch', 'hiccup', 'worry',
 ]
 
+/**
+ * Failures that are complaints only when they came after the job ("broke again", "stopped working a week
+ * later", "the outlet they installed doesn't work"); alone they tell what needed fixing ("our water heater
+ * died on a Sunday night"). AFTERMATH_MARKERS are the words that place a failure after the job.
+ */
+export const FAILURES = ['fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work']
+export const AFTERMATH_MARKERS = [
+  'again', 'still', 'after', 'since', 'later', 'within', 'already', 'anymore', 'new', 'install', 'installed', 'repair', 'fix', 'fixed', 'replace', 'replaced',
+  'put', 'redo', 'part', 'week', 'day', 'month', 'tomorrow', 'next',
+]
+
 /** Words a negation window looks past ("never once had to wait", "not even a speck"). */
 export const NEGATION_FILLERS = ['once', 'even', 'ever', 'really', 'actually', 'have', 'had', 'to', 'be', 'been', 'get', 'got', 'a', 'an', 'the', 'any', 'single', 'one', 'that', 'too', 'very', 'so', 'at', 'all']
 

@@ -26,9 +26,12 @@ function strength(share: number, count: number): 'consistently' | 'mostly' | 'of
   return 'often'
 }
 
-const figures = (a: AspectInsight) =>
-  `${a.sentiment.positive} positive and ${a.sentiment.negative} negative ${a.sentiment.positive + a.sentiment.negative === 1 ? 'mention' : 'mentions'}` +
-  (a.sentiment.neutral ? `, ${a.sentiment.neutral} neutral` : '')
+/** The split, the side being claimed first: "8 positive and 2 negative mentions" or "3 negative and 7 positive mentions". */
+const figures = (a: AspectInsight, side: 'positive' | 'negative' = 'positive') => {
+  const other = side === 'positive' ? 'negative' : 'positive'
+  const total = a.sentiment.positive + a.sentiment.negative
+  return `${a.sentiment[side]} ${side} and ${a.sentiment[other]} ${other} ${total === 1 ? 'mention' : 'mentions'}` + (a.sentiment.neutral ? `, ${a.sentiment.neutral} neutral` : '')
+}
 
 /**
  * Praised: at least MIN_SUPPORT positive mentions, most of the sided ones positive, most positive
@@ -74,7 +77,8 @@ function aspectAnswer(aspect: AspectInsight | undefined, wording: FaqAspect): { 
     const how = strength(1 - share, negative)
     verdict = how === 'tentatively' ? `Possibly not, from few reviews: ${wording.no}.` : how === 'consistently' ? `No: ${wording.no}, consistently.` : `Often not: ${wording.no}.`
   } else verdict = `Opinions are divided.`
-  return { answer: `${verdict} ${figures(aspect)} (${percent(positive, sided)}% of those taking a side are positive).`, review_ids: ids }
+  const side = share < 0.5 ? 'negative' : 'positive'
+  return { answer: `${verdict} ${figures(aspect, side)} (${percent(side === 'positive' ? positive : negative, sided)}% of those taking a side are ${side}).`, review_ids: ids }
 }
 
 export function buildFaq(business: Business, reviews: Review[], insights: Insights): Insights['faq'] {
@@ -156,7 +160,7 @@ export function buildSummary(business: Business, reviews: Review[], insights: In
   if (worst) {
     const lead =
       worst.sentiment.negative < 10 ? 'A few customers complain about' : positiveShare(worst) > 0.5 ? 'The most frequent complaint, from a minority of those who mention it, concerns' : 'The most frequent complaint concerns'
-    sentences.push(`${lead} ${worst.label.toLowerCase()} (${figures(worst)}).`)
+    sentences.push(`${lead} ${worst.label.toLowerCase()} (${figures(worst, 'negative')}).`)
   }
   const tech = insights.entities.technicians[0]
   if (tech && tech.mention_count > 0) sentences.push(`${tech.name} is the most mentioned technician (${plural(tech.mention_count, 'review')}, averaging ${tech.average_rating} stars).`)

@@ -283,11 +283,11 @@ describe('prose never says more than the figures', () => {
     expect(price.sentiment).toEqual({ positive: 2, negative: 3, neutral: 1 })
     const faq = (q: string) => insights.faq.find((f) => f.question === q)!.answer
     expect(faq('How quickly can they come out?')).toBe('Probably, from few reviews: reviewers say they come out quickly. 5 positive and 0 negative mentions (100% of those taking a side are positive).')
-    expect(faq('Are they good value for money?')).toBe('Possibly not, from few reviews: reviewers find them expensive. 2 positive and 3 negative mentions, 1 neutral (40% of those taking a side are positive).')
+    expect(faq('Are they good value for money?')).toBe('Possibly not, from few reviews: reviewers find them expensive. 3 negative and 2 positive mentions, 1 neutral (60% of those taking a side are negative).')
     expect(faq('Are the technicians professional and courteous?')).toBe('Too few reviews take a side to say: 2 positive and 1 negative mentions.')
     expect(faq('What do unhappy customers complain about?')).toBe('2 reviews give 1 or 2 stars. The aspects with the most negative mentions are price and value (3).')
     expect(insights.summary).toContain('A few customers praise speed and availability (5 positive and 0 negative mentions).')
-    expect(insights.summary).toContain('A few customers complain about price and value (2 positive and 3 negative mentions, 1 neutral).')
+    expect(insights.summary).toContain('A few customers complain about price and value (3 negative and 2 positive mentions, 1 neutral).')
   })
 
   test('one aspect is never both the most praised and the most criticised', () => {
@@ -326,6 +326,39 @@ describe('topics a person would click', () => {
   test("each topic carries the sentiment of its clauses, not the review's stars", () => {
     expect(topic('sump pump')!.sentiment).toEqual({ positive: 1, negative: 2, neutral: 0 })
     expect(topic('water heater')!.sentiment.positive).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('a real-shaped multi-language export', async () => {
+  const { reviews } = (await Bun.file(join(import.meta.dir, 'fixtures/multilingual-reviews.json')).json()) as { reviews: LocalizedReview[] }
+  const insights = computeInsights(sampleBusiness, reviews, '2026-11-01T00:00:00.000Z')
+
+  test('languages counted, English and supplied translations read, the rest left out', () => {
+    expect(insights.languages).toEqual({ counts: { en: 15, de: 6, es: 2, fr: 1 }, analysed: 21, translated: 6 })
+    const quoted = insights.aspects.flatMap((a) => a.examples.map((e) => e.review_id))
+    // German without a translation (ml-03, ml-21) and French (ml-06) are never quoted or counted.
+    for (const id of ['ml-03', 'ml-06', 'ml-21']) expect(quoted).not.toContain(id)
+    for (const t of insights.topics) expect(t.review_ids).not.toContain('ml-03')
+    expect(Value.Check(Insights, insights)).toBe(true)
+  })
+
+  test('examples are English clauses that say what their label says; the problem to fix is not a complaint', () => {
+    for (const a of insights.aspects) {
+      for (const e of a.examples) {
+        expect(e.excerpt).not.toMatch(/[äöüß]|\b(der|die|und|el|y)\b/)
+        expect(polarityOf(explainLines([e.excerpt], sampleBusiness)[0]!.aspects.find((m) => m.aspect === a.id)!.score)).toBe(e.sentiment)
+      }
+    }
+    // "Our water heater died on a Sunday night": why they were called, not a complaint about their work.
+    const quality = insights.aspects.find((a) => a.id === 'quality')!
+    expect(quality.examples.map((e) => e.review_id)).not.toContain('ml-01')
+    const price = insights.aspects.find((a) => a.id === 'price')!
+    expect(price.examples.filter((e) => e.sentiment === 'negative').map((e) => e.review_id)).toEqual(['ml-04', 'ml-09'])
+  })
+
+  test('the summary names the languages left out and claims only what has 3 mentions', () => {
+    expect(insights.summary).toContain('Aspects are read from the 21 reviews in English or with an English translation (other languages: de: 6, es: 2, fr: 1).')
+    expect(insights.faq.find((f) => f.question === 'Who is the best-reviewed technician?')!.answer).toBe('No technician is mentioned in at least 3 reviews yet.')
   })
 })
 
