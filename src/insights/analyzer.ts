@@ -25,7 +25,7 @@
 import type winkNLP from 'wink-nlp'
 import type { Business } from '../reviews/schema'
 import {
-  AFTERMATH_MARKERS, ASPECT_CUES, COMPARATIVES, FAILURES, COMPETITOR_HEADS, COMPETITOR_MODIFIERS, CONTRAST_WORDS, EXPLICIT_CUES, INTENSIFIERS, NEGATION_FILLERS, NEGATORS,
+  AFTERMATH_MARKERS, ASPECT_CUES, COMPARATIVES, LEADING_CONTRAST_WORDS, FAILURES, COMPETITOR_HEADS, COMPETITOR_MODIFIERS, CONTRAST_WORDS, EXPLICIT_CUES, INTENSIFIERS, NEGATION_FILLERS, NEGATORS,
   SENTIMENT, SUBORDINATING, TROUBLE_NOUNS, TYPOS, WEAK_CUES, type AspectId,
 } from './lexicon'
 import { PHRASES, SARCASM_MARKERS } from './phrases'
@@ -75,6 +75,7 @@ const NEGATOR_SET = new Set(NEGATORS)
 const FILLERS = new Set(NEGATION_FILLERS)
 const TROUBLE = new Set(TROUBLE_NOUNS)
 const CONTRAST = new Set(CONTRAST_WORDS)
+const LEADING_CONTRAST = new Set(LEADING_CONTRAST_WORDS)
 const SUBORDINATE = new Set(SUBORDINATING)
 const COMPETITOR_MODIFIER_SET = new Set(COMPETITOR_MODIFIERS)
 const COMPETITOR_HEAD_SET = new Set(COMPETITOR_HEADS)
@@ -304,7 +305,8 @@ function splitClauses(tokens: Token[]): Token[][] {
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!
     const current = clauses[clauses.length - 1]!
-    const contrast = CONTRAST.has(token.surface) && ['CCONJ', 'SCONJ', 'ADV', 'ADP', 'INTJ', 'VERB'].includes(token.pos)
+    const atStart = i === 0 || [',', ';', ':', '-', '—'].includes(tokens[i - 1]!.surface)
+    const contrast = CONTRAST.has(token.surface) && ['CCONJ', 'SCONJ', 'ADV', 'ADP', 'INTJ', 'VERB'].includes(token.pos) && (atStart || !LEADING_CONTRAST.has(token.surface))
     // "other than X, Y" and "apart from X, Y": a concession that runs to the comma.
     const concession = (token.surface === 'other' && tokens[i + 1]?.surface === 'than' && i <= 1) || (token.surface === 'apart' && tokens[i + 1]?.surface === 'from')
     if (contrast || concession) {
@@ -408,6 +410,9 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
   for (const h of live) {
     let aspects = h.entry.aspects
     let score: number
+    // An adjective that qualifies a word naming another aspect lends it its feeling: "honest pricing" is about price.
+    const head = live.find((x) => x.start === h.end && x.entry.explicit && x.entry.aspects.length)
+    if (head && aspects.length && !aspects.some((a) => head.entry.aspects.includes(a))) continue
     if (aspects.length) {
       // An adjective right before the cue qualifies it, whatever its own aspect ("helpful explanations").
       const qualifier = h.score === 0 ? live.find((x) => x.end === h.start && x.entry.aspects.length) : undefined

@@ -28,7 +28,8 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'on time', 'ontime', 'punctual', 'punctually', 'punctuality', 'late', 'early', 'arrival', 'arrival window', 'appointment window', 'window',
     'show up', 'showed up', 'turn up', 'no-show', 'no show', 'tardy', 'right on time', 'when promise', 'miss the appointment', 'show',
     'agreed time', 'agreed day', 'scheduled time', 'on schedule', 'as scheduled', 'running behind', 'come to the appointment', 'stand up',
-    'stood up', 'when they say they would',   ],
+    'stood up', 'when they say they would', 'cancel', 'cancelled',
+  ],
   price: [
     'price', 'pricing', 'priced', 'cost', 'costly', 'expensive', 'inexpensive', 'cheap', 'cheaper', 'cheapest', 'affordable', 'overpriced', 'overcharge',
     'charge', 'bill', 'billing', 'quote', 'quoted', 'estimate', 'value', 'money', 'fee', 'rate', 'pricey', 'rip-off', 'ripoff', 'rip off', 'invoice', 'dollar',
@@ -41,7 +42,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'respectful', 'disrespectful', 'respect', 'attitude', 'manner', 'manners', 'kind', 'nice', 'patient', 'impatient', 'condescending', 'arrogant',
     'considerate', 'annoyed', 'helpful', 'unhelpful', 'honest', 'dishonest', 'honesty', 'class act',
     'knowledgeable', 'competent', 'incompetent', 'pleasant', 'personable', 'caring', 'courteous', 'yell', 'talk down', 'say goodbye', 'trustworthy', 'integrity', 'employee', 'staff', 'grumpy', 'sweet', 'lovely', 'genuine', 'upfront', 'up front', 'made me feel', 'make me feel', 'lie', 'lied', 'scam', 'scammer', 'polite', 'warm', 'respectfully', 'chip on his shoulder', 'dismissive', 'attentive',
-    'know his stuff', 'know her stuff', 'know their stuff', 'expert', 'apologize', 'apology', 'pressure', 'pressured',
+    'know his stuff', 'know her stuff', 'know their stuff', 'expert', 'defensive', 'apologize', 'apology', 'pressure', 'pressured',
   ],
   quality: [
     'workmanship', 'quality', 'sloppy', 'thorough', 'craftsmanship', 'done right', 'fix it right', 'poorly', 'flawless', 'flawlessly', 'solid work',
@@ -76,7 +77,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
 
 /** Cues that name the aspect itself: a mention counts even when neutral. */
 export const EXPLICIT_CUES = new Set([
-  'price', 'pricing', 'cost', 'punctuality', 'professionalism', 'workmanship', 'quality', 'craftsmanship', 'communication', 'cleanliness', 'availability',
+  'price', 'pricing', 'cost', 'explanation', 'punctuality', 'professionalism', 'workmanship', 'quality', 'craftsmanship', 'communication', 'cleanliness', 'availability',
 ])
 
 /**
@@ -101,7 +102,7 @@ export const SENTIMENT: Record<string, number> = {
   avoid: -0.9, complaint: -0.6, complain: -0.6, mistake: -0.6, waste: -0.8, frustrating: -0.8, frustrated: -0.8, useless: -0.9, incompetent: -1,
   scam: -1, 'rip-off': -1, ripoff: -1, 'rip off': -1, unacceptable: -1, shoddy: -0.9, joke: -0.7, nightmare: -0.9, pathetic: -1, ridiculous: -0.8,
   disaster: -0.9, worse: -0.7, insane: -0.7, crazy: -0.6, outrageous: -0.9, absurd: -0.8, impossible: -0.7, downside: -0.6, shame: -0.5,
-  explanation: 0.5, confirmation: 0.4, handprint: -0.6, greasy: -0.6, smudge: -0.5, surcharge: -0.6, disconnected: -0.7, transparent: 0.6,
+  explanation: 0.5, confirmation: 0.4, cancel: -0.6, cancelled: -0.6, defensive: -0.6, unfortunately: -0.4, sadly: -0.4, handprint: -0.6, greasy: -0.6, smudge: -0.5, surcharge: -0.6, disconnected: -0.7, transparent: 0.6,
   satisfaction: 0.7, reliable: 0.8, apologize: 0.5, apology: 0.5, neatly: 0.6, waive: 0.8, pressure: -0.6, pressured: -0.6, 'not worth': -0.8, regret: -0.8, lousy: -0.8, mediocre: -0.5, lazy: -0.8, careless: -0.8, wrong: -0.6,
   // Punctuality
   'on time': 0.9, ontime: 0.9, punctual: 0.9, punctually: 0.9, early: 0.6, late: -0.8, tardy: -0.8, 'no-show': -1, 'no show': -1,
@@ -153,6 +154,8 @@ export const INTENSIFIERS: Record<string, number> = {
 
 /** Words that start a new clause: sentiment on either side is judged apart. */
 export const CONTRAST_WORDS = ['but', 'however', 'although', 'though', 'yet', 'except', 'whereas', 'while', 'otherwise', 'unfortunately', 'sadly', 'nevertheless']
+/** Contrast words that start a clause only at its start ("Unfortunately, ..."), not in its middle ("the costs were unfortunately high"). */
+export const LEADING_CONTRAST_WORDS = ['unfortunately', 'sadly', 'otherwise', 'however']
 
 /** Contrast words whose clause runs up to the next comma ("Although X, Y"). */
 export const SUBORDINATING = ['although', 'though', 'while', 'whereas', 'unlike', 'despite']

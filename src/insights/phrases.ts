@@ -144,6 +144,11 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'spot on': [0.8, null], 'lay out': [0.4, 'communication'], 'in the dark': [-0.7, 'communication'], 'not say a word': [-0.7, 'communication'],
   'detailed estimate': [0.6, 'communication'], 'twice as long': [-0.7, 'speed'], 'still wait': [-0.6, 'speed'], 'still waiting': [-0.6, 'speed'],
   'come back and finish': [-0.2, 'speed'], 'already the next day': [0.7, 'speed'], 'late last month': [0, null], 'late last week': [0, null],
+  // Fourth tuning batch
+  'exactly what the estimate': [0.7, 'price'], 'not a penny more': [0.7, 'price'], 'be drip': [-0.6, 'quality'], 'back order': [-0.5, 'speed'],
+  'on back order': [-0.6, 'speed'], 'fix by <num>': [0.7, 'speed'], 'fixed by <num>': [0.7, 'speed'], 'hang up on': [-0.8, 'communication'], 'hung up on': [-0.8, 'communication'],
+  'already make': [-0.6, 'quality'], 'grinding noise': [-0.6, 'quality'], 'warranty do not cover': [-0.6, 'price'], 'never pick up': [-0.8, 'communication'],
+  'same evening': [0.7, 'speed'],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
   'toilet be run': [-0.5, 'quality'], 'toilet be still run': [-0.7, 'quality'],
