@@ -481,7 +481,12 @@ function nounPhrases(tokens: Token[]): string[] {
   tokens.forEach((t, k) => {
     const hyphenJoin = t.surface === '-' && run.length > 0
     // The lite model often tags the head of a compound as a verb ("the sump pump runs"): a verb between a noun and a verb is a noun.
-    const compoundHead = t.pos === 'VERB' && run.length > 0 && NOUN_POS.has(run[run.length - 1]!.pos) && ['VERB', 'AUX'].includes(tokens[k + 1]?.pos ?? '')
+    const previous = run[run.length - 1]
+    const compoundHead =
+      t.pos === 'VERB' &&
+      previous !== undefined &&
+      NOUN_POS.has(previous.pos) &&
+      (['VERB', 'AUX'].includes(tokens[k + 1]?.pos ?? '') || lexiconIndex().get(previous.lemma)?.some((e) => e.words.length === 2 && e.words[1] === t.lemma) === true)
     if (NOUN_POS.has(t.pos) || (t.pos === 'ADJ' && !t.competitor) || hyphenJoin || compoundHead) {
       if (!/^[\p{L}][\p{L}'’-]*$/u.test(t.surface) && !hyphenJoin) {
         flush()
