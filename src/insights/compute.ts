@@ -163,9 +163,17 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
     business,
     readings.flatMap((r, i) => (r.analysis ? [{ id: reviews[i]!.id, analysis: r.analysis, language: 'en' }] : [])),
   )
+  const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }
+  for (const r of reviews) distribution[String(r.rating) as keyof typeof distribution]++
+  const ratings = {
+    average: reviews.length ? round2(reviews.reduce((s, r) => s + r.rating, 0) / reviews.length) : null,
+    distribution,
+    replied: reviews.filter((r) => r.response).length,
+  }
   const insights: Insights = {
     generated_at: generatedAt,
     review_count: reviews.length,
+    ratings,
     languages,
     summary: '',
     aspects,

@@ -115,15 +115,17 @@ export function buildFaq(business: Business, reviews: Review[], insights: Insigh
     })
   }
 
-  const unhappy = reviews.filter((r) => r.rating <= 2).length
+  const { '1': ones, '2': twos } = insights.ratings.distribution
+  const give = (n: number) => (n === 1 ? 'gives' : 'give')
+  const unhappy = `${plural(ones, 'review')} ${give(ones)} 1 star and ${twos} ${give(twos)} 2 stars`
   const { criticised } = rankAspects(insights.aspects)
   const complaints = criticised.slice(0, 3)
   faq.push({
     question: 'What do unhappy customers complain about?',
     answer:
       complaints.length === 0
-        ? `${plural(unhappy, 'review')} give 1 or 2 stars; no aspect has at least ${MIN_SUPPORT} negative mentions.`
-        : `${plural(unhappy, 'review')} give 1 or 2 stars. The aspects with the most negative mentions are ${complaints
+        ? `${unhappy}; no aspect has at least ${MIN_SUPPORT} negative mentions.`
+        : `${unhappy}. The aspects with the most negative mentions are ${complaints
             .map((a) => `${a.label.toLowerCase()} (${a.sentiment.negative})`)
             .join(', ')}.`,
     review_ids: complaints.flatMap((a) => a.examples.filter((e) => e.sentiment === 'negative').map((e) => e.review_id)),
@@ -133,9 +135,8 @@ export function buildFaq(business: Business, reviews: Review[], insights: Insigh
 
 export function buildSummary(business: Business, reviews: Review[], insights: Insights): string {
   if (reviews.length === 0) return `${business.name} has no published reviews yet.`
-  const mean = round2(reviews.reduce((s, r) => s + r.rating, 0) / reviews.length)
-  const fives = reviews.filter((r) => r.rating === 5).length
-  const sentences = [`${business.name} has ${plural(reviews.length, 'verified review')} with an average of ${mean} stars; ${percent(fives, reviews.length)}% give five stars.`]
+  const { average, distribution, replied } = insights.ratings
+  const sentences = [`${business.name} has ${plural(reviews.length, 'verified review')} with an average of ${average} stars; ${percent(distribution['5'], reviews.length)}% give five stars.`]
   const { analysed } = insights.languages
   if (analysed < reviews.length) {
     const others = Object.entries(insights.languages.counts)
@@ -166,7 +167,6 @@ export function buildSummary(business: Business, reviews: Review[], insights: In
   if (tech && tech.mention_count > 0) sentences.push(`${tech.name} is the most mentioned technician (${plural(tech.mention_count, 'review')}, averaging ${tech.average_rating} stars).`)
   const service = insights.entities.services[0]
   if (service && service.mention_count > 0) sentences.push(`The most reviewed service is ${service.name.toLowerCase()} (${plural(service.mention_count, 'review')}, averaging ${service.average_rating} stars).`)
-  const responded = reviews.filter((r) => r.response).length
-  sentences.push(`The business has replied publicly to ${responded} of them (${percent(responded, reviews.length)}%).`)
+  sentences.push(`The business has replied publicly to ${replied} of them (${percent(replied, reviews.length)}%).`)
   return sentences.join(' ')
 }

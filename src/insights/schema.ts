@@ -58,6 +58,15 @@ export const TopicInsight = Type.Object({
   review_ids: Type.Array(Type.String(), { description: 'Up to 5 most recent reviews that use it.' }),
 })
 
+export const RatingFigures = Type.Object(
+  {
+    average: Type.Union([Type.Number(), Type.Null()], { description: 'Mean star rating of the published reviews (2 decimals); null when there are none.' }),
+    distribution: Type.Object({ '1': Count, '2': Count, '3': Count, '4': Count, '5': Count }, { description: 'Reviews per star rating.' }),
+    replied: Type.Integer({ minimum: 0, description: 'Reviews with a public reply from the business.' }),
+  },
+  { description: 'The rating figures the summary and FAQ quote.' },
+)
+
 export const LanguageFigures = Type.Object(
   {
     counts: Type.Record(Type.String(), Count, {
@@ -80,6 +89,7 @@ export const Insights = Type.Object(
   {
     generated_at: Type.String({ format: 'date-time' }),
     review_count: Count,
+    ratings: RatingFigures,
     languages: LanguageFigures,
     summary: Type.String({ description: 'Editorial summary in plain prose, generated from the figures.' }),
     aspects: Type.Array(AspectInsight),

@@ -7,6 +7,7 @@ import { computeInsights, InsightsEngine } from '../../src/insights/compute'
 import { explainLines } from '../../src/insights/explain'
 import { contextFor } from '../../src/insights/analyzer'
 import { sampleBusiness } from '../../src/sample/business'
+import { generateDataset } from '../../src/sample/generate'
 import { Insights } from '../../src/insights/schema'
 import { Value } from '@sinclair/typebox/value'
 import type { Business, Review, StoredReview } from '../../src/reviews/schema'
@@ -158,6 +159,23 @@ describe('roster matching', () => {
   })
 })
 
+/** Every number in the summary and FAQ answers is a figure of the same document (percentages aside, and the fixed 1, 2, 3 and 5 of the wording). */
+function expectTraceable(insights: Insights) {
+  const figures = new Set<string>()
+  const collect = (value: unknown): void => {
+    if (typeof value === 'number') figures.add(String(value))
+    else if (Array.isArray(value)) value.forEach(collect)
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect)
+  }
+  collect({ ...insights, summary: undefined, faq: undefined })
+  const wording = new Set(['1', '2', '3', '5'])
+  for (const text of [insights.summary, ...insights.faq.map((f) => f.answer)]) {
+    for (const [number] of text.replaceAll(/(\d+)%/g, '').matchAll(/\d+(\.\d+)?/g)) {
+      expect({ text, number, known: figures.has(number) || wording.has(number) }).toEqual({ text, number, known: true })
+    }
+  }
+}
+
 describe('a small known dataset, figure by figure', () => {
   const r = (id: string, rating: number, date: string, text: string, technicians: string[] = [], services: string[] = []): Review => ({
     id, rating, date, author: 'A B.', text, technicians, services, service_area: 'Springfield', source: 'google', verified: true, response: null,
@@ -211,26 +229,11 @@ describe('a small known dataset, figure by figure', () => {
     expect(answer('Are they punctual?').review_ids).toEqual(['k-10', 'k-09', 'k-08'])
     expect(answer('Who is the best-reviewed technician?').answer).toBe('Mike Alvarez: an average of 5 stars over 3 reviews that mention them (technicians with at least 3 mentions).')
     expect(answer('Who is the best-reviewed technician for water heater repair?').answer).toBe('Mike Alvarez: 3 reviews mention both Mike and water heater repair, averaging 5 stars.')
-    expect(answer('What do unhappy customers complain about?').answer).toBe('2 reviews give 1 or 2 stars; no aspect has at least 3 negative mentions.')
+    expect(answer('What do unhappy customers complain about?').answer).toBe('1 review gives 1 star and 1 gives 2 stars; no aspect has at least 3 negative mentions.')
   })
 
   test('every number in the summary and the FAQ appears among the figures', () => {
-    const figures = new Set<string>()
-    const collect = (value: unknown): void => {
-      if (typeof value === 'number') figures.add(String(value))
-      else if (Array.isArray(value)) value.forEach(collect)
-      else if (value && typeof value === 'object') Object.values(value).forEach(collect)
-    }
-    collect({ ...insights, summary: undefined, faq: undefined })
-    const mean = (reviews.reduce((s, x) => s + x.rating, 0) / reviews.length).toFixed(2)
-    const derived = new Set([mean.replace(/0+$/, ''), '1', '2', '3', '5'])
-    const percentOf = /(\d+)%/g
-    const texts = [insights.summary, ...insights.faq.map((f) => f.answer)]
-    for (const text of texts) {
-      for (const [number] of text.replaceAll(percentOf, '').matchAll(/\d+(\.\d+)?/g)) {
-        expect({ text, number, known: figures.has(number) || derived.has(number) }).toEqual({ text, number, known: true })
-      }
-    }
+    expectTraceable(insights)
     expect(insights.summary).toContain('7 verified reviews')
   })
 
@@ -285,9 +288,15 @@ describe('prose never says more than the figures', () => {
     expect(faq('How quickly can they come out?')).toBe('Probably, from few reviews: reviewers say they come out quickly. 5 positive and 0 negative mentions (100% of those taking a side are positive).')
     expect(faq('Are they good value for money?')).toBe('Possibly not, from few reviews: reviewers find them expensive. 3 negative and 2 positive mentions, 1 neutral (60% of those taking a side are negative).')
     expect(faq('Are the technicians professional and courteous?')).toBe('Too few reviews take a side to say: 2 positive and 1 negative mentions.')
-    expect(faq('What do unhappy customers complain about?')).toBe('2 reviews give 1 or 2 stars. The aspects with the most negative mentions are price and value (3).')
+    expect(faq('What do unhappy customers complain about?')).toBe('1 review gives 1 star and 1 gives 2 stars. The aspects with the most negative mentions are price and value (3).')
     expect(insights.summary).toContain('A few customers praise speed and availability (5 positive and 0 negative mentions).')
     expect(insights.summary).toContain('A few customers complain about price and value (3 negative and 2 positive mentions, 1 neutral).')
+  })
+
+  test('generated sample reviews: every number of the summary and FAQ is a figure', () => {
+    const generated = generateDataset({ count: 400, seed: 3, endDate: '2026-11-15', years: 2 })
+    const published = generated.reviews.filter((x) => x.verified).map((x) => ({ ...x, verified: true as const }))
+    expectTraceable(computeInsights(generated.business, published, '2026-11-16T00:00:00.000Z'))
   })
 
   test('one aspect is never both the most praised and the most criticised', () => {
@@ -355,6 +364,8 @@ describe('a real-shaped multi-language export', async () => {
     const price = insights.aspects.find((a) => a.id === 'price')!
     expect(price.examples.filter((e) => e.sentiment === 'negative').map((e) => e.review_id)).toEqual(['ml-04', 'ml-09'])
   })
+
+  test('every number of its summary and FAQ is a figure', () => expectTraceable(insights))
 
   test('the summary names the languages left out and claims only what has 3 mentions', () => {
     expect(insights.summary).toContain('Aspects are read from the 21 reviews in English or with an English translation (other languages: de: 6, es: 2, fr: 1).')
