@@ -287,7 +287,7 @@ function markCompetitors(tokens: Token[]): void {
     for (let k = start; k < i; k++) {
       const pivot = tokens[k]!.surface
       const judged = tokens.slice(start, k).some((x) => COMPARATIVE_SET.has(x.surface) || x.surface.endsWith('er') || SENTIMENT[x.lemma] !== undefined || SENTIMENT[x.surface] !== undefined)
-      if ((pivot === 'than' || pivot === 'what' || pivot === 'compared' || pivot === 'compare') && judged) keepUntil = k
+      if (['than', 'what', 'compared', 'compare', 'under', 'below', 'over', 'above'].includes(pivot) && judged) keepUntil = k
     }
     let stop = end
     // "Unlike the last plumber, who never showed up, Mike was on time": the relative clause is the competitor's too.

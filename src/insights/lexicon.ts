@@ -42,7 +42,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'respectful', 'disrespectful', 'respect', 'attitude', 'manner', 'manners', 'kind', 'nice', 'patient', 'impatient', 'condescending', 'arrogant',
     'considerate', 'annoyed', 'helpful', 'unhelpful', 'honest', 'dishonest', 'honesty', 'class act',
     'knowledgeable', 'competent', 'incompetent', 'pleasant', 'personable', 'caring', 'courteous', 'yell', 'talk down', 'say goodbye', 'trustworthy', 'integrity', 'employee', 'staff', 'grumpy', 'sweet', 'lovely', 'genuine', 'upfront', 'up front', 'made me feel', 'make me feel', 'lie', 'lied', 'scam', 'scammer', 'polite', 'warm', 'respectfully', 'chip on his shoulder', 'dismissive', 'attentive',
-    'know his stuff', 'know her stuff', 'know their stuff', 'expert', 'defensive', 'apologize', 'apology', 'pressure', 'pressured',
+    'know his stuff', 'know her stuff', 'know their stuff', 'expert', 'cowboy', 'defensive', 'apologize', 'apology', 'pressure', 'pressured',
   ],
   quality: [
     'workmanship', 'quality', 'sloppy', 'thorough', 'craftsmanship', 'done right', 'fix it right', 'poorly', 'flawless', 'flawlessly', 'solid work',
@@ -50,7 +50,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'fall apart', 'band-aid', 'band aid', 'botch', 'botched', 'shoddy', 'amateur', 'redo', 'come back', 'be back', 'solve', 'resolve',
     'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'not work', 'leak again', 'good as new', 'like new', 'function', 'install',
     'installation', 'result', 'nail it', 'nailed it', 'perfect job', 'first try', 'first time', 'diagnose', 'diagnosis', 'detail', 'meticulous',
-    'careful', 'carefully', 'competently', 'cleanly', 'neatly',
+    'careful', 'carefully', 'competently', 'cleanly', 'neatly', 'crack', 'cracked', 'precise',
   ],
   communication: [
     'communication', 'communicate', 'communicative', 'explain', 'explanation', 'call back', 'callback', 'call-back', 'update', 'text', 'email', 'answer',
@@ -58,7 +58,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'voicemail', 'voice mail', 'follow up', 'follow-up', 'reply', 'respond', 'call i back', 'call me back', 'phone', 'telephone', 'dispatch',
     'dispatcher', 'office', 'reachable', 'reach', 'get back to', 'in the loop', 'walk i through', 'walk me through', 'walk us through', 'show me',
     'show i', 'picture', 'let we know', 'let us know', 'let me know', 'tell', 'told', 'answering machine',
-    'hold', 'receptionist', 'heads up', 'heads-up', 'notify', 'paperwork', 'confirmation', 'disconnected', 'transparent',
+    'hold', 'receptionist', 'heads up', 'heads-up', 'notify', 'feedback', 'paperwork', 'confirmation', 'disconnected', 'transparent',
   ],
   cleanliness: [
     'clean', 'cleanliness', 'mess', 'messy', 'tidy', 'untidy', 'spotless', 'debris', 'dirt', 'dirty', 'mud', 'muddy', 'shoe cover', 'shoe covers',
@@ -102,7 +102,8 @@ export const SENTIMENT: Record<string, number> = {
   avoid: -0.9, complaint: -0.6, complain: -0.6, mistake: -0.6, waste: -0.8, frustrating: -0.8, frustrated: -0.8, useless: -0.9, incompetent: -1,
   scam: -1, 'rip-off': -1, ripoff: -1, 'rip off': -1, unacceptable: -1, shoddy: -0.9, joke: -0.7, nightmare: -0.9, pathetic: -1, ridiculous: -0.8,
   disaster: -0.9, worse: -0.7, insane: -0.7, crazy: -0.6, outrageous: -0.9, absurd: -0.8, impossible: -0.7, downside: -0.6, shame: -0.5,
-  explanation: 0.5, confirmation: 0.4, cancel: -0.6, cancelled: -0.6, defensive: -0.6, unfortunately: -0.4, sadly: -0.4, handprint: -0.6, greasy: -0.6, smudge: -0.5, surcharge: -0.6, disconnected: -0.7, transparent: 0.6,
+  explanation: 0.5, confirmation: 0.4, okay: 0.3, ok: 0.3, crack: -0.7, cracked: -0.7, cowboy: -0.8, hopeless: -0.8, precise: 0.7, feedback: 0.4,
+  'follow up': 0.4, 'follow-up': 0.4, cancel: -0.6, cancelled: -0.6, defensive: -0.6, unfortunately: -0.4, sadly: -0.4, handprint: -0.6, greasy: -0.6, smudge: -0.5, surcharge: -0.6, disconnected: -0.7, transparent: 0.6,
   satisfaction: 0.7, reliable: 0.8, apologize: 0.5, apology: 0.5, neatly: 0.6, waive: 0.8, pressure: -0.6, pressured: -0.6, 'not worth': -0.8, regret: -0.8, lousy: -0.8, mediocre: -0.5, lazy: -0.8, careless: -0.8, wrong: -0.6,
   // Punctuality
   'on time': 0.9, ontime: 0.9, punctual: 0.9, punctually: 0.9, early: 0.6, late: -0.8, tardy: -0.8, 'no-show': -1, 'no show': -1,
@@ -180,10 +181,10 @@ export const TROUBLE_NOUNS = [
  * later", "the outlet they installed doesn't work"); alone they tell what needed fixing ("our water heater
  * died on a Sunday night"). AFTERMATH_MARKERS are the words that place a failure after the job.
  */
-export const FAILURES = ['fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work']
+export const FAILURES = ['fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work', 'be leak', 'be leaking']
 export const AFTERMATH_MARKERS = [
   'again', 'still', 'after', 'since', 'later', 'within', 'already', 'anymore', 'new', 'install', 'installed', 'repair', 'fix', 'fixed', 'replace', 'replaced',
-  'put', 'redo', 'part', 'week', 'day', 'month', 'tomorrow', 'next',
+  'put', 'redo', 'part', 'week', 'day', 'month', 'tomorrow', 'next', 'now', 'morning',
 ]
 
 /** Words a negation window looks past ("never once had to wait", "not even a speck"). */
@@ -211,7 +212,7 @@ export const TYPOS: Record<string, string> = {
   definately: 'definitely', offce: 'office', ofice: 'office', rite: 'right', curteous: 'courteous', courtious: 'courteous', punctal: 'punctual',
   expensiv: 'expensive', excelent: 'excellent', excellant: 'excellent', awsome: 'awesome', greatful: 'grateful', quik: 'quick', responsve: 'responsive',
   themself: 'themselves', communicaton: 'communication', comunication: 'communication', prompty: 'promptly', thier: 'their',
-  apointment: 'appointment', appointmnet: 'appointment', diagnosted: 'diagnosed', estimat: 'estimate', anwser: 'answer', awnser: 'answer',
+  returnd: 'returned', apointment: 'appointment', appointmnet: 'appointment', diagnosted: 'diagnosed', estimat: 'estimate', anwser: 'answer', awnser: 'answer',
 }
 
 /** Stop words left out of topic phrases, per language (only English is analysed today). */

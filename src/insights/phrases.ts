@@ -149,6 +149,18 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'on back order': [-0.6, 'speed'], 'fix by <num>': [0.7, 'speed'], 'fixed by <num>': [0.7, 'speed'], 'hang up on': [-0.8, 'communication'], 'hung up on': [-0.8, 'communication'],
   'already make': [-0.6, 'quality'], 'grinding noise': [-0.6, 'quality'], 'warranty do not cover': [-0.6, 'price'], 'never pick up': [-0.8, 'communication'],
   'same evening': [0.7, 'speed'],
+  // Fifth tuning batch
+  'past the arrival window': [-0.8, 'punctuality'], '<num> hours past': [-0.8, 'punctuality'], 'stroll in': [-0.6, 'punctuality'], 'never arrive': [-0.9, 'punctuality'],
+  'never arrived': [-0.9, 'punctuality'], 'take off work': [-0.3, null], 'can not beat': [0.8, null], 'treat we like family': [0.8, 'professionalism'],
+  'treat us like family': [0.8, 'professionalism'], 'on his phone the whole time': [-0.6, 'professionalism'], 'barely speak': [-0.5, 'professionalism'],
+  'not even mention': [-0.5, 'communication'], 'than ever': [0.5, null], 'quieter than ever': [0.8, 'quality'], 'for the same leak': [-0.7, 'quality'],
+  'same problem': [-0.6, 'quality'], 'call them back <num> times': [-0.7, 'quality'], 'have to call <num> times': [-0.8, 'communication'],
+  'had to call <num> times': [-0.8, 'communication'], 'what be wrong': [0, null], 'what go wrong': [0, null], 'what was wrong': [0, null], 'what went wrong': [0, null],
+  'back up and running': [0.8, 'speed'], 'up and running': [0.6, null], 'not charge we': [0.7, 'price'], 'not charge us': [0.7, 'price'], 'out of the park': [1, 'quality'],
+  'pretty penny': [-0.7, 'price'], 'keep we post': [0.7, 'communication'], 'keep us post': [0.7, 'communication'], 'keep us posted': [0.7, 'communication'],
+  'drag their feet': [-0.8, 'speed'], 'never agree to': [-0.7, 'price'], 'be leak': [-0.6, 'quality'], 'be leaking': [-0.6, 'quality'], 'wish it be cheaper': [-0.6, 'price'],
+  'wish it was cheaper': [-0.6, 'price'], 'well under': [0.7, 'price'], 'come in under': [0.6, 'price'], 'clean work': [0.8, 'quality'], 'clean and precise': [0.8, 'quality'],
+  'now leak': [-0.7, 'quality'],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
   'toilet be run': [-0.5, 'quality'], 'toilet be still run': [-0.7, 'quality'],
