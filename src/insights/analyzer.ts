@@ -80,7 +80,8 @@ const SUBORDINATE = new Set(SUBORDINATING)
 const COMPETITOR_MODIFIER_SET = new Set(COMPETITOR_MODIFIERS)
 const COMPETITOR_HEAD_SET = new Set(COMPETITOR_HEADS)
 const COMPARATIVE_SET = new Set(COMPARATIVES)
-const SEGMENT_BREAKS = new Set([',', 'and', '&', 'plus', '-', '—', '–', ':', '(', ')', 'also'])
+const SCOPE_OPENERS = new Set(['after', 'before', 'when', 'because', 'since', 'than', 'while', 'where', 'whereas'])
+const SEGMENT_BREAKS = new Set([',', 'and', '&', 'plus', '—', '–', ':', '(', ')', 'also'])
 const NOUN_POS = new Set(['NOUN', 'PROPN'])
 const SARCASM = new Set(SARCASM_MARKERS)
 const FAILURE_SET = new Set(FAILURES)
@@ -280,8 +281,22 @@ function markCompetitors(tokens: Token[]): void {
         if (next.pos === 'VERB' || next.pos === 'PUNCT' || next.pos === 'AUX') break
       }
     }
+    // "the company we used before", "the plumber we had before".
+    if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && i > 0 && ['the', 'our', 'a'].includes(tokens[i - 1]!.surface)) {
+      const after = tokens.slice(i + 1, i + 5).map((x) => x.surface)
+      const before = after.indexOf('before')
+      mention = before > 0 && after.slice(0, before).some((w) => ['used', 'had', 'hired', 'called', 'tried'].includes(w))
+    }
     if (!mention) continue
-    const [start, end] = boundaries(i)
+    const [segmentStart, end] = boundaries(i)
+    // "Finally someone who knew what they were doing after two other companies failed": the scope starts at "after".
+    let start = segmentStart
+    for (let k = i - 1; k > segmentStart; k--) {
+      if (SCOPE_OPENERS.has(tokens[k]!.surface)) {
+        start = k
+        break
+      }
+    }
     // "cheaper than the other quotes", "twice what the other company charged": the comparison is about this business.
     let keepUntil = start
     for (let k = start; k < i; k++) {

@@ -28,12 +28,12 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'on time', 'ontime', 'punctual', 'punctually', 'punctuality', 'late', 'early', 'arrival', 'arrival window', 'appointment window', 'window',
     'show up', 'showed up', 'turn up', 'no-show', 'no show', 'tardy', 'right on time', 'when promise', 'miss the appointment', 'show',
     'agreed time', 'agreed day', 'scheduled time', 'on schedule', 'as scheduled', 'running behind', 'come to the appointment', 'stand up',
-    'stood up', 'when they say they would', 'cancel', 'cancelled',
+    'stood up', 'when they say they would', 'cancel', 'cancelled', 'postpone', 'postponed',
   ],
   price: [
     'price', 'pricing', 'priced', 'cost', 'costly', 'expensive', 'inexpensive', 'cheap', 'cheaper', 'cheapest', 'affordable', 'overpriced', 'overcharge',
     'charge', 'bill', 'billing', 'quote', 'quoted', 'estimate', 'value', 'money', 'fee', 'rate', 'pricey', 'rip-off', 'ripoff', 'rip off', 'invoice', 'dollar',
-    '$', 'waive', 'offer', 'budget', 'labor', 'labour', 'pay', 'paid', 'spend', 'fortune', 'penny', 'cent', 'bank', 'upcharge', 'surcharge', 'diagnostic fee',
+    '$', 'waive', 'offer', 'competitive', 'budget', 'labor', 'labour', 'pay', 'paid', 'spend', 'fortune', 'penny', 'cent', 'bank', 'upcharge', 'surcharge', 'diagnostic fee',
     'price-performance', 'performance ratio', 'cost estimate', 'for free', 'no charge', 'worth it', 'worth every', 'bargain', 'steep', 'reasonable',
     'underpriced', 'gouge', 'gouging', 'highway robbery', 'arm and a leg', 'take we to the cleaners', 'take us to the cleaners', 'markup',
   ],
@@ -42,7 +42,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'respectful', 'disrespectful', 'respect', 'attitude', 'manner', 'manners', 'kind', 'nice', 'patient', 'impatient', 'condescending', 'arrogant',
     'considerate', 'annoyed', 'helpful', 'unhelpful', 'honest', 'dishonest', 'honesty', 'class act',
     'knowledgeable', 'competent', 'incompetent', 'pleasant', 'personable', 'caring', 'courteous', 'yell', 'talk down', 'say goodbye', 'trustworthy', 'integrity', 'employee', 'staff', 'grumpy', 'sweet', 'lovely', 'genuine', 'upfront', 'up front', 'made me feel', 'make me feel', 'lie', 'lied', 'scam', 'scammer', 'polite', 'warm', 'respectfully', 'chip on his shoulder', 'dismissive', 'attentive',
-    'know his stuff', 'know her stuff', 'know their stuff', 'expert', 'cowboy', 'defensive', 'apologize', 'apology', 'pressure', 'pressured',
+    'know his stuff', 'know her stuff', 'know their stuff', 'expert', 'cowboy', 'defensive', 'apologize', 'apology', 'pressured',
   ],
   quality: [
     'workmanship', 'quality', 'sloppy', 'thorough', 'craftsmanship', 'done right', 'fix it right', 'poorly', 'flawless', 'flawlessly', 'solid work',
@@ -50,7 +50,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'fall apart', 'band-aid', 'band aid', 'botch', 'botched', 'shoddy', 'amateur', 'redo', 'come back', 'be back', 'solve', 'resolve',
     'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'not work', 'leak again', 'good as new', 'like new', 'function', 'install',
     'installation', 'result', 'nail it', 'nailed it', 'perfect job', 'first try', 'first time', 'diagnose', 'diagnosis', 'detail', 'meticulous',
-    'careful', 'carefully', 'competently', 'cleanly', 'neatly', 'crack', 'cracked', 'precise',
+    'careful', 'carefully', 'competently', 'cleanly', 'neatly', 'crack', 'cracked', 'precise', 'stain', 'stained',
   ],
   communication: [
     'communication', 'communicate', 'communicative', 'explain', 'explanation', 'call back', 'callback', 'call-back', 'update', 'text', 'email', 'answer',
@@ -86,7 +86,7 @@ export const EXPLICIT_CUES = new Set([
  * clause with a sentiment of its own and no specific cue.
  */
 export const WEAK_CUES: Partial<Record<AspectId, string[]>> = {
-  quality: ['since', 'work', 'job', 'repair', 'fix', 'fixed', 'install', 'replacement', 'result', 'furnace', 'heater', 'system', 'unit', 'pump'],
+  quality: ['since', 'pressure', 'work', 'job', 'repair', 'fix', 'fixed', 'install', 'replacement', 'result', 'furnace', 'heater', 'system', 'unit', 'pump'],
   speed: ['next day', 'next morning', 'week', 'weeks', 'hour', 'hours', 'day', 'days', 'month', 'months', 'minute', 'minutes'],
   professionalism: ['guy', 'tech', 'technician', 'plumber', 'electrician', 'crew', 'people', 'man', 'woman', 'person', 'installer', 'fitter', 'employee', 'staff'],
 }
@@ -102,7 +102,7 @@ export const SENTIMENT: Record<string, number> = {
   avoid: -0.9, complaint: -0.6, complain: -0.6, mistake: -0.6, waste: -0.8, frustrating: -0.8, frustrated: -0.8, useless: -0.9, incompetent: -1,
   scam: -1, 'rip-off': -1, ripoff: -1, 'rip off': -1, unacceptable: -1, shoddy: -0.9, joke: -0.7, nightmare: -0.9, pathetic: -1, ridiculous: -0.8,
   disaster: -0.9, worse: -0.7, insane: -0.7, crazy: -0.6, outrageous: -0.9, absurd: -0.8, impossible: -0.7, downside: -0.6, shame: -0.5,
-  explanation: 0.5, confirmation: 0.4, okay: 0.3, ok: 0.3, crack: -0.7, cracked: -0.7, cowboy: -0.8, hopeless: -0.8, precise: 0.7, feedback: 0.4,
+  explanation: 0.5, confirmation: 0.4, competitive: 0.7, 'done right': 0.8, 'do right': 0.8, stain: -0.6, stained: -0.6, 'bang-up': 1, postpone: -0.6, postponed: -0.6, okay: 0.3, ok: 0.3, crack: -0.7, cracked: -0.7, cowboy: -0.8, hopeless: -0.8, precise: 0.7, feedback: 0.4,
   'follow up': 0.4, 'follow-up': 0.4, cancel: -0.6, cancelled: -0.6, defensive: -0.6, unfortunately: -0.4, sadly: -0.4, handprint: -0.6, greasy: -0.6, smudge: -0.5, surcharge: -0.6, disconnected: -0.7, transparent: 0.6,
   satisfaction: 0.7, reliable: 0.8, apologize: 0.5, apology: 0.5, neatly: 0.6, waive: 0.8, pressure: -0.6, pressured: -0.6, 'not worth': -0.8, regret: -0.8, lousy: -0.8, mediocre: -0.5, lazy: -0.8, careless: -0.8, wrong: -0.6,
   // Punctuality

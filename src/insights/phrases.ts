@@ -132,7 +132,7 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'in an hour': [0.6, 'speed'], 'haul * away': [0.5, 'cleanliness'], 'breath of fresh air': [0.8, null], 'later that week': [0, null], 'later that': [0, null],
   'come late in the evening': [0.5, 'speed'], 'come out late at night': [0.5, 'speed'], 'come late at night': [0.5, 'speed'], 'come late on a': [0.5, 'speed'],
   'come out late on a': [0.5, 'speed'], 'come late on': [0.5, 'speed'], 'weeks out': [-0.6, 'speed'], 'over a week': [-0.5, 'speed'],
-  'have to chase': [-0.6, null], 'chase them': [-0.6, null],
+  'chase them': [-0.6, null],
   // Third tuning batch
   'at the time we agree': [0.8, 'punctuality'], 'time we agree on': [0.8, 'punctuality'], 'exactly at': [0.6, 'punctuality'], 'arrive promptly': [0.8, 'punctuality'],
   'promptly at': [0.8, 'punctuality'], 'keep we wait': [-0.7, 'punctuality'], 'keep us wait': [-0.7, 'punctuality'], 'keep us waiting': [-0.7, 'punctuality'],
@@ -161,6 +161,13 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'drag their feet': [-0.8, 'speed'], 'never agree to': [-0.7, 'price'], 'be leak': [-0.6, 'quality'], 'be leaking': [-0.6, 'quality'], 'wish it be cheaper': [-0.6, 'price'],
   'wish it was cheaper': [-0.6, 'price'], 'well under': [0.7, 'price'], 'come in under': [0.6, 'price'], 'clean work': [0.8, 'quality'], 'clean and precise': [0.8, 'quality'],
   'now leak': [-0.7, 'quality'],
+  // Sixth tuning batch
+  'in <num> hours late': [-0.9, 'punctuality'], 'blame traffic': [-0.3, null], 'match another quote': [0.6, 'price'], 'tack on': [-0.6, 'price'], 'never mention': [-0.5, null],
+  'on the phone': [0, null], 'get anyone on the phone': [0, 'communication'], 'reach anyone on the phone': [0, 'communication'], 'last exactly one': [-0.7, 'quality'], 'only last': [-0.7, 'quality'], 'have to chase': [-0.8, null], 'had to chase': [-0.8, null],
+  'take them <num> visits': [-0.6, 'speed'], 'a steal': [0.9, 'price'], 'a callback that never': [-0.9, 'communication'], 'never receive': [-0.6, null],
+  'for nothing': [-0.6, null], 'wait home all': [-0.7, 'punctuality'], 'start run again': [-0.7, 'quality'], 'start running again': [-0.7, 'quality'],
+  'know what they be do': [0.8, 'quality'], 'at short notice': [-0.2, null], 'within the frame of the offer': [0.6, 'price'], 'say no one ever': [-0.5, null],
+  'said no one ever': [-0.5, null],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
   'toilet be run': [-0.5, 'quality'], 'toilet be still run': [-0.7, 'quality'],
@@ -170,4 +177,4 @@ export const PHRASES: Record<string, PhraseEntry> = {
 }
 
 /** Phrases that mark a clause as sarcastic: its praise counts as complaint. */
-export const SARCASM_MARKERS = ['if you enjoy', 'if you like', 'oh sure', 'thanks for nothing', 'thanks for waste', 'thank for waste', 'thanks for wasting']
+export const SARCASM_MARKERS = ['say no one ever', 'said no one ever', 'if you enjoy', 'if you like', 'oh sure', 'thanks for nothing', 'thanks for waste', 'thank for waste', 'thanks for wasting']
