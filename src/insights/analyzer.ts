@@ -281,6 +281,8 @@ function markCompetitors(tokens: Token[]): void {
         if (next.pos === 'VERB' || next.pos === 'PUNCT' || next.pos === 'AUX') break
       }
     }
+    // "the builder's plumber": someone else's tradesman.
+    if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && i > 1 && ["'s", '’s'].includes(tokens[i - 1]!.surface) && tokens[i - 2]!.pos === 'NOUN') mention = true
     // "the company we used before", "the plumber we had before".
     if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && i > 0 && ['the', 'our', 'a'].includes(tokens[i - 1]!.surface)) {
       const after = tokens.slice(i + 1, i + 5).map((x) => x.surface)

@@ -168,6 +168,16 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'for nothing': [-0.6, null], 'wait home all': [-0.7, 'punctuality'], 'start run again': [-0.7, 'quality'], 'start running again': [-0.7, 'quality'],
   'know what they be do': [0.8, 'quality'], 'at short notice': [-0.2, null], 'within the frame of the offer': [0.6, 'price'], 'say no one ever': [-0.5, null],
   'said no one ever': [-0.5, null],
+  // Seventh tuning batch
+  'scheduled window': [0.5, 'punctuality'], 'within the scheduled window': [0.7, 'punctuality'], 'call <num> minutes ahead': [0.6, 'communication'],
+  'when we be tell': [-0.7, 'punctuality'], 'stand we up': [-0.9, 'punctuality'], 'stood us up': [-0.9, 'punctuality'], 'without a word': [-0.5, null],
+  'too much': [-0.7, null], 'be the price we pay': [0.7, 'price'], 'fall off': [-0.8, 'quality'], 'different answers': [-0.7, 'communication'],
+  'different answer': [-0.7, 'communication'], 'work area': [0, 'cleanliness'], 'cigarette butt': [-0.8, 'cleanliness'], 'in half a day': [0.6, 'speed'],
+  'not leave so much as': [0.8, 'cleanliness'], 'nickel and dime': [-0.7, 'price'], 'nickel and diming': [-0.7, 'price'], 'say please': [0.5, 'professionalism'],
+  'top of the line': [0.9, 'quality'], 'see we coming': [-0.7, 'price'], 'saw us coming': [-0.7, 'price'], 'in and out': [0.7, 'speed'], 'real pro': [0.9, 'professionalism'],
+  'true pro': [0.9, 'professionalism'], 'radio silence': [-0.8, 'communication'], 'more than the estimate': [-0.8, 'price'], 'be not come': [-0.8, 'punctuality'],
+  'send photo': [0.6, 'communication'], 'written summary': [0.6, 'communication'], 'and counting': [-0.6, null], 'save we hundreds': [0.8, 'price'],
+  'saved us hundreds': [0.8, 'price'], 'within one week': [0.5, 'speed'], 'within a week': [0.5, 'speed'],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
   'toilet be run': [-0.5, 'quality'], 'toilet be still run': [-0.7, 'quality'],
