@@ -44,7 +44,7 @@ export type TextAnalysis = {
 /** What the analyser needs to know about the business: its own service names are not opinions. */
 export type AnalysisContext = { maskedPhrases?: string[][]; cleaningBusiness?: boolean }
 
-type Token = { raw: string; surface: string; lemma: string; pos: string; masked: boolean; competitor: boolean; extra?: Entry }
+type Token = { raw: string; surface: string; lemma: string; pos: string; masked: boolean; competitor: boolean; extra?: Entry; sentenceStart?: boolean }
 type Entry = {
   words: string[]
   sentiment: number
@@ -492,7 +492,7 @@ function nounPhrases(tokens: Token[]): string[] {
     while (run.length && !NOUN_POS.has(run[run.length - 1]!.pos)) run.pop()
     while (run.length > 3) run.shift()
     while (run.length && run[0]!.pos === 'ADJ' && (SENTIMENT[run[0]!.lemma] ?? 0) !== 0) run.shift()
-    if (run.length) out.push(run.map((t, k) => (k === run.length - 1 && t.pos === 'NOUN' ? t.lemma : t.surface)).join(' '))
+    if (run.length) out.push(run.map((t, k) => (k === run.length - 1 && (t.pos === 'NOUN' || t.sentenceStart) ? t.lemma : t.surface)).join(' '))
     run = []
   }
   tokens.forEach((t, k) => {
@@ -541,7 +541,9 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
     const tokens: Token[] = raws.map((raw, k) => {
       const lower = raw.toLowerCase()
       const fixed = TYPOS[lower]
-      return { raw, surface: fixed ?? lower, lemma: fixed ?? String(lemmas[k]).toLowerCase(), pos: tags[k]!, masked: false, competitor: false }
+      // A capitalised first word is often tagged a proper noun ("Explained everything"): read it by its lemma.
+      const sentenceStart = k === 0 && tags[k] === 'PROPN'
+      return { raw, surface: fixed ?? lower, lemma: fixed ?? String(lemmas[k]).toLowerCase(), pos: sentenceStart ? 'VERB' : tags[k]!, masked: false, competitor: false, sentenceStart }
     })
     if (context.maskedPhrases?.length) maskPhrases(tokens, context.maskedPhrases)
     markCompetitors(tokens)

@@ -226,7 +226,7 @@ export const TOPIC_STOPWORDS: Record<string, Set<string>> = {
     'people', 'person', 'tech', 'technician', 'team', 'crew', 'everything', 'anything', 'something', 'nothing', 'someone', 'everyone', 'star',
     'stars', 'review', 'experience', 'customer', 'home', 'house', 'place', 'today', 'yesterday', 'morning', 'afternoon', 'evening', 'night',
     'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'first', 'next', 'last', 'other', 'another', 'same', 'new',
-    'old', 'whole', 'few', 'more', 'less', 'much', 'many', 'great', 'good', 'bad', 'best', 'problem', 'issue', 'part', 'parts', 'business', 'visit',
+    'old', 'whole', 'second', 'third', 'few', 'more', 'less', 'much', 'many', 'great', 'good', 'bad', 'best', 'problem', 'issue', 'part', 'parts', 'business', 'visit',
     'wife', 'husband', 'kid', 'kids', 'mom', 'dad', 'mother', 'father', 'neighbor', 'neighbour', 'appointment', 'question', 'questions', 'option',
     'options', 'money', 'price', 'cost', 'quote', 'bill', 'fee', 'office', 'phone', 'mess', 'repair', 'fix', 'install', 'installation', 'system',
     'unit', 'contractor', 'plumber', 'electrician', 'professional', 'sure', 'able', 'glad', 'happy', 'nice', 'quick', 'fast', 'fair', 'friendly',

@@ -13,6 +13,8 @@ const MIN_MENTIONS_FOR_BEST = 3
 const ENTITY_REVIEW_IDS = 5
 
 const round2 = (x: number) => Math.round(x * 100) / 100
+/** A name in running text: lower case, but acronyms stay ("HVAC maintenance plan", "EV charger installation"). */
+const inText = (name: string) => name.split(' ').map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase())).join(' ')
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : 0)
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 const polar = (a: AspectInsight) => a.sentiment.positive + a.sentiment.negative
@@ -107,10 +109,10 @@ export function buildFaq(business: Business, reviews: Review[], insights: Insigh
       .sort((a, b) => b.average - a.average || b.n - a.n || a.name.localeCompare(b.name))
     const top = pairs[0]
     faq.push({
-      question: `Who is the best-reviewed technician for ${service.name.toLowerCase()}?`,
+      question: `Who is the best-reviewed technician for ${inText(service.name)}?`,
       answer: top
-        ? `${top.name}: ${plural(top.n, 'review')} mention both ${top.name.split(' ')[0]} and ${service.name.toLowerCase()}, averaging ${top.average} stars.`
-        : `No technician is mentioned together with ${service.name.toLowerCase()} in at least 2 reviews yet.`,
+        ? `${top.name}: ${plural(top.n, 'review')} mention both ${top.name.split(' ')[0]} and ${inText(service.name)}, averaging ${top.average} stars.`
+        : `No technician is mentioned together with ${inText(service.name)} in at least 2 reviews yet.`,
       review_ids: top?.ids.slice(0, ENTITY_REVIEW_IDS) ?? [],
     })
   }
@@ -126,7 +128,7 @@ export function buildFaq(business: Business, reviews: Review[], insights: Insigh
       complaints.length === 0
         ? `${unhappy}; no aspect has at least ${MIN_SUPPORT} negative mentions.`
         : `${unhappy}. The aspects with the most negative mentions are ${complaints
-            .map((a) => `${a.label.toLowerCase()} (${a.sentiment.negative})`)
+            .map((a) => `${inText(a.label)} (${a.sentiment.negative})`)
             .join(', ')}.`,
     review_ids: complaints.flatMap((a) => a.examples.filter((e) => e.sentiment === 'negative').map((e) => e.review_id)),
   })
@@ -152,7 +154,7 @@ export function buildSummary(business: Business, reviews: Review[], insights: In
     const phrase = (a: AspectInsight) => {
       const how = strength(positiveShare(a), a.sentiment.positive)
       const adverb = how === 'consistently' ? 'consistently ' : how === 'tentatively' ? '' : ''
-      return `${adverb}${a.label.toLowerCase()} (${figures(a)})`
+      return `${adverb}${inText(a.label)} (${figures(a)})`
     }
     const few = top.every((a) => strength(positiveShare(a), a.sentiment.positive) === 'tentatively')
     sentences.push(`${few ? 'A few customers praise' : 'Customers most often praise'} ${top.map(phrase).join(' and ')}.`)
@@ -161,12 +163,12 @@ export function buildSummary(business: Business, reviews: Review[], insights: In
   if (worst) {
     const lead =
       worst.sentiment.negative < 10 ? 'A few customers complain about' : positiveShare(worst) > 0.5 ? 'The most frequent complaint, from a minority of those who mention it, concerns' : 'The most frequent complaint concerns'
-    sentences.push(`${lead} ${worst.label.toLowerCase()} (${figures(worst, 'negative')}).`)
+    sentences.push(`${lead} ${inText(worst.label)} (${figures(worst, 'negative')}).`)
   }
   const tech = insights.entities.technicians[0]
   if (tech && tech.mention_count > 0) sentences.push(`${tech.name} is the most mentioned technician (${plural(tech.mention_count, 'review')}, averaging ${tech.average_rating} stars).`)
   const service = insights.entities.services[0]
-  if (service && service.mention_count > 0) sentences.push(`The most reviewed service is ${service.name.toLowerCase()} (${plural(service.mention_count, 'review')}, averaging ${service.average_rating} stars).`)
+  if (service && service.mention_count > 0) sentences.push(`The most reviewed service is ${inText(service.name)} (${plural(service.mention_count, 'review')}, averaging ${service.average_rating} stars).`)
   sentences.push(`The business has replied publicly to ${replied} of them (${percent(replied, reviews.length)}%).`)
   return sentences.join(' ')
 }

@@ -10,7 +10,7 @@ import type { Business } from '../reviews/schema'
 import { foldForSearch } from '../reviews/text'
 import { polarityOf, type TextAnalysis } from './analyzer'
 import { backgroundPerMillion } from './background'
-import { SENTIMENT, TOPIC_STOPWORDS } from './lexicon'
+import { ASPECT_CUES, SENTIMENT, TOPIC_STOPWORDS } from './lexicon'
 
 export type Topic = { phrase: string; mention_count: number; sentiment: { positive: number; negative: number; neutral: number }; review_ids: string[] }
 export type TopicSource = { id: string; analysis: TextAnalysis; language: string }
@@ -71,6 +71,7 @@ export function topicsOf(business: Business, sources: TopicSource[]): Topic[] {
 }
 
 const OPINION = 0.6
+const ASPECT_WORDS = new Set(Object.values(ASPECT_CUES).flat().filter((cue) => !cue.includes(' ')))
 
 /** Words of a phrase with its opinion phrases ("top notch") blanked, so no part of them becomes a topic. */
 function withoutOpinions(words: string[]): string[] {
@@ -90,9 +91,13 @@ function cleanPhrase(raw: string, stop: Set<string>, excluded: Set<string>): str
   while (words.length && stop.has(words[0]!)) words.shift()
   while (words.length && stop.has(words[words.length - 1]!)) words.pop()
   if (!words.length || words.some((w) => !/^\p{L}[\p{L}'’-]*$/u.test(w))) return undefined
+  // A single word that names an aspect ("workmanship", "text") is the aspect's, not a topic.
+  if (words.length === 1 && (ASPECT_WORDS.has(words[0]!) || SENTIMENT[words[0]!] !== undefined)) return undefined
   // An opinion is not a topic ("patient", "great price"): the aspects carry those.
   if (words.some((w) => Math.abs(SENTIMENT[w] ?? 0) >= OPINION)) return undefined
   if (words.length === 1 && words[0]!.replace(/[^\p{L}]/gu, '').length < 3) return undefined
+  // Tokenizer debris ("tune-up" read as "t u ne - u p") is no phrase.
+  if (words.some((w) => w.length < 2)) return undefined
   return words.join(' ')
 }
 
