@@ -141,12 +141,12 @@ export function buildSummary(business: Business, reviews: Review[], insights: In
   const sentences = [`${business.name} has ${plural(reviews.length, 'verified review')} with an average of ${average} stars; ${percent(distribution['5'], reviews.length)}% give five stars.`]
   const { analysed } = insights.languages
   if (analysed < reviews.length) {
-    const others = Object.entries(insights.languages.counts)
-      .filter(([language]) => language !== 'en')
-      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-      .map(([language, n]) => `${language}: ${n}`)
+    const languages = Object.entries(insights.languages.counts)
+      .map(([language, n]) => `${language} ${n}`)
       .join(', ')
-    sentences.push(`Aspects are read from the ${plural(analysed, 'review')} in English or with an English translation${others ? ` (other languages: ${others})` : ''}.`)
+    sentences.push(
+      `Aspects are read from the ${plural(analysed, 'review')} in English or with an English translation; the others are counted but not read (reviews by language: ${languages}).`,
+    )
   }
   const { praised, criticised } = rankAspects(insights.aspects)
   const top = praised.slice(0, 2)

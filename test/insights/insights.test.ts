@@ -269,7 +269,7 @@ describe('prose never says more than the figures', () => {
   test('other languages are counted, not read; a supplied English translation is read', () => {
     expect(insights.languages).toEqual({ counts: { en: 8, de: 3 }, analysed: 9, translated: 1 })
     expect(aspect('professionalism').sentiment).toEqual({ positive: 2, negative: 1, neutral: 0 })
-    expect(insights.summary).toContain('Aspects are read from the 9 reviews in English or with an English translation (other languages: de: 3).')
+    expect(insights.summary).toContain('Aspects are read from the 9 reviews in English or with an English translation; the others are counted but not read (reviews by language: en 8, de 3).')
     expect(Value.Check(Insights, insights)).toBe(true)
   })
 
@@ -368,7 +368,7 @@ describe('a real-shaped multi-language export', async () => {
   test('every number of its summary and FAQ is a figure', () => expectTraceable(insights))
 
   test('the summary names the languages left out and claims only what has 3 mentions', () => {
-    expect(insights.summary).toContain('Aspects are read from the 21 reviews in English or with an English translation (other languages: de: 6, es: 2, fr: 1).')
+    expect(insights.summary).toContain('Aspects are read from the 21 reviews in English or with an English translation; the others are counted but not read (reviews by language: en 15, de 6, es 2, fr 1).')
     expect(insights.faq.find((f) => f.question === 'Who is the best-reviewed technician?')!.answer).toBe('No technician is mentioned in at least 3 reviews yet.')
   })
 })
