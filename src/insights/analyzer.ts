@@ -169,18 +169,50 @@ function matchWords(tokens: Token[], i: number, words: string[], w = 0): number 
 /** Between two matches of one length: an idiom before a plain entry, a felt entry before a neutral one. */
 const rank = (e: Entry) => (e.fixed ? 2 : 0) + (e.sentiment !== 0 ? 1 : 0)
 
+/** Entries of one first word, split by their second word so a token only tries the phrases its neighbour allows. */
+type Bucket = { single: Entry[]; bySecond: Map<string, Entry[]>; open: Entry[] }
+let BUCKETS: Map<string, Bucket> | undefined
+function buckets(): Map<string, Bucket> {
+  if (BUCKETS) return BUCKETS
+  BUCKETS = new Map()
+  for (const [key, entries] of lexiconIndex()) {
+    const bucket: Bucket = { single: [], bySecond: new Map(), open: [] }
+    for (const e of entries) {
+      const second = e.words[1]
+      if (second === undefined) bucket.single.push(e)
+      else if (second === '*' || second === '<num>') bucket.open.push(e)
+      else bucket.bySecond.set(second, [...(bucket.bySecond.get(second) ?? []), e])
+    }
+    BUCKETS.set(key, bucket)
+  }
+  return BUCKETS
+}
+
 function matchAt(tokens: Token[], i: number): { entry: Entry; length: number } | undefined {
   const t = tokens[i]!
+  const next = tokens[i + 1]
   const keys = t.lemma === t.surface ? [t.lemma] : [t.lemma, t.surface]
   if (isNumber(t)) keys.push('<num>')
   let best: { entry: Entry; length: number } | undefined
-  for (const key of keys) {
-    for (const entry of lexiconIndex().get(key) ?? []) {
+  const consider = (entries: Entry[] | undefined) => {
+    if (!entries) return
+    for (const entry of entries) {
       const length = matchWords(tokens, i, entry.words)
+      if (length <= 0) continue
       // The business's own service names ("drain cleaning", "toilet") cue nothing, unless an idiom spans them.
       if (!entry.fixed && tokens.slice(i, i + length).some((x) => x.masked)) continue
-      if (length > 0 && (!best || length > best.length || (length === best.length && rank(entry) > rank(best.entry)))) best = { entry, length }
+      if (!best || length > best.length || (length === best.length && rank(entry) > rank(best.entry))) best = { entry, length }
     }
+  }
+  for (const key of keys) {
+    const bucket = buckets().get(key)
+    if (!bucket) continue
+    if (next) {
+      consider(bucket.bySecond.get(next.lemma))
+      if (next.surface !== next.lemma) consider(bucket.bySecond.get(next.surface))
+    }
+    consider(bucket.open)
+    consider(bucket.single)
   }
   return best
 }
@@ -195,8 +227,10 @@ function maskPhrases(tokens: Token[], phrases: string[][]): void {
     maskIndexes.set(phrases, index)
   }
   for (let i = 0; i < tokens.length; i++) {
-    const candidates = [...(index.get(tokens[i]!.surface) ?? []), ...(tokens[i]!.lemma !== tokens[i]!.surface ? (index.get(tokens[i]!.lemma) ?? []) : [])]
-    for (const words of candidates) {
+    const bySurface = index.get(tokens[i]!.surface)
+    const byLemma = tokens[i]!.lemma !== tokens[i]!.surface ? index.get(tokens[i]!.lemma) : undefined
+    if (!bySurface && !byLemma) continue
+    for (const words of [...(bySurface ?? []), ...(byLemma ?? [])]) {
       // Hyphens and slashes are tokens of their own ("tune - up", "a / c"): matched past.
       let k = 0
       let j = i
@@ -561,7 +595,7 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
         aspects: [...found.keys()],
         cues: hits
           .filter((h) => h.score !== 0 || h.entry.aspects.length)
-          .map((h) => ({ phrase: joinTokens(clauseTokens.slice(h.start, h.end)), score: round(h.score), negated: h.negated, aspect: h.entry.aspects[0] ?? null })),
+          .map((h) => ({ phrase: clauseTokens.slice(h.start, h.end).map((x) => x.raw).join(' '), score: round(h.score), negated: h.negated, aspect: h.entry.aspects[0] ?? null })),
       })
       phrases.push(nounPhrases(clauseTokens.filter((t) => !t.competitor)))
       // VADER's "but" rule for the overall score: before a contrast half weight, after it one and a half.
