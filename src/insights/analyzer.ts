@@ -69,6 +69,8 @@ const engine = () => (nlp ??= (require('wink-nlp') as typeof winkNLP)(require('w
 const NEUTRAL_BAND = 0.1
 const NEGATION_SCALAR = -0.74
 const NEGATION_WINDOW = 3
+/** How far (in tokens) an aspect-free word may stand from a felt cue and still colour it. */
+const NEAR = 3
 /** "zero issues", "never had a problem": praise as firm as "good". */
 const DENIED_TROUBLE = 0.7
 const NEGATOR_SET = new Set(NEGATORS)
@@ -391,6 +393,11 @@ function readClause(tokens: Token[]): Hit[] {
     }
     if (t.extra) hits.push({ entry: t.extra, start: i, end: i + 1, score: t.extra.sentiment, negated: false, segment })
     const match = matchAt(tokens, i)
+    // "super late", "really quick": a booster before a felt word scales it and says nothing itself.
+    if (match && match.length === 1 && INTENSIFIERS[t.surface] !== undefined && i + 1 < tokens.length) {
+      const following = matchAt(tokens, i + 1)
+      if (following && following.entry.sentiment !== 0) continue
+    }
     if (match) {
       const { entry, length } = match
       const hit: Hit = { entry, start: i, end: i + length, score: entry.sentiment, negated: false, segment }
@@ -451,8 +458,12 @@ const isLive = (tokens: Token[], h: Hit) => !tokens[h.start]!.competitor || h.en
  */
 function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<AspectId, { score: number; cues: string[] }> {
   const live = hits.filter((h) => isLive(tokens, h))
+  // Aspect-free feeling ("great", "unfortunately"); a weak cue's feeling ("fix") belongs to its own aspect.
   const free = live.filter((h) => !h.entry.aspects.length)
-  const freeScore = (segment?: number) => free.reduce((s, h) => s + (segment === undefined || h.segment === segment ? h.score : 0), 0)
+  const lending = free.filter((h) => !h.entry.weak.length)
+  const freeScore = (segment?: number) => lending.reduce((s, h) => s + (segment === undefined || h.segment === segment ? h.score : 0), 0)
+  // A cue with a feeling of its own takes only what stands next to it ("showed up ... he was great" is not about punctuality).
+  const nearScore = (h: Hit) => lending.reduce((s, x) => s + (x.segment === h.segment && (x.start >= h.end ? x.start - h.end : h.start - x.end) <= NEAR ? x.score : 0), 0)
   const segmentScore = new Map<number, number>()
   for (const h of live) segmentScore.set(h.segment, (segmentScore.get(h.segment) ?? 0) + h.score)
   const strongSegments = new Set(live.filter((h) => h.entry.aspects.length).map((h) => h.segment))
@@ -467,7 +478,7 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
     if (aspects.length) {
       // An adjective right before the cue qualifies it, whatever its own aspect ("helpful explanations").
       const qualifier = h.score === 0 ? live.find((x) => x.end === h.start && x.entry.aspects.length) : undefined
-      score = h.score !== 0 ? h.score + freeScore(h.segment) : (qualifier?.score ?? 0) + freeScore(h.segment) || freeScore()
+      score = h.score !== 0 ? h.score + nearScore(h) : (qualifier?.score ?? 0) + freeScore(h.segment) || freeScore()
     } else {
       const own = segmentScore.get(h.segment) ?? 0
       score = own

@@ -178,6 +178,12 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'true pro': [0.9, 'professionalism'], 'radio silence': [-0.8, 'communication'], 'more than the estimate': [-0.8, 'price'], 'be not come': [-0.8, 'punctuality'],
   'send photo': [0.6, 'communication'], 'written summary': [0.6, 'communication'], 'and counting': [-0.6, null], 'save we hundreds': [0.8, 'price'],
   'saved us hundreds': [0.8, 'price'], 'within one week': [0.5, 'speed'], 'within a week': [0.5, 'speed'],
+  // Eighth tuning batch
+  'stop answer': [-0.8, 'communication'], 'stop answering': [-0.8, 'communication'], 'stopped answering': [-0.8, 'communication'], 'take * weeks': [-0.7, 'speed'],
+  'take it or leave it': [-0.7, 'professionalism'], 'can not tell where': [0.7, 'quality'], 'premium price': [-0.5, 'price'], 'fraction of the cost': [0.8, 'price'],
+  'run clear': [0.7, 'quality'], 'still rock': [-0.6, 'quality'], 'still rocks': [-0.6, 'quality'], 'trip charge': [-0.4, 'price'], 'charge alone': [-0.5, 'price'],
+  'return my texts': [0.5, 'communication'], 'return my text': [0.5, 'communication'], 'floor protection': [0.6, 'cleanliness'], 'never install': [-0.6, null],
+  'never installed': [-0.6, null], 'bill for a part': [-0.3, 'price'], 'billed for a part': [-0.3, 'price'], 'slot turn into': [-0.6, 'punctuality'], 'slow again': [-0.8, 'quality'],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
   'toilet be run': [-0.5, 'quality'], 'toilet be still run': [-0.7, 'quality'],
