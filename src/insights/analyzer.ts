@@ -490,7 +490,8 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
       else continue
     }
     score = clamp(score)
-    if (score === 0 && !h.entry.explicit) continue
+    // No feeling, no opinion: "the price of copper has gone up" is not a mention of this business's prices.
+    if (score === 0) continue
     for (const raw of aspects) {
       // The business's own product is not an aspect of it: for a cleaning company, "clean" is the quality of the work.
       const aspect: AspectId = context.cleaningBusiness && raw === 'cleanliness' ? 'quality' : raw

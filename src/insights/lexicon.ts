@@ -58,7 +58,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'voicemail', 'voice mail', 'follow up', 'follow-up', 'reply', 'respond', 'call i back', 'call me back', 'phone', 'telephone', 'dispatch',
     'dispatcher', 'office', 'reachable', 'reach', 'get back to', 'in the loop', 'walk i through', 'walk me through', 'walk us through', 'show me',
     'show i', 'picture', 'let we know', 'let us know', 'let me know', 'tell', 'told', 'answering machine',
-    'hold', 'receptionist', 'heads up', 'heads-up', 'notify', 'confusion', 'runaround', 'feedback', 'paperwork', 'confirmation', 'disconnected', 'transparent',
+    'hold', 'receptionist', 'heads up', 'heads-up', 'notify', 'recall', 'confusion', 'runaround', 'feedback', 'paperwork', 'confirmation', 'disconnected', 'transparent',
   ],
   cleanliness: [
     'clean', 'cleanliness', 'mess', 'messy', 'tidy', 'untidy', 'spotless', 'debris', 'dirt', 'dirty', 'mud', 'muddy', 'shoe cover', 'shoe covers',
@@ -102,7 +102,7 @@ export const SENTIMENT: Record<string, number> = {
   avoid: -0.9, complaint: -0.6, complain: -0.6, mistake: -0.6, waste: -0.8, frustrating: -0.8, frustrated: -0.8, useless: -0.9, incompetent: -1,
   scam: -1, 'rip-off': -1, ripoff: -1, 'rip off': -1, unacceptable: -1, shoddy: -0.9, joke: -0.7, nightmare: -0.9, pathetic: -1, ridiculous: -0.8,
   disaster: -0.9, worse: -0.7, insane: -0.7, crazy: -0.6, outrageous: -0.9, absurd: -0.8, impossible: -0.7, downside: -0.6, shame: -0.5,
-  explanation: 0.5, confirmation: 0.4, confusion: -0.5, 'lickety-split': 0.8, 'half-baked': -0.8, runaround: -0.8, slowest: -0.8, spark: -0.7, sparked: -0.7, competitive: 0.7, 'done right': 0.8, 'do right': 0.8, stain: -0.6, stained: -0.6, 'bang-up': 1, postpone: -0.6, postponed: -0.6, okay: 0.3, ok: 0.3, crack: -0.7, cracked: -0.7, cowboy: -0.8, hopeless: -0.8, precise: 0.7, feedback: 0.4,
+  explanation: 0.5, confirmation: 0.4, recall: 0.3, confusion: -0.5, 'lickety-split': 0.8, 'half-baked': -0.8, runaround: -0.8, slowest: -0.8, spark: -0.7, sparked: -0.7, competitive: 0.7, 'done right': 0.8, 'do right': 0.8, stain: -0.6, stained: -0.6, 'bang-up': 1, postpone: -0.6, postponed: -0.6, okay: 0.3, ok: 0.3, crack: -0.7, cracked: -0.7, cowboy: -0.8, hopeless: -0.8, precise: 0.7, feedback: 0.4,
   'follow up': 0.4, 'follow-up': 0.4, cancel: -0.6, cancelled: -0.6, defensive: -0.6, unfortunately: -0.4, sadly: -0.4, handprint: -0.6, greasy: -0.6, smudge: -0.5, surcharge: -0.6, disconnected: -0.7, transparent: 0.6,
   satisfaction: 0.7, reliable: 0.8, apologize: 0.5, apology: 0.5, neatly: 0.6, waive: 0.8, pressure: -0.6, pressured: -0.6, 'not worth': -0.8, regret: -0.8, lousy: -0.8, mediocre: -0.5, lazy: -0.8, careless: -0.8, wrong: -0.6,
   // Punctuality
@@ -212,7 +212,7 @@ export const TYPOS: Record<string, string> = {
   definately: 'definitely', offce: 'office', ofice: 'office', rite: 'right', curteous: 'courteous', courtious: 'courteous', punctal: 'punctual',
   expensiv: 'expensive', excelent: 'excellent', excellant: 'excellent', awsome: 'awesome', greatful: 'grateful', quik: 'quick', responsve: 'responsive',
   themself: 'themselves', communicaton: 'communication', comunication: 'communication', prompty: 'promptly', thier: 'their',
-  returnd: 'returned', grate: 'great', apolagy: 'apology', appology: 'apology', leakin: 'leaking', answerd: 'answered', apointment: 'appointment', appointmnet: 'appointment', diagnosted: 'diagnosed', estimat: 'estimate', anwser: 'answer', awnser: 'answer',
+  returnd: 'returned', forver: 'forever', grate: 'great', apolagy: 'apology', appology: 'apology', leakin: 'leaking', answerd: 'answered', apointment: 'appointment', appointmnet: 'appointment', diagnosted: 'diagnosed', estimat: 'estimate', anwser: 'answer', awnser: 'answer',
 }
 
 /** Stop words left out of topic phrases, per language (only English is analysed today). */

@@ -184,6 +184,16 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'run clear': [0.7, 'quality'], 'still rock': [-0.6, 'quality'], 'still rocks': [-0.6, 'quality'], 'trip charge': [-0.4, 'price'], 'charge alone': [-0.5, 'price'],
   'return my texts': [0.5, 'communication'], 'return my text': [0.5, 'communication'], 'floor protection': [0.6, 'cleanliness'], 'never install': [-0.6, null],
   'never installed': [-0.6, null], 'bill for a part': [-0.3, 'price'], 'billed for a part': [-0.3, 'price'], 'slot turn into': [-0.6, 'punctuality'], 'slow again': [-0.8, 'quality'],
+  // Ninth tuning batch
+  'never run better': [0.9, 'quality'], 'never * better': [0.9, null], 'start trip again': [-0.8, 'quality'], 'started tripping again': [-0.8, 'quality'],
+  'down to earth': [0.8, 'professionalism'], 'easy to talk to': [0.8, 'professionalism'], 'talk over me': [-0.7, 'professionalism'], 'talked over me': [-0.7, 'professionalism'],
+  'never hear from them again': [-0.8, 'communication'], 'never heard from them again': [-0.8, 'communication'], 'wipe down': [0.6, 'cleanliness'],
+  'take * trash': [0.6, 'cleanliness'], 'come in the evening': [0.5, 'speed'], 'leave us guessing': [-0.7, 'communication'], 'leave we guess': [-0.7, 'communication'],
+  'make us feel stupid': [-0.7, 'professionalism'], 'make we feel stupid': [-0.7, 'professionalism'], 'work wonders': [0.9, 'quality'], 'worked wonders': [0.9, 'quality'],
+  'daylight robbery': [-1, 'price'], 'like clockwork': [0.8, 'punctuality'], 'after-hours rate': [-0.5, 'price'], 'after - hours rate': [-0.5, 'price'],
+  'voicemail box be full': [-0.8, 'communication'], 'mailbox be full': [-0.8, 'communication'], 'water on the floor again': [-0.7, 'quality'],
+  'not arrive until': [-0.8, 'punctuality'], 'result be worth it': [0.8, 'quality'], 'results are worth it': [0.8, 'quality'], 'hard to reach': [-0.8, 'communication'],
+  'once they show': [0, null], 'on the minute': [0.8, 'punctuality'], 'never happen': [-0.6, null],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
   'toilet be run': [-0.5, 'quality'], 'toilet be still run': [-0.7, 'quality'],
