@@ -607,7 +607,7 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
         aspects: [...found.keys()],
         cues: hits
           .filter((h) => h.score !== 0 || h.entry.aspects.length)
-          .map((h) => ({ phrase: clauseTokens.slice(h.start, h.end).map((x) => x.raw).join(' '), score: round(h.score), negated: h.negated, aspect: h.entry.aspects[0] ?? null })),
+          .map((h) => ({ phrase: clauseTokens.slice(h.start, h.end).map((x) => x.raw).join(' ').replace(/ (n't|'s)\b/gi, '$1'), score: round(h.score), negated: h.negated, aspect: h.entry.aspects[0] ?? null })),
       })
       phrases.push(nounPhrases(clauseTokens.filter((t) => !t.competitor)))
       // VADER's "but" rule for the overall score: before a contrast half weight, after it one and a half.
