@@ -26,14 +26,14 @@ export type AspectId = (typeof ASPECTS)[number]['id']
 export const ASPECT_CUES: Record<AspectId, string[]> = {
   punctuality: [
     'on time', 'ontime', 'punctual', 'punctually', 'punctuality', 'late', 'early', 'arrival', 'arrival window', 'appointment window', 'window',
-    'show up', 'showed up', 'turn up', 'no-show', 'no show', 'tardy', 'right on time', 'when promise', 'miss the appointment', 'show',
+    'show up', 'showed up', 'turn up', 'no-show', 'no show', 'tardy', 'right on time', 'when promise', 'miss the appointment',
     'agreed time', 'agreed day', 'scheduled time', 'on schedule', 'as scheduled', 'running behind', 'come to the appointment', 'stand up',
     'stood up', 'when they say they would', 'cancel', 'cancelled', 'postpone', 'postponed',
   ],
   price: [
     'price', 'pricing', 'priced', 'cost', 'costly', 'expensive', 'inexpensive', 'cheap', 'cheaper', 'cheapest', 'affordable', 'overpriced', 'overcharge',
     'charge', 'bill', 'billing', 'quote', 'quoted', 'estimate', 'value', 'money', 'fee', 'rate', 'pricey', 'rip-off', 'ripoff', 'rip off', 'invoice', 'dollar',
-    '$', 'waive', 'offer', 'competitive', 'budget', 'labor', 'labour', 'pay', 'paid', 'spend', 'fortune', 'penny', 'cent', 'bank', 'upcharge', 'surcharge', 'diagnostic fee',
+    '$', 'waive', 'shakedown', 'offer', 'competitive', 'budget', 'labor', 'labour', 'pay', 'paid', 'spend', 'fortune', 'penny', 'cent', 'bank', 'upcharge', 'surcharge', 'diagnostic fee',
     'price-performance', 'performance ratio', 'cost estimate', 'for free', 'no charge', 'worth it', 'worth every', 'bargain', 'steep', 'reasonable',
     'underpriced', 'gouge', 'gouging', 'highway robbery', 'arm and a leg', 'take we to the cleaners', 'take us to the cleaners', 'markup',
   ],
@@ -50,7 +50,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'fall apart', 'band-aid', 'band aid', 'botch', 'botched', 'shoddy', 'amateur', 'redo', 'come back', 'be back', 'solve', 'resolve',
     'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'not work', 'leak again', 'good as new', 'like new', 'function', 'install',
     'installation', 'result', 'nail it', 'nailed it', 'perfect job', 'first try', 'first time', 'diagnose', 'diagnosis', 'detail', 'meticulous',
-    'careful', 'carefully', 'half-baked', 'competently', 'cleanly', 'neatly', 'spark', 'sparked', 'crack', 'cracked', 'precise', 'stain', 'stained',
+    'careful', 'carefully', 'expertly', 'redone', 'half-baked', 'competently', 'cleanly', 'neatly', 'spark', 'sparked', 'crack', 'cracked', 'precise', 'stain', 'stained',
   ],
   communication: [
     'communication', 'communicate', 'communicative', 'explain', 'explanation', 'call back', 'callback', 'call-back', 'update', 'text', 'email', 'answer',
@@ -63,7 +63,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
   cleanliness: [
     'clean', 'cleanliness', 'mess', 'messy', 'tidy', 'untidy', 'spotless', 'debris', 'dirt', 'dirty', 'mud', 'muddy', 'shoe cover', 'shoe covers',
     'drop cloth', 'drop cloths', 'clean up', 'cleaned up', 'sawdust', 'dust', 'trash', 'vacuum', 'footprint', 'speck', 'insulation',
-    'filth', 'filthy', 'sweep', 'wipe', 'booties', 'handprint', 'greasy', 'smudge', 'cover', 'tarp', 'clean up after', 'after themselves', 'after them self',
+    'filth', 'filthy', 'sweep', 'wipe', 'garbage', 'booties', 'handprint', 'greasy', 'smudge', 'cover', 'tarp', 'clean up after', 'after themselves', 'after them self',
   ],
   speed: [
     'quick', 'quickly', 'fast', 'slow', 'slowly', 'prompt', 'promptly', 'same-day', 'same day', 'same morning', 'wait', 'waiting',
@@ -102,12 +102,12 @@ export const SENTIMENT: Record<string, number> = {
   avoid: -0.9, complaint: -0.6, complain: -0.6, mistake: -0.6, waste: -0.8, frustrating: -0.8, frustrated: -0.8, useless: -0.9, incompetent: -1,
   scam: -1, 'rip-off': -1, ripoff: -1, 'rip off': -1, unacceptable: -1, shoddy: -0.9, joke: -0.7, nightmare: -0.9, pathetic: -1, ridiculous: -0.8,
   disaster: -0.9, worse: -0.7, insane: -0.7, crazy: -0.6, outrageous: -0.9, absurd: -0.8, impossible: -0.7, downside: -0.6, shame: -0.5,
-  explanation: 0.5, confirmation: 0.4, recall: 0.3, confusion: -0.5, 'lickety-split': 0.8, 'half-baked': -0.8, runaround: -0.8, slowest: -0.8, spark: -0.7, sparked: -0.7, competitive: 0.7, 'done right': 0.8, 'do right': 0.8, stain: -0.6, stained: -0.6, 'bang-up': 1, postpone: -0.6, postponed: -0.6, okay: 0.3, ok: 0.3, crack: -0.7, cracked: -0.7, cowboy: -0.8, hopeless: -0.8, precise: 0.7, feedback: 0.4,
+  explanation: 0.5, confirmation: 0.4, shakedown: -0.9, redone: -0.7, expertly: 0.8, garbage: -0.6, recall: 0.3, confusion: -0.5, 'lickety-split': 0.8, 'half-baked': -0.8, runaround: -0.8, slowest: -0.8, spark: -0.7, sparked: -0.7, competitive: 0.7, 'done right': 0.8, 'do right': 0.8, stain: -0.6, stained: -0.6, 'bang-up': 1, postpone: -0.6, postponed: -0.6, okay: 0.3, ok: 0.3, crack: -0.7, cracked: -0.7, cowboy: -0.8, hopeless: -0.8, precise: 0.7, feedback: 0.4,
   'follow up': 0.4, 'follow-up': 0.4, cancel: -0.6, cancelled: -0.6, defensive: -0.6, unfortunately: -0.4, sadly: -0.4, handprint: -0.6, greasy: -0.6, smudge: -0.5, surcharge: -0.6, disconnected: -0.7, transparent: 0.6,
   satisfaction: 0.7, reliable: 0.8, apologize: 0.5, apology: 0.5, neatly: 0.6, waive: 0.8, pressure: -0.6, pressured: -0.6, 'not worth': -0.8, regret: -0.8, lousy: -0.8, mediocre: -0.5, lazy: -0.8, careless: -0.8, wrong: -0.6,
   // Punctuality
   'on time': 0.9, ontime: 0.9, punctual: 0.9, punctually: 0.9, early: 0.6, late: -0.8, tardy: -0.8, 'no-show': -1, 'no show': -1,
-  'miss the appointment': -0.9, 'when promise': 0.7, 'right on time': 1, 'show up late': -0.9, 'show up': 0.3, 'turn up': 0.3, show: 0.3,
+  'miss the appointment': -0.9, 'when promise': 0.7, 'right on time': 1, 'show up late': -0.9, 'show up': 0.3, 'turn up': 0.3,
   'as scheduled': 0.7, 'on schedule': 0.6, 'agreed time': 0.3, 'running behind': -0.3, 'stand up': -0.8, 'stood up': -0.8,
   // Price
   fair: 0.7, reasonable: 0.7, reasonably: 0.6, affordable: 0.8, cheap: 0.4, cheaper: 0.7, cheapest: 0.7, inexpensive: 0.6, 'great value': 1, 'good value': 0.9,

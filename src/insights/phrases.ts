@@ -194,6 +194,12 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'voicemail box be full': [-0.8, 'communication'], 'mailbox be full': [-0.8, 'communication'], 'water on the floor again': [-0.7, 'quality'],
   'not arrive until': [-0.8, 'punctuality'], 'result be worth it': [0.8, 'quality'], 'results are worth it': [0.8, 'quality'], 'hard to reach': [-0.8, 'communication'],
   'once they show': [0, null], 'on the minute': [0.8, 'punctuality'], 'never happen': [-0.6, null],
+  // Tenth tuning batch
+  'after the time slot': [-0.8, 'punctuality'], 'time slot': [0, 'punctuality'], 'way after': [-0.6, null], 'emergency fee': [-0.4, 'price'], 'hit with': [-0.6, null],
+  'take pride in': [0.8, 'professionalism'], 'pride in his work': [0.8, 'professionalism'], 'track dirt': [-0.8, 'cleanliness'], 'tracked dirt': [-0.8, 'cleanliness'],
+  'within <num> minutes': [0.8, 'speed'], 'not have to call them back': [0.8, 'quality'], 'nobody available': [-0.7, 'speed'], 'no one available': [-0.7, 'speed'],
+  'by the book': [0.7, 'quality'], 'heart of gold': [0.9, 'professionalism'], 'shop supplies': [-0.4, 'price'], 'did not come': [-0.8, 'punctuality'],
+  'agreed date': [0, 'punctuality'], 'leave * garbage': [-0.8, 'cleanliness'],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
   'toilet be run': [-0.5, 'quality'], 'toilet be still run': [-0.7, 'quality'],
