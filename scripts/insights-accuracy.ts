@@ -16,7 +16,9 @@ const result = evaluate(parseLabelled(await Bun.file(file).text()), contextFor(s
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 const ci = (i: { value: number; low: number; high: number }) => `${pct(i.value)} [${pct(i.low)}-${pct(i.high)}]`
 const line = (name: string, b: Breakdown) =>
-  `${name.padEnd(16)} ${String(b.sentences).padStart(4)} ${String(b.gold).padStart(5)}  P ${ci(b.precision).padEnd(22)} R ${ci(b.recall).padEnd(22)} F1 ${ci(b.f1).padEnd(22)} pol ${ci(b.polarity).padEnd(22)} found+right ${ci(b.foundAndRight)}`
+  b.gold === 0
+    ? `${name.padEnd(16)} ${String(b.sentences).padStart(4)} ${String(b.gold).padStart(5)}  no aspect labelled: ${b.falsePositives} aspect(s) wrongly found`
+    : `${name.padEnd(16)} ${String(b.sentences).padStart(4)} ${String(b.gold).padStart(5)}  P ${ci(b.precision).padEnd(22)} R ${ci(b.recall).padEnd(22)} F1 ${ci(b.f1).padEnd(22)} pol ${ci(b.polarity).padEnd(22)} found+right ${ci(b.foundAndRight)}`
 
 console.log(`${file}: ${result.sentences} sentences, ${result.gold} labelled aspect opinions (95% bootstrap intervals, 1000 resamples)`)
 console.log(`${'scope'.padEnd(16)} ${'sent'.padStart(4)} ${'gold'.padStart(5)}`)

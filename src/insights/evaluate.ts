@@ -33,7 +33,7 @@ export function parseLabelled(source: string): Labelled[] {
 type Tally = { tp: number; fp: number; fn: number; right: number; gold: number }
 type Scores = { precision: number; recall: number; f1: number; polarity: number; foundAndRight: number }
 export type Interval = { value: number; low: number; high: number }
-export type Breakdown = { sentences: number; gold: number; precision: Interval; recall: Interval; f1: Interval; polarity: Interval; foundAndRight: Interval }
+export type Breakdown = { sentences: number; gold: number; found: number; falsePositives: number; precision: Interval; recall: Interval; f1: Interval; polarity: Interval; foundAndRight: Interval }
 
 export type Evaluation = Breakdown & {
   perAspect: Record<string, Breakdown>
@@ -90,6 +90,8 @@ function breakdown(tallies: Tally[], resamples = 1000, seed = 12): Breakdown {
   return {
     sentences: tallies.length,
     gold: sum(tallies).gold,
+    found: sum(tallies).tp + sum(tallies).fp,
+    falsePositives: sum(tallies).fp,
     precision: interval('precision'),
     recall: interval('recall'),
     f1: interval('f1'),
