@@ -22,20 +22,26 @@ const FUNCTION_WORDS: Record<string, Set<string>> = {
   pt: new Set(['o', 'a', 'os', 'as', 'e', 'é', 'muito', 'com', 'para', 'que', 'uma', 'um', 'não', 'mas', 'foi', 'do', 'da']),
 }
 
+/** Function word -> the languages it belongs to. */
+const LANGUAGES_OF = new Map<string, string[]>()
+for (const [language, set] of Object.entries(FUNCTION_WORDS)) for (const w of set) LANGUAGES_OF.set(w, [...(LANGUAGES_OF.get(w) ?? []), language])
+
 /** The primary language subtag, lower case ("de-AT" is "de"). */
 export const primaryTag = (tag: string) => tag.trim().split(/[-_]/)[0]!.toLowerCase()
 
 /** Best guess from function words; "und" (undetermined) when nothing stands out. */
 export function guessLanguage(text: string): string {
   const words = text.toLowerCase().match(/\p{L}+/gu) ?? []
+  const hits = new Map<string, number>()
+  for (const w of words) for (const language of LANGUAGES_OF.get(w) ?? []) hits.set(language, (hits.get(language) ?? 0) + 1)
   let best = 'und'
   let bestHits = 0
-  for (const [language, set] of Object.entries(FUNCTION_WORDS)) {
-    let hits = 0
-    for (const w of words) if (set.has(w)) hits++
-    if (hits > bestHits) {
+  // In the table's order, so a tie goes to English.
+  for (const language of Object.keys(FUNCTION_WORDS)) {
+    const n = hits.get(language) ?? 0
+    if (n > bestHits) {
       best = language
-      bestHits = hits
+      bestHits = n
     }
   }
   // A few words with no function word at all ("Top!", "Five stars") are read as English, as before.

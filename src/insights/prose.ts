@@ -100,9 +100,10 @@ export function buildFaq(business: Business, reviews: Review[], insights: Insigh
   // Best technician for each of the three most-reviewed services, by co-mention.
   for (const service of insights.entities.services.slice(0, 3)) {
     if (service.mention_count === 0) continue
+    const ofService = reviews.filter((r) => r.services.includes(service.id))
     const pairs = business.technicians
       .map(({ name }) => {
-        const both = reviews.filter((r) => r.services.includes(service.id) && r.technicians.includes(name))
+        const both = ofService.filter((r) => r.technicians.includes(name))
         return { name, n: both.length, average: both.length ? round2(both.reduce((s, r) => s + r.rating, 0) / both.length) : 0, ids: both.map((r) => r.id) }
       })
       .filter((p) => p.n >= 2)
