@@ -184,7 +184,7 @@ export const TROUBLE_NOUNS = [
 export const FAILURES = ['fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work', 'be leak', 'be leaking', 'spark', 'sparked']
 export const AFTERMATH_MARKERS = [
   'again', 'still', 'after', 'since', 'later', 'within', 'already', 'anymore', 'new', 'install', 'installed', 'repair', 'fix', 'fixed', 'replace', 'replaced',
-  'put', 'redo', 'part', 'week', 'day', 'month', 'tomorrow', 'next', 'now', 'morning',
+  'put', 'redo', 'part', 'next', 'now',
 ]
 
 /** Words a negation window looks past ("never once had to wait", "not even a speck"). */

@@ -26,7 +26,7 @@ describe('accuracy on labelled review sentences', () => {
     const items = parseLabelled(await read('labelled-sentences.txt'))
     expect(items.length).toBeGreaterThanOrEqual(300)
     const result = evaluate(items, context)
-    // Measured 0.957 / 0.996 / 0.955 on 707 sentences when the lexicon was settled.
+    // Measured 0.956 / 0.996 / 0.953 on 836 sentences when the lexicon was settled.
     expect(result.f1.value).toBeGreaterThanOrEqual(0.95)
     expect(result.polarity.value).toBeGreaterThanOrEqual(0.95)
     expect(result.foundAndRight.value).toBeGreaterThanOrEqual(0.95)
@@ -36,7 +36,7 @@ describe('accuracy on labelled review sentences', () => {
     const items = parseLabelled(await read('held-out-sentences.txt'))
     expect(items.length).toBeGreaterThanOrEqual(150)
     const result = evaluate(items, context)
-    // Measured F1 0.882, polarity 0.945, found-and-right 0.821 (bootstrap intervals: scripts/insights-accuracy.ts); raise these when it improves.
+    // Measured F1 0.885, polarity 0.945, found-and-right 0.821 (bootstrap intervals: scripts/insights-accuracy.ts); raise these when it improves.
     expect(result.f1.value).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.f1)
     expect(result.polarity.value).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.polarity)
     expect(result.foundAndRight.value).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.foundAndRight)
@@ -88,7 +88,8 @@ describe('accuracy on labelled review sentences', () => {
     ['Unlike the last plumber, who never showed up, Mike was right on time.', { punctuality: 'positive' }],
     ['The previous electrician was rude and overcharged us.', {}],
     // Time words that are not lateness
-    ['Later that day the water was running clear again.', {}],
+    ['Later that week we had the gas company out to check the meter.', {}],
+    ['Later that day the water was running clear again.', { quality: 'positive' }],
     ['We bought the place late last spring.', {}],
     ['He came out late at night on a holiday.', { speed: 'positive' }],
     ['Showed up at 3 for a 9 o\'clock appointment.', { punctuality: 'negative' }],
@@ -258,7 +259,8 @@ describe('prose never says more than the figures', () => {
     r('p-5', 4, 'Prompt response to our emergency, although the bill was steep.'),
     r('p-6', 2, 'Overpriced and the tech was rude.'),
     r('p-7', 1, 'Way too expensive for a simple faucet swap.'),
-    r('p-8', 5, 'The price was $450.'),
+    // Mixed about price within one review: a neutral mention, which counts neither way.
+    r('p-8', 3, 'The price was good. The bill was steep.'),
     r('p-9', 5, 'Die Arbeit wurde sehr sauber ausgeführt, wir sind sehr zufrieden.', { language: 'de' }),
     r('p-10', 5, 'Sehr freundlicher Techniker, gerne wieder.', { language: 'de', translation: { language: 'en', text: 'Very friendly technician, gladly again.' } }),
     r('p-11', 4, 'Der Preis war leider zu hoch.', { language: null }),
@@ -360,7 +362,7 @@ describe('a real-shaped multi-language export', async () => {
     }
     // "Our water heater died on a Sunday night": why they were called, not a complaint about their work.
     const quality = insights.aspects.find((a) => a.id === 'quality')!
-    expect(quality.examples.map((e) => e.review_id)).not.toContain('ml-01')
+    expect(quality.examples.filter((e) => e.sentiment === 'negative').map((e) => e.review_id)).not.toContain('ml-01')
     const price = insights.aspects.find((a) => a.id === 'price')!
     expect(price.examples.filter((e) => e.sentiment === 'negative').map((e) => e.review_id)).toEqual(['ml-04', 'ml-09'])
   })
