@@ -570,6 +570,7 @@ const joinTokens = (tokens: Token[]) =>
     .replace(/([($])\s+/g, '$1')
     .replace(/\s+(n't|'s|'re|'ve|'ll|'d|'m)\b/gi, '$1')
     .replace(/\s*([-/])\s*/g, '$1')
+    .replace(/(^|\s)(['"“‘])\s+(\S+)\s+(['"”’])(?=\s|$|[.,!?;:])/g, '$1$2$3$4')
     .replace(/^[\s,;:.]+/, '')
     .replace(/[\s,;:]+$/, '')
 
