@@ -28,7 +28,7 @@ import {
   AFTERMATH_MARKERS, ASPECT_CUES, COMPARATIVES, LEADING_CONTRAST_WORDS, FAILURES, COMPETITOR_HEADS, COMPETITOR_MODIFIERS, CONTRAST_WORDS, EXPLICIT_CUES, INTENSIFIERS, NEGATION_FILLERS, NEGATORS,
   SENTIMENT, SUBORDINATING, TROUBLE_NOUNS, TYPOS, WEAK_CUES, type AspectId,
 } from './lexicon'
-import { PHRASES, SARCASM_MARKERS } from './phrases'
+import { PHRASES, SARCASM_MARKERS, SITUATION_MARKERS } from './phrases'
 
 export type Polarity = 'positive' | 'negative' | 'neutral'
 export type AspectMention = { aspect: AspectId; sentiment: Polarity; score: number; clause: string; cues: string[] }
@@ -86,6 +86,7 @@ const SCOPE_OPENERS = new Set(['after', 'before', 'when', 'because', 'since', 't
 const SEGMENT_BREAKS = new Set([',', 'and', '&', 'plus', '—', '–', ':', '(', ')', 'also'])
 const NOUN_POS = new Set(['NOUN', 'PROPN'])
 const SARCASM = new Set(SARCASM_MARKERS)
+const SITUATION = new Set(SITUATION_MARKERS)
 const FAILURE_SET = new Set(FAILURES)
 const AFTERMATH = new Set(AFTERMATH_MARKERS)
 
@@ -426,6 +427,8 @@ function readClause(tokens: Token[]): Hit[] {
   // A failure with nothing placing it after the job, and no trouble noun, is the job to be done.
   const aftermath = tokens.some((t) => AFTERMATH.has(t.surface) || AFTERMATH.has(t.lemma) || TROUBLE.has(t.lemma))
   if (!aftermath) for (const h of hits) if (FAILURE_SET.has(h.entry.phrase) && !h.negated) h.score = 0
+  // The customer's situation before the job, or their own fears: no opinion of the business.
+  if (hits.some((h) => SITUATION.has(h.entry.phrase))) for (const h of hits) h.score = 0
   // Sarcasm ("great communication, if you like talking to a machine"): the clause's praise is taken back.
   if (hits.some((h) => h.entry.sarcasm)) for (const h of hits) if (h.score > 0) h.score = -h.score
   return hits

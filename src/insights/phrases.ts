@@ -200,6 +200,14 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'within <num> minutes': [0.8, 'speed'], 'not have to call them back': [0.8, 'quality'], 'nobody available': [-0.7, 'speed'], 'no one available': [-0.7, 'speed'],
   'by the book': [0.7, 'quality'], 'heart of gold': [0.9, 'professionalism'], 'shop supplies': [-0.4, 'price'], 'did not come': [-0.8, 'punctuality'],
   'agreed date': [0, 'punctuality'], 'leave * garbage': [-0.8, 'cleanliness'],
+  // Five-star tuning reviews
+  'can not believe': [0.4, null], 'could not believe': [0.4, null], 'less than the estimate': [0.8, 'price'], 'less than the quote': [0.8, 'price'],
+  'never happen to me before': [0, null], 'never happen before': [0, null],
+  // Situation markers (see SITUATION_MARKERS)
+  'before we call': [0, null], 'before i call': [0, null], 'before calling': [0, null], 'before we called': [0, null], 'before i called': [0, null],
+  'until we call': [0, null], 'until i call': [0, null], 'scare me': [0, null], 'scare i': [0, null], 'scares me': [0, null], 'i be worried': [0, null],
+  'we be worried': [0, null], 'i be nervous': [0, null], 'i be afraid': [0, null], 'i be dread': [0, null], 'i was dreading': [0, null], 'i be dreading': [0, null],
+  'worried about': [0, null],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
   'toilet be run': [-0.5, 'quality'], 'toilet be still run': [-0.7, 'quality'],
@@ -210,3 +218,13 @@ export const PHRASES: Record<string, PhraseEntry> = {
 
 /** Phrases that mark a clause as sarcastic: its praise counts as complaint. */
 export const SARCASM_MARKERS = ['say no one ever', 'said no one ever', 'if you enjoy', 'if you like', 'oh sure', 'thanks for nothing', 'thanks for waste', 'thank for waste', 'thanks for wasting']
+
+/**
+ * Phrases that place a clause before the business was involved, or in the customer's own fears: its
+ * feelings are the situation, not an opinion of the work ("we had no hot water for three days before
+ * we called them", "expensive repairs scare me").
+ */
+export const SITUATION_MARKERS = [
+  'before we call', 'before i call', 'before calling', 'before we called', 'before i called', 'until we call', 'until i call', 'scare me', 'scare i',
+  'scares me', 'i be worried', 'we be worried', 'i be nervous', 'i be afraid', 'i be dread', 'i was dreading', 'i be dreading', 'worried about',
+]
