@@ -42,7 +42,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'respectful', 'disrespectful', 'respect', 'attitude', 'manner', 'manners', 'kind', 'nice', 'patient', 'impatient', 'condescending', 'arrogant',
     'considerate', 'annoyed', 'helpful', 'unhelpful', 'honest', 'dishonest', 'honesty', 'class act',
     'knowledgeable', 'competent', 'incompetent', 'pleasant', 'personable', 'caring', 'courteous', 'yell', 'talk down', 'say goodbye', 'trustworthy', 'integrity', 'employee', 'staff', 'grumpy', 'sweet', 'lovely', 'genuine', 'upfront', 'up front', 'made me feel', 'make me feel', 'lie', 'lied', 'scam', 'scammer', 'polite', 'warm', 'respectfully', 'chip on his shoulder', 'dismissive', 'attentive',
-    'know his stuff', 'know her stuff', 'know their stuff', 'expert', 'cowboy', 'defensive', 'apologize', 'apology', 'pressured',
+    'know his stuff', 'know her stuff', 'know their stuff', 'expert', 'cowboy', 'sweetheart', 'defensive', 'apologize', 'apology', 'pressured',
   ],
   quality: [
     'workmanship', 'quality', 'sloppy', 'thorough', 'craftsmanship', 'done right', 'fix it right', 'poorly', 'flawless', 'flawlessly', 'solid work',
@@ -102,7 +102,7 @@ export const SENTIMENT: Record<string, number> = {
   avoid: -0.9, complaint: -0.6, complain: -0.6, mistake: -0.6, waste: -0.8, frustrating: -0.8, frustrated: -0.8, useless: -0.9, incompetent: -1,
   scam: -1, 'rip-off': -1, ripoff: -1, 'rip off': -1, unacceptable: -1, shoddy: -0.9, joke: -0.7, nightmare: -0.9, pathetic: -1, ridiculous: -0.8,
   disaster: -0.9, worse: -0.7, insane: -0.7, crazy: -0.6, outrageous: -0.9, absurd: -0.8, impossible: -0.7, downside: -0.6, shame: -0.5,
-  explanation: 0.5, confirmation: 0.4, shakedown: -0.9, redone: -0.7, expertly: 0.8, garbage: -0.6, recall: 0.3, confusion: -0.5, 'lickety-split': 0.8, 'half-baked': -0.8, runaround: -0.8, slowest: -0.8, spark: -0.7, sparked: -0.7, competitive: 0.7, 'done right': 0.8, 'do right': 0.8, stain: -0.6, stained: -0.6, 'bang-up': 1, postpone: -0.6, postponed: -0.6, okay: 0.3, ok: 0.3, crack: -0.7, cracked: -0.7, cowboy: -0.8, hopeless: -0.8, precise: 0.7, feedback: 0.4,
+  explanation: 0.5, confirmation: 0.4, sweetheart: 0.8, 'heads-up': 0.5, sting: -0.5, stung: -0.5, shakedown: -0.9, redone: -0.7, expertly: 0.8, garbage: -0.6, recall: 0.3, confusion: -0.5, 'lickety-split': 0.8, 'half-baked': -0.8, runaround: -0.8, slowest: -0.8, spark: -0.7, sparked: -0.7, competitive: 0.7, 'done right': 0.8, 'do right': 0.8, stain: -0.6, stained: -0.6, 'bang-up': 1, postpone: -0.6, postponed: -0.6, okay: 0.3, ok: 0.3, crack: -0.7, cracked: -0.7, cowboy: -0.8, hopeless: -0.8, precise: 0.7, feedback: 0.4,
   'follow up': 0.4, 'follow-up': 0.4, cancel: -0.6, cancelled: -0.6, defensive: -0.6, unfortunately: -0.4, sadly: -0.4, handprint: -0.6, greasy: -0.6, smudge: -0.5, surcharge: -0.6, disconnected: -0.7, transparent: 0.6,
   satisfaction: 0.7, reliable: 0.8, apologize: 0.5, apology: 0.5, neatly: 0.6, waive: 0.8, pressure: -0.6, pressured: -0.6, 'not worth': -0.8, regret: -0.8, lousy: -0.8, mediocre: -0.5, lazy: -0.8, careless: -0.8, wrong: -0.6,
   // Punctuality
@@ -125,7 +125,7 @@ export const SENTIMENT: Record<string, number> = {
   'work well': 0.8, 'work fine': 0.7, 'run great': 0.9, 'run fine': 0.7, 'run well': 0.8, 'run perfectly': 1, 'work again': 0.6, 'work now': 0.6,
   fail: -0.8, broken: -0.7, break: -0.6, 'leak again': -0.8, 'poor quality': -0.9, 'be back': -0.6, 'do poorly': -0.8, 'hire someone else': -0.7,
   fix: 0.5, fixed: 0.5, solve: 0.6, resolve: 0.6, meticulous: 0.9, careful: 0.6, carefully: 0.6, botch: -0.9, botched: -0.9, amateur: -0.7,
-  redo: -0.7, quit: -0.7, die: -0.7, 'stop work': -0.8, 'not work': -0.8, competently: 0.8, 'fall apart': -0.9,
+  quit: -0.7, die: -0.7, 'stop work': -0.8, 'not work': -0.8, competently: 0.8, 'fall apart': -0.9,
   // Communication
   clearly: 0.6, clear: 0.5, responsive: 0.7, unresponsive: -0.8, 'keep us update': 0.7, 'keep we update': 0.7, 'keep we inform': 0.7,
   'keep us inform': 0.7, 'answer all': 0.7, 'explain everything': 0.8, 'call back': 0.5, 'call i back': 0.5, 'call me back': 0.5,
@@ -172,7 +172,7 @@ export const NEGATORS = [
  * opinion; denied ("no leaks since", "zero issues", "never had a problem") they are praise of the work.
  */
 export const TROUBLE_NOUNS = [
-  'issue', 'problem', 'complaint', 'leak', 'drip', 'damage', 'trouble', 'hassle', 'headache', 'fuss', 'nonsense', 'surprise', 'clog',
+  'issue', 'problem', 'complaint', 'leak', 'drip', 'damage', 'trouble', 'hassle', 'headache', 'fuss', 'nonsense', 'surprise', 'clog', 'backup',
   'glitch', 'hiccup', 'worry',
 ]
 
@@ -212,7 +212,7 @@ export const TYPOS: Record<string, string> = {
   definately: 'definitely', offce: 'office', ofice: 'office', rite: 'right', curteous: 'courteous', courtious: 'courteous', punctal: 'punctual',
   expensiv: 'expensive', excelent: 'excellent', excellant: 'excellent', awsome: 'awesome', greatful: 'grateful', quik: 'quick', responsve: 'responsive',
   themself: 'themselves', communicaton: 'communication', comunication: 'communication', prompty: 'promptly', thier: 'their',
-  returnd: 'returned', forver: 'forever', grate: 'great', apolagy: 'apology', appology: 'apology', leakin: 'leaking', answerd: 'answered', apointment: 'appointment', appointmnet: 'appointment', diagnosted: 'diagnosed', estimat: 'estimate', anwser: 'answer', awnser: 'answer',
+  returnd: 'returned', calld: 'called', fixt: 'fixed', forver: 'forever', grate: 'great', apolagy: 'apology', appology: 'apology', leakin: 'leaking', answerd: 'answered', apointment: 'appointment', appointmnet: 'appointment', diagnosted: 'diagnosed', estimat: 'estimate', anwser: 'answer', awnser: 'answer',
 }
 
 /** Stop words left out of topic phrases, per language (only English is analysed today). */

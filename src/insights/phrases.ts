@@ -200,6 +200,12 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'within <num> minutes': [0.8, 'speed'], 'not have to call them back': [0.8, 'quality'], 'nobody available': [-0.7, 'speed'], 'no one available': [-0.7, 'speed'],
   'by the book': [0.7, 'quality'], 'heart of gold': [0.9, 'professionalism'], 'shop supplies': [-0.4, 'price'], 'did not come': [-0.8, 'punctuality'],
   'agreed date': [0, 'punctuality'], 'leave * garbage': [-0.8, 'cleanliness'],
+  // Eleventh tuning batch
+  'every time i call': [-0.5, 'communication'], 'never call us back': [-0.9, 'communication'], 'never call we back': [-0.9, 'communication'], 'normal rate instead of': [0.7, 'price'], 'complain the whole time': [-0.6, 'professionalism'],
+  'be not until': [-0.6, 'speed'], 'not bother to introduce': [-0.7, 'professionalism'], 'introduce himself': [0.4, 'professionalism'],
+  'wonder what be go on': [-0.6, 'communication'], 'charge for a full hour': [-0.6, 'price'], 'flying colors': [0.9, 'quality'], 'flying colours': [0.9, 'quality'],
+  'like it be his own': [0.8, 'professionalism'], 'treat our home like': [0.8, 'professionalism'], 'brick wall': [-0.8, 'communication'],
+  'keep to the appointment': [0.7, 'punctuality'], 'take * long': [-0.6, 'speed'], 'take long': [-0.6, 'speed'], 'service fee': [0, 'price'],
   // Five-star tuning reviews
   'can not believe': [0.4, null], 'could not believe': [0.4, null], 'less than the estimate': [0.8, 'price'], 'less than the quote': [0.8, 'price'],
   'never happen to me before': [0, null], 'never happen before': [0, null],
