@@ -385,7 +385,6 @@ function readClause(tokens: Token[]): Hit[] {
   const hits: Hit[] = []
   let segment = 0
   let negation: { at: number; carries: boolean } | undefined
-  let lastContent = -1
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
     if (SEGMENT_BREAKS.has(t.surface)) {
@@ -417,13 +416,10 @@ function readClause(tokens: Token[]): Hit[] {
       hits.push(hit)
       if (entry.words.some((w) => NEGATOR_SET.has(w))) negation = undefined
       i += length - 1
-      lastContent = i
       continue
     }
     if (NEGATOR_SET.has(t.lemma) || NEGATOR_SET.has(t.surface) || (t.surface === 'no' && tokens[i + 1]?.surface === 'one')) negation = { at: i, carries: false }
-    if (!FILLERS.has(t.surface) && t.pos !== 'PUNCT') lastContent = i
   }
-  void lastContent
   // A failure with nothing placing it after the job, and no trouble noun, is the job to be done.
   const aftermath = tokens.some((t) => AFTERMATH.has(t.surface) || AFTERMATH.has(t.lemma) || TROUBLE.has(t.lemma))
   if (!aftermath) for (const h of hits) if (FAILURE_SET.has(h.entry.phrase) && !h.negated) h.score = 0
