@@ -15,6 +15,10 @@
  * 4. Anything said in the scope of another company ("the last plumber never showed") is left out,
  *    except a comparison that judges this business ("cheaper than the other quotes").
  * 5. The business's own service names are masked: "drain cleaning" is a service, not cleanliness.
+ * 6. What is not an opinion of the business stays neutral: the trouble that needed fixing ("our heater
+ *    died"; a failure counts only when something places it after the job: "again", "since", "the new
+ *    outlet"), the customer's situation or fears ("before we called", "repairs scare me"), time words
+ *    ("later that day"). A quoted amount and a billed one in one sentence are compared.
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
