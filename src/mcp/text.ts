@@ -42,6 +42,8 @@ const entityFigures = (e: Entity) => `${plural(e.mention_count, 'review')}${aver
 const INSIGHT_SECTIONS: Record<keyof Insights & string, ((i: Insights) => string) | undefined> = {
   generated_at: undefined,
   review_count: undefined,
+  ratings: undefined,
+  languages: undefined,
   summary: (i) => i.summary,
   aspects: (i) =>
     `Aspects (mentions; sentiment; score from -1 to +1):\n${

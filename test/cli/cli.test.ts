@@ -83,7 +83,7 @@ describe('reviews-service analyze', () => {
     expect(lines).toHaveLength(2)
     expect(lines[0].technicians).toEqual(['Mike Alvarez'])
     expect(lines[0].aspects).toEqual([
-      { aspect: 'punctuality', sentiment: 'negative', score: -0.9 },
+      { aspect: 'punctuality', sentiment: 'negative', score: -0.666 },
       { aspect: 'price', sentiment: 'positive', score: 0.7 },
     ])
     expect(lines[0].clauses).toHaveLength(2)
