@@ -7,11 +7,19 @@ import { type CachedRepresentation, type ServeOptions, serveRepresentation } fro
 import { topicLinkHeader } from '../feeds/websub-topics'
 import { isCalendarDate } from '../core/dates'
 import { ReviewList, ReviewsDataset, Review } from '../reviews/schema'
-import { parseSearchParams, SearchQuery } from '../reviews/search-query'
+import { encodeCursor, parseSearchParams, parseSinceParams, ReviewPage, SearchQuery, SinceQuery, type SearchFilters } from '../reviews/search-query'
 import type { ReviewSearch } from '../reviews/search'
 import { errorResponses, jsonResponse, notModified, searchParameters } from './openapi-parts'
 
-const SEARCH_KEYS = Object.keys(SearchQuery.properties) as (keyof SearchQuery)[]
+/** One memo key per distinct search, the cursor's position included. */
+export const searchKey = (filters: SearchFilters) => `search:${JSON.stringify(filters, Object.keys(filters).sort())}:${JSON.stringify(filters.after ?? null)}`
+
+/** The page as JSON text, from the canonical JSON of each review (no re-serialisation). */
+function renderPage(search: ReviewSearch, filters: SearchFilters): string {
+  const result = search.search(filters)
+  const next = result.next ? JSON.stringify(encodeCursor(result.next)) : 'null'
+  return `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}],"next_cursor":${next}}`
+}
 
 export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   // One options object per kind of response: the representation builds its headers once for each.
@@ -40,22 +48,19 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
         const parsed = parseSearchParams(url.searchParams)
         if (!parsed.ok) throw new HttpError(400, 'invalid_query', describeIssues(parsed.issues.length), parsed.issues)
         const filters = parsed.value
-        const key = `search:${SEARCH_KEYS.map((k) => filters[k] ?? '').join('\u0000')}`
-        const rep = catalog.current.memo(key, () => {
-          const result = search.search(filters)
-          return `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}]}`
-        })
-        return serve(request, rep)
+        return serve(request, catalog.current.memo(searchKey(filters), () => renderPage(search, filters)))
       },
       {
         detail: {
           tags: ['Reviews'],
           summary: 'Search reviews',
           description:
-            'Filters combine with AND; results are newest first (date desc, then id desc). `total` counts matches before `limit`. ' +
+            'Filters combine with AND; results are newest first (date desc, then id desc). `total` counts every match; results come ' +
+            'in pages of `limit` (default 20, at most 100, and about 400 KB of reviews at most): pass `next_cursor` back as `cursor` ' +
+            'for the next page. ' +
             'The HTTP twin of the MCP tool search_reviews. Unknown or repeated parameters are a 400.',
           parameters: searchParameters(SearchQuery),
-          responses: { 200: jsonResponse(ReviewList, 'Matching reviews.'), 304: notModified, 400: errorResponses.invalidQuery },
+          responses: { 200: jsonResponse(ReviewPage, 'One page of matching reviews.'), 304: notModified, 400: errorResponses.invalidQuery },
         },
       },
     )
@@ -68,15 +73,27 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
             { path: ['date'], code: 'invalid_date', message: 'must be a real calendar date in YYYY-MM-DD form' },
           ])
         }
-        return serve(request, catalog.current.since(date))
+        const paging = parseSinceParams(date, new URL(request.url).searchParams)
+        if (!paging.ok) throw new HttpError(400, 'invalid_query', describeIssues(paging.issues.length), paging.issues)
+        const filters = paging.value
+        if (!filters) return serve(request, catalog.current.since(date))
+        return serve(request, catalog.current.memo(searchKey(filters), () => renderPage(search, filters)))
       },
       {
         params: t.Object({ date: t.String({ description: 'Reviews dated on or after this date (YYYY-MM-DD).', examples: ['2025-01-01'] }) }),
         detail: {
           tags: ['Reviews'],
           summary: 'Reviews on or after a date',
-          description: 'Every published review dated on or after `date`, newest first. Conditional GET with ETag and Last-Modified.',
-          responses: { 200: jsonResponse(ReviewList, 'Reviews since the date.'), 304: notModified, 400: errorResponses.invalidDate },
+          description:
+            'Every published review dated on or after `date`, newest first: the complete listing, for incremental sync. With `limit` ' +
+            'and/or `cursor` it answers pages instead, exactly like the search with `since` (`next_cursor`, null on the last page). ' +
+            'Conditional GET with ETag and Last-Modified.',
+          parameters: searchParameters(SinceQuery),
+          responses: {
+            200: jsonResponse(
+              { anyOf: [ReviewList, ReviewPage] },
+              'Reviews since the date: the complete listing, or one page when `limit` or `cursor` is given.',
+            ), 304: notModified, 400: errorResponses.invalidDate },
         },
       },
     )

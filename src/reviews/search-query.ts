@@ -4,14 +4,24 @@
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
-import { IsoDate } from './schema'
+import { IsoDate, Review } from './schema'
 
 export const SEARCH_LIMIT_DEFAULT = 20
+export const SEARCH_LIMIT_MAX = 100
+const CURSOR_MAX = 300
+
+const Limit = Type.Integer({ minimum: 1, maximum: SEARCH_LIMIT_MAX, default: SEARCH_LIMIT_DEFAULT, description: 'Maximum number of reviews returned (one page).' })
+const Cursor = Type.String({
+  minLength: 1,
+  maxLength: CURSOR_MAX,
+  description: 'Opaque: the next_cursor of the previous page, with the same other parameters.',
+})
 
 export const SearchQuery = Type.Object(
   {
     rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, description: 'Exact star rating.' })),
     min_rating: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: 'Minimum star rating, inclusive.' })),
+    max_rating: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: 'Maximum star rating, inclusive.' })),
     since: Type.Optional({ ...IsoDate, description: 'Only reviews on or after this date (YYYY-MM-DD).' }),
     until: Type.Optional({ ...IsoDate, description: 'Only reviews on or before this date (YYYY-MM-DD).' }),
     query: Type.Optional(
@@ -27,14 +37,51 @@ export const SearchQuery = Type.Object(
     mentions_service: Type.Optional(
       Type.String({ minLength: 1, maxLength: 100, description: 'Service id mentioned, e.g. water-heater-repair; any case.' }),
     ),
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, default: SEARCH_LIMIT_DEFAULT, description: 'Maximum number of reviews returned.' }),
-    ),
+    has_response: Type.Optional(Type.Boolean({ description: 'true: only reviews the business replied to; false: only unanswered ones.' })),
+    limit: Type.Optional(Limit),
+    cursor: Type.Optional(Cursor),
   },
   { $id: 'SearchQuery', additionalProperties: false },
 )
 export type SearchQuery = Static<typeof SearchQuery>
-export type SearchFilters = SearchQuery & { limit: number }
+export type SearchFilters = Omit<SearchQuery, 'cursor'> & { limit: number; after?: ReviewKey }
+
+/** A review's place in the newest-first order; a cursor names the last review of a page. */
+export type ReviewKey = { date: string; id: string }
+
+/** One page of results: what the search and the MCP list tools answer. */
+export const ReviewPage = Type.Object(
+  {
+    count: Type.Integer({ minimum: 0, description: 'Reviews in this page.' }),
+    total: Type.Integer({ minimum: 0, description: 'Every match, across all pages.' }),
+    reviews: Type.Array(Review, { description: 'Newest first (date desc, then id desc).' }),
+    next_cursor: Type.Union([Type.String(), Type.Null()], {
+      description: 'Pass as `cursor` (with the same other parameters) for the next page; null on the last page.',
+    }),
+  },
+  { $id: 'ReviewPage' },
+)
+export type ReviewPage = Static<typeof ReviewPage>
+
+/**
+ * Cursors are keyset positions, not offsets: "after this review" stays right when new reviews arrive
+ * between two pages. Base64url of a small JSON, opaque to clients.
+ */
+export function encodeCursor(key: ReviewKey): string {
+  return Buffer.from(JSON.stringify([key.date, key.id])).toString('base64url')
+}
+
+export function decodeCursor(cursor: string): ReviewKey | undefined {
+  try {
+    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value[0])) {
+      return { date: value[0], id: value[1] }
+    }
+  } catch {}
+  return undefined
+}
+
+const badCursor: Issue = { path: ['cursor'], code: 'invalid_cursor', message: 'must be a next_cursor this server returned' }
 
 const FIELDS = SearchQuery.properties as Record<keyof SearchQuery, TSchema>
 const ORDER = Object.keys(FIELDS)
@@ -43,6 +90,7 @@ const ORDER = Object.keys(FIELDS)
 function coerce(schema: TSchema, value: string): unknown {
   if (schema.type === 'integer') return /^[+-]?\d+$/.test(value.trim()) ? Number(value) : value
   if (schema.type === 'number') return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(value.trim()) ? Number(value) : value
+  if (schema.type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value
   return value
 }
 
@@ -76,8 +124,35 @@ export function validateSearch(input: Record<string, unknown>): Result<SearchFil
   if (datesValid && typeof since === 'string' && typeof until === 'string' && since > until) {
     issues.push({ path: ['since'], code: 'invalid_range', message: `must not be after until (${until})` })
   }
+  const ratingsValid = !issues.some((i) => i.path[0] === 'min_rating' || i.path[0] === 'max_rating')
+  if (ratingsValid && typeof given.min_rating === 'number' && typeof given.max_rating === 'number' && given.min_rating > given.max_rating) {
+    issues.push({ path: ['min_rating'], code: 'invalid_range', message: `must not be above max_rating (${given.max_rating})` })
+  }
+  const after = typeof given.cursor === 'string' ? decodeCursor(given.cursor) : undefined
+  if (typeof given.cursor === 'string' && !after && !issues.some((i) => i.path[0] === 'cursor')) issues.push(badCursor)
   if (issues.length || !valid) return failed(sortIssues(issues))
-  return ok({ ...valid, limit: valid.limit ?? SEARCH_LIMIT_DEFAULT })
+  const { cursor: _cursor, ...filters } = valid
+  return ok({ ...filters, limit: valid.limit ?? SEARCH_LIMIT_DEFAULT, ...(after ? { after } : {}) })
+}
+
+/** The paging parameters of the since-listing (`limit`, `cursor`); absent both, the listing is complete. */
+export const SinceQuery = Type.Object({ limit: Type.Optional(Limit), cursor: Type.Optional(Cursor) }, { additionalProperties: false })
+
+/** `limit`/`cursor` of GET /api/reviews/since/{date}: null when the whole listing is wanted. */
+export function parseSinceParams(date: string, params: URLSearchParams): Result<SearchFilters | null> {
+  const allowed = Object.keys(SinceQuery.properties)
+  const issues: Issue[] = []
+  const raw: Record<string, unknown> = {}
+  for (const [name, value] of params) {
+    if (!allowed.includes(name)) {
+      if (!issues.some((i) => i.path[0] === name)) issues.push({ path: [name], code: 'unrecognized', message: `must be one of the known parameters: ${allowed.join(', ')}` })
+    } else if (name in raw) {
+      if (!issues.some((i) => i.path[0] === name)) issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
+    } else raw[name] = name === 'limit' ? coerce(Limit, value) : value
+  }
+  if (issues.length) return failed(issues)
+  if (Object.keys(raw).length === 0) return ok(null)
+  return validateSearch({ ...raw, since: date })
 }
 
 function sortIssues(issues: Issue[]): Issue[] {
