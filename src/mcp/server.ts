@@ -3,6 +3,7 @@
  * tool schemas are our TypeBox JSON schemas as they are.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js'
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -56,7 +57,9 @@ export const MCP_INSTRUCTIONS =
 
 /** "name: Invalid input: expected string, received undefined" for each problem, params-relative. */
 export function describeParamIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues.map((issue) => `${issue.path.filter((p) => p !== 'params').map(String).join('.') || 'params'}: ${issue.message}`).join('; ')
+  return issues
+    .map((issue) => `${issue.path.filter((p) => p !== 'params').map(String).join('.') || 'params'}: ${issue.message.replace('expected record', 'expected object')}`)
+    .join('; ')
 }
 
 type RequestSchema<R> = {
@@ -69,7 +72,9 @@ type RequestSchema<R> = {
  * schema, the SDK parses before the handler runs and reports a mismatch as -32603 Internal error.)
  */
 function onRequest<R>(server: Server, schema: RequestSchema<R>, handler: (request: R) => Promise<any>): void {
-  server.setRequestHandler(schema.pick({ method: true }).loose(), async (request: unknown) => {
+  // Protocol's own registration: Server's override re-parses tools/call itself and would answer a bad
+  // request with its raw "MCP error -32602: Invalid tools/call request: [zod dump]".
+  Protocol.prototype.setRequestHandler.call(server, schema.pick({ method: true }).loose(), async (request: unknown) => {
     const parsed = schema.safeParse(request)
     if (!parsed.success) throw new RpcError(ErrorCode.InvalidParams, `Invalid params: ${describeParamIssues(parsed.error.issues)}`)
     return handler(parsed.data)
