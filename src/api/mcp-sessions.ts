@@ -228,6 +228,13 @@ export class McpSessions {
     return this.sessions.size
   }
 
+  /** Open GET event streams across all sessions. */
+  get openStreams(): number {
+    let n = 0
+    for (const session of this.sessions.values()) n += session.streams
+    return n
+  }
+
   /** Sessions held by one client address (for tests and metrics). */
   sessionsOf(address: string): number {
     const key = clientKey(address)
