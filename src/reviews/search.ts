@@ -105,12 +105,13 @@ export class ReviewSearch {
       total = positions.length
       if (filters.after) positions = positions.slice(startAfter(positions, current.reviews, filters.after))
     }
-    return page(current, positions, filters.limit, total)
+    // Without a cursor or extra filters the index handed over only the first `limit`: total says whether more follow.
+    return page(current, positions, filters.limit, total, direct ? total : positions.length)
   }
 }
 
 /** The reviews of one page, bounded by `limit` and PAGE_BYTES, and the key to continue from. */
-function page(current: SearchSnapshot, positions: number[], limit: number, total: number): SearchResult {
+function page(current: SearchSnapshot, positions: number[], limit: number, total: number, available: number): SearchResult {
   const reviewsJson: string[] = []
   const reviews: Review[] = []
   let bytes = 0
@@ -123,7 +124,7 @@ function page(current: SearchSnapshot, positions: number[], limit: number, total
     reviews.push(current.reviews[position]!)
   }
   const last = reviews[reviews.length - 1]
-  const more = reviews.length < positions.length
+  const more = reviews.length < available
   return { total, reviewsJson, reviews, next: more && last ? { date: last.date, id: last.id } : null }
 }
 
