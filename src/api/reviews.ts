@@ -7,7 +7,7 @@ import { type CachedRepresentation, type ServeOptions, serveRepresentation } fro
 import { topicLinkHeader } from '../feeds/websub-topics'
 import { isCalendarDate } from '../core/dates'
 import { ReviewList, ReviewsDataset, Review } from '../reviews/schema'
-import { encodeCursor, parseSearchParams, parseSinceParams, ReviewPage, SearchQuery, SinceQuery, type SearchFilters } from '../reviews/search-query'
+import { encodeCursor, parseSearchParams, parseSinceParams, ReviewPage, SearchQuery, type SearchFilters } from '../reviews/search-query'
 import type { ReviewSearch } from '../reviews/search'
 import { errorResponses, jsonResponse, notModified, searchParameters } from './openapi-parts'
 
@@ -86,9 +86,9 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
           summary: 'Reviews on or after a date',
           description:
             'Every published review dated on or after `date`, newest first: the complete listing, for incremental sync. With `limit` ' +
-            'and/or `cursor` it answers pages instead, exactly like the search with `since` (`next_cursor`, null on the last page). ' +
+            'and/or `cursor` query parameters (limit 1-100; cursor = a next_cursor) it answers pages instead, exactly like the search ' +
+            'with `since` (`next_cursor`, null on the last page). ' +
             'Conditional GET with ETag and Last-Modified.',
-          parameters: searchParameters(SinceQuery),
           responses: {
             200: jsonResponse(
               { anyOf: [ReviewList, ReviewPage] },
