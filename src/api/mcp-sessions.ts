@@ -251,7 +251,10 @@ export class McpSessions {
     const sessionId = request.headers.get('mcp-session-id')
     const session = sessionId === null ? undefined : this.sessions.get(sessionId)
     if (sessionId !== null && !session) {
-      return jsonRpcError(404, -32001, 'Session not found: it ended or expired. Send a new initialize request without Mcp-Session-Id.')
+      const notFound = 'Session not found: it ended or expired. Send a new initialize request without Mcp-Session-Id.'
+      if (request.method !== 'POST') return jsonRpcError(404, -32001, notFound)
+      const parsed = await this.readMessage(request)
+      return parsed instanceof Response ? parsed : jsonRpcError(404, -32001, notFound, {}, requestIdOf(parsed.parsedBody))
     }
     if (session) session.lastSeen = Date.now()
     if (request.method !== 'POST') {

@@ -52,8 +52,10 @@ const RESOURCES: { path: TopicPath | 'insights.json'; name: string; description:
 
 export const MCP_INSTRUCTIONS =
   'Read-only access to the verified customer reviews of one local business. Start with get_business to learn the services, ' +
-  'technicians and rating; use search_reviews for specific questions, get_insights for overall judgements (punctuality, price, ' +
-  'quality, who is best at what), and get_review for one review by id.'
+  'technicians and rating; use search_reviews for specific questions (e.g. unanswered 1-2 star reviews: max_rating 2, has_response ' +
+  'false), get_insights for overall judgements (punctuality, price, quality, who is best at what), get_reviews_since to catch up, ' +
+  'and get_review for one review by id. Lists come in pages: when a result has next_cursor, call again with the same arguments ' +
+  'plus cursor. Prompts reply_to_review and monthly_review_report prepare a reply draft or a monthly report from the data.'
 
 /** "name: Invalid input: expected string, received undefined" for each problem, params-relative. */
 export function describeParamIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {

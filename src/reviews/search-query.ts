@@ -32,7 +32,7 @@ export const SearchQuery = Type.Object(
       }),
     ),
     mentions_technician: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: 'Technician mentioned, by full name or first name, any case.' }),
+      Type.String({ minLength: 1, maxLength: 100, description: 'Technician mentioned, by full, first or last name, any case and accents.' }),
     ),
     mentions_service: Type.Optional(
       Type.String({ minLength: 1, maxLength: 100, description: 'Service id mentioned, e.g. water-heater-repair; any case.' }),

@@ -240,6 +240,9 @@ describe('bounded requests', () => {
     expect(((await noAccept.json()) as any).id).toBe('a-1')
     const noSession = await post(server.url, { jsonrpc: '2.0', id: 's-1', method: 'tools/list' })
     expect(((await noSession.json()) as any).id).toBe('s-1')
+    const unknownSession = await post(server.url, { jsonrpc: '2.0', id: 'u-1', method: 'tools/list' }, { 'mcp-session-id': 'gone', 'mcp-protocol-version': '2025-06-18' })
+    expect(unknownSession.status).toBe(404)
+    expect(((await unknownSession.json()) as any)).toMatchObject({ id: 'u-1', error: { code: -32001 } })
   })
 
   test('initialize without params inside a session, and tools/call with array arguments, are -32602 in plain words', async () => {
