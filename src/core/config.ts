@@ -83,7 +83,7 @@ export const SETTINGS = {
   cacheMaxAge: row('service', 'CACHE_MAX_AGE', '60', 'Cache-Control max-age (seconds) of read endpoints.', integer(0, 31536000)),
   pollMs: row('service', 'DATA_POLL_MS', '500', 'How often the server checks for data changes (ms).', integer(50, 60000)),
   logRequests: row('service', 'LOG_REQUESTS', '0', 'Log one JSON line per request (1 or 0).', bool),
-  mcpSessionIdleMs: row('mcp', 'MCP_SESSION_IDLE_MS', '1800000', 'Idle MCP sessions expire after this (ms).', integer(1000, 86400000)),
+  mcpSessionIdleMs: row('mcp', 'MCP_SESSION_IDLE_MS', '1800000', 'MCP sessions unused this long (ms), with no event stream open, are closed.', integer(1000, 86400000)),
   mcpMaxSessions: row('mcp', 'MCP_MAX_SESSIONS', '1000', 'Most MCP sessions held at once; when full, the idle session least recently used by the busiest client address is closed.', integer(1, 1000000)),
   mcpMaxSessionsPerClient: row('mcp', 'MCP_MAX_SESSIONS_PER_CLIENT', '50', 'Most MCP sessions per client address (IPv6: per /64); past it that address\'s least recently used session is closed.', integer(1, 1000000)),
   mcpAllowedOrigins: row('mcp', 'MCP_ALLOWED_ORIGINS', '', 'Origins allowed on /mcp besides BASE_URL\'s, comma-separated (http://localhost:* allows any port). Requests without Origin are always served.', originList),
