@@ -7,6 +7,7 @@ import { healthRoutes } from './api/health'
 import { openapiRoutes } from './api/openapi'
 import { httpShell } from './api/lifecycle'
 import { insightsRoutes } from './api/insights'
+import { pagesRoutes } from './api/pages'
 import { reviewsRoutes } from './api/reviews'
 import type { ReviewSearch } from './reviews/search'
 
@@ -31,6 +32,7 @@ export function createApp({ config, catalog, search, log, plugins = [] }: AppDep
     .use(feedsRoutes(catalog, read))
     .use(insightsRoutes(catalog, read))
     .use(healthRoutes(catalog, new Date()))
+    .use(pagesRoutes(catalog, search, read))
   for (const plugin of plugins) app.use(plugin)
   return app
 }

@@ -12,7 +12,7 @@ import { mcpRoutes } from './api/mcp'
 import { metricsRoutes } from './api/metrics'
 import { Catalog } from './catalog/catalog'
 import { BUSINESS_FILE, watchBusinessFile } from './catalog/business-file'
-import { seedIfEmpty, type Dataset } from './catalog/seed'
+import { checkDataDirBeforeOpen, isNewDataDir, markDataDir, seedIfAllowed, type Dataset, type SeedPolicy } from './catalog/seed'
 import type { Config } from './core/config'
 import { createLogger, type Logger } from './core/log'
 import { DATABASE_FILE, openDatabase } from './db/database'
@@ -23,7 +23,8 @@ import { ReviewRepository } from './reviews/repository'
 import { reviewMigrations } from './reviews/migrations'
 import { ReviewSearch } from './reviews/search'
 
-export type ServiceOptions = { log?: Logger; seed?: Dataset }
+/** `seed`: which data a new DATA_DIR gets (default: the embedded sample); `seedPolicy`: see catalog/seed.ts. */
+export type ServiceOptions = { log?: Logger; seed?: Dataset; seedPolicy?: SeedPolicy }
 
 /** Every table the service keeps, in the order they were introduced. */
 export const MIGRATIONS = [...reviewMigrations, ...hubMigrations]
@@ -36,9 +37,18 @@ export function openServiceDatabase(dataDir: string) {
 /** The data side shared by `serve` and `mcp` (stdio): database, repository, catalog that follows changes, search. */
 export function openData(config: Config, options: ServiceOptions = {}) {
   const log = options.log ?? createLogger()
+  const policy = options.seedPolicy ?? 'if-new'
+  const wasNew = isNewDataDir(config.dataDir)
+  checkDataDirBeforeOpen(config.dataDir, policy)
   const db = openServiceDatabase(config.dataDir)
   const reviews = new ReviewRepository(db)
-  if (seedIfEmpty(reviews, options.seed)) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
+  try {
+    if (seedIfAllowed(reviews, policy, wasNew, config.dataDir, options.seed)) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
+    markDataDir(config.dataDir)
+  } catch (error) {
+    db.close()
+    throw error
+  }
   const checkBusinessFile = watchBusinessFile(join(config.dataDir, BUSINESS_FILE), reviews, log)
   checkBusinessFile()
   const insights = new InsightsEngine()

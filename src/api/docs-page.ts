@@ -2,14 +2,14 @@
  * The /docs page: the OpenAPI document rendered to plain HTML on the server. No script, no font,
  * no stylesheet from anywhere else, so it works offline and behind the strictest CSP.
  */
-import type { OpenApiDocument } from './openapi'
+import type { OpenApiDocument } from './openapi-parts'
 
-const escape = (text: unknown) =>
+const escapeHtml = (text: unknown) =>
   String(text ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** Inline `code` and line breaks from the descriptions' Markdown; nothing else is interpreted. */
 const prose = (text: unknown) =>
-  escape(text)
+  escapeHtml(text)
     .replace(/`([^`]+)`/g, '<code>$1</code>')
     .replace(/\n/g, '<br>')
 
@@ -17,7 +17,7 @@ function schemaSummary(schema: any): string {
   if (!schema) return ''
   if (schema.$ref) {
     const name = String(schema.$ref).split('/').pop()
-    return `<a href="#schema-${escape(name)}">${escape(name)}</a>`
+    return `<a href="#schema-${escapeHtml(name)}">${escapeHtml(name)}</a>`
   }
   if (schema.anyOf) return schema.anyOf.map(schemaSummary).join(' | ')
   if (schema.type === 'array') return `${schemaSummary(schema.items)}[]`
@@ -30,15 +30,23 @@ function schemaSummary(schema: any): string {
     schema.default !== undefined && `default ${JSON.stringify(schema.default)}`,
     schema.enum && `one of ${schema.enum.join(', ')}`,
   ].filter(Boolean)
-  return `${escape(schema.type ?? (schema.const !== undefined ? JSON.stringify(schema.const) : 'object'))}${bounds.length ? ` <small>(${escape(bounds.join(', '))})</small>` : ''}`
+  return `${escapeHtml(schema.type ?? (schema.const !== undefined ? JSON.stringify(schema.const) : 'object'))}${bounds.length ? ` <small>(${escapeHtml(bounds.join(', '))})</small>` : ''}`
+}
+
+/** Response headers by name, the ones a client acts on first; CORS headers are said once, in the introduction. */
+function headerList(headers: Record<string, { description?: string; required?: boolean }> | undefined): string {
+  return Object.entries(headers ?? {})
+    .filter(([name]) => !name.startsWith('Access-Control-'))
+    .map(([name, header]) => `<code title="${escapeHtml(header.description)}">${escapeHtml(name)}</code>${header.required ? '' : ' <small>optional</small>'}`)
+    .join('<br>')
 }
 
 function operationHtml(method: string, path: string, op: any): string {
   const parameters = (op.parameters ?? []) as any[]
   const responses = Object.entries(op.responses ?? {}) as [string, any][]
   const body = op.requestBody?.content
-  return `<section class="op" id="${escape(op.operationId ?? `${method}-${path}`)}">
-  <h3><span class="method ${escape(method)}">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code></h3>
+  return `<section class="op" id="${escapeHtml(op.operationId ?? `${method}-${path}`)}">
+  <h3><span class="method ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>${escapeHtml(path)}</code></h3>
   ${op.summary ? `<p class="summary">${prose(op.summary)}</p>` : ''}
   ${op.description ? `<p>${prose(op.description)}</p>` : ''}
   ${
@@ -46,18 +54,18 @@ function operationHtml(method: string, path: string, op: any): string {
       ? `<table><tr><th>Parameter</th><th>In</th><th>Type</th><th>Meaning</th></tr>${parameters
           .map(
             (p) =>
-              `<tr><td><code>${escape(p.name)}</code>${p.required ? ' <small>required</small>' : ''}</td><td>${escape(p.in)}</td><td>${schemaSummary(p.schema)}</td><td>${prose(p.description)}</td></tr>`,
+              `<tr><td><code>${escapeHtml(p.name)}</code>${p.required ? ' <small>required</small>' : ''}</td><td>${escapeHtml(p.in)}</td><td>${schemaSummary(p.schema)}</td><td>${prose(p.description)}</td></tr>`,
           )
           .join('')}</table>`
       : ''
   }
-  ${body ? `<p><b>Body:</b> ${Object.entries(body).map(([type, media]: [string, any]) => `<code>${escape(type)}</code> ${schemaSummary(media.schema)}`).join('; ')}</p>` : ''}
-  <table><tr><th>Status</th><th>Meaning</th><th>Body</th></tr>${responses
+  ${body ? `<p><b>Body:</b> ${Object.entries(body).map(([type, media]: [string, any]) => `<code>${escapeHtml(type)}</code> ${schemaSummary(media.schema)}`).join('; ')}</p>` : ''}
+  <table><tr><th>Status</th><th>Meaning</th><th>Body</th><th>Headers</th></tr>${responses
     .map(
       ([status, r]) =>
-        `<tr><td>${escape(status)}</td><td>${prose(r.description)}</td><td>${Object.entries(r.content ?? {})
-          .map(([type, media]: [string, any]) => `<code>${escape(type)}</code> ${schemaSummary(media.schema)}`)
-          .join('<br>')}</td></tr>`,
+        `<tr><td>${escapeHtml(status)}</td><td>${prose(r.description)}</td><td>${Object.entries(r.content ?? {})
+          .map(([type, media]: [string, any]) => `<code>${escapeHtml(type)}</code> ${schemaSummary(media.schema)}`)
+          .join('<br>')}</td><td>${headerList(r.headers)}</td></tr>`,
     )
     .join('')}</table>
 </section>`
@@ -78,15 +86,15 @@ export function renderDocsPage(doc: OpenApiDocument): string {
   }
   const tagDescription = new Map(doc.tags.map((t) => [t.name, t.description]))
   const sections = [...byTag.entries()]
-    .map(([tag, ops]) => `<h2 id="tag-${escape(tag)}">${escape(tag)}</h2>${tagDescription.get(tag) ? `<p>${prose(tagDescription.get(tag))}</p>` : ''}${ops.join('\n')}`)
+    .map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${tagDescription.get(tag) ? `<p>${prose(tagDescription.get(tag))}</p>` : ''}${ops.join('\n')}`)
     .join('\n')
   const schemas = Object.entries(doc.components.schemas)
-    .map(([name, schema]) => `<section id="schema-${escape(name)}"><h3>${escape(name)}</h3><pre>${escape(JSON.stringify(schema, null, 2))}</pre></section>`)
+    .map(([name, schema]) => `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></section>`)
     .join('\n')
-  const nav = [...byTag.keys()].map((tag) => `<a href="#tag-${escape(tag)}">${escape(tag)}</a>`).join(' · ')
+  const nav = [...byTag.keys()].map((tag) => `<a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a>`).join(' · ')
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(doc.info.title)} ${escape(doc.info.version)}</title>
+<title>${escapeHtml(doc.info.title)} ${escapeHtml(doc.info.version)}</title>
 <style>
 body{font:15px/1.5 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1d1d1f}
 h1{margin-bottom:.2rem}h2{border-bottom:2px solid #e5e5ea;padding-bottom:.3rem;margin-top:2.5rem}
@@ -97,9 +105,9 @@ table{border-collapse:collapse;width:100%;margin:.5rem 0;font-size:.9rem}td,th{b
 code{background:#f3f3f6;padding:0 .25rem;border-radius:3px}pre{background:#f6f6f8;padding:.8rem;overflow:auto;font-size:.8rem}
 .summary{font-weight:600}small{color:#6b6b6b}
 </style></head><body>
-<h1>${escape(doc.info.title)} <small>${escape(doc.info.version)} · OpenAPI ${escape(doc.openapi)}</small></h1>
+<h1>${escapeHtml(doc.info.title)} <small>${escapeHtml(doc.info.version)} · OpenAPI ${escapeHtml(doc.openapi)}</small></h1>
 <p>${prose(doc.info.description)}</p>
-<p>Base URL: <code>${escape(doc.servers[0]?.url)}</code> · Machine-readable: <a href="/.well-known/openapi.json">/.well-known/openapi.json</a></p>
+<p>Base URL: <code>${escapeHtml(doc.servers[0]?.url)}</code> · Machine-readable: <a href="/.well-known/openapi.json">/.well-known/openapi.json</a></p>
 <nav>${nav} · <a href="#schemas">Schemas</a></nav>
 ${sections}
 <h2 id="schemas">Schemas</h2>

@@ -2,6 +2,27 @@
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import { CORS_HEADERS } from '../http/cors'
+import { Type } from '@sinclair/typebox'
+import { jsonResponse, JsonValueRef } from './openapi-parts'
+
+const Health = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    revision: Type.Integer({ description: 'Revision of the review data being served.' }),
+    review_count: Type.Integer({ description: 'Verified reviews being served.' }),
+    data_updated_at: Type.String({ format: 'date-time', description: 'When the served data last changed.' }),
+    started_at: Type.String({ format: 'date-time', description: 'When this process started.' }),
+  },
+  { $id: 'Health' },
+)
+
+const Degraded = Type.Object(
+  {
+    status: Type.Literal('degraded'),
+    error: Type.String({ description: 'Why: the last data version that failed to build, or an invalid business.json.' }),
+  },
+  { $id: 'HealthDegraded', additionalProperties: JsonValueRef, description: 'The last good data is still being served.' },
+)
 
 export function healthRoutes(catalog: Catalog, startedAt: Date) {
   return new Elysia({ name: 'health' }).get(
@@ -17,6 +38,17 @@ export function healthRoutes(catalog: Catalog, startedAt: Date) {
         },
         { headers: { ...CORS_HEADERS, 'cache-control': 'no-store' } },
       ),
-    { detail: { tags: ['Operations'], summary: 'Liveness and data version', description: 'Always 200 while the process serves.' } },
+    {
+      detail: {
+        tags: ['Operations'],
+        operationId: 'getHealth',
+        summary: 'Liveness and data version',
+        description: '200 while the process serves its current data; 503 while it serves the last good data because a newer version failed. `Cache-Control: no-store`.',
+        responses: {
+          200: jsonResponse(Health, 'Serving current data.'),
+          503: jsonResponse(Degraded, 'Degraded: serving the last good data; `error` says why.'),
+        },
+      },
+    },
   )
 }

@@ -5,7 +5,7 @@ import { CORS_HEADERS } from '../http/cors'
 import type { Hub } from '../hub/hub'
 import { HubRefusal, MAX_FORM_BYTES, parseHubRequest } from '../hub/requests'
 import { HttpError } from './errors'
-import { errorResponses } from './openapi-parts'
+import { hubRequestDetail as hubDetail } from './openapi-webhooks'
 
 function clientIp(request: Request, server: { requestIP?: (r: Request) => { address: string } | null } | null, trustProxy: boolean): string {
   if (trustProxy) {
@@ -65,41 +65,7 @@ export function hubRoutes(hub: Hub) {
     },
     {
       parse: 'none',
-      detail: {
-        tags: ['WebSub'],
-        summary: 'Subscribe or unsubscribe',
-        description:
-          'W3C WebSub hub. Form fields: `hub.callback` (HTTPS URL, at most 2048 characters, no user info), `hub.mode` (subscribe | ' +
-          'unsubscribe), `hub.topic` (one of {base_url}/feed.xml, {base_url}/api/feed.json, {base_url}/reviews.json), ' +
-          '`hub.lease_seconds` (optional; default 864000, clamped to 3600..2592000), `hub.secret` (optional, 1-199 bytes: deliveries ' +
-          'then carry X-Hub-Signature: sha256=...). Unknown fields are ignored. 202 means accepted: the hub then verifies intent ' +
-          'with a GET to the callback (see webhooks); only a 2xx echoing hub.challenge makes it take effect.',
-        requestBody: {
-          required: true,
-          content: {
-            'application/x-www-form-urlencoded': {
-              schema: {
-                type: 'object',
-                required: ['hub.callback', 'hub.mode', 'hub.topic'],
-                properties: {
-                  'hub.callback': { type: 'string', format: 'uri', maxLength: 2048 },
-                  'hub.mode': { type: 'string', enum: ['subscribe', 'unsubscribe'] },
-                  'hub.topic': { type: 'string', format: 'uri' },
-                  'hub.lease_seconds': { type: 'integer', minimum: 0 },
-                  'hub.secret': { type: 'string', minLength: 1, maxLength: 199 },
-                },
-              },
-            },
-          },
-        },
-        responses: {
-          202: { description: 'Accepted; verification of intent follows asynchronously.' },
-          400: errorResponses.invalidRequest,
-          413: { description: 'Body over 8 KiB.' },
-          415: { description: 'Not application/x-www-form-urlencoded.' },
-          429: { description: 'Too many requests from this client, or too many subscriptions or pending verifications for the callback host. See Retry-After.' },
-        },
-      },
+      detail: hubDetail(hub),
     },
   )
 }

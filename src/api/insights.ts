@@ -2,27 +2,25 @@
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import type { ReadRouteOptions } from './read-options'
-import { serveRepresentation } from '../http/representation'
-import { jsonResponse, notModified } from './openapi-parts'
+import { serveOptions, serveRepresentation } from '../http/representation'
+import { jsonResponse, readResponses } from './openapi-parts'
 import { Insights } from '../insights/schema'
 
 export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
-  const serveOptions = { cacheControl: options.cacheControl }
+  const plain = serveOptions(options.cacheControl)
   return new Elysia({ name: 'insights' }).get(
     '/insights.json',
     async ({ request }) =>
-      serveRepresentation(request, (await catalog.current.insights()).representation, serveOptions),
+      serveRepresentation(request, (await catalog.current.insights()).representation, plain),
     {
       detail: {
         tags: ['Datasets'],
+        operationId: 'getInsights',
         summary: 'Insights dataset',
         description:
           'Aspect-based sentiment, entities (technicians, services, service areas), topics, FAQ and an editorial summary, ' +
           'all computed from the published reviews and recomputed when they change.',
-        responses: {
-          200: jsonResponse(Insights, 'The insights dataset.'),
-          304: notModified,
-        },
+        responses: readResponses(jsonResponse(Insights, 'The insights dataset.'), { cacheControl: options.cacheControl }),
       },
     },
   )

@@ -1,7 +1,7 @@
 /**
- * What every route shares: OPTIONS preflight, JSON errors (404 not_found, 405 with Allow,
- * 500 internal without a stack trace), and the optional request log. CORS headers are set by each
- * response's maker (see cors.ts), so no global hook runs on the hot read paths.
+ * What every route shares: OPTIONS preflight, one canonical URL per resource, JSON errors (404
+ * not_found, 405 with Allow, 500 internal without a stack trace), and the optional request log. CORS
+ * headers are set by each response's maker (see cors.ts), so no global hook runs on the hot read paths.
  */
 import { Elysia } from 'elysia'
 import { preflightResponse } from '../http/cors'
@@ -26,6 +26,8 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
   const shell = new Elysia({ name: 'http-shell' })
     .onRequest(({ request }) => {
       if (request.method === 'OPTIONS') return preflightResponse(request)
+      const pathname = nonCanonicalPath(request.url)
+      if (pathname !== undefined) return errorResponse(notCanonical(pathname))
     })
     .onError({ as: 'global' }, ({ code, error, request, set }) => {
       const failure = toHttpError(code, error, request)
@@ -55,6 +57,17 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
   }
   return shell
 
+  /**
+   * The router would also match /reviews.json/ and //reviews.json; each resource has one URL, so those
+   * are 404, and the message names the canonical path when there is one (no redirect: a 404 is the
+   * same answer for every method, and caches keep one entry per resource).
+   */
+  function notCanonical(pathname: string): HttpError {
+    const canonical = pathname.replace(/\/{2,}/g, '/').replace(/(.)\/+$/, '$1')
+    const hint = canonical !== pathname && allowedMethods(canonical).length ? `; the resource is at ${canonical}` : ''
+    return new HttpError(404, 'not_found', `Nothing is served at ${pathname}${hint}.`)
+  }
+
   function toHttpError(code: unknown, error: unknown, request: Request): HttpError {
     if (error instanceof HttpError) return error
     if (code === 'NOT_FOUND') {
@@ -71,4 +84,14 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
     if (code === 'VALIDATION') return new HttpError(400, 'invalid_request', 'The request is invalid.')
     return new HttpError(500, 'internal', 'Something went wrong on our side; the error was logged.')
   }
+}
+
+/** The path of a request URL when it ends in a slash (the root aside) or has an empty segment; else undefined. Cheap: no URL parsing. */
+export function nonCanonicalPath(url: string): string | undefined {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  if (start === -1) return undefined
+  const query = url.indexOf('?', start)
+  const path = query === -1 ? url.slice(start) : url.slice(start, query)
+  if (path.length > 1 && (path.endsWith('/') || path.includes('//'))) return path
+  return undefined
 }

@@ -1,7 +1,7 @@
 /** POST/GET/DELETE /mcp: hands each request to the MCP sessions (api/mcp-sessions.ts). */
 import { Elysia } from 'elysia'
 import { brotliCompressSync, constants as zlib } from 'node:zlib'
-import { McpSessions, openStreamAtOnce, SSE_KEEP_ALIVE_MS, withCors } from './mcp-sessions'
+import { type McpSessions, openStreamAtOnce, SSE_KEEP_ALIVE_MS, withCors } from './mcp-sessions'
 import { mcpDeleteDetail, mcpGetDetail, mcpPostDetail } from './openapi-mcp'
 import { chooseEncoding } from '../http/representation'
 

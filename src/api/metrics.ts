@@ -45,6 +45,21 @@ export function metricsRoutes(catalog: Catalog, hub: Hub | undefined, startedAt:
       }
       return new Response(renderPrometheus(samples), { headers: { ...CORS_HEADERS, 'content-type': 'text/plain; version=0.0.4; charset=utf-8', 'cache-control': 'no-store' } })
     },
-    { detail: { tags: ['Operations'], summary: 'Prometheus metrics', description: 'Counters and gauges in Prometheus text format: data, process and WebSub hub.' } },
+    {
+      detail: {
+        tags: ['Operations'],
+        operationId: 'getMetrics',
+        summary: 'Prometheus metrics',
+        description:
+          'Counters and gauges in Prometheus text exposition format 0.0.4 (`text/plain; version=0.0.4`): data, process and WebSub hub. `Cache-Control: no-store`.',
+        responses: {
+          200: {
+            description: 'Prometheus text format.',
+            headers: { 'Access-Control-Allow-Origin': { description: 'Always `*`.', required: true, schema: { type: 'string', enum: ['*'] } } },
+            content: { 'text/plain': { schema: { type: 'string', description: 'Lines of `# HELP`, `# TYPE` and `name{labels} value`.' } } },
+          },
+        },
+      },
+    },
   )
 }

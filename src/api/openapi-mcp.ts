@@ -4,7 +4,7 @@
  * transport answers with.
  */
 import { Type } from '@sinclair/typebox'
-import { asOpenApiSchema, jsonResponse } from './openapi-parts'
+import { asOpenApiSchema, JsonObject, jsonResponse, retryAfterHeader } from './openapi-parts'
 
 const Id = Type.Union([Type.String(), Type.Integer()], { description: 'Request id, echoed in the response. Absent on notifications.' })
 
@@ -16,7 +16,7 @@ export const JsonRpcRequest = Type.Object(
       description: 'initialize, notifications/initialized, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get, ...',
     }),
     params: Type.Optional(
-      Type.Object({}, { additionalProperties: true, description: 'initialize: {protocolVersion, capabilities, clientInfo{name, version}}; tools/call: {name, arguments}.' }),
+      JsonObject('initialize: {protocolVersion, capabilities, clientInfo{name, version}}; tools/call: {name, arguments}.'),
     ),
   },
   { $id: 'JsonRpcRequest', description: 'A JSON-RPC 2.0 request or notification (MCP message).' },
@@ -26,12 +26,12 @@ export const JsonRpcResponse = Type.Object(
   {
     jsonrpc: Type.Literal('2.0'),
     id: Type.Union([Id, Type.Null()]),
-    result: Type.Optional(Type.Object({}, { additionalProperties: true })),
+    result: Type.Optional(JsonObject('The method’s result, as the MCP specification defines it.')),
     error: Type.Optional(
       Type.Object({
         code: Type.Integer({ description: '-32700 parse error, -32600 invalid request, -32601 unknown method, -32602 invalid params (unknown tool), -32002 unknown resource, -32001 unknown session, -32000 other transport errors, -32603 internal.' }),
         message: Type.String(),
-        data: Type.Optional(Type.Unknown()),
+        data: Type.Optional(Type.Unsafe<unknown>({ $ref: '#/components/schemas/JsonValue' })),
       }),
     ),
   },
@@ -101,7 +101,7 @@ export const mcpPostDetail = {
     415: rpcError('`Content-Type` is not application/json.'),
     503: {
       ...rpcError('Every session slot is held by a session still being opened, at this instant: try again after `Retry-After` (1 s).'),
-      headers: { 'Retry-After': { description: 'Seconds to wait: 1.', schema: { type: 'integer' as const } } },
+      headers: retryAfterHeader('Seconds to wait before initialize: 1.'),
     },
   },
 }

@@ -9,21 +9,15 @@
 import { Elysia, type AnyElysia } from 'elysia'
 import type { Config } from '../core/config'
 import { renderDocsPage } from './docs-page'
-import { CachedRepresentation, serveRepresentation } from '../http/representation'
-import { WEBHOOKS } from './openapi-webhooks'
+import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
+import { webhooks } from './openapi-webhooks'
+import { Type } from '@sinclair/typebox'
+import { asOpenApiSchema, errorResponses, JsonObject, JsonValue, JsonValueRef, readResponses, type OpenApiDocument } from './openapi-parts'
 
 export const API_VERSION = '1.0.0'
 
-export type OpenApiDocument = {
-  openapi: string
-  info: { title: string; version: string; description?: string; license?: { name: string; url: string } }
-  servers: { url: string }[]
-  security: unknown[]
-  tags: { name: string; description?: string }[]
-  paths: Record<string, Record<string, any>>
-  components: { schemas: Record<string, any> }
-  webhooks: Record<string, any>
-}
+/** Nothing on the docs page may load from elsewhere. */
+const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 
 const TAGS = [
   { name: 'Datasets', description: 'Full datasets as JSON. Strong ETags, 304 on revalidation.' },
@@ -32,22 +26,31 @@ const TAGS = [
   { name: 'WebSub', description: 'The hub: subscribe to a topic, get its full content pushed on every change.' },
   { name: 'MCP', description: 'Model Context Protocol over streamable HTTP, for AI agents.' },
   { name: 'Operations', description: 'Health and metrics for operators.' },
+  { name: 'Pages', description: 'HTML for people: the review page, one review, the insights, and the embeddable widget.' },
 ]
 
 export async function buildOpenApiDocument(config: Config, app: AnyElysia): Promise<OpenApiDocument> {
   // Loaded on first request: the generator is a large module no other path needs.
   const { toOpenAPISchema } = await import('@elysiajs/openapi')
-  const generated = toOpenAPISchema(app, { staticFile: false, paths: ['/docs', '/.well-known/openapi.json'] }, undefined, undefined, '3.1.0')
+  const generated = toOpenAPISchema(app, { staticFile: false }, undefined, undefined, '3.1.0')
   const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: {
       title: 'Reviews Service',
       version: API_VERSION,
+      contact: { name: 'Reviews Service API documentation', url: `${config.baseUrl}/docs` },
       license: { name: 'Reviews published by the business; see its terms', url: `${config.baseUrl}/docs` },
       description:
         'Verified customer reviews of one local business, with aspect-based insights, feeds, an MCP server and a WebSub hub. ' +
         'Every endpoint is public and read-only; an Authorization header is ignored. Every error is JSON ' +
-        '`{error, message, issues?}`; an unknown path is 404 `not_found`, a wrong method 405 `method_not_allowed` with `Allow`.',
+        '`{error, message, issues?}`; an unknown path is 404 `not_found`, a wrong method 405 `method_not_allowed` with `Allow`.\n\n' +
+        'Every resource has one URL: a trailing slash (`/reviews.json/`) or an empty segment (`//reviews.json`) is 404 `not_found`, ' +
+        'whose message names the canonical path; nothing is redirected. GET responses carry a strong ETag per content-coding ' +
+        '(identity, gzip and br each have their own; any of them revalidates), Last-Modified and ' +
+        `\`Cache-Control: public, max-age=${config.cacheMaxAge}\`; If-None-Match and If-Modified-Since give 304, If-Match and If-Unmodified-Since ` +
+        'that do not hold give 412. HEAD works wherever GET does (but on /mcp). OPTIONS answers CORS preflights with 204; ' +
+        '`Access-Control-Allow-Origin: *` everywhere.\n\n' +
+        'Numeric query parameters are plain decimal numerals (digits, optionally a point and digits: no sign, leading zero, exponent or spaces).',
     },
     servers: [{ url: config.baseUrl }],
     // Public and read-only: no operation needs credentials.
@@ -55,21 +58,56 @@ export async function buildOpenApiDocument(config: Config, app: AnyElysia): Prom
     tags: TAGS,
     paths: JSON.parse(JSON.stringify(generated.paths)),
     components: { schemas: {} },
-    webhooks: JSON.parse(JSON.stringify(WEBHOOKS)),
+    webhooks: JSON.parse(JSON.stringify(webhooks(config.baseUrl, config.hub))),
   }
-  for (const item of Object.values(document.paths)) {
+  for (const [path, item] of Object.entries(document.paths)) {
     for (const operation of Object.values(item)) normalizeOperation(operation)
+    // HEAD is GET without the body, on every path but the MCP event stream.
+    if (item.get && path !== '/mcp') item.head = headOperation(item.get)
   }
+  hoistSchemas(JsonValue, document.components.schemas)
   document.paths = hoistSchemas(document.paths, document.components.schemas)
   document.webhooks = hoistSchemas(document.webhooks, document.components.schemas)
   return document
 }
 
-/** Every operation needs an operationId for generated clients, and path parameters are required. */
+/**
+ * What the routes' `detail` cannot say through the generator: documented path parameters (the handler
+ * validates them itself, with its own error codes), and the 405 and 500 every operation can answer.
+ */
 function normalizeOperation(operation: Record<string, any>): void {
-  for (const parameter of operation.parameters ?? []) if (parameter.in === 'path') parameter.required = true
-  operation.responses ??= { 200: { description: 'OK' } }
+  const documented = (operation['x-path-parameters'] ?? {}) as Record<string, { description: string; schema: object }>
+  delete operation['x-path-parameters']
+  operation.parameters = (operation.parameters ?? []).map((parameter: any) =>
+    parameter.in === 'path' ? { ...parameter, required: true, ...documented[parameter.name] } : parameter,
+  )
+  if (!operation.parameters.length) delete operation.parameters
+  operation.responses ??= {}
+  operation.responses[405] ??= errorResponses.methodNotAllowed
+  operation.responses[500] ??= errorResponses.internal
 }
+
+function headOperation(get: Record<string, any>): Record<string, any> {
+  const responses = Object.fromEntries(
+    Object.entries(get.responses as Record<string, Record<string, unknown>>).map(([status, { content, ...response }]) => [
+      status,
+      { ...response, description: `${response.description} No body: HEAD.` },
+    ]),
+  )
+  return { ...get, operationId: `head${String(get.operationId).replace(/^get/, '').replace(/^./, (c) => c.toUpperCase())}`, summary: `${get.summary} (headers only)`, responses }
+}
+
+/** The document describes itself: enough structure for a client to type what it reads, every member valid JSON. */
+const OpenApiDocumentSchema = Type.Object(
+  {
+    openapi: Type.Literal('3.1.0'),
+    info: Type.Object({ title: Type.String(), version: Type.String() }, { additionalProperties: JsonValueRef }),
+    paths: Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: JsonObject() }),
+    components: JsonObject(),
+    webhooks: JsonObject(),
+  },
+  { $id: 'OpenApiDocument', additionalProperties: JsonValueRef, description: 'This OpenAPI 3.1.0 document.' },
+)
 
 /** Replaces every schema carrying an $id with a $ref to components.schemas, defining each once. */
 export function hoistSchemas<T>(node: T, schemas: Record<string, unknown>): T {
@@ -94,12 +132,12 @@ export function openapiRoutes(config: Config, root: () => AnyElysia) {
   const document = () => (built ??= buildOpenApiDocument(config, root()))
   const cacheControl = `public, max-age=${config.cacheMaxAge}`
   const startedAt = new Date()
-  const specOptions = { cacheControl }
-  const docsOptions = {
+  const specOptions = serveOptions(cacheControl)
+  const docsOptions = serveOptions(
     cacheControl,
     // Nothing on the page may load from elsewhere.
-    headers: { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'" },
-  }
+    { 'content-security-policy': DOCS_CSP },
+  )
   return new Elysia({ name: 'openapi' })
     .get(
       '/.well-known/openapi.json',
@@ -107,7 +145,18 @@ export function openapiRoutes(config: Config, root: () => AnyElysia) {
         spec ??= CachedRepresentation.text(JSON.stringify(await document()), 'application/json; charset=utf-8', startedAt)
         return serveRepresentation(request, spec, specOptions)
       },
-      { detail: { hide: true } },
+      {
+        detail: {
+          tags: ['Operations'],
+          operationId: 'getOpenApiDocument',
+          summary: 'This OpenAPI document',
+          description: 'OpenAPI 3.1.0, rendered once per process start; `servers` is BASE_URL.',
+          responses: readResponses(
+            { description: 'The OpenAPI document.', content: { 'application/json': { schema: asOpenApiSchema(OpenApiDocumentSchema) } } },
+            { cacheControl },
+          ),
+        },
+      },
     )
     .get(
       '/docs',
@@ -115,6 +164,26 @@ export function openapiRoutes(config: Config, root: () => AnyElysia) {
         docs ??= CachedRepresentation.text(renderDocsPage(await document()), 'text/html; charset=utf-8', startedAt)
         return serveRepresentation(request, docs, docsOptions)
       },
-      { detail: { hide: true } },
+      {
+        detail: {
+          tags: ['Operations'],
+          operationId: 'getDocs',
+          summary: 'This document as a web page',
+          description: 'Plain HTML rendered on the server: no script, font or stylesheet is loaded from anywhere, and the Content-Security-Policy forbids it.',
+          responses: readResponses(
+            { description: 'The API reference as HTML.', content: { 'text/html': { schema: { type: 'string' } } } },
+            {
+              cacheControl,
+              headers: {
+                'Content-Security-Policy': {
+                  description: 'Nothing may load from elsewhere.',
+                  required: true,
+                  schema: { type: 'string', enum: [DOCS_CSP] },
+                },
+              },
+            },
+          ),
+        },
+      },
     )
 }

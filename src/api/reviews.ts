@@ -3,13 +3,13 @@ import { Elysia, t } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import { HttpError } from './errors'
 import type { ReadRouteOptions } from './read-options'
-import { type CachedRepresentation, type ServeOptions, serveRepresentation } from '../http/representation'
+import { type CachedRepresentation, type ServeOptions, serveOptions, serveRepresentation } from '../http/representation'
 import { topicLinkHeader } from '../feeds/websub-topics'
 import { isCalendarDate } from '../core/dates'
 import { ReviewList, ReviewsDataset, Review } from '../reviews/schema'
 import { encodeCursor, parseSearchParams, parseSinceParams, ReviewPage, SearchQuery, type SearchFilters } from '../reviews/search-query'
 import type { ReviewSearch } from '../reviews/search'
-import { errorResponses, jsonResponse, notModified, searchParameters } from './openapi-parts'
+import { errorResponses, jsonResponse, readResponses, searchParameters, topicLinkHeaders } from './openapi-parts'
 
 /** One memo key per distinct search, the cursor's position included. */
 export const searchKey = (filters: SearchFilters) => `search:${JSON.stringify(filters, Object.keys(filters).sort())}:${JSON.stringify(filters.after ?? null)}`
@@ -23,9 +23,10 @@ function renderPage(search: ReviewSearch, filters: SearchFilters): string {
 
 export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   // One options object per kind of response: the representation builds its headers once for each.
-  const plain: ServeOptions = { cacheControl: options.cacheControl }
-  const datasetTopic: ServeOptions = { cacheControl: options.cacheControl, headers: { link: topicLinkHeader(options.baseUrl, 'reviews.json') } }
+  const plain = serveOptions(options.cacheControl)
+  const datasetTopic = serveOptions(options.cacheControl, { link: topicLinkHeader(options.baseUrl, 'reviews.json') })
   const serve = (request: Request, rep: CachedRepresentation, serveOptions: ServeOptions = plain) => serveRepresentation(request, rep, serveOptions)
+  const cacheControl = options.cacheControl
 
   return new Elysia({ name: 'reviews' })
     .get(
@@ -35,9 +36,10 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
       {
         detail: {
           tags: ['Datasets'],
+          operationId: 'getReviewsDataset',
           summary: 'Full reviews dataset',
           description: 'Business metadata, aggregate rating and every verified review, newest first. A WebSub topic.',
-          responses: { 200: jsonResponse(ReviewsDataset, 'The reviews dataset.'), 304: notModified },
+          responses: readResponses(jsonResponse(ReviewsDataset, 'The reviews dataset.'), { cacheControl, headers: topicLinkHeaders() }),
         },
       },
     )
@@ -53,14 +55,16 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
       {
         detail: {
           tags: ['Reviews'],
+          operationId: 'searchReviews',
           summary: 'Search reviews',
           description:
             'Filters combine with AND; results are newest first (date desc, then id desc). `total` counts every match; results come ' +
             'in pages of `limit` (default 20, at most 100, and about 400 KB of reviews at most): pass `next_cursor` back as `cursor` ' +
             'for the next page. ' +
-            'The HTTP twin of the MCP tool search_reviews. Unknown or repeated parameters are a 400.',
+            'The HTTP twin of the MCP tool search_reviews. Unknown or repeated parameters, a numeric parameter that is not a plain decimal ' +
+            'numeral, and `since` after `until` are a 400 naming every bad parameter.',
           parameters: searchParameters(SearchQuery),
-          responses: { 200: jsonResponse(ReviewPage, 'One page of matching reviews.'), 304: notModified, 400: errorResponses.invalidQuery },
+          responses: readResponses(jsonResponse(ReviewPage, 'One page of matching reviews.'), { cacheControl, more: { 400: errorResponses.invalidQuery } }),
         },
       },
     )
@@ -80,20 +84,27 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
         return serve(request, catalog.current.memo(searchKey(filters), () => renderPage(search, filters)))
       },
       {
-        params: t.Object({ date: t.String({ description: 'Reviews dated on or after this date (YYYY-MM-DD).', examples: ['2025-01-01'] }) }),
+        params: t.Object({ date: t.String() }),
         detail: {
+          // The handler checks the date itself (400 invalid_date); the document states the rule.
+          'x-path-parameters': {
+            date: {
+              description: 'Reviews dated on or after this date: a real calendar date, YYYY-MM-DD (2024-02-30 is a 400).',
+              schema: { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', examples: ['2025-01-01'] },
+            },
+          },
           tags: ['Reviews'],
+          operationId: 'getReviewsSince',
           summary: 'Reviews on or after a date',
           description:
             'Every published review dated on or after `date`, newest first: the complete listing, for incremental sync. With `limit` ' +
             'and/or `cursor` query parameters (limit 1-100; cursor = a next_cursor) it answers pages instead, exactly like the search ' +
-            'with `since` (`next_cursor`, null on the last page). ' +
+            'with `since` (`next_cursor`, null on the last page); other query parameters are a 400 `invalid_query`. ' +
             'Conditional GET with ETag and Last-Modified.',
-          responses: {
-            200: jsonResponse(
-              { anyOf: [ReviewList, ReviewPage] },
-              'Reviews since the date: the complete listing, or one page when `limit` or `cursor` is given.',
-            ), 304: notModified, 400: errorResponses.invalidDate },
+          responses: readResponses(
+            jsonResponse({ anyOf: [ReviewList, ReviewPage] }, 'Reviews since the date: the complete listing, or one page when `limit` or `cursor` is given.'),
+            { cacheControl, more: { 400: errorResponses.invalidDate } },
+          ),
         },
       },
     )
@@ -105,12 +116,14 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
         return serve(request, rep)
       },
       {
-        params: t.Object({ id: t.String({ description: 'Review id.' }) }),
+        params: t.Object({ id: t.String() }),
         detail: {
+          'x-path-parameters': { id: { description: 'Review id, as in the datasets and feeds.', schema: { type: 'string', minLength: 1 } } },
           tags: ['Reviews'],
+          operationId: 'getReview',
           summary: 'One review (permalink)',
           description: 'The review record itself, no wrapper. The feeds link here.',
-          responses: { 200: jsonResponse(Review, 'The review.'), 304: notModified, 404: errorResponses.notFound },
+          responses: readResponses(jsonResponse(Review, 'The review.'), { cacheControl, more: { 404: errorResponses.notFound } }),
         },
       },
     )

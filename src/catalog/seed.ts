@@ -1,9 +1,15 @@
 /**
- * First start with no database: load the sample dataset embedded in the executable, so a new user
- * sees a working service at once. A database with data in it is never touched.
+ * Which data a starting process serves. The sample embedded in the executable is for a new user's
+ * first start only: `serve` loads it into a DATA_DIR that is absent or empty (or when asked with
+ * --sample). A DATA_DIR that held data and lost its database is an error, never a reason to publish
+ * a fictional business as if it were the owner's.
  */
-import { Value } from '@sinclair/typebox/value'
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import sample from '../../data/sample.json' with { type: 'json' }
+import { ConfigError } from '../core/config'
+import { check } from '../core/issues'
+import { DATABASE_FILE } from '../db/database'
 import { Business, type StoredReview } from '../reviews/schema'
 import type { ReviewRepository } from '../reviews/repository'
 
@@ -11,9 +17,58 @@ export type Dataset = { business: Business; reviews: StoredReview[] }
 
 export const embeddedSample = sample as unknown as Dataset
 
-export function seedIfEmpty(store: ReviewRepository, dataset: Dataset = embeddedSample): boolean {
+/** never: mcp, analyze; if-new: serve; always: serve --sample (still only into a database without data). */
+export type SeedPolicy = 'never' | 'if-new' | 'always'
+
+/** The data directory is unusable as it is; the message says what happened and what to do. */
+export class DataDirError extends ConfigError {}
+
+/** Left in every DATA_DIR that has held data, so a lost database cannot pass for a new directory. */
+export const DATA_DIR_MARKER = '.reviews-service'
+
+export function markDataDir(dataDir: string): void {
+  const path = join(dataDir, DATA_DIR_MARKER)
+  if (!existsSync(path)) writeFileSync(path, `This directory holds reviews-service data (${DATABASE_FILE}). Back it up with the database.\n`)
+}
+
+/** Looked at before the database is opened (opening creates the file). */
+export function isNewDataDir(dataDir: string): boolean {
+  return !existsSync(dataDir) || readdirSync(dataDir).length === 0
+}
+
+const hasDatabaseFile = (dataDir: string) => {
+  const path = join(dataDir, DATABASE_FILE)
+  return existsSync(path) && statSync(path).size > 0
+}
+
+/**
+ * Throws DataDirError when `dataDir` cannot be served as it is; call before opening the database,
+ * with `wasNew` = isNewDataDir(dataDir) taken before anything was created in it.
+ */
+export function checkDataDirBeforeOpen(dataDir: string, policy: SeedPolicy): void {
+  if (policy === 'never' && !existsSync(dataDir)) {
+    throw new DataDirError(`DATA_DIR ${dataDir} does not exist. Import your reviews first (reviews-service import FILE), or point DATA_DIR at your data.`)
+  }
+  if (policy === 'if-new' && !isNewDataDir(dataDir) && !hasDatabaseFile(dataDir)) {
+    throw new DataDirError(
+      `DATA_DIR ${dataDir} holds files but its database ${DATABASE_FILE} is missing or empty: the data it held is gone. ` +
+        'Restore reviews.db from your backup, or import your reviews again (reviews-service import FILE). ' +
+        'To serve the sample data instead, use an empty DATA_DIR or serve --sample.',
+    )
+  }
+}
+
+/** After opening: loads the sample when the policy allows it and the database has no data; says whether it did. */
+export function seedIfAllowed(store: ReviewRepository, policy: SeedPolicy, wasNew: boolean, dataDir: string, dataset: Dataset = embeddedSample): boolean {
   if (!store.isEmpty()) return false
-  if (!Value.Check(Business, dataset.business)) throw new Error('The embedded sample business does not match the Business schema.')
-  store.write({ business: dataset.business, reviews: dataset.reviews })
-  return true
+  if (policy === 'always' || (policy === 'if-new' && wasNew)) {
+    const issues = check(Business, dataset.business)
+    if (issues.length) throw new Error(`The sample business does not match the Business schema: ${JSON.stringify(issues)}`)
+    store.write({ business: dataset.business, reviews: dataset.reviews })
+    return true
+  }
+  throw new DataDirError(
+    `The database in ${dataDir} holds no business and no reviews. Import your reviews (reviews-service import FILE)` +
+      (policy === 'if-new' ? ', restore reviews.db from your backup, or start with serve --sample.' : '.'),
+  )
 }

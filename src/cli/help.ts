@@ -12,6 +12,7 @@ Publishes a local business's verified reviews: JSON datasets, feeds, search, an 
 
 Usage:
   reviews-service [serve] [options]        Start the HTTP service (default command).
+      --sample                             Load the embedded sample business into a database without data.
   reviews-service import FILE [options]    Import reviews: JSON dataset or array, JSONL, CSV, Google Business Profile export.
       --replace                            Also remove reviews absent from FILE.
       --dry-run                            Report what would change; change nothing.

@@ -14,7 +14,7 @@ export async function mcpCli(args: string[], io: CliIo): Promise<number> {
   if (positionals.length) throw new ConfigError(`Unknown argument for mcp: ${positionals[0]}. See --help.`)
   const config = loadConfig(io.env, overrides)
   const log = createLogger(io.stderr)
-  const { db, catalog, search } = openData(config, { log })
+  const { db, catalog, search } = openData(config, { log, seedPolicy: 'never' })
   catalog.start()
   // Over stdio nothing may listen at BASE_URL's default (http://localhost:3000): resource URIs then use
   // the reviews: scheme, which only this server resolves. A BASE_URL given explicitly is used as is.

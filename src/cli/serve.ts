@@ -6,17 +6,17 @@ import { createService } from '../service'
 import type { CliIo } from './io'
 
 export async function serveCommand(args: string[], io: CliIo): Promise<number> {
-  const { overrides, positionals } = parseCommandLine('serve', args, SETTING_KEYS)
+  const { overrides, options, positionals } = parseCommandLine('serve', args, SETTING_KEYS, { sample: { type: 'boolean' } })
   if (positionals.length) throw new ConfigError(`Unknown argument for serve: ${positionals[0]}. See --help.`)
   const config = loadConfig(io.env, overrides)
   try {
-    mkdirSync(config.dataDir, { recursive: true })
+    mkdirSync(config.dataDir, { recursive: true }) // an empty directory is still a new one
     accessSync(config.dataDir, constants.W_OK)
   } catch {
     throw new ConfigError(`DATA_DIR ${config.dataDir} is not a writable directory.`)
   }
   const log = createLogger(io.stderr)
-  const service = createService(config, { log })
+  const service = createService(config, { log, seedPolicy: options.sample ? 'always' : 'if-new' })
   try {
     service.listen()
   } catch (error) {

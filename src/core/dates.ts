@@ -14,27 +14,11 @@ export function daysInMonth(year: number, month: number): number {
   return month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
 }
 
-/** The UTC instant at which a local calendar date begins in an IANA time zone. */
+/**
+ * The UTC instant at which a local calendar date begins in an IANA time zone. Temporal knows the
+ * zone's rules: a day whose midnight does not exist (DST starting at 00:00) begins at its first
+ * existing instant, and years below 100 stay years.
+ */
 export function startOfLocalDay(date: string, timeZone: string): Date {
-  const guess = Date.parse(`${date}T00:00:00Z`)
-  // Two passes settle the offset even on DST-change days.
-  let instant = guess
-  for (let i = 0; i < 2; i++) instant = guess - offsetMs(new Date(instant), timeZone)
-  return new Date(instant)
-}
-
-function offsetMs(at: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at)
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value)
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'))
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000
+  return new Date(Temporal.PlainDate.from(date).toZonedDateTime({ timeZone }).epochMilliseconds)
 }

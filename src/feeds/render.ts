@@ -5,8 +5,11 @@
 import type { Business, Review } from '../reviews/schema'
 import { hubUrl } from './websub-topics'
 import { startOfLocalDay } from '../core/dates'
+import { entryUrn, feedUrn, secondsIntoDay } from './entry-ids'
 
 export const FEED_SIZE = 50
+/** The language of the feeds' own words (titles, descriptions); each review carries its own. */
+export const FEED_LANGUAGE = 'en-US'
 
 export type FeedContext = { business: Business; reviews: Review[]; baseUrl: string; updatedAt: Date }
 
@@ -14,7 +17,10 @@ export const feedUrls = (baseUrl: string) => ({
   hub: hubUrl(baseUrl),
   jsonFeed: `${baseUrl}/api/feed.json`,
   atom: `${baseUrl}/feed.xml`,
+  /** The review record as JSON: the entry id, and the `related` link / `external_url`. */
   permalink: (id: string) => `${baseUrl}/api/reviews/${encodeURIComponent(id)}`,
+  /** The review as a page for people: the `alternate` link / `url`. */
+  page: (id: string) => `${baseUrl}/reviews/${encodeURIComponent(id)}`,
 })
 
 export function reviewTitle(review: Review): string {
@@ -22,13 +28,52 @@ export function reviewTitle(review: Review): string {
   return `${stars} ${review.rating}/5 from ${review.author}`
 }
 
-/** A review's date is a local calendar day; feeds need an instant: the start of that day where the business is. */
+/**
+ * A review's date is a local calendar day; feeds need an instant: a second within the first hour of that
+ * day where the business is, derived from the review id, so entries of one day are apart.
+ */
 export function publishedAt(review: Review, business: Business): string {
-  return instant(review.date, business)
+  return instantOf(stamp(review.date, review.id, business))
 }
 
-const instant = (date: string, business: Business) => instantOf(startOfLocalDay(date, business.timezone))
+/**
+ * When the entry last changed in a way a reader cares about: its publication, or the owner's reply (the
+ * reply's day, at a second derived from the reply), so adding or editing a reply moves it.
+ */
+export function updatedAt(review: Review, business: Business): Date {
+  const published = stamp(review.date, review.id, business)
+  if (!review.response) return published
+  const { date, text } = review.response
+  const replied = stamp(date > review.date ? date : review.date, `${review.id}\n${date}\n${text}`, business)
+  return replied > published ? replied : new Date(published.getTime() + 1000)
+}
+
+const stamp = (date: string, fingerprint: string, business: Business) =>
+  new Date(startOfLocalDay(date, business.timezone).getTime() + secondsIntoDay(fingerprint) * 1000)
 const instantOf = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z')
+
+/** Entries' updated instants, made distinct (a second later on a clash, in feed order) as feed validators expect. */
+function distinctUpdated(reviews: Review[], business: Business): string[] {
+  const taken = new Set<number>()
+  return reviews.map((review) => {
+    let at = updatedAt(review, business).getTime()
+    while (taken.has(at)) at += 1000
+    taken.add(at)
+    return instantOf(new Date(at))
+  })
+}
+
+const SUMMARY_CHARS = 200
+
+/** What readers show in a list: the start of the review, cut at a word, and the stars when there is no text. */
+export function reviewSummary(review: Review): string {
+  const text = review.text.replace(/\s+/g, ' ').trim()
+  if (!text) return reviewTitle(review)
+  if (text.length <= SUMMARY_CHARS) return text
+  const cut = text.slice(0, SUMMARY_CHARS)
+  const atWord = cut.slice(0, cut.lastIndexOf(' ') > SUMMARY_CHARS / 2 ? cut.lastIndexOf(' ') : SUMMARY_CHARS)
+  return `${atWord.toWellFormed().replace(/[\s,;:.]+$/, '')}…`
+}
 
 function contentText(review: Review, business: Business): string {
   return review.response ? `${review.text}\n\nResponse from ${business.name} (${review.response.date}):\n${review.response.text}` : review.text
@@ -36,23 +81,30 @@ function contentText(review: Review, business: Business): string {
 
 export function renderJsonFeed({ business, reviews, baseUrl }: FeedContext): string {
   const urls = feedUrls(baseUrl)
+  const newest = reviews.slice(0, FEED_SIZE)
+  const updated = distinctUpdated(newest, business)
   const feed = {
     version: 'https://jsonfeed.org/version/1.1',
     title: `${business.name}: verified customer reviews`,
     home_page_url: business.url,
     feed_url: urls.jsonFeed,
     description: `The ${FEED_SIZE} newest verified reviews of ${business.name}.`,
-    language: 'en-US',
+    language: FEED_LANGUAGE,
     authors: [{ name: business.name, url: business.url }],
     hubs: [{ type: 'WebSub', url: urls.hub }],
-    items: reviews.slice(0, FEED_SIZE).map((review) => ({
+    items: newest.map((review, i) => ({
       id: review.id,
-      url: urls.permalink(review.id),
+      url: urls.page(review.id),
+      external_url: urls.permalink(review.id),
       title: reviewTitle(review),
+      summary: reviewSummary(review),
       content_text: contentText(review, business),
       date_published: publishedAt(review, business),
+      date_modified: updated[i]!,
       authors: [{ name: review.author }],
       tags: review.services,
+      // JSON Feed 1.1's item-level language: the review text's, when known.
+      ...(review.language ? { language: review.language } : {}),
       _review: review,
     })),
   }
@@ -76,16 +128,22 @@ export function escapeXml(text: string): string {
 export function renderAtom({ business, reviews, baseUrl, updatedAt }: FeedContext): string {
   const urls = feedUrls(baseUrl)
   const x = escapeXml
-  let feedUpdated = ''
-  const entries = reviews.slice(0, FEED_SIZE).map((review) => {
+  const newest = reviews.slice(0, FEED_SIZE)
+  const updatedTimes = distinctUpdated(newest, business)
+  const feedUpdated = updatedTimes.reduce((latest, at) => (at > latest ? at : latest), '')
+  const entries = newest.map((review, i) => {
     const published = publishedAt(review, business)
-    const updated = review.response && review.response.date > review.date ? instant(review.response.date, business) : published
-    if (updated > feedUpdated) feedUpdated = updated
+    const updated = updatedTimes[i]!
     const categories = review.services.map((s) => `\n    <category term="${x(s)}"/>`).join('')
-    return `  <entry>
-    <id>${x(urls.permalink(review.id))}</id>
-    <title>${x(reviewTitle(review))}</title>
-    <link rel="alternate" type="application/json" href="${x(urls.permalink(review.id))}"/>
+    // The entry is in the review's language; its generated title stays in the feed's.
+    const lang = review.language ? ` xml:lang="${x(review.language)}"` : ''
+    const titleLang = lang ? ` xml:lang="${FEED_LANGUAGE}"` : ''
+    return `  <entry${lang}>
+    <id>${entryUrn(business.id, review.id)}</id>
+    <title${titleLang}>${x(reviewTitle(review))}</title>
+    <summary type="text">${x(reviewSummary(review))}</summary>
+    <link rel="alternate" type="text/html" href="${x(urls.page(review.id))}"/>
+    <link rel="related" type="application/json" href="${x(urls.permalink(review.id))}"/>
     <published>${published}</published>
     <updated>${updated}</updated>
     <author><name>${x(review.author)}</name></author>${categories}
@@ -93,16 +151,16 @@ export function renderAtom({ business, reviews, baseUrl, updatedAt }: FeedContex
   </entry>`
   })
   return `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en-US">
-  <id>${x(urls.atom)}</id>
+<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${FEED_LANGUAGE}">
+  <id>${feedUrn(business.id)}</id>
   <title>${x(`${business.name}: verified customer reviews`)}</title>
   <subtitle>${x(`The ${FEED_SIZE} newest verified reviews of ${business.name}.`)}</subtitle>
   <updated>${feedUpdated || instantOf(updatedAt)}</updated>
   <author><name>${x(business.name)}</name><uri>${x(business.url)}</uri></author>
   <generator>reviews-service</generator>
+  <link rel="alternate" type="text/html" href="${x(business.url)}"/>
   <link rel="self" type="application/atom+xml" href="${x(urls.atom)}"/>
   <link rel="hub" href="${x(urls.hub)}"/>
-  <link rel="alternate" type="text/html" href="${x(business.url)}"/>
 ${entries.join('\n')}
 </feed>
 `

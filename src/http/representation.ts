@@ -1,6 +1,7 @@
 /**
- * Serving a pre-rendered body the way CONTRACT.md wants every GET served: strong ETag, Last-Modified,
- * conditional requests (If-None-Match wins over If-Modified-Since), br/gzip above 1 KiB with
+ * Serving a pre-rendered body the way CONTRACT.md wants every GET served: a strong ETag per content-coding,
+ * Last-Modified, conditional requests (RFC 9110 §13: If-Match and If-Unmodified-Since give 412,
+ * If-None-Match wins over If-Modified-Since for 304), br/gzip above 1 KiB with
  * Vary: Accept-Encoding, HEAD, CORS and Cache-Control. Bodies and their compressed forms are
  * computed once per data version, never per request.
  */
@@ -11,10 +12,12 @@ import { CORS_HEADERS } from './cors'
 export interface Representation {
   body: Uint8Array
   contentType: string
-  /** Strong, quoted: "\"abc\"". */
+  /** Strong, quoted: "\"abc\"". The ETag of the identity coding. */
   etag: string
   lastModified: Date
 }
+
+export type Coding = 'identity' | 'gzip' | 'br'
 
 const COMPRESS_ABOVE = 1024
 const encoder = new TextEncoder()
@@ -23,9 +26,21 @@ export function etagOf(body: Uint8Array): string {
   return `"${Bun.hash(body).toString(36)}-${body.byteLength.toString(36)}"`
 }
 
+/**
+ * Each content-coding is its own representation, so each gets its own strong ETag (RFC 9110 §8.8.3):
+ * the identity tag with the coding inside the quotes. Every one of them is recognised on the way back
+ * in, whatever Accept-Encoding the revalidating request carries: a cache that stored the gzip form and
+ * revalidates with its tag gets a 304 (the trap of servers that add a suffix and then fail to match it).
+ */
+export function codingEtag(identityEtag: string, coding: Coding): string {
+  return coding === 'identity' ? identityEtag : `${identityEtag.slice(0, -1)}.${coding === 'gzip' ? 'gz' : 'br'}"`
+}
+
 /** A representation with its compressed forms computed lazily and kept. */
 export class CachedRepresentation implements Representation {
   readonly etag: string
+  /** The ETags this representation is served under: identity, and the compressed codings when the body is compressible. */
+  readonly etags: readonly string[]
   private gzipped?: Uint8Array
   private brotli?: Uint8Array
   // Weak: a caller that passes a fresh options object each time costs a rebuild, never a leak.
@@ -37,10 +52,15 @@ export class CachedRepresentation implements Representation {
     readonly lastModified: Date,
   ) {
     this.etag = etagOf(body)
+    this.etags = this.compressible ? (['identity', 'gzip', 'br'] as const).map((c) => codingEtag(this.etag, c)) : [this.etag]
   }
 
   static text(text: string, contentType: string, lastModified: Date): CachedRepresentation {
     return new CachedRepresentation(encoder.encode(text), contentType, lastModified)
+  }
+
+  get compressible(): boolean {
+    return this.body.byteLength > COMPRESS_ABOVE
   }
 
   /** Response headers for one route's options and one variant, built on first use and kept. */
@@ -52,20 +72,21 @@ export class CachedRepresentation implements Representation {
     }
     let headers = byVariant.get(variant)
     if (!headers) {
+      const [status, coding] = variant.split(':') as ['200' | '304', Coding]
       const init: Record<string, string> = {
         ...CORS_HEADERS,
         'content-type': this.contentType,
-        etag: this.etag,
+        etag: codingEtag(this.etag, coding),
         'last-modified': this.lastModified.toUTCString(),
         'cache-control': options.cacheControl,
         ...options.headers,
       }
-      if (this.body.byteLength > COMPRESS_ABOVE) init.vary = 'Accept-Encoding'
-      if (variant === 'not-modified') {
+      if (this.compressible) init.vary = 'Accept-Encoding'
+      if (status === '304') {
         delete init['content-type']
       } else {
-        if (variant !== 'identity') init['content-encoding'] = variant
-        init['content-length'] = String(variant === 'identity' ? this.body.byteLength : this.encoded(variant).byteLength)
+        if (coding !== 'identity') init['content-encoding'] = coding
+        init['content-length'] = String(coding === 'identity' ? this.body.byteLength : this.encoded(coding).byteLength)
       }
       headers = new Headers(init)
       byVariant.set(variant, headers)
@@ -83,37 +104,91 @@ export class CachedRepresentation implements Representation {
   }
 }
 
-/** Pass the same options object on every request of a route: the response headers are built once per pair. */
-export type ServeOptions = { cacheControl: string; headers?: Record<string, string> }
+declare const interned: unique symbol
 
-type Variant = 'identity' | 'br' | 'gzip' | 'not-modified'
+/**
+ * How a route serves its representations. Made only by serveOptions(), which returns one object per
+ * distinct setting: the response headers a representation builds for it are then built once, and a
+ * caller cannot lose that cache by passing a fresh object per request.
+ */
+export type ServeOptions = { readonly cacheControl: string; readonly headers?: Readonly<Record<string, string>>; readonly [interned]: true }
+
+const internedOptions = new Map<string, ServeOptions>()
+
+export function serveOptions(cacheControl: string, headers?: Record<string, string>): ServeOptions {
+  const key = JSON.stringify([cacheControl, headers ?? null])
+  let options = internedOptions.get(key)
+  if (!options) internedOptions.set(key, (options = Object.freeze({ cacheControl, headers: headers && Object.freeze({ ...headers }) }) as ServeOptions))
+  return options
+}
+
+type Variant = `${'200' | '304'}:${Coding}`
 
 export function serveRepresentation(request: Request, rep: CachedRepresentation, options: ServeOptions): Response {
-  if (isNotModified(request, rep)) return new Response(null, { status: 304, headers: rep.headersFor(options, 'not-modified') })
-  const encoding = rep.body.byteLength > COMPRESS_ABOVE ? chooseEncoding(request.headers.get('accept-encoding')) : null
-  const body = encoding ? rep.encoded(encoding) : rep.body
-  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: rep.headersFor(options, encoding ?? 'identity') })
+  const coding = rep.compressible ? (chooseEncoding(request.headers.get('accept-encoding')) ?? 'identity') : 'identity'
+  const outcome = evaluateConditions(request, rep)
+  if (outcome === 412) return preconditionFailed(rep, coding)
+  if (outcome === 304) return new Response(null, { status: 304, headers: rep.headersFor(options, `304:${coding}`) })
+  const body = coding === 'identity' ? rep.body : rep.encoded(coding)
+  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: rep.headersFor(options, `200:${coding}`) })
 }
 
-export function isNotModified(request: Request, rep: Representation): boolean {
-  const ifNoneMatch = request.headers.get('if-none-match')
-  if (ifNoneMatch !== null) return etagListMatches(ifNoneMatch, rep.etag)
-  const ifModifiedSince = request.headers.get('if-modified-since')
-  if (ifModifiedSince !== null) {
-    const since = Date.parse(ifModifiedSince)
-    // HTTP dates have whole seconds.
-    return !Number.isNaN(since) && Math.floor(rep.lastModified.getTime() / 1000) * 1000 <= since
+/**
+ * The preconditions of RFC 9110 §13.2.2, in its order: If-Match, else If-Unmodified-Since (412 when
+ * they fail), then If-None-Match, else If-Modified-Since (304 when the client's copy is current).
+ */
+export function evaluateConditions(request: Request, rep: Pick<CachedRepresentation, 'etags' | 'lastModified'>): 200 | 304 | 412 {
+  const headers = request.headers
+  const ifMatch = headers.get('if-match')
+  if (ifMatch !== null) {
+    if (!etagListMatches(ifMatch, rep.etags, 'strong')) return 412
+  } else {
+    const since = httpDate(headers.get('if-unmodified-since'))
+    if (since !== undefined && wholeSeconds(rep.lastModified) > since) return 412
   }
-  return false
+  const ifNoneMatch = headers.get('if-none-match')
+  if (ifNoneMatch !== null) return etagListMatches(ifNoneMatch, rep.etags, 'weak') ? 304 : 200
+  const since = httpDate(headers.get('if-modified-since'))
+  return since !== undefined && wholeSeconds(rep.lastModified) <= since ? 304 : 200
 }
 
-/** Weak comparison over a list, as If-None-Match requires; `*` matches any current representation. */
-export function etagListMatches(header: string, etag: string): boolean {
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
-  const mine = opaque(etag)
+/** Kept for callers that only ask "is the client's copy current?". */
+export function isNotModified(request: Request, rep: CachedRepresentation): boolean {
+  return evaluateConditions(request, rep) === 304
+}
+
+// HTTP dates have whole seconds; an unparsable date is ignored, as RFC 9110 says.
+const wholeSeconds = (date: Date) => Math.floor(date.getTime() / 1000) * 1000
+const httpDate = (value: string | null): number | undefined => {
+  if (value === null) return undefined
+  const parsed = Date.parse(value)
+  return Number.isNaN(parsed) ? undefined : parsed
+}
+
+/**
+ * If-None-Match uses the weak comparison (W/"x" matches "x"); If-Match the strong one (a weak tag never
+ * matches). `*` matches any current representation.
+ */
+export function etagListMatches(header: string, etags: readonly string[], comparison: 'weak' | 'strong'): boolean {
   return header.split(',').some((candidate) => {
-    const tag = opaque(candidate)
-    return tag === '*' || tag === mine
+    const tag = candidate.trim()
+    if (tag === '*') return true
+    if (tag.startsWith('W/')) return comparison === 'weak' && etags.includes(tag.slice(2))
+    return etags.includes(tag)
+  })
+}
+
+function preconditionFailed(rep: CachedRepresentation, coding: Coding): Response {
+  const body = { error: 'precondition_failed', message: 'If-Match or If-Unmodified-Since does not hold for the current representation.' }
+  return new Response(JSON.stringify(body), {
+    status: 412,
+    headers: {
+      ...CORS_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      etag: codingEtag(rep.etag, coding),
+      'last-modified': rep.lastModified.toUTCString(),
+    },
   })
 }
 

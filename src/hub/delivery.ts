@@ -28,7 +28,7 @@ export type DeliveryDeps = {
 export async function deliver(row: Subscription & Delivery, deps: DeliveryDeps): Promise<void> {
   const { repository } = deps
   const current = repository.get(row.id)
-  if (!current || current.state !== 'active') return
+  if (current?.state !== 'active') return
   // The exact bytes and type a GET of the topic returns now: never older than what the subscriber had.
   const rep = deps.topics.topic(current.topic)
   const headers: Record<string, string> = {

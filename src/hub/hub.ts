@@ -43,7 +43,7 @@ export class Hub {
     private readonly topics: TopicSource,
     readonly baseUrl: string,
     readonly config: HubConfig,
-    private readonly log: Logger = () => {},
+    log: Logger = () => {},
   ) {
     this.repository = new HubRepository(db)
     this.hubUrl = hubUrl(baseUrl)

@@ -1,25 +1,28 @@
 /**
- * `reviews-service import FILE [--replace] [--dry-run] [--format F] [--business FILE]`.
- * All or nothing: any bad record and the database is untouched; every problem is listed.
+ * `reviews-service import FILE|FOLDER [--replace] [--dry-run] [--format F] [--map FIELD=COLUMN,...] [--business FILE]`.
+ * All or nothing: any bad record and the database is untouched; every problem is listed (the first 50).
  */
-import { mkdirSync, readFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { ReviewRepository, type WriteSummary } from '../reviews/repository'
 import { DATABASE_FILE, openDatabase } from '../db/database'
 import { reviewMigrations } from '../reviews/migrations'
+import { markDataDir } from '../catalog/seed'
 import { formatProblems } from './errors'
 import { IMPORT_FORMATS, type ImportFormat } from './parsers'
-import { parseImport, validateBusiness } from './pipeline'
+import { MAP_USAGE, parseFieldMap, type FieldMap } from './mapping'
+import { parseImport, validateBusiness, type ImportSource } from './pipeline'
 
 export type ImportIo = { dataDir: string; stdout: (s: string) => void; stderr: (s: string) => void; isTTY: boolean }
 
+const USAGE = `usage: reviews-service import FILE|FOLDER [--replace] [--dry-run] [--format json|jsonl|csv|gbp] [--map FIELD=COLUMN,...] [--business FILE]
+  ${MAP_USAGE}`
 
-const USAGE = 'usage: reviews-service import FILE [--replace] [--dry-run] [--format json|jsonl|csv|gbp] [--business FILE]'
-
-type ImportArgs = { file: string; replace: boolean; dryRun: boolean; format?: ImportFormat; businessFile?: string }
+type ImportArgs = { file: string; replace: boolean; dryRun: boolean; format?: ImportFormat; businessFile?: string; map?: FieldMap }
 
 function parseArgs(args: string[]): ImportArgs | string {
   const parsed: Partial<ImportArgs> = { replace: false, dryRun: false }
+  const maps: string[] = []
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!
     const [name, inline] = arg.startsWith('--') ? (arg.split(/=(.*)/s, 2) as [string, string | undefined]) : [arg, undefined]
@@ -33,11 +36,20 @@ function parseArgs(args: string[]): ImportArgs | string {
     } else if (name === '--business') {
       parsed.businessFile = value()
       if (!parsed.businessFile) return '--business needs a file'
+    } else if (name === '--map') {
+      const spec = value()
+      if (!spec) return '--map needs FIELD=COLUMN[,FIELD=COLUMN...]'
+      maps.push(spec)
     } else if (name.startsWith('-') && name !== '-') return `unknown option ${name}`
     else if (parsed.file) return `one FILE only (got ${parsed.file} and ${arg})`
     else parsed.file = arg
   }
   if (!parsed.file) return 'FILE is required'
+  if (maps.length) {
+    const map = parseFieldMap(maps)
+    if ('error' in map) return map.error
+    parsed.map = map.map
+  }
   return parsed as ImportArgs
 }
 
@@ -51,11 +63,11 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
     io.stderr(`reviews-service import: ${parsedArgs}\n${USAGE}\n`)
     return 2
   }
-  const { file, replace, dryRun, format, businessFile } = parsedArgs
+  const { file, replace, dryRun, format, businessFile, map } = parsedArgs
   const started = performance.now()
-  let bytes: Uint8Array
+  let sources: ImportSource[]
   try {
-    bytes = file === '-' ? new Uint8Array(await Bun.stdin.arrayBuffer()) : readFileSync(file)
+    sources = file === '-' ? [{ bytes: new Uint8Array(await Bun.stdin.arrayBuffer()) }] : readSources(file)
   } catch (error) {
     io.stderr(`reviews-service import: cannot read ${file}: ${(error as Error).message}\n`)
     return 2
@@ -83,11 +95,13 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
     }
 
     const progress = io.isTTY ? (done: number, total: number) => io.stderr(`\rchecking ${done}/${total} records…`) : undefined
-    const parsed = parseImport(bytes, { format, business, onProgress: progress })
+    const parsed = await parseImport(sources, { format, business, map, onProgress: progress })
     if (progress) io.stderr('\r\x1b[K')
     if (!parsed.ok) {
-      const count = parsed.problems.length
-      io.stderr(`reviews-service import: ${file} was not imported; nothing changed. ${count} problem${count === 1 ? '' : 's'}:\n${formatProblems(parsed.problems)}\n`)
+      const count = parsed.problemCount
+      io.stderr(
+        `reviews-service import: ${file} was not imported; nothing changed. ${count.toLocaleString('en-US')} problem${count === 1 ? '' : 's'}:\n${formatProblems(parsed.problems, count)}\n`,
+      )
       return 1
     }
 
@@ -108,9 +122,13 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
     } else {
       if (io.isTTY) io.stderr(`writing ${parsed.reviews.length} reviews…\n`)
       summary = write()
+      markDataDir(io.dataDir)
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(2)
-    io.stdout(`${dryRun ? 'dry run, nothing written: would be ' : ''}${describe(summary)} (${parsed.reviews.length} reviews, ${parsed.format}, ${seconds} s)\n`)
+    for (const note of parsed.notes) io.stderr(`note: ${note}\n`)
+    io.stdout(
+      `${dryRun ? 'dry run, nothing written: would be ' : ''}${describe(summary)} (${parsed.reviews.length} review${parsed.reviews.length === 1 ? '' : 's'}, ${parsed.format}${sources.length > 1 ? `, ${sources.length} files` : ''}, ${seconds} s)\n`,
+    )
     return 0
   } finally {
     db.close()
@@ -118,3 +136,12 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
 }
 
 class RollBack extends Error {}
+
+/** A file, or a folder of Google review pages (its .json files in name order, as Google numbers them). */
+function readSources(path: string): ImportSource[] {
+  if (!statSync(path).isDirectory()) return [{ bytes: readFileSync(path) }]
+  const names = readdirSync(path)
+    .filter((name) => name.toLowerCase().endsWith('.json') && !name.startsWith('.'))
+    .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))
+  return names.map((name) => ({ name, bytes: readFileSync(join(path, name)) }))
+}

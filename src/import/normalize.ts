@@ -5,10 +5,14 @@
 import type { Business, StoredReview } from '../reviews/schema'
 import { isCalendarDate } from '../core/dates'
 import { sanitizeText } from '../core/text'
-import type { ImportProblem } from './errors'
-import type { RawRecord } from './parsers'
+import { quote, type ImportProblem } from './errors'
+import { canonicalLanguageTag, detectLanguage } from './language'
+import { repairMojibake } from './mojibake'
+import type { RawRecord } from './records'
 
 const RFC3339 = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
+// "2024-03-05 14:22" or "2024-03-05T14:22:10" with no offset: a local time where the business is.
+const LOCAL_TIMESTAMP = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?$/
 const SERVICE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const MAX_ID = 200
 const MAX_NAME = 200
@@ -30,18 +34,27 @@ export function localDate(instant: Date, timeZone: string): string {
 export function toLocalDate(value: unknown, timeZone: string): { date: string } | { reason: string } {
   if (typeof value !== 'string' || value.trim() === '') return { reason: 'is required: a date YYYY-MM-DD or an RFC 3339 timestamp' }
   const text = value.trim()
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text)) return isCalendarDate(text) ? { date: text } : { reason: `"${text}" is not a real calendar date` }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text))
+    return isCalendarDate(text) ? { date: text } : { reason: `${quote(text)} is not a real calendar date` }
+  const local = LOCAL_TIMESTAMP.exec(text)
+  if (local) {
+    const [, day, hh, mm, ss] = local
+    if (!isCalendarDate(day!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss ?? 0) > 59)
+      return { reason: `${quote(text)} is not a real point in time` }
+    return { date: day! }
+  }
   const match = RFC3339.exec(text)
-  if (!match) return { reason: `"${text}" is neither YYYY-MM-DD nor an RFC 3339 timestamp` }
+  if (!match) return { reason: `${quote(text)} is not YYYY-MM-DD, a local "YYYY-MM-DD HH:MM" or an RFC 3339 timestamp` }
   const [, day, hh, mm, ss] = match
-  if (!isCalendarDate(day!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 60) return { reason: `"${text}" is not a real point in time` }
+  if (!isCalendarDate(day!) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 60)
+    return { reason: `${quote(text)} is not a real point in time` }
   return { date: localDate(new Date(text.replace(' ', 'T')), timeZone) }
 }
 
 function requiredString(value: unknown, max: number): { value: string } | { reason: string } {
   if (value === undefined || value === null) return { reason: 'is required' }
   if (typeof value !== 'string' && typeof value !== 'number') return { reason: 'must be a string' }
-  const text = sanitizeText(String(value)).trim()
+  const text = cleanText(String(value))
   if (text === '') return { reason: 'must not be empty' }
   if (text.length > max) return { reason: `must be at most ${max} characters` }
   return { value: text }
@@ -56,22 +69,32 @@ function stringList(value: unknown, field: string, problems: (field: string, rea
   return [...new Set(value.map((v) => sanitizeText(v).trim()).filter((v) => v !== ''))]
 }
 
+/** Mis-decoded UTF-8 repaired, then sanitised (NFC, no controls but tab and newline), trimmed. */
+export function cleanText(value: string): string {
+  return sanitizeText(repairMojibake(value)).trim()
+}
+
 export function normalizeRecord(
   raw: RawRecord,
   business: Business,
   defaultSource: string,
 ): { review: StoredReview } | { problems: ImportProblem[] } {
-  const problems: ImportProblem[] = []
-  const fail = (field: string, reason: string) => problems.push({ location: raw.location, field, reason })
+  const problems: ImportProblem[] = [...(raw.problems ?? [])]
+  const named = (field: string) => raw.fieldNames?.[field] ?? field
+  const alreadyFailed = new Set(problems.map((p) => p.field))
+  const fail = (field: string, reason: string) => {
+    if (!alreadyFailed.has(named(field))) problems.push({ location: raw.location, field: named(field), reason })
+  }
   const v = raw.value
 
   const id = requiredString(v.id, MAX_ID)
   if ('reason' in id) fail('id', id.reason)
+  else if (id.value === '.' || id.value === '..') fail('id', `${quote(id.value)} cannot be a path segment of the review's permalink`)
 
   const rating = v.rating
   if (rating === undefined || rating === null || rating === '') fail('rating', 'is required: a whole number from 1 to 5')
   else if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) {
-    fail('rating', `must be a whole number from 1 to 5; got ${JSON.stringify(rating)}`)
+    fail('rating', `must be a whole number from 1 to 5; got ${quote(rating)}`)
   }
 
   const date = toLocalDate(v.date, business.timezone)
@@ -84,13 +107,14 @@ export function normalizeRecord(
   if (v.text === undefined || v.text === null) fail('text', 'is required (an empty string for a rating-only review)')
   else if (typeof v.text !== 'string') fail('text', 'must be a string')
   else {
-    text = sanitizeText(v.text).trim()
+    text = cleanText(v.text)
     if (text.length > MAX_TEXT) fail('text', `must be at most ${MAX_TEXT} characters`)
   }
 
   const technicians = stringList(v.technicians, 'technicians', fail)
   const services = stringList(v.services, 'services', fail).map((s) => s.toLowerCase())
-  for (const service of services) if (!SERVICE_ID.test(service)) fail('services', `"${service}" is not a service id (kebab-case, e.g. drain-cleaning)`)
+  for (const service of services)
+    if (!SERVICE_ID.test(service)) fail('services', `${quote(service)} is not a service id (kebab-case, e.g. drain-cleaning)`)
 
   let serviceArea: string | null = null
   if (v.service_area !== undefined && v.service_area !== null) {
@@ -124,6 +148,32 @@ export function normalizeRecord(
     }
   }
 
+  let language: string | null = null
+  if (v.language !== undefined && v.language !== null && v.language !== '') {
+    const tag = canonicalLanguageTag(v.language)
+    if ('reason' in tag) fail('language', tag.reason)
+    else language = tag.tag
+  } else language = detectLanguage(text)
+
+  let translation: StoredReview['translation'] = null
+  if (v.translation !== undefined && v.translation !== null) {
+    const t = v.translation as Record<string, unknown>
+    if (typeof t !== 'object' || Array.isArray(t)) fail('translation', 'must be an object {language, text} or null')
+    else {
+      const translated = requiredString(t.text, MAX_TEXT)
+      if ('reason' in translated) fail('translation.text', translated.reason)
+      else {
+        let translationLanguage: string | null = null
+        if (t.language !== undefined && t.language !== null && t.language !== '') {
+          const tag = canonicalLanguageTag(t.language)
+          if ('reason' in tag) fail('translation.language', tag.reason)
+          else translationLanguage = tag.tag
+        } else translationLanguage = detectLanguage(translated.value)
+        translation = { language: translationLanguage, text: translated.value }
+      }
+    }
+  }
+
   if (problems.length || !('value' in id) || !('date' in date) || !('value' in author)) return { problems }
   return {
     review: {
@@ -138,6 +188,8 @@ export function normalizeRecord(
       source,
       verified,
       response,
+      language,
+      translation,
     },
   }
 }

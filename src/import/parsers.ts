@@ -1,14 +1,24 @@
 /**
  * Reading an import file into raw records, each with where it came from (line or index): our JSON
- * dataset or a JSON array, JSONL, CSV with a header row, and a Google Business Profile export.
+ * dataset or a JSON array, JSONL, CSV with a header row, and Google Business Profile exports.
+ * With --map, CSV columns or JSON paths of another platform's export fill the review fields.
  */
-import type { ImportProblem } from './errors'
+import { listNames, quote, type ImportProblem } from './errors'
+import { isGooglePage, isGoogleReview, readGooglePages, type GooglePage, type GooglePaging } from './google'
+import { pickMapped, resolveColumns, type FieldMap } from './mapping'
+import { FLAT_FIELDS, fromFlatFields, type MappableField, type RawRecord } from './records'
 
+export type { RawRecord } from './records'
 export type ImportFormat = 'json' | 'jsonl' | 'csv' | 'gbp'
 export const IMPORT_FORMATS: ImportFormat[] = ['json', 'jsonl', 'csv', 'gbp']
 
-export type RawRecord = { location: string; value: Record<string, unknown> }
-export type ParsedFile = { format: ImportFormat; business?: unknown; records: RawRecord[]; problems: ImportProblem[] }
+export type ParsedFile = {
+  format: ImportFormat
+  business?: unknown
+  records: RawRecord[]
+  problems: ImportProblem[]
+  google?: GooglePaging
+}
 
 /** UTF-8 only (a BOM is dropped); anything else is refused rather than guessed at. */
 export function decodeUtf8(bytes: Uint8Array): { text: string } | { problem: ImportProblem } {
@@ -16,7 +26,9 @@ export function decodeUtf8(bytes: Uint8Array): { text: string } | { problem: Imp
     return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes) }
   } catch {
     const offset = firstInvalidUtf8(bytes)
-    return { problem: { location: 'file', reason: `is not valid UTF-8 (first bad byte at offset ${offset}); save it as UTF-8 and try again` } }
+    return {
+      problem: { location: 'file', reason: `is not valid UTF-8 (first bad byte at offset ${offset}); save it as UTF-8 and try again` },
+    }
   }
 }
 
@@ -38,40 +50,103 @@ function firstInvalidUtf8(bytes: Uint8Array): number {
   return lo
 }
 
-export function detectFormat(text: string): ImportFormat {
-  const start = text.trimStart()
-  if (start.startsWith('[')) return 'json'
-  if (start.startsWith('{')) {
-    try {
-      const value = JSON.parse(text) as { reviews?: unknown }
-      if (!Array.isArray(value.reviews)) return 'jsonl' // One object: a one-line JSONL file.
-      if (value.reviews.some((r) => isObject(r) && ('reviewId' in r || 'starRating' in r))) return 'gbp'
-      return 'json'
-    } catch {
-      // Several objects, one per line, or a broken JSON document: the first line tells.
-      const firstLine = start.slice(0, start.indexOf('\n') >>> 0)
-      try {
-        return isObject(JSON.parse(firstLine)) ? 'jsonl' : 'json'
-      } catch {
-        return 'json'
-      }
-    }
-  }
-  return 'csv'
-}
-
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
 
-export function parseFile(text: string, format: ImportFormat): ParsedFile {
+/**
+ * Top-level JSON values written one after another ("{...}{...}", "{...}\n{...}"), as several
+ * reviews.list pages saved into one file are. Each keeps the line it starts on.
+ */
+export function splitJsonDocuments(text: string): { line: number; text: string }[] {
+  const documents: { line: number; text: string }[] = []
+  let depth = 0
+  let inString = false
+  let start = -1
+  let line = 1
+  let startLine = 1
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 10) line++
+    if (inString) {
+      if (c === 92)
+        i++ // backslash: skip the escaped character
+      else if (c === 34) inString = false
+      continue
+    }
+    if (c === 34) inString = true
+    else if (c === 123 || c === 91) {
+      if (depth++ === 0) {
+        start = i
+        startLine = line
+      }
+    } else if (c === 125 || c === 93) {
+      if (--depth === 0) documents.push({ line: startLine, text: text.slice(start, i + 1) })
+      if (depth < 0) return [] // not a sequence of documents
+    }
+  }
+  return depth === 0 ? documents : []
+}
+
+function tryParse(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) }
+  } catch {
+    return undefined
+  }
+}
+
+export function detectFormat(text: string): ImportFormat {
+  const start = text.trimStart()
+  if (!start.startsWith('[') && !start.startsWith('{')) return 'csv'
+  const whole = tryParse(text)
+  if (whole) {
+    const value = whole.value
+    // An array of pages, or of Review resources (a saved `reviews` list without its page).
+    if (Array.isArray(value)) return value.length > 0 && (value.every(isGooglePage) || value.every(isGoogleReview)) ? 'gbp' : 'json'
+    if (isGooglePage(value)) return 'gbp'
+    return isObject(value) && Array.isArray(value.reviews) ? 'json' : 'jsonl' // one object: a one-line JSONL file
+  }
+  // Several documents one after another: Google pages concatenated, or JSONL.
+  const firstLine = start.slice(0, start.indexOf('\n') >>> 0)
+  const first = tryParse(firstLine)
+  if (first && isObject(first.value) && !isGooglePage(first.value)) return 'jsonl'
+  const documents = splitJsonDocuments(text)
+  const firstDocument = documents[0] && tryParse(documents[0].text)
+  if (firstDocument && isGooglePage(firstDocument.value)) return 'gbp'
+  return first ? 'jsonl' : 'json'
+}
+
+export function parseFile(text: string, format: ImportFormat, map?: FieldMap): ParsedFile {
   switch (format) {
     case 'json':
-      return parseJson(text)
+      return mapJson(parseJson(text), map)
     case 'jsonl':
-      return parseJsonl(text)
+      return mapJson(parseJsonl(text), map)
     case 'csv':
-      return parseCsv(text)
+      return parseCsv(text, map)
     case 'gbp':
       return parseGbp(text)
+  }
+}
+
+/** Problems name the field and where it came from: "rating (column \"Stars\")", "author (consumer.displayName)". */
+function mappedFieldNames(map: FieldMap, source: (name: string) => string): Record<string, string> {
+  const nested: Record<string, string> = {
+    response_date: 'response.date',
+    response_text: 'response.text',
+    translation_text: 'translation.text',
+    translation_language: 'translation.language',
+  }
+  return Object.fromEntries(Object.entries(map).map(([field, name]) => [nested[field] ?? field, `${field} (${source(name)})`]))
+}
+
+/** With --map, every JSON record is another platform's: its mapped paths become our fields. */
+function mapJson(file: ParsedFile, map?: FieldMap): ParsedFile {
+  if (!map) return file
+  const fieldNames = mappedFieldNames(map, (path) => path)
+  return {
+    ...file,
+    business: undefined,
+    records: file.records.map((record) => ({ ...record, fieldNames, value: fromFlatFields(pickMapped(record.value, map)) })),
   }
 }
 
@@ -95,7 +170,11 @@ function parseJson(text: string): ParsedFile {
     business = value.business
     list = value.reviews
   } else {
-    return { format: 'json', records: [], problems: [{ location: 'file', reason: 'must be a JSON array of reviews or an object {business, reviews: [...]}' }] }
+    return {
+      format: 'json',
+      records: [],
+      problems: [{ location: 'file', reason: 'must be a JSON array of reviews or an object {business, reviews: [...]}' }],
+    }
   }
   const records: RawRecord[] = []
   ;(list as unknown[]).forEach((item, index) => {
@@ -123,9 +202,7 @@ function parseJsonl(text: string): ParsedFile {
   return { format: 'jsonl', records, problems }
 }
 
-export const CSV_COLUMNS = [
-  'id', 'rating', 'date', 'author', 'text', 'technicians', 'services', 'service_area', 'source', 'verified', 'response_date', 'response_text',
-]
+export const CSV_COLUMNS: readonly string[] = FLAT_FIELDS
 const CSV_REQUIRED = ['id', 'rating', 'date', 'author', 'text']
 
 /** RFC 4180: quoted fields may hold commas, newlines and doubled quotes. Each row keeps its first line number. */
@@ -158,7 +235,13 @@ export function parseCsvRows(text: string): { rows: { line: number; fields: stri
         i++
         const next = text[i]
         if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
-          return { rows, problem: { location: `line ${line}`, reason: 'has a character after a closing quote (quote the whole field and double inner quotes)' } }
+          return {
+            rows,
+            problem: {
+              location: `line ${line}`,
+              reason: 'has a character after a closing quote (quote the whole field and double inner quotes)',
+            },
+          }
         }
         continue
       }
@@ -169,7 +252,13 @@ export function parseCsvRows(text: string): { rows: { line: number; fields: stri
     }
     if (c === '"') {
       if (!fieldStart) {
-        return { rows, problem: { location: `line ${line}`, reason: 'has a quote inside an unquoted field (quote the whole field and double inner quotes)' } }
+        return {
+          rows,
+          problem: {
+            location: `line ${line}`,
+            reason: 'has a quote inside an unquoted field (quote the whole field and double inner quotes)',
+          },
+        }
       }
       quoted = true
       fieldStart = false
@@ -200,92 +289,101 @@ export function parseCsvRows(text: string): { rows: { line: number; fields: stri
   return { rows }
 }
 
-function parseCsv(text: string): ParsedFile {
-  const { rows, problem } = parseCsvRows(text)
-  if (problem) return { format: 'csv', records: [], problems: [problem] }
-  const [header, ...body] = rows
-  if (!header) return { format: 'csv', records: [], problems: [{ location: 'file', reason: 'is empty' }] }
-  const columns = header.fields.map((f) => f.trim().toLowerCase())
+/** Which field each column fills: our own header, or the --map. A problem names the first 20 offending columns and counts the rest. */
+function csvColumns(header: string[], map?: FieldMap): { columns: Partial<Record<MappableField, number>> } | { problems: ImportProblem[] } {
+  if (map) {
+    const resolved = resolveColumns(map, header)
+    return 'reason' in resolved ? { problems: [{ location: 'line 1', reason: resolved.reason }] } : resolved
+  }
+  const names = header.map((f) => f.trim().toLowerCase())
   const problems: ImportProblem[] = []
-  const unknown = columns.filter((c) => !CSV_COLUMNS.includes(c))
-  const missing = CSV_REQUIRED.filter((c) => !columns.includes(c))
-  if (unknown.length) problems.push({ location: 'line 1', reason: `has unknown column(s) ${unknown.join(', ')}; columns are ${CSV_COLUMNS.join(', ')}` })
+  const unknown = header.filter((_, i) => !CSV_COLUMNS.includes(names[i]!))
+  const missing = CSV_REQUIRED.filter((c) => !names.includes(c))
+  const repeated = names.filter((name, i) => CSV_COLUMNS.includes(name) && names.indexOf(name) !== i)
+  if (unknown.length) {
+    problems.push({
+      location: 'line 1',
+      reason: `has ${unknown.length.toLocaleString('en-US')} unknown column${unknown.length === 1 ? '' : 's'} (${listNames(unknown)}); columns are ${CSV_COLUMNS.join(', ')}, or pass --map FIELD=COLUMN,... to read another platform's export`,
+    })
+  }
   if (missing.length) problems.push({ location: 'line 1', reason: `lacks required column(s) ${missing.join(', ')}` })
-  if (problems.length) return { format: 'csv', records: [], problems }
+  if (repeated.length) problems.push({ location: 'line 1', reason: `repeats column(s) ${listNames([...new Set(repeated)])}` })
+  if (problems.length) return { problems }
+  const columns: Partial<Record<MappableField, number>> = {}
+  for (const [i, name] of names.entries()) columns[name as MappableField] = i
+  return { columns }
+}
+
+function parseCsv(text: string, map?: FieldMap): ParsedFile {
+  const fail = (problems: ImportProblem[]): ParsedFile => ({ format: 'csv', records: [], problems })
+  const { rows, problem } = parseCsvRows(text)
+  if (problem) return fail([problem])
+  const [header, ...body] = rows
+  if (!header) return fail([{ location: 'file', reason: 'is empty' }])
+  const resolved = csvColumns(header.fields, map)
+  if ('problems' in resolved) return fail(resolved.problems)
+  const entries = Object.entries(resolved.columns) as [MappableField, number][]
+  const fieldNames = map ? mappedFieldNames(map, (column) => `column ${quote(column, 40)}`) : undefined
   const records: RawRecord[] = []
+  const problems: ImportProblem[] = []
   for (const row of body) {
     const location = `line ${row.line}`
-    if (row.fields.length !== columns.length) {
-      problems.push({ location, reason: `has ${row.fields.length} fields; the header has ${columns.length}` })
+    if (row.fields.length !== header.fields.length) {
+      problems.push({
+        location,
+        reason: `has ${row.fields.length.toLocaleString('en-US')} fields; the header has ${header.fields.length.toLocaleString('en-US')}`,
+      })
       continue
     }
-    const value: Record<string, unknown> = {}
-    columns.forEach((column, i) => (value[column] = row.fields[i]))
-    const list = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.split('|').map((s) => s.trim()) : [])
-    value.technicians = list(value.technicians)
-    value.services = list(value.services)
-    if (value.service_area === '') value.service_area = null
-    if (value.source === '') delete value.source
-    if (typeof value.verified === 'string') {
-      const v = value.verified.trim().toLowerCase()
-      value.verified = v === '' ? true : v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : value.verified
-    }
-    if (typeof value.rating === 'string' && /^\s*\d+\s*$/.test(value.rating)) value.rating = Number(value.rating)
-    const responseDate = value.response_date
-    const responseText = value.response_text
-    delete value.response_date
-    delete value.response_text
-    value.response = responseDate || responseText ? { date: responseDate, text: responseText } : null
-    records.push({ location, value })
+    const flat: Partial<Record<MappableField, unknown>> = {}
+    for (const [field, index] of entries) flat[field] = row.fields[index]
+    records.push({ location, value: fromFlatFields(flat), fieldNames })
   }
   return { format: 'csv', records, problems }
 }
 
-const STARS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 }
-
-/** Google keeps both texts of a translated review; we keep what the customer wrote. */
-export function originalGoogleText(comment: string): string {
-  const original = comment.match(/\(Original\)\s*\n([\s\S]*)$/)
-  if (original) return original[1]!.trim()
-  const translatedAt = comment.search(/\n*\(Translated by Google\)/)
-  return (translatedAt >= 0 ? comment.slice(0, translatedAt) : comment).trim()
+/** One page, pages concatenated, or an array of pages; each page is labelled when there are several. */
+function parseGbp(text: string): ParsedFile {
+  const fail = (reason: string, location = 'file'): ParsedFile => ({ format: 'gbp', records: [], problems: [{ location, reason }] })
+  const whole = tryParse(text)
+  let values: { line?: number; value: unknown }[]
+  let business: unknown
+  if (whole) {
+    const value = whole.value
+    if (Array.isArray(value) && value.length > 0 && value.every(isGoogleReview)) values = [{ value: { reviews: value } }]
+    else values = Array.isArray(value) ? value.map((page) => ({ value: page })) : [{ value }]
+    // Our dataset wrapper around a Google page: {business, reviews: [Google reviews]}.
+    if (isObject(value)) business = value.business
+  } else {
+    const documents = splitJsonDocuments(text)
+    if (documents.length < 2) return fail(`is not valid JSON (${jsonError(text)})`)
+    values = []
+    for (const document of documents) {
+      const parsed = tryParse(document.text)
+      if (!parsed) return fail(`is not valid JSON (${jsonError(document.text)})`, `page ${values.length + 1} (line ${document.line})`)
+      values.push({ line: document.line, value: parsed.value })
+    }
+  }
+  const pages: GooglePage[] = []
+  const problems: ImportProblem[] = []
+  values.forEach(({ line, value }, i) => {
+    const label = values.length > 1 ? `page ${i + 1}${line ? ` (line ${line})` : ''}` : ''
+    if (isGooglePage(value)) pages.push({ label, value })
+    else
+      problems.push({
+        location: label || 'file',
+        reason: 'is not a Google reviews page: an object {reviews: [...], nextPageToken, averageRating, totalReviewCount}',
+      })
+  })
+  const read = readGooglePages(pages)
+  return { format: 'gbp', business, records: read.records, problems: [...problems, ...read.problems], google: read.paging }
 }
 
-function parseGbp(text: string): ParsedFile {
-  const parsed = parseJsonValue(text)
-  if ('problem' in parsed) return { format: 'gbp', records: [], problems: [parsed.problem] }
-  const value = parsed.value
-  if (!isObject(value) || !Array.isArray(value.reviews)) {
-    return { format: 'gbp', records: [], problems: [{ location: 'file', reason: 'must be a Google Business Profile export: an object with a reviews array' }] }
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text)
+    return 'unexpected'
+  } catch (error) {
+    return (error as Error).message
   }
-  const records: RawRecord[] = []
-  const problems: ImportProblem[] = []
-  value.reviews.forEach((item: unknown, index: number) => {
-    const location = `reviews[${index}]`
-    if (!isObject(item)) {
-      problems.push({ location, reason: 'must be a JSON object' })
-      return
-    }
-    const reviewer = isObject(item.reviewer) ? item.reviewer : {}
-    const reply = isObject(item.reviewReply) ? item.reviewReply : undefined
-    const star = item.starRating
-    records.push({
-      location,
-      value: {
-        id: item.reviewId,
-        rating: typeof star === 'string' && star in STARS ? STARS[star] : star,
-        // A rating-only Google review has no comment: its text is empty, not missing.
-        text: item.comment === undefined ? '' : typeof item.comment === 'string' ? originalGoogleText(item.comment) : item.comment,
-        date: item.createTime,
-        author: reviewer.isAnonymous === true && !reviewer.displayName ? 'A Google user' : reviewer.displayName,
-        technicians: [],
-        services: [],
-        service_area: null,
-        source: 'google',
-        verified: true,
-        response: reply ? { date: reply.updateTime, text: typeof reply.comment === 'string' ? originalGoogleText(reply.comment) : reply.comment } : null,
-      },
-    })
-  })
-  return { format: 'gbp', records, problems }
 }

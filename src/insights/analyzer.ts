@@ -141,7 +141,7 @@ function cued(tokens: Token[], indexes: Map<AspectId, ReturnType<typeof phraseIn
 function aspectsOf(tokens: Token[]): AspectId[] {
   const strong = cued(tokens, CUE_INDEX)
   if (!strong.length) return cued(tokens, WEAK_CUE_INDEX)
-  const qualified = tokens.filter((t, i) => i > 0 && (SENTIMENT[tokens[i - 1]!.lemma] ?? 0) !== 0 && tokens[i - 1]!.pos === 'ADJ')
+  const qualified = tokens.filter((_, i) => i > 0 && (SENTIMENT[tokens[i - 1]!.lemma] ?? 0) !== 0 && tokens[i - 1]!.pos === 'ADJ')
   for (const aspect of cued(qualified, WEAK_CUE_INDEX)) if (!strong.includes(aspect)) strong.push(aspect)
   return strong
 }

@@ -47,4 +47,13 @@ export const reviewMigrations: Migration[] = [
       INSERT INTO meta (key, value) VALUES ('revision', '0'), ('changed_at', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
     `,
   },
+  {
+    // Reviews gained language and translation: rows written before then get both as null, appended in the
+    // canonical field order (reviewJson), so every published record has the contract's fields.
+    id: '002-review-language',
+    sql: `
+      UPDATE reviews SET json = json_set(json, '$.language', json('null'), '$.translation', json('null'))
+      WHERE json_type(json, '$.language') IS NULL;
+    `,
+  },
 ]

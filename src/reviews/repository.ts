@@ -17,8 +17,8 @@ export type DataState = { revision: number; changedAt: Date }
 
 /** Canonical JSON of a review, in the contract's field order; what every endpoint serves verbatim. */
 export function reviewJson(review: StoredReview): string {
-  const { id, rating, date, author, text, technicians, services, service_area, source, verified, response } = review
-  return JSON.stringify({ id, rating, date, author, text, technicians, services, service_area, source, verified, response })
+  const { id, rating, date, author, text, technicians, services, service_area, source, verified, response, language = null, translation = null } = review
+  return JSON.stringify({ id, rating, date, author, text, technicians, services, service_area, source, verified, response, language, translation })
 }
 
 /** Keys a technician is found by: the full roster name and the first name, both folded. */

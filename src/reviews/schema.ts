@@ -19,6 +19,20 @@ export const OwnerResponse = Type.Object(
   { $id: 'OwnerResponse', description: 'The business’s public reply to a review.' },
 )
 
+export const LanguageTag = Type.String({
+  pattern: '^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$',
+  description: 'BCP 47 language tag, e.g. "en", "de", "pt-BR".',
+  examples: ['en', 'de'],
+})
+
+export const Translation = Type.Object(
+  {
+    language: Type.Union([LanguageTag, Type.Null()], { description: 'Language of the translated text; null when unknown.' }),
+    text: Type.String({ description: 'The translation the source supplied.' }),
+  },
+  { $id: 'Translation', additionalProperties: false, description: 'A translation the source supplied (Google’s "(Translated by Google)"); the review’s text keeps the original.' },
+)
+
 export const Review = Type.Object(
   {
     id: Type.String({ description: 'Stable id, unchanged across imports.' }),
@@ -32,13 +46,22 @@ export const Review = Type.Object(
     source: Type.String({ description: 'Where the review was collected: google, direct, ...' }),
     verified: Type.Literal(true, { description: 'Only verified reviews are ever published.' }),
     response: Type.Union([OwnerResponse, Type.Null()]),
+    language: Type.Union([LanguageTag, Type.Null()], { description: 'BCP 47 tag of text, from the source or detected; null when unknown.' }),
+    translation: Type.Union([Translation, Type.Null()]),
   },
   { $id: 'Review', additionalProperties: false },
 )
 export type Review = Static<typeof Review>
 
-/** A review as stored: unverified records are kept but never published. */
-export type StoredReview = Omit<Review, 'verified'> & { verified: boolean }
+/**
+ * A review as stored: unverified records are kept but never published. Records written before
+ * language and translation existed lack them; they read as null (see reviewJson).
+ */
+export type StoredReview = Omit<Review, 'verified' | 'language' | 'translation'> & {
+  verified: boolean
+  language?: Review['language']
+  translation?: Review['translation']
+}
 
 export const Address = Type.Object({
   street_address: Type.String(),

@@ -10,7 +10,22 @@ export const SEARCH_LIMIT_DEFAULT = 20
 export const SEARCH_LIMIT_MAX = 100
 const CURSOR_MAX = 300
 
-const Limit = Type.Integer({ minimum: 1, maximum: SEARCH_LIMIT_MAX, default: SEARCH_LIMIT_DEFAULT, description: 'Maximum number of reviews returned (one page).' })
+/**
+ * The one rule for every numeric parameter written in a query string: a plain decimal numeral (ASCII
+ * digits, optionally a point and more digits; no sign, leading zero, exponent or spaces). Its value is
+ * then checked exactly as an MCP argument is: MCP arguments are JSON numbers (JSON's own grammar has no
+ * sign or leading zero either), integer parameters take whole values (5 and 5.0 are the same number in
+ * both) and the bounds are the same.
+ */
+export const NUMERAL = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/
+const NUMERAL_RULE = 'In a query string: a plain decimal numeral (digits, optionally a point and digits; no sign, leading zero, exponent or spaces). As an MCP argument: a JSON number.'
+
+const Limit = Type.Integer({
+  minimum: 1,
+  maximum: SEARCH_LIMIT_MAX,
+  default: SEARCH_LIMIT_DEFAULT,
+  description: `Maximum number of reviews returned (one page): a whole number from 1 to ${SEARCH_LIMIT_MAX}. ${NUMERAL_RULE}`,
+})
 const Cursor = Type.String({
   minLength: 1,
   maxLength: CURSOR_MAX,
@@ -19,9 +34,9 @@ const Cursor = Type.String({
 
 export const SearchQuery = Type.Object(
   {
-    rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, description: 'Exact star rating.' })),
-    min_rating: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: 'Minimum star rating, inclusive.' })),
-    max_rating: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: 'Maximum star rating, inclusive.' })),
+    rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, description: `Exact star rating: a whole number from 1 to 5. ${NUMERAL_RULE}` })),
+    min_rating: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: `Minimum star rating, inclusive, from 1 to 5 (e.g. 3.5). ${NUMERAL_RULE}` })),
+    max_rating: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: `Maximum star rating, inclusive, from 1 to 5 (e.g. 2). ${NUMERAL_RULE}` })),
     since: Type.Optional({ ...IsoDate, description: 'Only reviews on or after this date (YYYY-MM-DD).' }),
     until: Type.Optional({ ...IsoDate, description: 'Only reviews on or before this date (YYYY-MM-DD).' }),
     query: Type.Optional(
@@ -37,7 +52,9 @@ export const SearchQuery = Type.Object(
     mentions_service: Type.Optional(
       Type.String({ minLength: 1, maxLength: 100, description: 'Service id mentioned, e.g. water-heater-repair; any case.' }),
     ),
-    has_response: Type.Optional(Type.Boolean({ description: 'true: only reviews the business replied to; false: only unanswered ones.' })),
+    has_response: Type.Optional(
+      Type.Boolean({ description: 'true: only reviews the business replied to; false: only unanswered ones. In a query string: true or false.' }),
+    ),
     limit: Type.Optional(Limit),
     cursor: Type.Optional(Cursor),
   },
@@ -86,25 +103,33 @@ const badCursor: Issue = { path: ['cursor'], code: 'invalid_cursor', message: 'm
 const FIELDS = SearchQuery.properties as Record<keyof SearchQuery, TSchema>
 const ORDER = Object.keys(FIELDS)
 
-/** The strict string-to-number step for query strings: digits (and a sign, a decimal point for numbers) only. */
-function coerce(schema: TSchema, value: string): unknown {
-  if (schema.type === 'integer') return /^[+-]?\d+$/.test(value.trim()) ? Number(value) : value
-  if (schema.type === 'number') return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(value.trim()) ? Number(value) : value
-  if (schema.type === 'boolean') return value === 'true' ? true : value === 'false' ? false : value
-  return value
+/** The strict string-to-number step for query strings (see NUMERAL): a number, or the issue naming the rule. */
+function coerce(name: string, schema: TSchema, value: string): { value: unknown } | { issue: Issue } {
+  if (schema.type === 'boolean') {
+    if (value === 'true' || value === 'false') return { value: value === 'true' }
+    return { issue: { path: [name], code: 'invalid_type', message: 'must be true or false' } }
+  }
+  if (schema.type !== 'integer' && schema.type !== 'number') return { value }
+  if (NUMERAL.test(value)) return { value: Number(value) }
+  const example = schema.type === 'integer' ? 'e.g. 20' : 'e.g. 4 or 3.5'
+  return { issue: { path: [name], code: 'invalid_type', message: `must be a ${schema.type === 'integer' ? 'whole number' : 'number'} in plain decimal digits, ${example} (no sign, leading zero, exponent or spaces)` } }
 }
 
 /** From a query string: strings are coerced by the schema's declared type; repeats are an error. */
 export function parseSearchParams(params: URLSearchParams): Result<SearchFilters> {
   const issues: Issue[] = []
   const raw: Record<string, unknown> = {}
+  const seen = new Set<string>()
   for (const [name, value] of params) {
-    if (name in raw) {
+    if (seen.has(name)) {
       if (!issues.some((i) => i.path[0] === name)) issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
       continue
     }
+    seen.add(name)
     const schema = FIELDS[name as keyof SearchQuery]
-    raw[name] = schema ? coerce(schema, value) : value
+    const coerced = schema ? coerce(name, schema, value) : { value }
+    if ('issue' in coerced) issues.push(coerced.issue)
+    else raw[name] = coerced.value
   }
   const result = validateSearch(raw)
   if (!result.ok) issues.push(...result.issues.filter((i) => !issues.some((j) => j.path[0] === i.path[0])))
@@ -146,9 +171,13 @@ export function parseSinceParams(date: string, params: URLSearchParams): Result<
   for (const [name, value] of params) {
     if (!allowed.includes(name)) {
       if (!issues.some((i) => i.path[0] === name)) issues.push({ path: [name], code: 'unrecognized', message: `must be one of the known parameters: ${allowed.join(', ')}` })
-    } else if (name in raw) {
-      if (!issues.some((i) => i.path[0] === name)) issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
-    } else raw[name] = name === 'limit' ? coerce(Limit, value) : value
+    } else if (name in raw || issues.some((i) => i.path[0] === name)) {
+      if (!issues.some((i) => i.path[0] === name && i.code === 'repeated')) issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
+    } else {
+      const coerced = name === 'limit' ? coerce(name, Limit, value) : { value }
+      if ('issue' in coerced) issues.push(coerced.issue)
+      else raw[name] = coerced.value
+    }
   }
   if (issues.length) return failed(issues)
   if (Object.keys(raw).length === 0) return ok(null)

@@ -22,6 +22,9 @@ export function toCsvRow(review: StoredReview): string {
     String(review.verified),
     review.response?.date ?? '',
     review.response?.text ?? '',
+    review.language ?? '',
+    review.translation?.language ?? '',
+    review.translation?.text ?? '',
   ]
     .map(csvField)
     .join(',')

@@ -7,6 +7,7 @@
  */
 import type { Business, StoredReview } from '../reviews/schema'
 import { sampleBusiness } from './business'
+import { FOREIGN_TEXTS, LONG_PARAGRAPHS, type ForeignLanguage } from './languages'
 
 export type GenerateOptions = { count: number; seed: number; endDate: string; years: number; business?: Business }
 
@@ -287,6 +288,27 @@ function ownerResponse(random: Random, rating: number, author: string, business:
   ])
 }
 
+/** A story of 2,000+ characters in paragraphs: real customers write these, and every output must carry them whole. */
+function composeLongText(random: Random, rating: number, business: Business, mention: Mention): string {
+  const sets = LONG_PARAGRAPHS[rating >= 4 ? 'positive' : 'negative']
+  const fill = (template: string) =>
+    template
+      .replaceAll('{business}', business.name)
+      .replaceAll('{service}', mention.service?.alias ?? 'heating')
+      .replaceAll('{tech}', mention.technician?.form ?? 'The technician')
+  return sets.map((variants) => fill(pick(random, variants))).join('\n\n')
+}
+
+/** A review in German, Spanish or French; from Google, most carry Google's English translation. */
+function composeForeign(random: Random, rating: number, business: Business): { text: string; language: ForeignLanguage; english: string; technician?: string } {
+  const language = pick(random, ['de', 'de', 'es', 'fr'] as const)
+  const tone = rating >= 4 ? 'positive' : rating <= 2 ? 'negative' : 'mixed'
+  const { original, english } = pick(random, FOREIGN_TEXTS[language][tone])
+  const technician = original.includes('{tech}') ? pick(random, business.technicians).name : undefined
+  const first = technician?.split(' ')[0] ?? ''
+  return { text: original.replaceAll('{tech}', first), english: english.replaceAll('{tech}', first), language, technician }
+}
+
 const DAY_MS = 86_400_000
 const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 
@@ -301,8 +323,23 @@ export function* generateReviews(options: GenerateOptions): Generator<StoredRevi
     const date = addDays(options.endDate, -Math.floor(totalDays * (1 - Math.sqrt(random()))))
     const short = chance(random, 0.12)
     const mention = short ? {} : chooseMention(random, business)
-    const text = short ? pick(random, SHORT_TEXTS[rating]!) : composeText(random, rating, business, mention)
+    let text = short ? pick(random, SHORT_TEXTS[rating]!) : composeText(random, rating, business, mention)
     const author = `${pick(random, FIRST_NAMES)} ${pick(random, LAST_INITIALS)}.`
+    const source = pick(random, ['google', 'google', 'google', 'google', 'google', 'google', 'google', 'direct', 'direct', 'yelp', 'facebook'])
+    const kind = random()
+    let language = 'en'
+    let translation: StoredReview['translation'] = null
+    let technicians = mention.technician ? [mention.technician.name] : []
+    let services = mention.service ? [mention.service.id] : []
+    if (!short && kind < 0.025) text = composeLongText(random, rating, business, mention)
+    else if (kind > 0.94) {
+      const foreign = composeForeign(random, rating, business)
+      text = foreign.text
+      language = foreign.language
+      if (source === 'google' && chance(random, 0.75)) translation = { language: 'en', text: foreign.english }
+      technicians = foreign.technician ? [foreign.technician] : []
+      services = []
+    }
     const respondProbability = rating <= 2 ? 0.7 : rating === 3 ? 0.5 : 0.2
     const response = chance(random, respondProbability)
       ? { date: [addDays(date, Math.floor(random() * 5)), options.endDate].sort()[0]!, text: ownerResponse(random, rating, author, business) }
@@ -313,12 +350,14 @@ export function* generateReviews(options: GenerateOptions): Generator<StoredRevi
       date,
       author,
       text,
-      technicians: mention.technician ? [mention.technician.name] : [],
-      services: mention.service ? [mention.service.id] : [],
+      technicians,
+      services,
       service_area: chance(random, 0.92) ? pick(random, business.service_areas) : null,
-      source: pick(random, ['google', 'google', 'google', 'google', 'google', 'google', 'google', 'direct', 'direct', 'yelp', 'facebook']),
+      source,
       verified: !chance(random, 0.015),
       response,
+      language,
+      translation,
     }
   }
 }

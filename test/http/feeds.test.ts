@@ -4,7 +4,9 @@ import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/serv
 import { business, review } from '../support/dataset'
 import { atomErrors, jsonFeedErrors, parseXmlStrict } from '../support/validate-feeds'
 import { sanitizeText } from '../../src/core/text'
-import type { StoredReview } from '../../src/reviews/schema'
+import type { Review, StoredReview } from '../../src/reviews/schema'
+import { renderAtom, renderJsonFeed } from '../../src/feeds/render'
+import { uuidV5 } from '../../src/feeds/entry-ids'
 
 const hostileTexts = [
   'Control chars \u0000\u0001\u0007\u001b\u007f\u0085 gone',
@@ -48,7 +50,8 @@ describe('JSON Feed', () => {
     expect(feed.hubs).toEqual([{ type: 'WebSub', url: `${TEST_BASE_URL}/api/websub/hub` }])
     expect(feed.items.map((i: any) => i.id)).toEqual(newest50.map((r) => r.id))
     const first = feed.items[0]
-    expect(first.url).toBe(`${TEST_BASE_URL}/api/reviews/${first.id}`)
+    expect(first.url).toBe(`${TEST_BASE_URL}/reviews/${first.id}`)
+    expect(first.external_url).toBe(`${TEST_BASE_URL}/api/reviews/${first.id}`)
     expect(first._review).toEqual(newest50[0])
     expect(first.tags).toEqual(newest50[0]!.services)
     expect(first.authors).toEqual([{ name: newest50[0]!.author }])
@@ -56,15 +59,25 @@ describe('JSON Feed', () => {
     expect(first.content_text.startsWith(newest50[0]!.text)).toBe(true)
   })
 
-  test('date_published is the start of the review day in the business time zone (Denver: UTC-7 or -6)', async () => {
+  test('date_published is within the first hour of the review day in the business time zone (Denver: UTC-7 or -6)', async () => {
     const feed = (await (await fetch(`${server.url}/api/feed.json`)).json()) as any
     const month = (i: any) => i._review.date.slice(5, 7)
     const summer = feed.items.filter((i: any) => month(i) >= '04' && month(i) <= '10')
     const winter = feed.items.filter((i: any) => ['12', '01', '02'].includes(month(i)))
     expect(summer.length).toBeGreaterThan(0)
     expect(winter.length).toBeGreaterThan(0)
-    for (const item of summer) expect(item.date_published).toBe(`${item._review.date}T06:00:00Z`)
-    for (const item of winter) expect(item.date_published).toBe(`${item._review.date}T07:00:00Z`)
+    for (const item of summer) expect(item.date_published).toMatch(new RegExp(`^${item._review.date}T06:\\d\\d:\\d\\dZ$`))
+    for (const item of winter) expect(item.date_published).toMatch(new RegExp(`^${item._review.date}T07:\\d\\d:\\d\\dZ$`))
+  })
+
+  test('every item has a summary (the start of the text) and a distinct date_modified, never before date_published', async () => {
+    const feed = (await (await fetch(`${server.url}/api/feed.json`)).json()) as any
+    for (const item of feed.items) {
+      expect(item.summary.length).toBeLessThanOrEqual(201)
+      expect(item.summary.length).toBeGreaterThan(0)
+      expect(item.date_modified >= item.date_published).toBe(true)
+    }
+    expect(new Set(feed.items.map((i: any) => i.date_modified)).size).toBe(feed.items.length)
   })
 })
 
@@ -77,7 +90,25 @@ describe('Atom', () => {
     expect(atomErrors(xml)).toEqual([])
     expect(xml).toContain(`<link rel="self" type="application/atom+xml" href="${TEST_BASE_URL}/feed.xml"/>`)
     expect(xml).toContain(`<link rel="hub" href="${TEST_BASE_URL}/api/websub/hub"/>`)
-    expect(xml.match(/<entry>/g)).toHaveLength(50)
+    expect(xml.match(/<entry[ >]/g)).toHaveLength(50)
+  })
+
+  test('the first feed link is the business site (readers take it as the site link), then self, then hub', async () => {
+    const xml = await (await fetch(`${server.url}/feed.xml`)).text()
+    const head = xml.slice(0, xml.indexOf('<entry>'))
+    const links = [...head.matchAll(/<link rel="([^"]+)"[^>]*href="([^"]+)"/g)].map(([, rel, href]) => `${rel} ${href}`)
+    expect(links).toEqual([`alternate ${business.url}`, `self ${TEST_BASE_URL}/feed.xml`, `hub ${TEST_BASE_URL}/api/websub/hub`])
+  })
+
+  test('entries have a text summary and distinct updated instants (no duplicate-updated warnings), each at or after published', async () => {
+    const xml = await (await fetch(`${server.url}/feed.xml`)).text()
+    const entries = xml.split('<entry>').slice(1)
+    const updated = entries.map((e) => e.match(/<updated>([^<]+)<\/updated>/)![1]!)
+    expect(new Set(updated).size).toBe(50)
+    for (const entry of entries) {
+      expect(entry).toMatch(/<summary type="text">[^<]+<\/summary>/)
+      expect(entry.match(/<updated>([^<]+)</)![1]! >= entry.match(/<published>([^<]+)</)![1]!).toBe(true)
+    }
   })
 
   test('hostile text is escaped, never raw, and control characters never reach the XML', async () => {
@@ -101,5 +132,61 @@ describe('the reviews dataset carries the same hostile text intact', () => {
     const byId = new Map(dataset.reviews.map((r: any) => [r.id, r]))
     for (const r of reviews) expect(byId.get(r.id)).toEqual(r)
     for (const r of dataset.reviews) expect(r.text).toBe(r.text.toWellFormed())
+  })
+})
+
+describe('permanent entry ids and moving update times', () => {
+  const published = (r: StoredReview) => ({ ...r, verified: true }) as Review
+  const feed = (list: Review[], baseUrl = TEST_BASE_URL) => ({ business, reviews: list, baseUrl, updatedAt: new Date('2025-01-01T00:00:00Z') })
+  const atomEntry = (xml: string, n = 0) => xml.split('<entry>')[n + 1]!
+  const tag = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([^<]+)</${name}>`))![1]!
+  const base = published(review({ id: 'p-1', date: '2025-03-04', text: 'Fixed the boiler.' }))
+
+  test('UUID v5 matches the RFC 9562 construction (known vector)', () => {
+    expect(uuidV5('python.org', '6ba7b810-9dad-11d1-80b4-00c04fd430c8')).toBe('886313e1-3b8a-5372-9b90-0c9aee199e5d')
+  })
+
+  test('Atom feed and entry ids are urn:uuid from business id and review id: BASE_URL does not change them', () => {
+    const here = renderAtom(feed([base]))
+    const moved = renderAtom(feed([base], 'https://elsewhere.example/reviews'))
+    expect(tag(atomEntry(here), 'id')).toMatch(/^urn:uuid:[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(tag(atomEntry(moved), 'id')).toBe(tag(atomEntry(here), 'id'))
+    expect(tag(moved, 'id')).toBe(tag(here, 'id'))
+    expect(tag(here, 'id')).toMatch(/^urn:uuid:/)
+    // Another review, or the same review id at another business, is another entry.
+    const other = renderAtom(feed([{ ...base, id: 'p-2' }]))
+    expect(tag(atomEntry(other), 'id')).not.toBe(tag(atomEntry(here), 'id'))
+    const otherBusiness = renderAtom({ ...feed([base]), business: { ...business, id: 'other-business' } })
+    expect(tag(atomEntry(otherBusiness), 'id')).not.toBe(tag(atomEntry(here), 'id'))
+  })
+
+  test('adding a reply, editing its text, or redating it moves Atom updated and JSON Feed date_modified; published stays', () => {
+    const versions: Review[] = [
+      base,
+      { ...base, response: { date: '2025-03-04', text: 'Thank you!' } },
+      { ...base, response: { date: '2025-03-04', text: 'Thank you, Ann!' } },
+      { ...base, response: { date: '2025-03-06', text: 'Thank you, Ann!' } },
+    ]
+    const atom = versions.map((v) => atomEntry(renderAtom(feed([v]))))
+    const json = versions.map((v) => (JSON.parse(renderJsonFeed(feed([v]))) as any).items[0])
+    expect(new Set(atom.map((e) => tag(e, 'updated'))).size).toBe(versions.length)
+    expect(new Set(json.map((i) => i.date_modified)).size).toBe(versions.length)
+    expect(new Set(atom.map((e) => tag(e, 'published'))).size).toBe(1)
+    expect(new Set(json.map((i) => i.date_published)).size).toBe(1)
+    for (let i = 0; i < versions.length; i++) expect(json[i].date_modified).toBe(tag(atom[i]!, 'updated'))
+    // The reply on 2025-03-06 puts the update on that day (Denver, UTC-7 in March).
+    expect(json[3].date_modified).toMatch(/^2025-03-06T07:/)
+    // Same data, same bytes: the times are derived, not read from a clock.
+    expect(renderAtom(feed(versions.slice(1, 2)))).toBe(renderAtom(feed(versions.slice(1, 2))))
+  })
+
+  test('summary: short text whole; long text cut at a word with an ellipsis; whitespace folded', () => {
+    const long = 'The technician arrived early and explained every step. '.repeat(10)
+    const items = (JSON.parse(renderJsonFeed(feed([{ ...base, text: 'Two\n\nlines' }, { ...base, id: 'p-3', text: long }]))) as any).items
+    expect(items[0].summary).toBe('Two lines')
+    expect(items[1].summary.endsWith('…')).toBe(true)
+    expect(items[1].summary.length).toBeLessThanOrEqual(201)
+    expect(long.startsWith(items[1].summary.slice(0, -1))).toBe(true)
+    expect(items[1].summary).not.toMatch(/\s…$/)
   })
 })

@@ -160,7 +160,10 @@ describe('verification failures reject and leave earlier state unchanged', () =>
     ['the challenge with extra bytes', (r) => new Response(`${new URLSearchParams(r.query).get('hub.challenge')}\n`)],
     ['a non-2xx status', (r) => new Response(new URLSearchParams(r.query).get('hub.challenge'), { status: 404 })],
     ['a redirect', (r) => new Response(null, { status: 302, headers: { location: `/elsewhere?${r.query}` } })],
-    ['no answer within the timeout', async (r) => (await Bun.sleep(1500), echoChallenge(r))],
+    ['no answer within the timeout', async (r) => {
+      await Bun.sleep(1500)
+      return echoChallenge(r)
+    }],
   ]
   test.each(refusals)('%s', async (_, behaviour) => {
     await start({ HUB_TIMEOUT_MS: '300' })

@@ -52,7 +52,8 @@ describe('formats', () => {
     expect(result.stdout).toContain(`${reviews.length} inserted, 0 updated, 0 unchanged, 0 removed`)
     withStore((store) => {
       expect(store.getBusiness()).toEqual(business)
-      expect(store.getReview('r-002')).toEqual(reviews[1]!)
+      // Language is detected when the record does not give one.
+      expect(store.getReview('r-002')).toEqual({ ...reviews[1]!, language: 'en', translation: null })
       expect(store.getReview('r-007')!.verified).toBe(false)
       expect(store.publishedJson().map((r) => JSON.parse(r.json).id)).not.toContain('r-007')
     })
@@ -61,8 +62,8 @@ describe('formats', () => {
   test('a JSON array, JSONL and CSV give the same records', async () => {
     await seedDataset()
     const extra: StoredReview[] = [
-      { ...reviews[0]!, id: 'x-1', text: 'Comma, "quotes" and\nnewline', technicians: ['Mike Alvarez', 'Sarah Chen'], services: ['ac-repair', 'drain-cleaning'] },
-      { ...reviews[1]!, id: 'x-2', response: { date: '2025-02-20', text: 'Reply, with comma' } },
+      { ...reviews[0]!, id: 'x-1', text: 'Comma, "quotes" and\nnewline', technicians: ['Mike Alvarez', 'Sarah Chen'], services: ['ac-repair', 'drain-cleaning'], language: 'en', translation: null },
+      { ...reviews[1]!, id: 'x-2', response: { date: '2025-02-20', text: 'Reply, with comma' }, language: 'de', translation: { language: 'en', text: 'A translation, "quoted"' } },
     ]
     const array = await runImport(file('a.json', JSON.stringify(extra)))
     expect(array.code).toBe(0)
@@ -116,7 +117,7 @@ describe('rejections change nothing', () => {
     ['malformed CSV quoting', 'bad.csv', `${CSV_HEADER}\nq1,5,2024-01-01,Ann,"unterminated,,,,,,,`, /line 2: has a quoted field that is never closed/],
     ['quote inside an unquoted CSV field', 'bad.csv', `${CSV_HEADER}\nq1,5,2024-01-01,Ann,say "hi",,,,,,,`, /line 2: has a quote inside an unquoted field/],
     ['invalid JSON', 'bad.json', '{"reviews": [ {"id": 1,, } ]}', /file: is not valid JSON/],
-    ['a bad GBP star', 'bad.json', JSON.stringify({ reviews: [{ reviewId: 'g', starRating: 'SIX', reviewer: { displayName: 'x' }, createTime: '2024-01-01T00:00:00Z' }] }), /reviews\[0\], rating: must be a whole number from 1 to 5; got "SIX"/],
+    ['a bad GBP star', 'bad.json', JSON.stringify({ reviews: [{ reviewId: 'g', starRating: 'SIX', reviewer: { displayName: 'x' }, createTime: '2024-01-01T00:00:00Z' }] }), /reviews\[0\] \(review "g"\), starRating: must be ONE, TWO, THREE, FOUR or FIVE; got "SIX"/],
     ['bad timestamp', 'bad.jsonl', JSON.stringify({ ...reviews[0]!, id: 'n1', date: '2024-01-01T25:00:00Z' }), /date: "2024-01-01T25:00:00Z" is not a real point in time/],
   ]
   test.each(cases)('%s', async (_, name, content, message) => {

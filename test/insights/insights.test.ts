@@ -80,7 +80,7 @@ describe('roster matching', () => {
 
 describe('a small known dataset, figure by figure', () => {
   const r = (id: string, rating: number, date: string, text: string, technicians: string[] = [], services: string[] = []): Review => ({
-    id, rating, date, author: 'A B.', text, technicians, services, service_area: 'Springfield', source: 'google', verified: true, response: null,
+    id, rating, date, author: 'A B.', text, technicians, services, service_area: 'Springfield', source: 'google', verified: true, response: null, language: 'en', translation: null,
   })
   // Newest first, as the catalog passes them.
   const reviews: Review[] = [

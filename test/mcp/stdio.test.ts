@@ -2,15 +2,15 @@
 import { describe, expect, test } from 'bun:test'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
-import { existsSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { dataDirWith } from '../support/data-dir'
 import { MAIN } from '../support/spawn'
 
 const BINARY = join(import.meta.dir, '..', '..', 'dist', 'reviews-service')
 
 async function exercise(command: string, args: string[]) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'reviews-mcp-stdio-'))
+  const dataDir = dataDirWith(undefined, 'reviews-mcp-stdio-')
   const transport = new StdioClientTransport({
     command,
     args,
@@ -41,7 +41,7 @@ async function exercise(command: string, args: string[]) {
  * logs go to stderr, and closing stdin ends the process with status 0.
  */
 async function rawSession(command: string[]) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'reviews-mcp-raw-'))
+  const dataDir = dataDirWith(undefined, 'reviews-mcp-raw-')
   const proc = Bun.spawn(command, {
     env: { ...process.env, DATA_DIR: dataDir, BASE_URL: 'https://stdio.example.test' },
     stdin: 'pipe',
@@ -111,7 +111,7 @@ describe('MCP over stdio', () => {
   })
 
   test('a line that is not JSON gets -32700; answers still being computed when stdin closes are written before exit', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'reviews-mcp-lines-'))
+    const dataDir = dataDirWith(undefined, 'reviews-mcp-lines-')
     const proc = Bun.spawn(['bun', MAIN, 'mcp'], { env: { ...process.env, DATA_DIR: dataDir }, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' })
     const lines = [
       { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },

@@ -83,6 +83,31 @@ describe('sample generator', () => {
     expect(dataset.reviews.some((r) => !r.verified)).toBe(true)
   })
 
+  test('long stories (2,000+ characters, paragraphs, quotes, URLs, emoji) are in the sample, every one of them whole', () => {
+    const stories = dataset.reviews.filter((r) => r.text.includes('\n\n'))
+    expect(stories.length).toBeGreaterThanOrEqual(10)
+    for (const story of stories) expect(story.text.length).toBeGreaterThanOrEqual(2000)
+    expect(stories.some((r) => r.rating <= 2) && stories.some((r) => r.rating >= 4)).toBe(true)
+    expect(stories.some((r) => /https:\/\/\S+/.test(r.text))).toBe(true)
+    expect(stories.some((r) => /"[^"]+"/.test(r.text))).toBe(true)
+    expect(stories.some((r) => /\p{Extended_Pictographic}/u.test(r.text))).toBe(true)
+  })
+
+  test('every review has a language; German, Spanish and French ones occur, some with the English translation Google gives', () => {
+    const byLanguage = Map.groupBy(dataset.reviews, (r) => r.language)
+    expect([...byLanguage.keys()].sort()).toEqual(['de', 'en', 'es', 'fr'])
+    expect(byLanguage.get('en')!.length / dataset.reviews.length).toBeGreaterThan(0.85)
+    const translated = dataset.reviews.filter((r) => r.translation)
+    expect(translated.length).toBeGreaterThanOrEqual(10)
+    for (const review of translated) {
+      expect(review.source).toBe('google')
+      expect(review.language).not.toBe('en')
+      expect(review.translation!.language).toBe('en')
+      expect(review.translation!.text).not.toBe(review.text)
+    }
+    expect(dataset.reviews.some((r) => r.language !== 'en' && !r.translation)).toBe(true)
+  })
+
   test('streams 20k reviews, identical to the first 20k of a larger run', () => {
     const small = [...generateReviews({ ...DEFAULT_OPTIONS, count: 20_000 })]
     expect(small).toHaveLength(20_000)

@@ -33,6 +33,8 @@ export function review(overrides: Partial<StoredReview>): StoredReview {
     source: 'google',
     verified: true,
     response: null,
+    language: 'en',
+    translation: null,
     ...overrides,
   }
 }

@@ -101,7 +101,10 @@ export class Subscriber {
     if (already) return Promise.resolve(already)
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the subscriber received no matching request in time')), timeoutMs)
-      this.waiters.push({ test, resolve: (r) => (clearTimeout(timer), resolve(r)) })
+      this.waiters.push({ test, resolve: (r) => {
+        clearTimeout(timer)
+        resolve(r)
+      } })
     })
   }
 

@@ -1,0 +1,373 @@
+/**
+ * Pages for people: `/` (the public review page), `/reviews/{id}`, `/insights`, and the widget
+ * (`/embed`, `/embed/fragment`, `/embed.js`). Each page is rendered once per data version and option
+ * set into a CachedRepresentation (ETag, br/gzip, 304), like every JSON response. The filters of
+ * `/` and `/embed` go through the same parser and search as GET /api/reviews/search.
+ */
+import { Elysia } from 'elysia'
+import type { Catalog } from '../catalog/catalog'
+import type { Snapshot } from '../catalog/snapshot'
+import type { Issue } from '../core/issues'
+import type { ReadRouteOptions } from './read-options'
+import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
+import type { Insights } from '../insights/schema'
+import { EMBED_COUNT_DEFAULT, EMBED_COUNT_MAX, EMBED_CSP, EMBED_LANGS, EMBED_SCRIPT, EMBED_THEMES, renderEmbedFragment, renderEmbedPage, type EmbedOptions } from '../pages/embed'
+import { PAGE_CSP } from '../pages/html'
+import { renderHomePage } from '../pages/home'
+import { renderInsightsPage } from '../pages/insights'
+import { listHref, type PageReview, type ReviewFilters } from '../pages/parts'
+import { renderErrorPage, renderReviewPage, type ErrorPage } from '../pages/review'
+import type { Review } from '../reviews/schema'
+import type { ReviewSearch } from '../reviews/search'
+import { parseSearchParams, SearchQuery, type SearchFilters } from '../reviews/search-query'
+import { readResponses, searchParameters } from './openapi-parts'
+
+const HTML = 'text/html; charset=utf-8'
+export const PAGE_SIZE = 10
+const MAX_PAGE = 10_000
+/** Rendered pages kept per data version (filter combinations, pages of the list, review pages). */
+const PAGES_PER_VERSION = 300
+
+/**
+ * How long `/` waits for insights still being computed (large datasets take seconds): the reviews are
+ * the point of the page, the aspect summary can come with a later request.
+ */
+const INSIGHTS_WAIT_MS = 250
+
+/** The snapshot's insights if they arrive within `ms`; null if they failed, undefined if still computing. */
+async function insightsWithin(snapshot: Snapshot, ms: number): Promise<Insights | null | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)))
+  const insights = snapshot.insights().then(
+    (r) => r.data as Insights,
+    () => null,
+  )
+  try {
+    return await Promise.race([insights, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/** Page parameter -> search parameter: the same names people see in the URL, the same semantics as the API. */
+const SEARCH_NAMES = {
+  rating: 'rating',
+  min_rating: 'min_rating',
+  service: 'mentions_service',
+  technician: 'mentions_technician',
+  query: 'query',
+  since: 'since',
+  until: 'until',
+} as const
+type FilterName = keyof typeof SEARCH_NAMES
+const LIST_FILTERS = Object.keys(SEARCH_NAMES) as FilterName[]
+const EMBED_FILTERS: FilterName[] = ['min_rating', 'service']
+
+type Parsed<T> = { ok: true; value: T } | { ok: false; issues: Issue[] }
+
+/**
+ * Filters from a page's query string. Empty values count as absent (an empty search box submits
+ * `query=`), parameters a page does not know are ignored (links carry tracking parameters), and
+ * every other rule (bounds, dates, repeats) is the search API's own.
+ */
+export function parseFilters(params: URLSearchParams, names: FilterName[]): Parsed<{ filters: ReviewFilters; search: SearchFilters }> {
+  const searchParams = new URLSearchParams()
+  for (const [name, value] of params) {
+    if (value === '' || !names.includes(name as FilterName)) continue
+    searchParams.append(SEARCH_NAMES[name as FilterName], value)
+  }
+  const parsed = parseSearchParams(searchParams)
+  if (!parsed.ok) {
+    const pageName = (searchName: unknown) => names.find((n) => SEARCH_NAMES[n] === searchName) ?? String(searchName)
+    return { ok: false, issues: parsed.issues.map((i) => ({ ...i, path: [pageName(i.path[0]), ...i.path.slice(1)] })) }
+  }
+  const s = parsed.value
+  const filters: ReviewFilters = {
+    rating: s.rating,
+    min_rating: s.min_rating,
+    service: s.mentions_service,
+    technician: s.mentions_technician,
+    query: s.query,
+    since: s.since,
+    until: s.until,
+  }
+  return { ok: true, value: { filters, search: s } }
+}
+
+/** A whole number parameter with bounds, or its default when absent or empty. */
+function integerParam(params: URLSearchParams, name: string, min: number, max: number, fallback: number, issues: Issue[]): number {
+  const values = params.getAll(name).filter((v) => v !== '')
+  if (values.length > 1) {
+    issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
+    return fallback
+  }
+  if (!values.length) return fallback
+  const value = values[0]!.trim()
+  if (!/^\d+$/.test(value)) issues.push({ path: [name], code: 'invalid_type', message: 'must be a whole number' })
+  else if (Number(value) < min) issues.push({ path: [name], code: 'too_small', message: `must be at least ${min}` })
+  else if (Number(value) > max) issues.push({ path: [name], code: 'too_big', message: `must be at most ${max}` })
+  else return Number(value)
+  return fallback
+}
+
+function choiceParam<T extends string>(params: URLSearchParams, name: string, choices: readonly T[], issues: Issue[]): T {
+  const values = params.getAll(name).filter((v) => v !== '')
+  if (values.length > 1) issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
+  else if (values.length && !choices.includes(values[0]!.toLowerCase() as T)) {
+    issues.push({ path: [name], code: 'invalid_value', message: `must be one of ${choices.join(', ')}` })
+  } else if (values.length) return values[0]!.toLowerCase() as T
+  return choices[0]!
+}
+
+export function parseEmbedOptions(params: URLSearchParams): Parsed<{ options: EmbedOptions; search: SearchFilters }> {
+  const issues: Issue[] = []
+  const filters = parseFilters(params, EMBED_FILTERS)
+  if (!filters.ok) issues.push(...filters.issues)
+  const count = integerParam(params, 'count', 1, EMBED_COUNT_MAX, EMBED_COUNT_DEFAULT, issues)
+  const theme = choiceParam(params, 'theme', EMBED_THEMES, issues)
+  const lang = choiceParam(params, 'lang', EMBED_LANGS, issues)
+  if (issues.length || !filters.ok) return { ok: false, issues }
+  const { min_rating, service } = filters.value.filters
+  return { ok: true, value: { options: { min_rating, service, count, theme, lang }, search: { ...filters.value.search, limit: count } } }
+}
+
+// The OpenAPI description of the pages: HTML bodies, the search's own parameter bounds under the page's names.
+const htmlResponse = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' as const } } } })
+const SEARCH_PARAMETERS = searchParameters(SearchQuery)
+const filterParameters = (names: FilterName[]) =>
+  names.map((name) => ({ ...SEARCH_PARAMETERS.find((p) => p.name === SEARCH_NAMES[name])!, name }))
+const integerParameter = (name: string, minimum: number, maximum: number, fallback: number, description: string) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: { type: 'integer' as const, minimum, maximum, default: fallback },
+})
+const choiceParameter = (name: string, choices: readonly string[], description: string) => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: { type: 'string' as const, enum: [...choices], default: choices[0] },
+})
+const EMBED_PARAMETERS = [
+  ...filterParameters(EMBED_FILTERS),
+  integerParameter('count', 1, EMBED_COUNT_MAX, EMBED_COUNT_DEFAULT, 'How many of the newest matching reviews to show.'),
+  choiceParameter('theme', EMBED_THEMES, 'Colour theme.'),
+  choiceParameter('lang', EMBED_LANGS, 'Language of the widget’s own words and dates (review texts stay as written).'),
+]
+const invalidPage = htmlResponse('Invalid parameters: a page for people naming each bad parameter.')
+
+/** Per data version: a new Snapshot starts empty, an old one is dropped with its pages. */
+class PageCache {
+  private readonly bySnapshot = new WeakMap<Snapshot, Map<string, CachedRepresentation>>()
+
+  get(snapshot: Snapshot, key: string): CachedRepresentation | undefined {
+    const pages = this.bySnapshot.get(snapshot)
+    const rep = pages?.get(key)
+    if (rep) {
+      pages!.delete(key)
+      pages!.set(key, rep)
+    }
+    return rep
+  }
+
+  set(snapshot: Snapshot, key: string, rep: CachedRepresentation): CachedRepresentation {
+    let pages = this.bySnapshot.get(snapshot)
+    if (!pages) this.bySnapshot.set(snapshot, (pages = new Map()))
+    pages.set(key, rep)
+    if (pages.size > PAGES_PER_VERSION) pages.delete(pages.keys().next().value!)
+    return rep
+  }
+}
+
+export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
+  const baseUrl = options.baseUrl
+  const pageOptions = serveOptions(options.cacheControl, {
+    'content-security-policy': PAGE_CSP,
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  })
+  const embedOptions = serveOptions(options.cacheControl, { 'content-security-policy': EMBED_CSP, 'x-content-type-options': 'nosniff' })
+  const fragmentOptions = serveOptions(options.cacheControl, { 'x-content-type-options': 'nosniff' })
+  const scriptOptions = fragmentOptions
+  const embedScript = CachedRepresentation.text(EMBED_SCRIPT, 'text/javascript; charset=utf-8', new Date())
+  const cache = new PageCache()
+
+  const html = (snapshot: Snapshot, key: string, render: () => string) =>
+    cache.get(snapshot, key) ?? cache.set(snapshot, key, CachedRepresentation.text(render(), HTML, snapshot.updatedAt))
+
+  const errorPage = (request: Request, snapshot: Snapshot, error: ErrorPage, headers = pageOptions.headers) =>
+    new Response(request.method === 'HEAD' ? null : renderErrorPage(error, snapshot.business.name, baseUrl), {
+      status: error.status,
+      headers: { ...headers, 'content-type': HTML, 'cache-control': 'no-store' },
+    })
+  const invalid = (request: Request, snapshot: Snapshot, issues: Issue[], headers = pageOptions.headers) =>
+    errorPage(
+      request,
+      snapshot,
+      {
+        status: 400,
+        title: 'These filters do not work',
+        message: issues.length === 1 ? 'One parameter in the address is invalid:' : `${issues.length} parameters in the address are invalid:`,
+        issues,
+      },
+      headers,
+    )
+
+  const aspectRows = (insights: Insights) =>
+    insights.aspects.map((a) => ({ id: a.id, label: a.label, short: a.id.charAt(0).toUpperCase() + a.id.slice(1), sentiment: a.sentiment, mentions: a.mention_count }))
+
+  return new Elysia({ name: 'pages' })
+    .get(
+      '/',
+      async ({ request }) => {
+        const snapshot = catalog.current
+        const params = new URL(request.url).searchParams
+        const issues: Issue[] = []
+        const parsed = parseFilters(params, LIST_FILTERS)
+        const pageNumber = integerParam(params, 'page', 1, MAX_PAGE, 1, issues)
+        if (!parsed.ok) issues.unshift(...parsed.issues)
+        if (!parsed.ok || issues.length) return invalid(request, snapshot, issues)
+        const { filters } = parsed.value
+        const key = `home:${listHref(filters, pageNumber)}`
+        let rep = cache.get(snapshot, key)
+        if (!rep) {
+          const insights = await insightsWithin(snapshot, INSIGHTS_WAIT_MS)
+          const result = search.search({ ...parsed.value.search, limit: pageNumber * PAGE_SIZE })
+          const onPage = result.reviewsJson.slice((pageNumber - 1) * PAGE_SIZE)
+          if (pageNumber > 1 && !onPage.length) {
+            return errorPage(request, snapshot, { status: 404, title: 'No such page', message: `There are ${result.total} matching reviews; page ${pageNumber} is past the last one.` })
+          }
+          const render = () =>
+            renderHomePage({
+              baseUrl,
+              business: snapshot.business,
+              aggregate: snapshot.aggregate,
+              aspects: insights ? aspectRows(insights) : [],
+              filters,
+              page: pageNumber,
+              pageSize: PAGE_SIZE,
+              total: result.total,
+              reviews: onPage.map((json) => JSON.parse(json) as PageReview),
+            })
+          // Without the insights (still computing) the page is served but not kept: a later request gets the full one.
+          rep = insights === undefined ? CachedRepresentation.text(render(), HTML, snapshot.updatedAt) : html(snapshot, key, render)
+        }
+        return serveRepresentation(request, rep, pageOptions)
+      },
+      {
+        detail: {
+          tags: ['Pages'],
+          summary: 'The business’s review page (HTML)',
+          description:
+            'Business card, rating distribution, aspect summary, the newest reviews with owner replies, 10 per page. ' +
+            'Filters are the search API’s parameters under short names (`service` = `mentions_service`, `technician` = `mentions_technician`); ' +
+            'empty values and parameters the page does not know are ignored. Carries schema.org JSON-LD and feed autodiscovery links.',
+          parameters: [...filterParameters(LIST_FILTERS), integerParameter('page', 1, MAX_PAGE, 1, 'Page of the list, 10 reviews each.')],
+          responses: { ...readResponses(htmlResponse('The page.'), { cacheControl: options.cacheControl }), 400: invalidPage, 404: htmlResponse('A page past the last one.') },
+        },
+      },
+    )
+    .get(
+      '/reviews/:id',
+      ({ request, params }) => {
+        const snapshot = catalog.current
+        const json = snapshot.reviewJson(params.id)
+        if (json === undefined) {
+          return errorPage(request, snapshot, { status: 404, title: 'Review not found', message: `No published review has the id “${params.id}”.` })
+        }
+        const rep = html(snapshot, `review:${params.id}`, () => renderReviewPage(JSON.parse(json) as PageReview, snapshot.business, snapshot.aggregate, baseUrl))
+        return serveRepresentation(request, rep, pageOptions)
+      },
+      {
+        detail: {
+          tags: ['Pages'],
+          summary: 'One review as a page (HTML)',
+          description: 'The `alternate` link of each Atom entry and the `url` of each JSON Feed item. The record as JSON is GET /api/reviews/{id}.',
+          parameters: [{ name: 'id', in: 'path', required: true, description: 'Review id.', schema: { type: 'string' } }],
+          responses: { ...readResponses(htmlResponse('The review page.'), { cacheControl: options.cacheControl }), 404: htmlResponse('No published review has this id.') },
+        },
+      },
+    )
+    .get(
+      '/insights',
+      async ({ request }) => {
+        const snapshot = catalog.current
+        let rep = cache.get(snapshot, 'insights')
+        if (!rep) {
+          const insights = (await snapshot.insights()).data as Insights
+          rep = html(snapshot, 'insights', () => renderInsightsPage({ baseUrl, business: snapshot.business, insights, reviews: snapshot.reviews as Review[] }))
+        }
+        return serveRepresentation(request, rep, pageOptions)
+      },
+      {
+        detail: {
+          tags: ['Pages'],
+          summary: 'Insights as pictures (HTML)',
+          description: 'Rating over time, aspects with trends and examples, technicians and services, topics and FAQ; every figure links to the reviews behind it.',
+          responses: { ...readResponses(htmlResponse('The insights page.'), { cacheControl: options.cacheControl }) },
+        },
+      },
+    )
+    .get(
+      '/embed',
+      ({ request }) => {
+        const snapshot = catalog.current
+        const parsed = parseEmbedOptions(new URL(request.url).searchParams)
+        if (!parsed.ok) return invalid(request, snapshot, parsed.issues, embedOptions.headers)
+        const rep = html(snapshot, `embed:${JSON.stringify(parsed.value.options)}`, () => renderEmbedPage(embedData(snapshot, parsed.value)))
+        return serveRepresentation(request, rep, embedOptions)
+      },
+      {
+        detail: {
+          tags: ['Pages'],
+          summary: 'The review widget as a page to put in an iframe (HTML)',
+          description: 'Any site may frame it (`frame-ancestors *`); it works without JavaScript, and with /embed.js on the host page the iframe takes the height of its content.',
+          parameters: EMBED_PARAMETERS,
+          responses: { ...readResponses(htmlResponse('The widget page.'), { cacheControl: options.cacheControl }), 400: invalidPage },
+        },
+      },
+    )
+    .get(
+      '/embed/fragment',
+      ({ request }) => {
+        const snapshot = catalog.current
+        const parsed = parseEmbedOptions(new URL(request.url).searchParams)
+        if (!parsed.ok) return invalid(request, snapshot, parsed.issues, fragmentOptions.headers)
+        const rep = html(snapshot, `fragment:${JSON.stringify(parsed.value.options)}`, () => renderEmbedFragment(embedData(snapshot, parsed.value)))
+        return serveRepresentation(request, rep, fragmentOptions)
+      },
+      {
+        detail: {
+          tags: ['Pages'],
+          summary: 'The review widget as an HTML fragment',
+          description: 'What /embed.js puts into a Shadow DOM: a <style> scoped to the shadow root and the widget’s markup. Same options as /embed.',
+          parameters: EMBED_PARAMETERS,
+          responses: { ...readResponses(htmlResponse('The widget fragment.'), { cacheControl: options.cacheControl }), 400: invalidPage },
+        },
+      },
+    )
+    .get('/embed.js', ({ request }) => serveRepresentation(request, embedScript, scriptOptions), {
+      detail: {
+        tags: ['Pages'],
+        summary: 'The widget script',
+        description:
+          'Renders every element with `data-reviews-widget` (options as `data-min-rating`, `data-count`, `data-service`, `data-theme`, `data-lang`) into its own Shadow DOM, ' +
+          'and sizes /embed iframes on the page to their content.',
+        responses: { ...readResponses({ description: 'JavaScript.', content: { 'text/javascript': { schema: { type: 'string' as const } } } }, { cacheControl: options.cacheControl }) },
+      },
+    })
+
+  function embedData(snapshot: Snapshot, parsed: { options: EmbedOptions; search: SearchFilters }) {
+    const result = search.search(parsed.search)
+    return {
+      baseUrl,
+      business: snapshot.business,
+      aggregate: snapshot.aggregate,
+      reviews: result.reviewsJson.map((json) => JSON.parse(json) as PageReview),
+      options: parsed.options,
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'bun:test'
+import { CachedRepresentation, chooseEncoding, etagListMatches, isNotModified, serveOptions, serveRepresentation } from './representation'
+
+describe('chooseEncoding', () => {
+  test.each([
+    [null, null],
+    ['', null],
+    ['gzip', 'gzip'],
+    ['br', 'br'],
+    ['gzip, br', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', null],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['identity', null],
+    ['GZIP', 'gzip'],
+    ['br;q=abc, gzip;q=0.1', 'gzip'],
+  ] as const)('%p -> %p', (header, expected) => {
+    expect(chooseEncoding(header)).toBe(expected)
+  })
+})
+
+describe('etagListMatches (If-None-Match: weak comparison over a list)', () => {
+  const etag = '"abc-1"'
+  test.each([
+    ['"abc-1"', true],
+    ['W/"abc-1"', true],
+    ['"x", "abc-1"', true],
+    ['"x",W/"abc-1" ', true],
+    ['*', true],
+    ['"abc"', false],
+    ['"x", "y"', false],
+    ['abc-1', false],
+  ])('%s -> %p', (header, expected) => {
+    expect(etagListMatches(header, [etag], 'weak')).toBe(expected)
+  })
+})
+
+describe('isNotModified', () => {
+  const rep = CachedRepresentation.text('{"a":1}', 'application/json', new Date('2025-06-01T12:00:00.500Z'))
+  const request = (headers: Record<string, string>) => new Request('http://x.test/', { headers })
+
+  test('If-None-Match wins over If-Modified-Since', () => {
+    expect(isNotModified(request({ 'if-none-match': '"other"', 'if-modified-since': 'Sun, 01 Jun 2025 12:00:00 GMT' }), rep)).toBe(false)
+    expect(isNotModified(request({ 'if-none-match': rep.etag, 'if-modified-since': 'Sat, 01 Jan 2000 00:00:00 GMT' }), rep)).toBe(true)
+  })
+  test('If-Modified-Since compares whole seconds; a bad date never matches', () => {
+    expect(isNotModified(request({ 'if-modified-since': 'Sun, 01 Jun 2025 12:00:00 GMT' }), rep)).toBe(true)
+    expect(isNotModified(request({ 'if-modified-since': 'Sun, 01 Jun 2025 11:59:59 GMT' }), rep)).toBe(false)
+    expect(isNotModified(request({ 'if-modified-since': 'yesterday' }), rep)).toBe(false)
+  })
+})
+
+describe('serveRepresentation', () => {
+  const big = CachedRepresentation.text(JSON.stringify({ text: 'x'.repeat(4000) }), 'application/json', new Date(0))
+  const options = serveOptions('public, max-age=60')
+
+  test('serveOptions returns one object per distinct setting', () => {
+    expect(serveOptions('public, max-age=60')).toBe(options)
+    expect(serveOptions('public, max-age=60', { link: '<a>' })).toBe(serveOptions('public, max-age=60', { link: '<a>' }))
+    expect(serveOptions('public, max-age=60', { link: '<a>' })).not.toBe(options)
+  })
+
+  test('compresses above 1 KiB, with Vary; HEAD has no body; a match is an empty 304', async () => {
+    const gz = serveRepresentation(new Request('http://x.test/', { headers: { 'accept-encoding': 'gzip' } }), big, options)
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gz.headers.get('vary')).toBe('Accept-Encoding')
+    expect(new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await gz.arrayBuffer())))).toBe(new TextDecoder().decode(big.body))
+    const head = serveRepresentation(new Request('http://x.test/', { method: 'HEAD' }), big, options)
+    expect(head.body).toBeNull()
+    const notModified = serveRepresentation(new Request('http://x.test/', { headers: { 'if-none-match': big.etag } }), big, options)
+    expect(notModified.status).toBe(304)
+    expect(await notModified.text()).toBe('')
+  })
+})

@@ -1,0 +1,73 @@
+/**
+ * Accessibility in a real browser: axe-core on every page (and the widget in both themes, at phone
+ * and desktop widths) with zero serious or critical violations; Lighthouse performance and
+ * accessibility >= 95 on `/` and `/insights`. The reports are saved under test-artifacts/.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import type { Browser } from 'playwright-core'
+import axe from 'axe-core'
+import { startTestServer, type TestServer } from '../support/server'
+import { embeddedSample } from '../../src/catalog/seed'
+import { artifactPath, CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumAvailable, launchChromium } from './browser'
+
+const AXE_PAGES = ['/', '/?rating=1&service=drain-cleaning', '/insights', '/reviews/rv-000737', '/embed', '/embed?theme=dark&lang=de', '/reviews/unknown', '/?rating=9']
+const LIGHTHOUSE_PAGES = ['/', '/insights']
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+describe.skipIf(!chromiumAvailable)('accessibility and performance in chromium', () => {
+  let server: TestServer
+  let browser: Browser
+  beforeAll(async () => {
+    server = await startTestServer({ seed: embeddedSample })
+    // Complete pages from the first request: the review page's aspect summary needs the insights.
+    await server.service.catalog.current.insights()
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  for (const width of [390, 1280]) {
+    test.each(AXE_PAGES)(`axe-core at ${width}px: %s has no serious or critical violation`, async (path) => {
+      // axe is injected as a script, which the pages' CSP would rightly refuse: bypass it for the audit only.
+      const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } })
+      const page = await context.newPage()
+      await page.goto(server.url + path)
+      await page.addScriptTag({ content: axe.source })
+      const violations = (await page.evaluate(
+        'axe.run(document, { resultTypes: ["violations"] }).then(r => r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => ({ target: n.target })) })))',
+      )) as Violation[]
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      expect(serious.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      await context.close()
+    })
+  }
+
+  test.each(LIGHTHOUSE_PAGES)(
+    'Lighthouse on %s: performance and accessibility at least 95',
+    async (path) => {
+      const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')])
+      // Lighthouse drives its own chromium over the DevTools port; chrome-launcher gives it a fresh profile.
+      const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS })
+      try {
+        const result = await lighthouse(server.url + path, { port: chrome.port, output: 'html', onlyCategories: ['performance', 'accessibility'], logLevel: 'error' })
+        const lhr = result!.lhr
+        writeFileSync(artifactPath('lighthouse', `${path === '/' ? 'home' : path.slice(1)}.html`), result!.report as string)
+        expect(lhr.runtimeError).toBeUndefined()
+        const scores = { performance: Math.round(lhr.categories.performance!.score! * 100), accessibility: Math.round(lhr.categories.accessibility!.score! * 100) }
+        const weak = Object.values(lhr.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
+          .map((a) => `${a.id}: ${a.displayValue ?? a.score}`)
+        console.log(`lighthouse ${path}: performance ${scores.performance}, accessibility ${scores.accessibility}${weak.length ? `; below 0.9: ${weak.join(', ')}` : ''}`)
+        expect(scores.performance).toBeGreaterThanOrEqual(95)
+        expect(scores.accessibility).toBeGreaterThanOrEqual(95)
+      } finally {
+        chrome.kill()
+      }
+    },
+    120_000,
+  )
+})

@@ -1,0 +1,99 @@
+/**
+ * The pages in a real browser (chromium): no console errors, no request leaving the service, filters
+ * that work by clicking, keyboard access, nothing wider than a phone, and screenshots at phone and
+ * desktop widths saved under test-artifacts/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Browser } from 'playwright-core'
+import { startTestServer, type TestServer } from '../support/server'
+import { embeddedSample } from '../../src/catalog/seed'
+import { artifactPath, chromiumAvailable, launchChromium, watchPage } from './browser'
+
+const PAGES = ['/', '/?rating=1', '/insights', '/reviews/rv-000737', '/embed?count=3', '/embed?theme=dark&lang=de', '/reviews/unknown', '/?rating=9']
+const WIDTHS = { phone: 390, desktop: 1280 }
+
+describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
+  let server: TestServer
+  let browser: Browser
+  beforeAll(async () => {
+    server = await startTestServer({ seed: embeddedSample })
+    // Complete pages from the first request: the review page's aspect summary needs the insights.
+    await server.service.catalog.current.insights()
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+
+  test.each(PAGES)('%s loads without console errors, CSP violations or requests to other origins', async (path) => {
+    const page = await browser.newPage()
+    const watch = watchPage(page, [server.url])
+    const response = await page.goto(server.url + path, { waitUntil: 'load' })
+    expect(response!.status()).toBe(path === '/reviews/unknown' ? 404 : path === '/?rating=9' ? 400 : 200)
+    // Error pages are expected to log their status; anything else is a fault.
+    const errors = watch.errors.filter((e) => !/Failed to load resource: the server responded with a status of (400|404)/.test(e))
+    expect(errors).toEqual([])
+    expect(watch.foreignRequests).toEqual([])
+    await page.close()
+  })
+
+  test('clicking a rating filter shows only reviews with that rating, and the filter is marked current', async () => {
+    const page = await browser.newPage()
+    await page.goto(server.url + '/')
+    await page.getByRole('navigation', { name: 'Filter reviews' }).getByRole('link', { name: '2 stars', exact: true }).click()
+    await page.waitForURL(/\?rating=2$/)
+    const ratings = await page.locator('article.review h3 .stars').evaluateAll((nodes: any[]) => nodes.map((n) => n.getAttribute('aria-label')))
+    expect(ratings.length).toBeGreaterThan(0)
+    expect(new Set(ratings)).toEqual(new Set(['Rated 2 out of 5']))
+    const current = await page.locator('.filters a[aria-current="true"]').evaluateAll((nodes: any[]) => nodes.map((n) => n.getAttribute('href')))
+    expect(current).toContain('/?rating=2')
+    // Then a service on top of it: both filters hold, and the list matches the API.
+    await page.getByRole('navigation', { name: 'Filter reviews' }).getByRole('link', { name: 'Drain cleaning' }).click()
+    await page.waitForURL(/rating=2&service=drain-cleaning/)
+    const shown = await page.locator('article.review .meta a').evaluateAll((nodes: any[]) => nodes.map((n) => n.getAttribute('href')))
+    const api = (await (await fetch(`${server.url}/api/reviews/search?rating=2&mentions_service=drain-cleaning&limit=10`)).json()) as any
+    expect(shown).toEqual(api.reviews.map((r: any) => `/reviews/${r.id}`))
+    await page.close()
+  })
+
+  test('the text search form narrows the list and keeps the other filters', async () => {
+    const page = await browser.newPage()
+    await page.goto(server.url + '/?rating=5')
+    await page.getByRole('searchbox', { name: 'Search review text' }).fill('spotless')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await page.waitForURL(/query=spotless/)
+    expect(page.url()).toContain('rating=5')
+    const texts = await page.locator('article.review .text').allTextContents()
+    expect(texts.length).toBeGreaterThan(0)
+    for (const text of texts) expect(text.toLowerCase()).toContain('spotless')
+    await page.close()
+  })
+
+  test('keyboard: the first Tab reaches the skip link, which moves focus past the header', async () => {
+    const page = await browser.newPage()
+    await page.goto(server.url + '/insights')
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content')
+    await page.keyboard.press('Enter')
+    expect(page.url().endsWith('#main')).toBe(true)
+    // Chart columns are links a keyboard reaches, each named with its figures.
+    const names = await page.locator('svg.chart a').evaluateAll((nodes: any[]) => nodes.map((n) => n.getAttribute('aria-label')))
+    expect(names.length).toBeGreaterThan(4)
+    for (const name of names) expect(name).toMatch(/^\d{4}-Q[1-4]: \d+ reviews?/)
+    await page.close()
+  })
+
+  for (const [name, width] of Object.entries(WIDTHS)) {
+    test(`${name} (${width}px): no horizontal scrolling outside charts, screenshots saved`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 })
+      const page = await context.newPage()
+      for (const [path, file] of [['/', 'home'], ['/insights', 'insights'], ['/reviews/rv-000737', 'review'], ['/embed?count=3', 'embed']]) {
+        await page.goto(server.url + path)
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width)
+        await page.screenshot({ path: artifactPath('screenshots', `${file}-${name}.png`), fullPage: true })
+      }
+      await context.close()
+    })
+  }
+})

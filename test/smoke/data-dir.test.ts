@@ -1,0 +1,109 @@
+/**
+ * The compiled binary never publishes the sample as if it were the owner's data, and its output
+ * survives pipes. Each case starts from a DATA_DIR shaped like what really happens to one.
+ */
+import { afterAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, readdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { embeddedSample } from '../../src/catalog/seed'
+import { compiledBinary, runBinary } from '../support/binary'
+import { business, reviews } from '../support/dataset'
+import { startListening } from '../support/spawn'
+
+const dirs: string[] = []
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'reviews-datadir-'))
+  dirs.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A DATA_DIR holding the owner's own data, put there by the CLI import. */
+function ownersDataDir(): string {
+  const dataDir = tempDir()
+  const file = join(tempDir(), 'owner.json')
+  writeFileSync(file, JSON.stringify({ business, reviews }))
+  const imported = runBinary(['import', file], { DATA_DIR: dataDir })
+  expect(imported.code).toBe(0)
+  return dataDir
+}
+
+/** A server that got past the data check would listen; it is killed after 5 s and the test fails on its exit code. */
+const serveOnce = (dataDir: string) => runBinary(['serve'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }, 5_000)
+
+describe('never a fake dataset', () => {
+  test('a deleted database is an error naming what happened, not the sample', () => {
+    const dataDir = ownersDataDir()
+    for (const name of readdirSync(dataDir)) if (name.startsWith('reviews.db')) unlinkSync(join(dataDir, name))
+    const { code, stderr } = serveOnce(dataDir)
+    expect(code).toBe(2)
+    expect(stderr).toContain('reviews.db is missing or empty')
+    expect(stderr).toContain('import your reviews again')
+    expect(stderr).not.toContain('    at ')
+  })
+
+  test('a truncated database is refused the same way', () => {
+    const dataDir = ownersDataDir()
+    truncateSync(join(dataDir, 'reviews.db'), 0)
+    for (const name of readdirSync(dataDir)) if (/reviews\.db-(wal|shm)$/.test(name)) unlinkSync(join(dataDir, name))
+    const { code, stderr } = serveOnce(dataDir)
+    expect(code).toBe(2)
+    expect(stderr).toContain('missing or empty')
+  })
+
+  test('mcp never seeds: an absent DATA_DIR is an error, an empty one too', () => {
+    const absent = runBinary(['mcp'], { DATA_DIR: join(tempDir(), 'nothing-here') })
+    expect(absent.code).toBe(2)
+    expect(absent.stderr).toContain('does not exist')
+    const empty = runBinary(['mcp'], { DATA_DIR: tempDir() })
+    expect(empty.code).toBe(2)
+    expect(empty.stderr).toContain('holds no business and no reviews')
+  })
+
+  test('serve --sample loads the sample into a directory whose data is gone, when asked', async () => {
+    const dataDir = ownersDataDir()
+    for (const name of readdirSync(dataDir)) if (name.startsWith('reviews.db')) unlinkSync(join(dataDir, name))
+    const running = await startListening([compiledBinary(), 'serve', '--sample'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', PATH: '/usr/bin:/bin' })
+    try {
+      const dataset = (await (await fetch(`${running.url}/reviews.json`)).json()) as { business: { name: string } }
+      expect(dataset.business.name).toBe(embeddedSample.business.name)
+    } finally {
+      running.proc.kill('SIGTERM')
+      await running.proc.exited
+    }
+  })
+
+  test("the owner's data is served as it is, never replaced", async () => {
+    const dataDir = ownersDataDir()
+    const running = await startListening([compiledBinary(), 'serve'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', PATH: '/usr/bin:/bin' })
+    try {
+      const dataset = (await (await fetch(`${running.url}/reviews.json`)).json()) as { business: { name: string }; reviews: unknown[] }
+      expect(dataset.business.name).toBe(business.name)
+      expect(dataset.reviews.length).toBe(reviews.filter((r) => r.verified).length)
+    } finally {
+      running.proc.kill('SIGTERM')
+      await running.proc.exited
+    }
+  })
+})
+
+describe('output that survives pipes', () => {
+  test('analyze | wc -l counts every line, and import 2>&1 | cat shows the whole report', () => {
+    const texts = embeddedSample.reviews.map((r) => r.text.replaceAll('\n', ' ')).filter((t) => t.trim() !== '')
+    const file = join(tempDir(), 'texts.txt')
+    writeFileSync(file, texts.join('\n'))
+    const binary = compiledBinary()
+    const counted = Bun.spawnSync(['sh', '-c', `"${binary}" analyze --file "${file}" | wc -l`], { env: { PATH: '/usr/bin:/bin', DATA_DIR: tempDir() } })
+    expect(Number(counted.stdout.toString().trim())).toBe(texts.length)
+
+    const bad = join(tempDir(), 'bad.jsonl')
+    writeFileSync(bad, Array.from({ length: 400 }, (_, i) => JSON.stringify({ id: `r${i}`, rating: 9 })).join('\n'))
+    const piped = Bun.spawnSync(['sh', '-c', `"${binary}" import "${bad}" 2>&1 | cat`], { env: { PATH: '/usr/bin:/bin', DATA_DIR: ownersDataDir() } })
+    const out = piped.stdout.toString()
+    expect(out).toContain('line 1')
+    expect(out).toMatch(/\.\.\.and [\d,]+ more/)
+  })
+})

@@ -1,0 +1,43 @@
+/**
+ * A database written by the previous release (made by its binary: `import` of the test dataset, `serve`
+ * for the hub tables, one active subscription leased until 2100) opens and is migrated in place: every review and the
+ * subscription are kept, and every review gains the fields added since.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { copyFileSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { reviewJson } from '../../src/reviews/repository'
+import { business, reviews } from '../support/dataset'
+import { startTestServer, type TestServer } from '../support/server'
+
+let server: TestServer
+beforeAll(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reviews-upgrade-'))
+  copyFileSync(join(import.meta.dir, '..', 'fixtures', 'previous-release', 'reviews.db'), join(dataDir, 'reviews.db'))
+  server = await startTestServer({ dataDir })
+})
+afterAll(() => server.stop())
+
+describe('a database from the previous release', () => {
+  test('keeps every review, each with language and translation, in canonical form', async () => {
+    const dataset = (await (await fetch(`${server.url}/reviews.json`)).json()) as { business: { id: string }; reviews: Record<string, unknown>[] }
+    expect(dataset.business.id).toBe(business.id)
+    expect(dataset.reviews.map((r) => r.id).sort()).toEqual(reviews.filter((r) => r.verified).map((r) => r.id).sort())
+    for (const review of dataset.reviews) {
+      expect(review).toMatchObject({ language: null, translation: null })
+      const stored = server.service.db.query<{ json: string }, [string]>('SELECT json FROM reviews WHERE id = ?').get(String(review.id))!
+      expect(stored.json).toBe(reviewJson(JSON.parse(stored.json)))
+    }
+  })
+
+  test('keeps its hub subscription', () => {
+    const subscription = server.service.hub.repository.find('https://subscriber.example.com/cb?feed=1', 'feed.xml')
+    expect(subscription).toMatchObject({ state: 'active', secret: 's3cret', topic: 'feed.xml' })
+  })
+
+  test('records the new migrations', () => {
+    const ids = server.service.db.query<{ id: string }, []>('SELECT id FROM schema_migrations ORDER BY id').all().map((r) => r.id)
+    expect(ids).toEqual(['001-reviews', '002-review-language', '100-hub'])
+  })
+})
