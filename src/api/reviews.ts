@@ -8,7 +8,7 @@ import { topicLinkHeader } from '../feeds/websub-topics'
 import { isCalendarDate } from '../core/dates'
 import { ReviewList, ReviewsDataset, Review } from '../reviews/schema'
 import { encodeCursor, parseSearchParams, parseSinceParams, ReviewPage, SearchQuery, type SearchFilters } from '../reviews/search-query'
-import type { ReviewSearch } from '../reviews/search'
+import { PAGE_BYTES, type ReviewSearch } from '../reviews/search'
 import { errorResponses, jsonResponse, readResponses, searchParameters, topicLinkHeaders } from './openapi-parts'
 
 /** One memo key per distinct search, the cursor's position included. */
@@ -16,7 +16,7 @@ export const searchKey = (filters: SearchFilters) => `search:${JSON.stringify(fi
 
 /** The page as JSON text, from the canonical JSON of each review (no re-serialisation). */
 function renderPage(search: ReviewSearch, filters: SearchFilters): string {
-  const result = search.search(filters)
+  const result = search.search(filters, PAGE_BYTES)
   const next = result.next ? JSON.stringify(encodeCursor(result.next)) : 'null'
   return `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}],"next_cursor":${next}}`
 }

@@ -9,7 +9,7 @@ import type { Catalog } from '../catalog/catalog'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
 import { AggregateRating, PublicBusiness, publicBusiness, Review } from '../reviews/schema'
 import { encodeCursor, ReviewPage, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SearchQuery, validateSearch, type SearchFilters } from '../reviews/search-query'
-import type { ReviewSearch } from '../reviews/search'
+import { PAGE_BYTES, type ReviewSearch } from '../reviews/search'
 import { Insights } from '../insights/schema'
 import { unknownValueNotes } from './hints'
 import { insightsText, reviewLine, reviewPageText } from './text'
@@ -90,7 +90,7 @@ const ReviewPageResult = Type.Object(
 
 /** Runs a validated search and renders the page: structuredContent mirrors the HTTP search's JSON. */
 function searchPage(filters: SearchFilters, ctx: ToolContext, what: string, tool: string): ToolOutput {
-  const result = ctx.search.search(filters)
+  const result = ctx.search.search(filters, PAGE_BYTES)
   const page = {
     count: result.reviews.length,
     total: result.total,

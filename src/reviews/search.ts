@@ -24,8 +24,9 @@ import { foldForSearch } from '../core/text'
 const SCAN_TEXT_BELOW = 2_000_000
 
 /**
- * A page stops growing once its reviews' JSON passes this many bytes (at least one review is always
- * given), so one response, or one MCP tool result with its text rendering, stays under about 1 MB.
+ * The byte budget of a page for the HTTP search and the MCP tools (`maxBytes`): a page stops growing
+ * once its reviews' JSON passes it (at least one review is always given), so one response, or one MCP
+ * tool result with its text rendering, stays under about 1 MB.
  */
 export const PAGE_BYTES = 400_000
 
@@ -60,7 +61,8 @@ export class ReviewSearch {
     private readonly scanTextBelow = SCAN_TEXT_BELOW,
   ) {}
 
-  search(filters: SearchFilters): SearchResult {
+  /** `maxBytes` bounds the page's JSON (PAGE_BYTES for clients); unbounded by default, for in-process callers. */
+  search(filters: SearchFilters, maxBytes = Number.POSITIVE_INFINITY): SearchResult {
     const current = this.snapshot()
     const index = current.searchIndex
     let textPositions: Int32Array | undefined
@@ -106,19 +108,19 @@ export class ReviewSearch {
       if (filters.after) positions = positions.slice(startAfter(positions, current.reviews, filters.after))
     }
     // Without a cursor or extra filters the index handed over only the first `limit`: total says whether more follow.
-    return page(current, positions, filters.limit, total, direct ? total : positions.length)
+    return page(current, positions, filters.limit, total, direct ? total : positions.length, maxBytes)
   }
 }
 
 /** The reviews of one page, bounded by `limit` and PAGE_BYTES, and the key to continue from. */
-function page(current: SearchSnapshot, positions: number[], limit: number, total: number, available: number): SearchResult {
+function page(current: SearchSnapshot, positions: number[], limit: number, total: number, available: number, maxBytes: number): SearchResult {
   const reviewsJson: string[] = []
   const reviews: Review[] = []
   let bytes = 0
   for (const position of positions) {
     if (reviewsJson.length >= limit) break
     const json = current.jsonAt(position)
-    if (reviewsJson.length > 0 && bytes + json.length > PAGE_BYTES) break
+    if (reviewsJson.length > 0 && bytes + json.length > maxBytes) break
     bytes += json.length
     reviewsJson.push(json)
     reviews.push(current.reviews[position]!)
