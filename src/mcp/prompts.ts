@@ -21,6 +21,8 @@ export type Prompt = {
 
 const PAST_REPLIES = 6
 const REPORT_REVIEWS_SHOWN = 40
+/** Characters of review text a report prompt carries at most (a prompt is context for the model, not an archive). */
+const REPORT_TEXT_BUDGET = 100_000
 
 const user = (text: string): PromptMessage => ({ role: 'user', content: { type: 'text', text } })
 const fail = (argument: string, message: string): PromptResult => ({ ok: false, argument, message })
@@ -106,7 +108,13 @@ const monthlyReport: Prompt = {
     const unanswered = reviews.filter((r) => !r.response)
     // Complaints first (they need the owner), then the rest, newest first; long months are cut with a count.
     const ordered = [...reviews.filter((r) => r.rating <= 3), ...reviews.filter((r) => r.rating > 3)]
-    const shown = ordered.slice(0, REPORT_REVIEWS_SHOWN)
+    const shown: Review[] = []
+    let chars = 0
+    for (const r of ordered.slice(0, REPORT_REVIEWS_SHOWN)) {
+      chars += r.text.length + (r.response?.text.length ?? 0)
+      if (shown.length > 0 && chars > REPORT_TEXT_BUDGET) break
+      shown.push(r)
+    }
     const stars = ([5, 4, 3, 2, 1] as const).map((s) => `${s}★ ${figures.distribution[String(s) as '1']}`).join(', ')
     const text = [
       `Write the monthly customer-review report for the owner of ${snapshot.business.name}, for ${month}.`,
@@ -118,7 +126,7 @@ const monthlyReport: Prompt = {
       `- Technicians mentioned: ${counts(reviews.flatMap((r) => r.technicians))}`,
       `- Services mentioned: ${counts(reviews.flatMap((r) => r.services))}`,
       reviews.length
-        ? `The reviews (complaints first${shown.length < reviews.length ? `; ${shown.length} of ${reviews.length} shown, the rest are 4-5★` : ''}):\n${shown.map(reviewLine).join('\n')}`
+        ? `The reviews (complaints first${shown.length < reviews.length ? `; ${shown.length} of ${reviews.length} shown` : ''}):\n${shown.map(reviewLine).join('\n')}`
         : 'There were no reviews this month.',
       'Structure: headline figures and the change from last month; what customers praised; what they complained about, quoting ' +
         'review ids; technicians who stood out; which reviews still need a reply; three concrete suggestions. Plain language, under 400 words. ' +

@@ -143,7 +143,8 @@ export function createMcpServer(ctx: ToolContext): Server {
 
   onRequest(server, ListResourcesRequestSchema, async () => {
     const snapshot = ctx.catalog.current
-    const insights = await snapshot.insights().catch(() => undefined)
+    // The insights' size is given once they are computed; the listing never waits for that (seconds on big data).
+    const insights = await Promise.race([snapshot.insights().catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(resolve, 50))])
     return {
       resources: RESOURCES.map((r) => {
         const rep = r.path === 'insights.json' ? insights?.representation : snapshot.representations[r.path]

@@ -233,6 +233,7 @@ describe('prompts and resources', () => {
   })
 
   test('resources have a title and size; resources/templates/list offers each review by id', async () => {
+    await call('get_insights', { section: 'summary' }) // the insights' size is listed once they are computed
     const { resources } = await client.listResources()
     for (const resource of resources) {
       expect(resource.title).toBeTruthy()
