@@ -39,6 +39,8 @@ export class PerVersionMemo<T> {
 
 /** A cache key for tool arguments whatever their key order. */
 export function argumentsKey(name: string, args: Record<string, unknown>): string {
-  const sorted = Object.keys(args).sort().map((k) => [k, args[k]])
+  const sorted = Object.keys(args)
+    .sort()
+    .map((k) => [k, args[k]])
   return `${name}:${JSON.stringify(sorted)}`
 }

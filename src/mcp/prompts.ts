@@ -42,12 +42,15 @@ const replyToReview: Prompt = {
   description:
     "Drafts the business's public reply to one review, in the voice of its past replies. Gives the model the review, the business's " +
     'details and a few earlier replies; the model writes the draft for the owner to edit.',
-  arguments: [{ name: 'review_id', description: 'Id of the review to answer (from search_reviews, e.g. an unanswered one).', required: true }],
+  arguments: [
+    { name: 'review_id', description: 'Id of the review to answer (from search_reviews, e.g. an unanswered one).', required: true },
+  ],
   build(args, snapshot) {
     const id = args.review_id?.trim()
     if (!id) return fail('review_id', 'is required')
     const json = snapshot.reviewJson(id)
-    if (json === undefined) return fail('review_id', `no published review has the id "${id}"; use search_reviews (has_response: false) to find one`)
+    if (json === undefined)
+      return fail('review_id', `no published review has the id "${id}"; use search_reviews (has_response: false) to find one`)
     const review = JSON.parse(json) as Review
     const business = snapshot.business
     const examples = pastReplies(snapshot, review)
@@ -56,7 +59,9 @@ const replyToReview: Prompt = {
       `You are helping ${business.name} (${business.description}) answer a customer review in public.`,
       `Draft a reply to this ${review.rating}-star review by ${review.author}:`,
       reviewLine(review),
-      review.response ? `The business already replied on ${review.response.date} (shown above); draft an improved reply only if it helps.` : '',
+      review.response
+        ? `The business already replied on ${review.response.date} (shown above); draft an improved reply only if it helps.`
+        : '',
       technicians,
       examples.length
         ? `Earlier replies by the business, for its voice (tone, length, sign-off):\n${examples.map(reviewLine).join('\n')}`
@@ -86,7 +91,12 @@ const previousMonth = (month: string) => {
 const counts = (values: string[]) => {
   const map = new Map<string, number>()
   for (const v of values) map.set(v, (map.get(v) ?? 0) + 1)
-  return [...map].sort((a, b) => b[1] - a[1]).map(([name, n]) => `${name} ${n}`).join(', ') || 'none'
+  return (
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, n]) => `${name} ${n}`)
+      .join(', ') || 'none'
+  )
 }
 
 const monthlyReport: Prompt = {

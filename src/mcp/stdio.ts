@@ -13,7 +13,10 @@ const MAX_LINE_BYTES = 4 * 1024 * 1024
 const DRAIN_TIMEOUT_MS = 10_000
 
 type Readable = NodeJS.ReadableStream & { pause?: () => void }
-type Writable = { write(chunk: string, callback?: (error?: Error | null) => void): boolean; once(event: 'drain', listener: () => void): unknown }
+type Writable = {
+  write(chunk: string, callback?: (error?: Error | null) => void): boolean
+  once(event: 'drain', listener: () => void): unknown
+}
 
 type Id = string | number
 

@@ -12,7 +12,15 @@ import { startTestServer, type TestServer } from '../support/server'
 
 const SUITE = join(import.meta.dir, '..', '..', 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js')
 const BASELINE = join(import.meta.dir, 'conformance-baseline.yml')
-const MUST_PASS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'prompts-list', 'server-sse-multiple-streams', 'dns-rebinding-protection']
+const MUST_PASS = [
+  'server-initialize',
+  'ping',
+  'tools-list',
+  'resources-list',
+  'prompts-list',
+  'server-sse-multiple-streams',
+  'dns-rebinding-protection',
+]
 
 let server: TestServer
 beforeAll(async () => {
@@ -42,7 +50,13 @@ test('the official conformance suite passes every applicable scenario, DNS rebin
   for (const scenario of MUST_PASS) {
     const checks = results.get(scenario)
     expect(checks, scenario).toBeDefined()
-    expect(checks!.some((c) => c.status === 'SUCCESS'), scenario).toBe(true)
-    expect(checks!.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING'), scenario).toEqual([])
+    expect(
+      checks!.some((c) => c.status === 'SUCCESS'),
+      scenario,
+    ).toBe(true)
+    expect(
+      checks!.filter((c) => c.status === 'FAILURE' || c.status === 'WARNING'),
+      scenario,
+    ).toEqual([])
   }
 }, 120_000)

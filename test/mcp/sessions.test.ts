@@ -7,7 +7,12 @@ import { startTestServer, type TestServer } from '../support/server'
 import { clientKey, MAX_BODY_BYTES } from '../../src/api/mcp-sessions'
 
 const JSON_AND_SSE = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
-const INITIALIZE = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'sessions-test', version: '1' } } }
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'sessions-test', version: '1' } },
+}
 
 const rawRequest = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   new Request(`${url}/mcp`, { method: 'POST', headers: { ...JSON_AND_SSE, ...headers }, body: JSON.stringify(body) })
@@ -19,7 +24,11 @@ async function initializeFrom(server: TestServer, address: string): Promise<Resp
 
 async function listTools(server: TestServer, sessionId: string, address = '127.0.0.1'): Promise<number> {
   const response = await server.service.mcpSessions.handle(
-    rawRequest(server.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' }),
+    rawRequest(
+      server.url,
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' },
+    ),
     address,
   )
   await response.text()
@@ -34,7 +43,11 @@ async function openSession(url: string, headers: Record<string, string> = {}): P
 }
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${url}/mcp`, { method: 'POST', headers: { ...JSON_AND_SSE, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: { ...JSON_AND_SSE, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
 
 describe('an open GET stream is activity', () => {
   test('a session holding its stream outlives the idle timeout; the one beside it without a stream expires', async () => {
@@ -177,7 +190,10 @@ describe('Origin', () => {
     expect(((await evil.json()) as any).error.message).toContain('Origin')
     const headers = await openSession(server.url)
     for (const method of ['GET', 'DELETE']) {
-      const refused = await fetch(`${server.url}/mcp`, { method, headers: { ...headers, accept: 'text/event-stream', origin: 'http://127.0.0.1.evil.example' } })
+      const refused = await fetch(`${server.url}/mcp`, {
+        method,
+        headers: { ...headers, accept: 'text/event-stream', origin: 'http://127.0.0.1.evil.example' },
+      })
       expect(refused.status).toBe(403)
       await refused.text()
     }
@@ -221,7 +237,12 @@ describe('bounded requests', () => {
 
   test('a batch of more than 10 messages is refused before any is run', async () => {
     const headers = await openSession(server.url)
-    const batch = Array.from({ length: 11 }, (_, i) => ({ jsonrpc: '2.0', id: 100 + i, method: 'tools/call', params: { name: 'get_reviews_since', arguments: { date: '1990-01-01' } } }))
+    const batch = Array.from({ length: 11 }, (_, i) => ({
+      jsonrpc: '2.0',
+      id: 100 + i,
+      method: 'tools/call',
+      params: { name: 'get_reviews_since', arguments: { date: '1990-01-01' } },
+    }))
     const response = await post(server.url, batch, headers)
     expect(response.status).toBe(400)
     expect(((await response.json()) as any).error).toMatchObject({ code: -32600, message: expect.stringContaining('at most 10') })
@@ -232,7 +253,11 @@ describe('bounded requests', () => {
 
   test('errors the transport raises carry the request id it read', async () => {
     const headers = await openSession(server.url)
-    const badVersion = await post(server.url, { jsonrpc: '2.0', id: 'v-1', method: 'tools/list' }, { ...headers, 'mcp-protocol-version': '1999-01-01' })
+    const badVersion = await post(
+      server.url,
+      { jsonrpc: '2.0', id: 'v-1', method: 'tools/list' },
+      { ...headers, 'mcp-protocol-version': '1999-01-01' },
+    )
     expect(badVersion.status).toBe(400)
     expect(((await badVersion.json()) as any).id).toBe('v-1')
     const noAccept = await post(server.url, { jsonrpc: '2.0', id: 'a-1', method: 'tools/list' }, { ...headers, accept: 'application/json' })
@@ -240,18 +265,29 @@ describe('bounded requests', () => {
     expect(((await noAccept.json()) as any).id).toBe('a-1')
     const noSession = await post(server.url, { jsonrpc: '2.0', id: 's-1', method: 'tools/list' })
     expect(((await noSession.json()) as any).id).toBe('s-1')
-    const unknownSession = await post(server.url, { jsonrpc: '2.0', id: 'u-1', method: 'tools/list' }, { 'mcp-session-id': 'gone', 'mcp-protocol-version': '2025-06-18' })
+    const unknownSession = await post(
+      server.url,
+      { jsonrpc: '2.0', id: 'u-1', method: 'tools/list' },
+      { 'mcp-session-id': 'gone', 'mcp-protocol-version': '2025-06-18' },
+    )
     expect(unknownSession.status).toBe(404)
-    expect(((await unknownSession.json()) as any)).toMatchObject({ id: 'u-1', error: { code: -32001 } })
+    expect((await unknownSession.json()) as any).toMatchObject({ id: 'u-1', error: { code: -32001 } })
   })
 
   test('initialize without params inside a session, and tools/call with array arguments, are -32602 in plain words', async () => {
     const headers = await openSession(server.url)
     const init = await post(server.url, { jsonrpc: '2.0', id: 7, method: 'initialize' }, headers)
-    expect(((await init.json()) as any)).toMatchObject({ id: 7, error: { code: -32602, message: expect.stringContaining('params') } })
-    const array = await post(server.url, { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'get_review', arguments: ['r-001'] } }, headers)
+    expect((await init.json()) as any).toMatchObject({ id: 7, error: { code: -32602, message: expect.stringContaining('params') } })
+    const array = await post(
+      server.url,
+      { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name: 'get_review', arguments: ['r-001'] } },
+      headers,
+    )
     const body = (await array.json()) as any
-    expect(body).toMatchObject({ id: 8, error: { code: -32602, message: 'Invalid params: arguments: Invalid input: expected object, received array' } })
+    expect(body).toMatchObject({
+      id: 8,
+      error: { code: -32602, message: 'Invalid params: arguments: Invalid input: expected object, received array' },
+    })
     expect(body.error.message).not.toContain('MCP error')
   })
 

@@ -114,7 +114,10 @@ describe('pages', () => {
     expect(first.structuredContent.next_cursor).toEqual(expect.any(String))
     expect(textOf(first)).toContain('call search_reviews again with the same arguments plus "cursor"')
     const { ids, pages } = await allPages('search_reviews', { limit: 7, since: '2023-01-01' })
-    const expected = published.filter((r) => r.date >= '2023-01-01').sort(newestFirst).map((r) => r.id)
+    const expected = published
+      .filter((r) => r.date >= '2023-01-01')
+      .sort(newestFirst)
+      .map((r) => r.id)
     expect(ids).toEqual(expected)
     for (const page of pages) expect(page.structuredContent.total).toBe(expected.length)
     expect(pages.at(-1).structuredContent.next_cursor).toBeNull()
@@ -129,7 +132,9 @@ describe('pages', () => {
     expect(pages[0].structuredContent.count).toBe(9)
     expect((await call('get_reviews_since', { date: '2023-06-01' })).structuredContent.count).toBe(20)
     expect(textOf(await call('get_reviews_since', { date: '2023-06-01', limit: 101 }))).toContain('limit: must be at most 100')
-    expect(textOf(await call('get_reviews_since', { date: '2023-06-01', cursor: 'nonsense' }))).toContain('cursor: must be a next_cursor this server returned')
+    expect(textOf(await call('get_reviews_since', { date: '2023-06-01', cursor: 'nonsense' }))).toContain(
+      'cursor: must be a next_cursor this server returned',
+    )
   })
 
   test('HTTP search and since-listing page exactly like the tools', async () => {
@@ -144,7 +149,9 @@ describe('pages', () => {
     expect(sincePage.body).toEqual((await call('get_reviews_since', { date: '2023-01-01', limit: 4 })).structuredContent)
     expect((await http('/api/reviews/since/2023-01-01?limit=0')).status).toBe(400)
     expect((await http('/api/reviews/since/2023-01-01?rating=5')).body.issues[0].path).toEqual(['rating'])
-    expect((await http('/api/reviews/search?cursor=abc')).body.issues).toEqual([{ path: ['cursor'], code: 'invalid_cursor', message: 'must be a next_cursor this server returned' }])
+    expect((await http('/api/reviews/search?cursor=abc')).body.issues).toEqual([
+      { path: ['cursor'], code: 'invalid_cursor', message: 'must be a next_cursor this server returned' },
+    ])
   })
 
   test('no tool result is over ~1 MB, whatever the limit: the page stops early and continues with next_cursor', async () => {
@@ -163,7 +170,8 @@ describe('values that match nothing, and the new filters', () => {
     expect(notes.map((n: any) => n.argument)).toEqual(['mentions_technician', 'mentions_service'])
     expect(notes[0].known.sort()).toEqual(business.technicians.map((t) => t.name).sort())
     expect(notes[1].known.sort()).toEqual(business.services.map((s) => s.id).sort())
-    for (const name of ['Mike Alvarez', 'José Ramírez', 'Sarah Chen', 'water-heater-repair', 'drain-cleaning', 'ac-repair']) expect(textOf(result)).toContain(name)
+    for (const name of ['Mike Alvarez', 'José Ramírez', 'Sarah Chen', 'water-heater-repair', 'drain-cleaning', 'ac-repair'])
+      expect(textOf(result)).toContain(name)
     const typo = await call('search_reviews', { mentions_technician: 'Sara', mentions_service: 'water heater' })
     expect(typo.structuredContent.notes[0].closest).toEqual(['Sarah Chen'])
     expect(typo.structuredContent.notes[1].closest).toEqual(['water-heater-repair'])
@@ -178,11 +186,16 @@ describe('values that match nothing, and the new filters', () => {
       expect(result.structuredContent.reviews.map((r: any) => r.id).sort()).toEqual(['long-001', 'r-002'])
       expect(result.structuredContent.notes).toBeUndefined()
     }
-    expect((await http('/api/reviews/search?mentions_technician=chen')).body.total).toBe(published.filter((r) => r.technicians.includes('Sarah Chen')).length)
+    expect((await http('/api/reviews/search?mentions_technician=chen')).body.total).toBe(
+      published.filter((r) => r.technicians.includes('Sarah Chen')).length,
+    )
   })
 
   test('max_rating and has_response, on the tool and the HTTP search alike: the unanswered 1-2 star reviews', async () => {
-    const expected = published.filter((r) => r.rating <= 2 && r.response === null).sort(newestFirst).map((r) => r.id)
+    const expected = published
+      .filter((r) => r.rating <= 2 && r.response === null)
+      .sort(newestFirst)
+      .map((r) => r.id)
     expect(expected.length).toBeGreaterThan(5)
     const viaMcp = await call('search_reviews', { max_rating: 2, has_response: false, limit: 100 })
     expect(viaMcp.structuredContent.reviews.map((r: any) => r.id)).toEqual(expected)
@@ -229,7 +242,9 @@ describe('prompts and resources', () => {
     expect(text).toContain('José was late and the drain still clogs.')
     const latest = await client.getPrompt({ name: 'monthly_review_report', arguments: {} })
     expect(latest.description).toBe('Review report for 2025-03')
-    await expect(client.getPrompt({ name: 'monthly_review_report', arguments: { month: 'March' } })).rejects.toThrow(/month: must be a month in YYYY-MM form/)
+    await expect(client.getPrompt({ name: 'monthly_review_report', arguments: { month: 'March' } })).rejects.toThrow(
+      /month: must be a month in YYYY-MM form/,
+    )
   })
 
   test('resources have a title and size; resources/templates/list offers each review by id', async () => {
@@ -241,7 +256,9 @@ describe('prompts and resources', () => {
       expect(resource.size).toBe(body.byteLength)
     }
     const { resourceTemplates } = await client.listResourceTemplates()
-    expect(resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: `${TEST_BASE_URL}/api/reviews/{id}`, mimeType: 'application/json' })])
+    expect(resourceTemplates).toEqual([
+      expect.objectContaining({ uriTemplate: `${TEST_BASE_URL}/api/reviews/{id}`, mimeType: 'application/json' }),
+    ])
     const read = await client.readResource({ uri: `${TEST_BASE_URL}/api/reviews/long-001` })
     expect((read.contents[0] as { text: string }).text).toBe(await (await fetch(`${server.url}/api/reviews/long-001`)).text())
     await expect(client.readResource({ uri: `${TEST_BASE_URL}/api/reviews/r-007` })).rejects.toMatchObject({ code: -32002 })
