@@ -95,7 +95,7 @@ describe('JSON-RPC errors', () => {
     const noUri = await rpc(await post(server.url, { jsonrpc: '2.0', id: 5, method: 'resources/read', params: {} }, headers))
     expect(noUri.body).toMatchObject({ id: 5, error: { code: -32602, message: 'Invalid params: uri: Invalid input: expected string, received undefined' } })
     const unknownResource = await rpc(await post(server.url, { jsonrpc: '2.0', id: 6, method: 'resources/read', params: { uri: 'file:///etc/passwd' } }, headers))
-    expect(unknownResource.body).toMatchObject({ id: 6, error: { code: -32002, message: 'Unknown resource file:///etc/passwd. See resources/list.', data: { uri: 'file:///etc/passwd' } } })
+    expect(unknownResource.body).toMatchObject({ id: 6, error: { code: -32002, message: 'Unknown resource file:///etc/passwd. See resources/list and resources/templates/list.', data: { uri: 'file:///etc/passwd' } } })
     const unknownTool = await rpc(await post(server.url, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'drop_tables', arguments: {} } }, headers))
     expect(unknownTool.body).toMatchObject({ id: 7, error: { code: -32602, message: expect.stringMatching(/^Unknown tool "drop_tables"\. Tools: get_business, /) } })
   })
