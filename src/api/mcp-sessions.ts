@@ -29,6 +29,8 @@ export type McpHttpOptions = {
   maxSessionsPerClient?: number
   /** Origins allowed besides none; `http://host:*` matches any port. Default: every origin. */
   allowedOrigins?: string[]
+  /** Keep-alive comments on quiet server-sent event streams (ms); default SSE_KEEP_ALIVE_MS. */
+  keepAliveMs?: number
   log: Logger
 }
 
@@ -46,50 +48,29 @@ export const MAX_BODY_BYTES = 1 << 20
 export const MAX_BATCH = 10
 
 const STREAM_OPENED = new TextEncoder().encode(': stream open\n\n')
-const KEEP_ALIVE = new TextEncoder().encode(': keep-alive\n\n')
 
-/** Quiet SSE streams get a comment this often, well under the usual proxy read timeouts (nginx: 60 s). */
+/** Quiet SSE streams get a comment this often (the transport's own keep-alive), well under the usual proxy read timeouts (nginx: 60 s). */
 export const SSE_KEEP_ALIVE_MS = 25_000
 
 /**
  * An SSE stream says nothing until there is something to say, and some clients (Bun's fetch among
  * them) wait for a first byte before handing over the response. A comment line, which SSE readers
- * ignore, opens it at once; further comments while it is quiet keep proxies from closing it.
+ * ignore, opens it at once; the transport's keep-alive comments (keepAliveMs) then keep proxies from
+ * closing it while it is quiet.
  */
-export function openStreamAtOnce(response: Response, keepAliveMs: number): Response {
+export function openStreamAtOnce(response: Response): Response {
   if (!response.body || !response.headers.get('content-type')?.includes('text/event-stream')) return response
   const reader = response.body.getReader()
-  let timer: ReturnType<typeof setInterval> | undefined
-  let lastWrite = Date.now()
-  const stop = () => clearInterval(timer)
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(STREAM_OPENED)
-      if (keepAliveMs > 0) {
-        timer = setInterval(() => {
-          if (Date.now() - lastWrite < keepAliveMs) return
-          try {
-            controller.enqueue(KEEP_ALIVE)
-            lastWrite = Date.now()
-          } catch {
-            stop() // the stream was closed under us
-          }
-        }, Math.max(10, Math.floor(keepAliveMs / 2)))
-        timer.unref?.()
-      }
     },
     async pull(controller) {
       const { value, done } = await reader.read()
-      if (done) {
-        stop()
-        controller.close()
-      } else {
-        lastWrite = Date.now()
-        controller.enqueue(value)
-      }
+      if (done) controller.close()
+      else controller.enqueue(value)
     },
     cancel(reason) {
-      stop()
       return reader.cancel(reason)
     },
   })
@@ -335,6 +316,7 @@ export class McpSessions {
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       maxRequestBodySize: MAX_BODY_BYTES,
+      keepAliveMs: this.options.keepAliveMs ?? SSE_KEEP_ALIVE_MS,
       // Our tools answer at once: a plain JSON response per POST (the transport allows either) costs far less
       // than opening a server-sent event stream for each call. GET still opens a stream for server messages.
       enableJsonResponse: true,

@@ -1,11 +1,11 @@
 /** POST/GET/DELETE /mcp: hands each request to the MCP sessions (api/mcp-sessions.ts). */
 import { Elysia } from 'elysia'
 import { brotliCompressSync, constants as zlib } from 'node:zlib'
-import { type McpSessions, openStreamAtOnce, SSE_KEEP_ALIVE_MS, withCors } from './mcp-sessions'
+import { type McpSessions, openStreamAtOnce, withCors } from './mcp-sessions'
 import { mcpDeleteDetail, mcpGetDetail, mcpPostDetail } from './openapi-mcp'
 import { chooseEncoding } from '../http/representation'
 
-export type McpRouteOptions = { sseKeepAliveMs?: number; trustProxy?: boolean }
+export type McpRouteOptions = { trustProxy?: boolean }
 
 type BunServer = { timeout?: (r: Request, s: number) => void; requestIP?: (r: Request) => { address: string } | null }
 
@@ -39,7 +39,6 @@ export function clientAddress(request: Request, server: BunServer | null, trustP
 }
 
 export function mcpRoutes(sessions: McpSessions, options: McpRouteOptions = {}) {
-  const keepAliveMs = options.sseKeepAliveMs ?? SSE_KEEP_ALIVE_MS
   const handle = ({ request, server }: { request: Request; server: BunServer | null }) => {
     // A server-sent event stream stays open as long as the client wants: lift Bun's idle timeout
     // (idleTimeout in service.ts) for it; keep-alive comments take care of proxies.
@@ -48,7 +47,7 @@ export function mcpRoutes(sessions: McpSessions, options: McpRouteOptions = {}) 
       .handle(request, clientAddress(request, server, options.trustProxy ?? false))
       .then(withCors)
       .then((response) => compressJson(request, response))
-      .then((response) => openStreamAtOnce(response, keepAliveMs))
+      .then(openStreamAtOnce)
   }
   return new Elysia({ name: 'mcp' })
     .post('/mcp', handle, { parse: 'none', detail: mcpPostDetail })

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import { mcpRoutes } from '../../src/api/mcp'
-import { startTestServer, type TestServer } from '../support/server'
+import { McpSessions } from '../../src/api/mcp-sessions'
+import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
 
 const JSON_AND_SSE = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 const initialize = (protocolVersion: string, id: number | string = 1) => ({
@@ -182,10 +183,18 @@ describe('server-sent event streams', () => {
     return text
   }
 
-  /** The MCP routes alone on their own Bun server, with its idle timeout at the minimum. */
-  async function standalone(sseKeepAliveMs: number) {
-    const app = new Elysia().use(mcpRoutes(server.service.mcpSessions, { sseKeepAliveMs })).listen({ port: 0, hostname: '127.0.0.1', idleTimeout: 1 })
-    return { url: `http://127.0.0.1:${app.server!.port}`, stop: () => app.stop(true) }
+  /** The MCP routes alone on their own Bun server, with its idle timeout at the minimum and the transport's keep-alive at `keepAliveMs`. */
+  async function standalone(keepAliveMs: number) {
+    const { catalog, search } = server.service
+    const sessions = new McpSessions({ catalog, search, baseUrl: TEST_BASE_URL }, { idleMs: 60_000, maxSessions: 10, keepAliveMs, log: () => {} })
+    const app = new Elysia().use(mcpRoutes(sessions)).listen({ port: 0, hostname: '127.0.0.1', idleTimeout: 1 })
+    return {
+      url: `http://127.0.0.1:${app.server!.port}`,
+      stop: async () => {
+        await sessions.closeAll()
+        await app.stop(true)
+      },
+    }
   }
 
   test('quiet streams get keep-alive comments', async () => {
@@ -195,7 +204,7 @@ describe('server-sent event streams', () => {
       const response = await fetch(`${app.url}/mcp`, { headers: { ...headers, accept: 'text/event-stream' } })
       expect(response.headers.get('content-type')).toContain('text/event-stream')
       const reader = response.body!.getReader()
-      const text = await readUntil(reader, (t) => t.split(': keep-alive\n\n').length > 2)
+      const text = await readUntil(reader, (t) => t.split(': keepalive\n\n').length > 2)
       expect(text.startsWith(': stream open\n\n')).toBe(true)
       await reader.cancel()
     } finally {
