@@ -77,10 +77,16 @@ export function createService(config: Config, options: ServiceOptions = {}) {
   const { log, db, reviews, catalog, search } = openData(config, options)
   const mcpSessions = new McpSessions(
     { catalog, search, baseUrl: config.baseUrl },
-    { idleMs: config.mcpSessionIdleMs, maxSessions: config.mcpMaxSessions, log },
+    {
+      idleMs: config.mcpSessionIdleMs,
+      maxSessions: config.mcpMaxSessions,
+      maxSessionsPerClient: config.mcpMaxSessionsPerClient,
+      allowedOrigins: [new URL(config.baseUrl).origin.toLowerCase(), ...config.mcpAllowedOrigins],
+      log,
+    },
   )
   const hub = new Hub(db, catalog, config.baseUrl, config.hub, log)
-  const app = createApp({ config, catalog, search, log, plugins: [hubRoutes(hub), mcpRoutes(mcpSessions), metricsRoutes(catalog, hub, new Date())] })
+  const app = createApp({ config, catalog, search, log, plugins: [hubRoutes(hub), mcpRoutes(mcpSessions, { trustProxy: config.hub.trustProxy }), metricsRoutes(catalog, hub, new Date())] })
 
   let server: ReturnType<typeof app.listen>['server'] | undefined
   return {

@@ -1,7 +1,20 @@
 /**
- * The MCP streamable HTTP transport's sessions: one SDK transport and server per session, in memory,
- * expiring when idle and capped in number; an unknown session is 404. Web Request in, Response out:
- * the route in api/mcp.ts only hands requests over.
+ * The MCP streamable HTTP transport's sessions: one SDK transport and server per session, in memory.
+ * Web Request in, Response out: the route in api/mcp.ts only hands requests over.
+ *
+ * Session policy (README, "MCP sessions"):
+ * - A session lives while it is used: a request, or an open GET event stream (a connected client is
+ *   active however quiet). Sessions unused for the idle timeout, with no stream open, are closed.
+ * - No client can hoard the table. Per client address (IPv4 address, IPv6 /64) at most
+ *   `maxSessionsPerClient`: past it, that address's own least recently used session is closed. When
+ *   the whole table is full, a new initialize closes the least recently used session without an
+ *   open stream of the address holding the most sessions (streams are only closed when every session
+ *   has one). So initialize is never refused for long: the only 503 is while the whole table is
+ *   sessions still being opened, for which `Retry-After: 1` is true.
+ * - Origin: a request whose Origin is not BASE_URL's origin nor one of MCP_ALLOWED_ORIGINS is 403
+ *   (the specification's DNS-rebinding rule); requests without Origin are served.
+ * - Bodies are counted as they stream and refused with 413 past MAX_BODY_BYTES; a batch holds at
+ *   most MAX_BATCH messages, and every tool result is a bounded page, so one request's work is capped.
  */
 import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
@@ -9,57 +22,90 @@ import { CORS_HEADERS } from '../http/cors'
 import type { Logger } from '../core/log'
 import type { ToolContext } from '../mcp/tools'
 
-export type McpHttpOptions = { idleMs: number; maxSessions: number; log: Logger }
+export type McpHttpOptions = {
+  idleMs: number
+  maxSessions: number
+  /** Default: maxSessions (no per-address cap). */
+  maxSessionsPerClient?: number
+  /** Origins allowed besides none; `http://host:*` matches any port. Default: every origin. */
+  allowedOrigins?: string[]
+  /** Keep-alive comments on quiet server-sent event streams (ms); default SSE_KEEP_ALIVE_MS. */
+  keepAliveMs?: number
+  log: Logger
+}
 
-type Session = { transport: WebStandardStreamableHTTPServerTransport; server: Server; lastSeen: number }
+type Session = {
+  transport: WebStandardStreamableHTTPServerTransport
+  server: Server
+  lastSeen: number
+  client: string
+  /** Open GET event streams: while one is open the session is in use. */
+  streams: number
+}
 
-const MAX_BODY_BYTES = 1 << 20
+export const MAX_BODY_BYTES = 1 << 20
+/** JSON-RPC batches (dropped from the protocol in 2025-06-18, still accepted by the SDK) hold at most this many messages. */
+export const MAX_BATCH = 10
 
 const STREAM_OPENED = new TextEncoder().encode(': stream open\n\n')
-const KEEP_ALIVE = new TextEncoder().encode(': keep-alive\n\n')
 
-/** Quiet SSE streams get a comment this often, well under the usual proxy read timeouts (nginx: 60 s). */
+/** Quiet SSE streams get a comment this often (the transport's own keep-alive), well under the usual proxy read timeouts (nginx: 60 s). */
 export const SSE_KEEP_ALIVE_MS = 25_000
 
 /**
  * An SSE stream says nothing until there is something to say, and some clients (Bun's fetch among
  * them) wait for a first byte before handing over the response. A comment line, which SSE readers
- * ignore, opens it at once; further comments while it is quiet keep proxies from closing it.
+ * ignore, opens it at once; the transport's keep-alive comments (keepAliveMs) then keep proxies from
+ * closing it while it is quiet.
  */
-export function openStreamAtOnce(response: Response, keepAliveMs: number): Response {
+export function openStreamAtOnce(response: Response): Response {
   if (!response.body || !response.headers.get('content-type')?.includes('text/event-stream')) return response
   const reader = response.body.getReader()
-  let timer: ReturnType<typeof setInterval> | undefined
-  let lastWrite = Date.now()
-  const stop = () => clearInterval(timer)
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(STREAM_OPENED)
-      if (keepAliveMs > 0) {
-        timer = setInterval(() => {
-          if (Date.now() - lastWrite < keepAliveMs) return
-          try {
-            controller.enqueue(KEEP_ALIVE)
-            lastWrite = Date.now()
-          } catch {
-            stop() // the stream was closed under us
-          }
-        }, Math.max(10, Math.floor(keepAliveMs / 2)))
-        timer.unref?.()
-      }
     },
     async pull(controller) {
       const { value, done } = await reader.read()
-      if (done) {
-        stop()
-        controller.close()
-      } else {
-        lastWrite = Date.now()
-        controller.enqueue(value)
+      if (done) controller.close()
+      else controller.enqueue(value)
+    },
+    cancel(reason) {
+      return reader.cancel(reason)
+    },
+  })
+  return new Response(body, { status: response.status, headers: response.headers })
+}
+
+/** Calls `ended` once when the response body finishes or the client goes away. */
+function onBodyEnd(response: Response, ended: () => void): Response {
+  if (!response.body) {
+    ended()
+    return response
+  }
+  const reader = response.body.getReader()
+  let done = false
+  const finish = () => {
+    if (!done) {
+      done = true
+      ended()
+    }
+  }
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const chunk = await reader.read()
+        if (chunk.done) {
+          finish()
+          controller.close()
+        } else controller.enqueue(chunk.value)
+      } catch (error) {
+        finish()
+        controller.error(error)
       }
     },
     cancel(reason) {
-      stop()
+      finish()
       return reader.cancel(reason)
     },
   })
@@ -72,17 +118,71 @@ export function withCors(response: Response): Response {
   return response
 }
 
-function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}, id: string | number | null = null): Response {
+type Id = string | number | null
+
+function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}, id: Id = null): Response {
   return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id }), {
     status,
     headers: { ...CORS_HEADERS, 'content-type': 'application/json', ...headers },
   })
 }
 
-type Message = { method?: unknown; id?: string | number }
+type Message = { method?: unknown; id?: string | number; params?: unknown }
 
-const findInitialize = (body: unknown): Message | undefined =>
-  (Array.isArray(body) ? body : [body]).find((m): m is Message => typeof m === 'object' && m !== null && (m as Message).method === 'initialize')
+const messagesOf = (body: unknown): Message[] =>
+  (Array.isArray(body) ? body : [body]).filter((m): m is Message => typeof m === 'object' && m !== null)
+
+const findInitialize = (body: unknown): Message | undefined => messagesOf(body).find((m) => m.method === 'initialize')
+
+/** The id of a single request, when the body is one: errors about it should carry it. */
+const requestIdOf = (body: unknown): Id => {
+  if (Array.isArray(body) || typeof body !== 'object' || body === null) return null
+  const id = (body as Message).id
+  return typeof id === 'string' || typeof id === 'number' ? id : null
+}
+
+/**
+ * The SDK transport answers its own refusals (bad protocol header, ...) with `id: null` even when it
+ * read the request; the id is put back so the client can match the error to its request.
+ */
+async function withKnownId(response: Response, id: Id): Promise<Response> {
+  if (id === null || response.status < 400 || !response.headers.get('content-type')?.includes('application/json')) return response
+  const text = await response.text()
+  try {
+    const body = JSON.parse(text)
+    if (body && typeof body === 'object' && body.id === null && body.error) body.id = id
+    return new Response(JSON.stringify(body), { status: response.status, headers: response.headers })
+  } catch {
+    return new Response(text, { status: response.status, headers: response.headers })
+  }
+}
+
+/** Rate and session limits key on the address; IPv6 clients get a /64 each, as ISPs hand them out. */
+export function clientKey(address: string): string {
+  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+  if (!plain.includes(':')) return plain
+  const [head = '', tail = ''] = plain.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = plain.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left
+  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`
+}
+
+/** Matches an Origin header against allowed origins; `scheme://host:*` allows any port of that host. */
+export function originAllowed(origin: string, allowed: readonly string[]): boolean {
+  let normalized: string
+  let url: URL
+  try {
+    url = new URL(origin)
+    normalized = url.origin.toLowerCase()
+  } catch {
+    return false
+  }
+  return allowed.some((entry) => {
+    if (!entry.endsWith(':*')) return entry === normalized
+    return `${url.protocol}//${url.hostname}`.toLowerCase() === entry.slice(0, -2)
+  })
+}
 
 // The SDK is loaded on first use, not at process start (it is most of the start-up cost).
 let typesModule: Promise<typeof import('@modelcontextprotocol/sdk/types.js')> | undefined
@@ -90,13 +190,17 @@ const sdkTypes = () => (typesModule ??= import('@modelcontextprotocol/sdk/types.
 
 export class McpSessions {
   private readonly sessions = new Map<string, Session>()
-  private opening = 0
+  /** Sessions being opened, per client: they count against both caps. */
+  private readonly opening = new Map<string, number>()
+  private openingTotal = 0
   private readonly sweeper: ReturnType<typeof setInterval>
+  private readonly perClient: number
 
   constructor(
     private readonly ctx: ToolContext,
     private readonly options: McpHttpOptions,
   ) {
+    this.perClient = Math.min(options.maxSessionsPerClient ?? options.maxSessions, options.maxSessions)
     this.sweeper = setInterval(() => this.expireIdle(), Math.max(250, Math.min(options.idleMs / 2, 60_000)))
     this.sweeper.unref?.()
   }
@@ -105,45 +209,105 @@ export class McpSessions {
     return this.sessions.size
   }
 
-  async handle(request: Request): Promise<Response> {
+  /** Open GET event streams across all sessions. */
+  get openStreams(): number {
+    let n = 0
+    for (const session of this.sessions.values()) n += session.streams
+    return n
+  }
+
+  /** Sessions held by one client address (for tests and metrics). */
+  sessionsOf(address: string): number {
+    const key = clientKey(address)
+    let n = 0
+    for (const session of this.sessions.values()) if (session.client === key) n++
+    return n
+  }
+
+  async handle(request: Request, clientAddress = 'unknown'): Promise<Response> {
+    const origin = request.headers.get('origin')
+    if (origin !== null && this.options.allowedOrigins && !originAllowed(origin, this.options.allowedOrigins)) {
+      return jsonRpcError(403, -32000, `Forbidden: Origin ${origin} is not allowed to use this MCP server.`)
+    }
     const sessionId = request.headers.get('mcp-session-id')
     const session = sessionId === null ? undefined : this.sessions.get(sessionId)
     if (sessionId !== null && !session) {
-      return jsonRpcError(404, -32001, 'Session not found: it ended or expired. Send a new initialize request without Mcp-Session-Id.')
+      const notFound = 'Session not found: it ended or expired. Send a new initialize request without Mcp-Session-Id.'
+      if (request.method !== 'POST') return jsonRpcError(404, -32001, notFound)
+      const parsed = await this.readMessage(request)
+      return parsed instanceof Response ? parsed : jsonRpcError(404, -32001, notFound, {}, requestIdOf(parsed.parsedBody))
     }
     if (session) session.lastSeen = Date.now()
     if (request.method !== 'POST') {
-      if (session) return session.transport.handleRequest(request).catch((error) => this.fail(error))
-      return jsonRpcError(400, -32000, 'Mcp-Session-Id header is required: initialize a session with POST first.')
+      if (!session) return jsonRpcError(400, -32000, 'Mcp-Session-Id header is required: initialize a session with POST first.')
+      const response = await session.transport.handleRequest(request).catch((error) => this.fail(error))
+      if (request.method !== 'GET' || response.status !== 200 || !response.body) return response
+      // An open event stream keeps its session alive until it closes.
+      session.streams++
+      return onBodyEnd(response, () => {
+        session.streams--
+        session.lastSeen = Date.now()
+      })
     }
     const parsed = await this.readMessage(request)
     if (parsed instanceof Response) return parsed
-    if (session) return session.transport.handleRequest(request, parsed).catch((error) => this.fail(error))
+    const id = requestIdOf(parsed.parsedBody)
 
     const initialize = findInitialize(parsed.parsedBody)
-    if (!initialize) return jsonRpcError(400, -32000, 'Mcp-Session-Id header is required on every request after initialize.')
-    const { InitializeRequestSchema } = await sdkTypes()
-    const valid = InitializeRequestSchema.safeParse(initialize)
-    if (!valid.success) {
-      const { describeParamIssues } = await import('../mcp/server')
-      return jsonRpcError(400, -32602, `Invalid params: ${describeParamIssues(valid.error.issues)}`, {}, initialize.id ?? null)
-    }
-    // Sessions still opening count too, so a burst of concurrent initialize requests cannot overshoot the cap.
-    if (this.sessions.size + this.opening >= this.options.maxSessions) {
-      this.expireIdle()
-      if (this.sessions.size + this.opening >= this.options.maxSessions) {
-        return jsonRpcError(503, -32000, 'Too many open MCP sessions; try again shortly.', { 'retry-after': '60' })
+    if (initialize) {
+      const { InitializeRequestSchema } = await sdkTypes()
+      const valid = InitializeRequestSchema.safeParse(initialize)
+      if (!valid.success) {
+        const { describeParamIssues } = await import('../mcp/server')
+        return jsonRpcError(400, -32602, `Invalid params: ${describeParamIssues(valid.error.issues)}`, {}, initialize.id ?? null)
       }
     }
-    this.opening++
+    if (session) return withKnownId(await session.transport.handleRequest(request, parsed).catch((error) => this.fail(error)), id)
+    if (!initialize) return jsonRpcError(400, -32000, 'Mcp-Session-Id header is required on every request after initialize.', {}, id)
+
+    const client = clientKey(clientAddress)
+    if (!this.makeRoom(client)) {
+      return jsonRpcError(503, -32000, 'Every MCP session slot is being opened right now; try again in a second.', { 'retry-after': '1' }, id)
+    }
+    this.opening.set(client, (this.opening.get(client) ?? 0) + 1)
+    this.openingTotal++
     try {
-      return await this.open(request, parsed.parsedBody)
+      return await this.open(request, parsed.parsedBody, client)
     } finally {
-      this.opening--
+      this.openingTotal--
+      const left = (this.opening.get(client) ?? 1) - 1
+      if (left > 0) this.opening.set(client, left)
+      else this.opening.delete(client)
     }
   }
 
-  private async open(request: Request, body: unknown): Promise<Response> {
+  /**
+   * Frees a slot for a new session of `client`, closing sessions by the policy above. False only when
+   * every slot that could be freed belongs to a session still being opened.
+   */
+  private makeRoom(client: string): boolean {
+    const mine = [...this.sessions.entries()].filter(([, s]) => s.client === client)
+    if (mine.length + (this.opening.get(client) ?? 0) >= this.perClient) {
+      if (mine.length === 0) return false
+      const [id] = leastRecentlyUsed(mine)
+      this.close(id, 'client_cap')
+    }
+    if (this.sessions.size + this.openingTotal < this.options.maxSessions) return true
+    this.expireIdle()
+    if (this.sessions.size + this.openingTotal < this.options.maxSessions) return true
+    if (this.sessions.size === 0) return false
+    const held = new Map<string, number>()
+    for (const s of this.sessions.values()) held.set(s.client, (held.get(s.client) ?? 0) + 1)
+    const entries = [...this.sessions.entries()]
+    const quiet = entries.filter(([, s]) => s.streams === 0)
+    const pool = quiet.length ? quiet : entries
+    const busiest = Math.max(...pool.map(([, s]) => held.get(s.client)!))
+    const [id] = leastRecentlyUsed(pool.filter(([, s]) => held.get(s.client) === busiest))
+    this.close(id, 'evicted')
+    return true
+  }
+
+  private async open(request: Request, body: unknown, client: string): Promise<Response> {
     const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
       import('../mcp/server'),
       import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
@@ -152,11 +316,12 @@ export class McpSessions {
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       maxRequestBodySize: MAX_BODY_BYTES,
+      keepAliveMs: this.options.keepAliveMs ?? SSE_KEEP_ALIVE_MS,
       // Our tools answer at once: a plain JSON response per POST (the transport allows either) costs far less
       // than opening a server-sent event stream for each call. GET still opens a stream for server messages.
       enableJsonResponse: true,
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, lastSeen: Date.now() })
+        this.sessions.set(id, { transport, server, lastSeen: Date.now(), client, streams: 0 })
         this.options.log({ event: 'mcp_session_opened', sessions: this.sessions.size })
       },
       onsessionclosed: (id) => {
@@ -170,31 +335,40 @@ export class McpSessions {
 
   /**
    * Reads and checks a POST body ourselves (the route does not parse), so initialize can be recognised
-   * before a session exists. The header rules are the transport's own, checked first so that no session
-   * is opened for a request the transport would refuse.
+   * before a session exists. Bytes are counted as they arrive: nothing past MAX_BODY_BYTES is buffered.
+   * The header rules are the transport's own, checked here so that no session is opened for a request
+   * the transport would refuse.
    */
   private async readMessage(request: Request): Promise<{ parsedBody: unknown } | Response> {
-    const accept = request.headers.get('accept') ?? ''
-    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return jsonRpcError(406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream')
-    }
-    if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
-      return jsonRpcError(415, -32000, 'Unsupported Media Type: Content-Type must be application/json')
-    }
+    const tooLarge = () => jsonRpcError(413, -32600, `Request body over ${MAX_BODY_BYTES} bytes.`)
     const length = Number(request.headers.get('content-length') ?? 0)
-    if (length > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body over ${MAX_BODY_BYTES} bytes.`)
-    const text = await request.text()
-    if (text.length > MAX_BODY_BYTES) return jsonRpcError(413, -32600, `Request body over ${MAX_BODY_BYTES} bytes.`)
+    if (length > MAX_BODY_BYTES) return tooLarge()
+    const bytes = await readCapped(request, MAX_BODY_BYTES)
+    if (!bytes) return tooLarge()
+    const text = new TextDecoder().decode(bytes)
     let body: unknown
+    let parseFailed = false
     try {
       body = JSON.parse(text)
     } catch {
-      return jsonRpcError(400, -32700, 'Parse error: the body is not valid JSON.')
+      parseFailed = true
     }
+    const id = parseFailed ? null : requestIdOf(body)
+    const accept = request.headers.get('accept') ?? ''
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+      return jsonRpcError(406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream', {}, id)
+    }
+    if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
+      return jsonRpcError(415, -32000, 'Unsupported Media Type: Content-Type must be application/json', {}, id)
+    }
+    if (parseFailed) return jsonRpcError(400, -32700, 'Parse error: the body is not valid JSON.')
     const { JSONRPCMessageSchema } = await sdkTypes()
     const messages = Array.isArray(body) ? body : [body]
     if (messages.length === 0 || !messages.every((message) => JSONRPCMessageSchema.safeParse(message).success)) {
-      return jsonRpcError(400, -32600, 'Invalid Request: the body must be a JSON-RPC 2.0 message ({jsonrpc: "2.0", method, id?, params?}).')
+      return jsonRpcError(400, -32600, 'Invalid Request: the body must be a JSON-RPC 2.0 message ({jsonrpc: "2.0", method, id?, params?}).', {}, id)
+    }
+    if (messages.length > MAX_BATCH) {
+      return jsonRpcError(400, -32600, `Invalid Request: a batch holds at most ${MAX_BATCH} messages; this one has ${messages.length}. Send them separately.`)
     }
     return { parsedBody: body }
   }
@@ -204,14 +378,19 @@ export class McpSessions {
     return jsonRpcError(500, -32603, 'Internal error.')
   }
 
+  private close(id: string, reason: string): void {
+    const session = this.sessions.get(id)
+    if (!session) return
+    this.sessions.delete(id)
+    void session.transport.close()
+    void session.server.close()
+    this.options.log({ event: 'mcp_session_closed', reason, sessions: this.sessions.size })
+  }
+
+  /** Closes sessions unused for the idle timeout; a session with an open event stream is in use. */
   expireIdle(now = Date.now()): void {
     for (const [id, session] of this.sessions) {
-      if (now - session.lastSeen > this.options.idleMs) {
-        this.sessions.delete(id)
-        void session.transport.close()
-        void session.server.close()
-        this.options.log({ event: 'mcp_session_closed', reason: 'idle', sessions: this.sessions.size })
-      }
+      if (session.streams === 0 && now - session.lastSeen > this.options.idleMs) this.close(id, 'idle')
     }
   }
 
@@ -223,3 +402,31 @@ export class McpSessions {
   }
 }
 
+function leastRecentlyUsed(entries: [string, Session][]): [string, Session] {
+  return entries.reduce((oldest, entry) => (entry[1].lastSeen < oldest[1].lastSeen ? entry : oldest))
+}
+
+/** The request body, or null as soon as it passes `max` bytes (the rest is never read). */
+async function readCapped(request: Request, max: number): Promise<Uint8Array | null> {
+  if (!request.body) return new Uint8Array()
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > max) {
+      await reader.cancel().catch(() => {})
+      return null
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return bytes
+}

@@ -12,7 +12,9 @@ export const JsonRpcRequest = Type.Object(
   {
     jsonrpc: Type.Literal('2.0'),
     id: Type.Optional(Id),
-    method: Type.String({ description: 'initialize, notifications/initialized, ping, tools/list, tools/call, resources/list, resources/read, ...' }),
+    method: Type.String({
+      description: 'initialize, notifications/initialized, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get, ...',
+    }),
     params: Type.Optional(
       JsonObject('initialize: {protocolVersion, capabilities, clientInfo{name, version}}; tools/call: {name, arguments}.'),
     ),
@@ -70,7 +72,12 @@ export const mcpPostDetail = {
     'Model Context Protocol, streamable HTTP transport. Send `Content-Type: application/json` and ' +
     '`Accept: application/json, text/event-stream`. `initialize` (protocol 2025-06-18 or newer) opens a session and ' +
     'returns `Mcp-Session-Id`; send it on every later request. Tools, all read-only: ' +
-    `${MCP_TOOL_NAMES}. Resources: the reviews and insights datasets and the feeds.`,
+    `${MCP_TOOL_NAMES}. Resources: the reviews and insights datasets and the feeds; a template for each review by id. ` +
+    'Prompts: reply_to_review, monthly_review_report. List tools answer pages (default 20, at most 100, about 400 KB of reviews) ' +
+    'with `next_cursor`. A request with an `Origin` other than the service\'s own (or MCP_ALLOWED_ORIGINS) is 403; without ' +
+    'Origin it is served. Bodies over 1 MiB are refused as they stream (413); a batch holds at most 10 messages. JSON answers ' +
+    'are compressed (br, gzip) when `Accept-Encoding` allows. Sessions live while used or while their GET stream is open; ' +
+    'when the table is full the least recently used quiet session of the busiest client address is closed.',
   parameters: [sessionHeader(false), protocolHeader],
   requestBody: {
     required: true,
@@ -83,12 +90,19 @@ export const mcpPostDetail = {
       content: { 'application/json': { schema: asOpenApiSchema(JsonRpcResponse) }, 'text/event-stream': { schema: { type: 'string' as const } } },
     },
     202: { description: 'A notification or response from the client was accepted. Empty body.' },
-    400: rpcError('Malformed JSON (-32700), an invalid JSON-RPC message (-32600), or no `Mcp-Session-Id` on a request other than initialize (-32000).'),
+    400: rpcError(
+      'Malformed JSON (-32700), an invalid JSON-RPC message or a batch of more than 10 (-32600), invalid initialize params (-32602), ' +
+        'or no `Mcp-Session-Id` on a request other than initialize (-32000).',
+    ),
+    403: rpcError('`Origin` is not the service\'s own nor listed in MCP_ALLOWED_ORIGINS (DNS-rebinding protection).'),
     404: rpcError('Unknown, ended or expired `Mcp-Session-Id` (-32001): initialize again.'),
     406: rpcError('`Accept` does not list both application/json and text/event-stream.'),
-    413: rpcError('Body over 1 MiB.'),
+    413: rpcError('Body over 1 MiB (counted as it streams; the rest is not read).'),
     415: rpcError('`Content-Type` is not application/json.'),
-    503: { ...rpcError('Too many open sessions: `Retry-After` says when to try initialize again.'), headers: retryAfterHeader('Seconds to wait before initialize.') },
+    503: {
+      ...rpcError('Every session slot is held by a session still being opened, at this instant: try again after `Retry-After` (1 s).'),
+      headers: retryAfterHeader('Seconds to wait before initialize: 1.'),
+    },
   },
 }
 
@@ -96,11 +110,13 @@ export const mcpGetDetail = {
   tags: ['MCP'],
   summary: 'Server-sent event stream of a session',
   description:
-    'Optional stream of server-to-client messages for a session (`Accept: text/event-stream`). Kept open with comment lines while quiet.',
+    'Optional stream of server-to-client messages for a session (`Accept: text/event-stream`). Kept open with comment lines while quiet. ' +
+    'While it is open the session counts as in use and does not expire.',
   parameters: [sessionHeader(true), protocolHeader],
   responses: {
     200: { description: 'The event stream.', content: { 'text/event-stream': { schema: { type: 'string' as const } } } },
     400: rpcError('No `Mcp-Session-Id`.'),
+    403: rpcError('Foreign `Origin`.'),
     404: rpcError('Unknown, ended or expired `Mcp-Session-Id`.'),
     406: rpcError('`Accept` does not list text/event-stream.'),
     409: rpcError('The session already has an open stream.'),
@@ -115,6 +131,7 @@ export const mcpDeleteDetail = {
   responses: {
     200: { description: 'The session is closed. Empty body.' },
     400: rpcError('No `Mcp-Session-Id`.'),
+    403: rpcError('Foreign `Origin`.'),
     404: rpcError('Unknown, ended or expired `Mcp-Session-Id`.'),
   },
 }

@@ -7,11 +7,19 @@ import { type CachedRepresentation, type ServeOptions, serveOptions, serveRepres
 import { topicLinkHeader } from '../feeds/websub-topics'
 import { isCalendarDate } from '../core/dates'
 import { ReviewList, ReviewsDataset, Review } from '../reviews/schema'
-import { parseSearchParams, SearchQuery } from '../reviews/search-query'
-import type { ReviewSearch } from '../reviews/search'
+import { encodeCursor, parseSearchParams, parseSinceParams, ReviewPage, SearchQuery, type SearchFilters } from '../reviews/search-query'
+import { PAGE_BYTES, type ReviewSearch } from '../reviews/search'
 import { errorResponses, jsonResponse, readResponses, searchParameters, topicLinkHeaders } from './openapi-parts'
 
-const SEARCH_KEYS = Object.keys(SearchQuery.properties) as (keyof SearchQuery)[]
+/** One memo key per distinct search, the cursor's position included. */
+export const searchKey = (filters: SearchFilters) => `search:${JSON.stringify(filters, Object.keys(filters).sort())}:${JSON.stringify(filters.after ?? null)}`
+
+/** The page as JSON text, from the canonical JSON of each review (no re-serialisation). */
+function renderPage(search: ReviewSearch, filters: SearchFilters): string {
+  const result = search.search(filters, PAGE_BYTES)
+  const next = result.next ? JSON.stringify(encodeCursor(result.next)) : 'null'
+  return `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}],"next_cursor":${next}}`
+}
 
 export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   // One options object per kind of response: the representation builds its headers once for each.
@@ -42,12 +50,7 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
         const parsed = parseSearchParams(url.searchParams)
         if (!parsed.ok) throw new HttpError(400, 'invalid_query', describeIssues(parsed.issues.length), parsed.issues)
         const filters = parsed.value
-        const key = `search:${SEARCH_KEYS.map((k) => filters[k] ?? '').join('\u0000')}`
-        const rep = catalog.current.memo(key, () => {
-          const result = search.search(filters)
-          return `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}]}`
-        })
-        return serve(request, rep)
+        return serve(request, catalog.current.memo(searchKey(filters), () => renderPage(search, filters)))
       },
       {
         detail: {
@@ -55,11 +58,13 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
           operationId: 'searchReviews',
           summary: 'Search reviews',
           description:
-            'Filters combine with AND; results are newest first (date desc, then id desc). `total` counts matches before `limit`. ' +
+            'Filters combine with AND; results are newest first (date desc, then id desc). `total` counts every match; results come ' +
+            'in pages of `limit` (default 20, at most 100, and about 400 KB of reviews at most): pass `next_cursor` back as `cursor` ' +
+            'for the next page. ' +
             'The HTTP twin of the MCP tool search_reviews. Unknown or repeated parameters, a numeric parameter that is not a plain decimal ' +
             'numeral, and `since` after `until` are a 400 naming every bad parameter.',
           parameters: searchParameters(SearchQuery),
-          responses: readResponses(jsonResponse(ReviewList, 'Matching reviews.'), { cacheControl, more: { 400: errorResponses.invalidQuery } }),
+          responses: readResponses(jsonResponse(ReviewPage, 'One page of matching reviews.'), { cacheControl, more: { 400: errorResponses.invalidQuery } }),
         },
       },
     )
@@ -72,9 +77,15 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
             { path: ['date'], code: 'invalid_date', message: 'must be a real calendar date in YYYY-MM-DD form' },
           ])
         }
-        const rep = catalog.current.since(date)
-        // A large listing is compressed once, on the thread pool; requests wait for it without holding the event loop.
-        return rep.precompress().then(() => serve(request, rep))
+        const paging = parseSinceParams(date, new URL(request.url).searchParams)
+        if (!paging.ok) throw new HttpError(400, 'invalid_query', describeIssues(paging.issues.length), paging.issues)
+        const filters = paging.value
+        if (!filters) {
+          const rep = catalog.current.since(date)
+          // A large listing is compressed once, on the thread pool; requests wait for it without holding the event loop.
+          return rep.precompress().then(() => serve(request, rep))
+        }
+        return serve(request, catalog.current.memo(searchKey(filters), () => renderPage(search, filters)))
       },
       {
         params: t.Object({ date: t.String() }),
@@ -89,8 +100,15 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
           tags: ['Reviews'],
           operationId: 'getReviewsSince',
           summary: 'Reviews on or after a date',
-          description: 'Every published review dated on or after `date`, newest first. Conditional GET with ETag and Last-Modified.',
-          responses: readResponses(jsonResponse(ReviewList, 'Reviews since the date.'), { cacheControl, more: { 400: errorResponses.invalidDate } }),
+          description:
+            'Every published review dated on or after `date`, newest first: the complete listing, for incremental sync. With `limit` ' +
+            'and/or `cursor` query parameters (limit 1-100; cursor = a next_cursor) it answers pages instead, exactly like the search ' +
+            'with `since` (`next_cursor`, null on the last page); other query parameters are a 400 `invalid_query`. ' +
+            'Conditional GET with ETag and Last-Modified.',
+          responses: readResponses(
+            jsonResponse({ anyOf: [ReviewList, ReviewPage] }, 'Reviews since the date: the complete listing, or one page when `limit` or `cursor` is given.'),
+            { cacheControl, more: { 400: errorResponses.invalidDate } },
+          ),
         },
       },
     )

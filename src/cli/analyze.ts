@@ -1,21 +1,21 @@
 /**
- * `reviews-service analyze [--file F]`: review texts in (one per line, stdin or a file), one JSON line
- * out per text with the clauses, aspects and sentiments, technicians and services found, so an
- * operator can see why a review was read the way it was. Uses the business in DATA_DIR if any,
- * else the embedded sample's.
+ * `reviews-service analyze [--file F] [--json]`: review texts in (one per line, stdin or a file); out,
+ * for each, how the analyser read it: aspects with polarity and the clause they came from, and the
+ * technicians, services and area named (with --json: one JSON object per line, clauses and cues
+ * included), so anyone can audit a reading. Uses the business in DATA_DIR if any, else the sample's.
  */
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ConfigError, loadConfig, parseCommandLine } from '../core/config'
 import { embeddedSample } from '../catalog/seed'
-import { runAnalyze } from '../insights/analyze-command'
+import { explainLines, type ExplainedLine } from '../insights/explain'
 import { ReviewRepository } from '../reviews/repository'
 import { DATABASE_FILE, openDatabase } from '../db/database'
 import { reviewMigrations } from '../reviews/migrations'
 import type { CliIo } from './io'
 
 export async function analyzeCli(args: string[], io: CliIo): Promise<number> {
-  const { overrides, options, positionals } = parseCommandLine('analyze', args, ['dataDir'], { file: { type: 'string' } })
+  const { overrides, options, positionals } = parseCommandLine('analyze', args, ['dataDir'], { file: { type: 'string' }, json: { type: 'boolean' } })
   if (positionals.length) throw new ConfigError(`Unknown argument for analyze: ${positionals[0]}. Texts come on stdin or with --file.`)
   const config = loadConfig(io.env, overrides)
   const file = options.file as string | undefined
@@ -33,6 +33,17 @@ export async function analyzeCli(args: string[], io: CliIo): Promise<number> {
     db.close()
   }
   const texts = input.split('\n').filter((line) => line.trim() !== '')
-  for (const line of runAnalyze({ texts, business })) io.stdout(`${line}\n`)
+  for (const explained of explainLines(texts, business)) io.stdout(options.json ? `${JSON.stringify(explained)}\n` : readable(explained))
   return 0
+}
+
+/** For a person at a terminal: the text, then each aspect with its polarity, score and the words it came from. */
+function readable(line: ExplainedLine): string {
+  const aspects = line.aspects.map((a) => `  ${a.aspect.padEnd(16)} ${a.polarity.padEnd(8)} ${a.score.toFixed(2).padStart(5)}  "${a.clause}"`)
+  const mentions = [
+    line.technicians.length ? `technicians: ${line.technicians.join(', ')}` : '',
+    line.services.length ? `services: ${line.services.join(', ')}` : '',
+    line.service_area ? `area: ${line.service_area}` : '',
+  ].filter(Boolean)
+  return [line.text, ...(aspects.length ? aspects : ['  (no aspect)']), ...(mentions.length ? [`  ${mentions.join('; ')}`] : []), ''].join('\n') + '\n'
 }

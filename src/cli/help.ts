@@ -19,7 +19,7 @@ Usage:
       --format json|jsonl|csv|gbp          Override format detection.
       --business FILE                      Business profile (JSON) for an empty database.
   reviews-service mcp                      MCP server over stdio, for desktop agents.
-  reviews-service analyze [--file F]       Print the aspect analysis of review texts (one per line on stdin).
+  reviews-service analyze [--file F] [--json]  How the analyser reads texts (one per line on stdin); --json: one object per line.
   reviews-service --help | --version
 
 Settings (flag, environment variable):

@@ -2,10 +2,10 @@
  * `reviews-service mcp`: the MCP server over stdio for desktop agents. stdout carries JSON-RPC only;
  * logs go to stderr. It follows data changes like `serve` and exits when stdin closes.
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { ConfigError, loadConfig, parseCommandLine } from '../core/config'
 import { createLogger } from '../core/log'
 import { createMcpServer } from '../mcp/server'
+import { LineTransport } from '../mcp/stdio'
 import { openData } from '../service'
 import type { CliIo } from './io'
 
@@ -16,11 +16,14 @@ export async function mcpCli(args: string[], io: CliIo): Promise<number> {
   const log = createLogger(io.stderr)
   const { db, catalog, search } = openData(config, { log, seedPolicy: 'never' })
   catalog.start()
-  const server = createMcpServer({ catalog, search, baseUrl: config.baseUrl })
-  const transport = new StdioServerTransport()
+  // Over stdio nothing may listen at BASE_URL's default (http://localhost:3000): resource URIs then use
+  // the reviews: scheme, which only this server resolves. A BASE_URL given explicitly is used as is.
+  const baseUrlGiven = overrides.baseUrl !== undefined || io.env.BASE_URL !== undefined
+  const server = createMcpServer({ catalog, search, baseUrl: config.baseUrl, resourceBase: baseUrlGiven ? config.baseUrl : 'reviews://local' })
+  const transport = new LineTransport()
+  // The transport reports closed once stdin has ended and every request read from it has been answered.
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve()
-    process.stdin.once('end', () => resolve())
   })
   await server.connect(transport)
   log({ event: 'mcp_stdio_ready', data_dir: config.dataDir })

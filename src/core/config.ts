@@ -53,6 +53,20 @@ const msPair = (raw: string, name: string): number[] => {
   return parts.map(Number)
 }
 
+/** Comma-separated origins (scheme://host[:port]); a port of * matches any port. */
+const originList = (raw: string, name: string): string[] =>
+  raw
+    .split(',')
+    .map((part) => part.trim().replace(/\/+$/, '').toLowerCase())
+    .filter(Boolean)
+    .map((origin) => {
+      try {
+        const url = new URL(origin.replace(/:\*$/, ''))
+        if ((url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.username) return origin
+      } catch {}
+      return fail(name, 'comma-separated origins such as https://app.example or http://localhost:*', origin)
+    })
+
 const row = <G extends Group, T>(group: G, env: string, fallback: string, description: string, parse: (raw: string, name: string) => T): Setting<G, T> => ({
   env,
   group,
@@ -76,8 +90,10 @@ export const SETTINGS = {
     'Seconds before a connection with no traffic is closed (5-255): bounds how long idle clients hold file descriptors. MCP streams send keep-alives every 25 s.',
     integer(5, 255),
   ),
-  mcpSessionIdleMs: row('mcp', 'MCP_SESSION_IDLE_MS', '1800000', 'Idle MCP sessions expire after this (ms).', integer(1000, 86400000)),
-  mcpMaxSessions: row('mcp', 'MCP_MAX_SESSIONS', '1000', 'Most MCP sessions held at once.', integer(1, 1000000)),
+  mcpSessionIdleMs: row('mcp', 'MCP_SESSION_IDLE_MS', '1800000', 'MCP sessions unused this long (ms), with no event stream open, are closed.', integer(1000, 86400000)),
+  mcpMaxSessions: row('mcp', 'MCP_MAX_SESSIONS', '1000', 'Most MCP sessions held at once; when full, the idle session least recently used by the busiest client address is closed.', integer(1, 1000000)),
+  mcpMaxSessionsPerClient: row('mcp', 'MCP_MAX_SESSIONS_PER_CLIENT', '50', 'Most MCP sessions per client address (IPv6: per /64); past it that address\'s least recently used session is closed.', integer(1, 1000000)),
+  mcpAllowedOrigins: row('mcp', 'MCP_ALLOWED_ORIGINS', '', 'Origins allowed on /mcp besides BASE_URL\'s, comma-separated (http://localhost:* allows any port). Requests without Origin are always served.', originList),
   leaseDefault: row('hub', 'HUB_LEASE_DEFAULT', '864000', 'Lease granted when hub.lease_seconds is absent (seconds).', integer(1)),
   leaseMin: row('hub', 'HUB_LEASE_MIN', '3600', 'Shortest lease granted (seconds).', integer(1)),
   leaseMax: row('hub', 'HUB_LEASE_MAX', '2592000', 'Longest lease granted (seconds).', integer(1)),
@@ -146,6 +162,8 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: O
     idleTimeoutS: value('idleTimeoutS'),
     mcpSessionIdleMs: value('mcpSessionIdleMs'),
     mcpMaxSessions: value('mcpMaxSessions'),
+    mcpMaxSessionsPerClient: value('mcpMaxSessionsPerClient'),
+    mcpAllowedOrigins: value('mcpAllowedOrigins'),
     hub,
   }
 }

@@ -1,5 +1,12 @@
+import type { Issue } from '../core/issues'
+
 /** A problem with one record (or the file), named precisely enough to fix it. */
 export type ImportProblem = { location: string; field?: string; reason: string }
+
+/** The issues of one record (from `check`) as import problems: where in the file, which field, why. */
+export function problemsFrom(location: string, issues: Issue[]): ImportProblem[] {
+  return issues.map((issue) => ({ location, field: issue.path.join('.') || undefined, reason: issue.message }))
+}
 
 export const MAX_PROBLEMS_SHOWN = 50
 /** Problems kept in memory: enough to show and to sort; beyond it only the count grows. */

@@ -2,10 +2,10 @@
  * parseImport: bytes in, either every review ready to write (normalised and enriched) or every
  * problem found. Nothing here touches the database.
  */
-import { Value } from '@sinclair/typebox/value'
-import { Business, type StoredReview } from '../reviews/schema'
+import { check, parseWith } from '../core/issues'
+import { Business, ImportedReview, type StoredReview } from '../reviews/schema'
 import { createEnricher } from '../insights/enrich'
-import { listNames, MAX_NAMES_LISTED, ProblemList, type ImportProblem } from './errors'
+import { listNames, MAX_NAMES_LISTED, ProblemList, problemsFrom, type ImportProblem } from './errors'
 import { decodeUtf8, detectFormat, parseFile, type ImportFormat, type RawRecord } from './parsers'
 import { googlePagingNotes } from './google'
 import type { FieldMap } from './mapping'
@@ -29,11 +29,8 @@ export type ParsedImport =
   | { ok: false; format?: ImportFormat; problems: ImportProblem[]; problemCount: number }
 
 export function validateBusiness(value: unknown, location = 'business'): { business: Business } | { problems: ImportProblem[] } {
-  if (Value.Check(Business, value)) return { business: value }
-  const problems = [...Value.Errors(Business, value)]
-    .slice(0, MAX_NAMES_LISTED)
-    .map((e) => ({ location, field: e.path.slice(1).replaceAll('/', '.') || undefined, reason: e.message }))
-  return { problems }
+  const parsed = parseWith(Business, value)
+  return parsed.ok ? { business: parsed.value } : { problems: problemsFrom(location, parsed.issues.slice(0, MAX_NAMES_LISTED)) }
 }
 
 export async function parseImport(input: Uint8Array | ImportSource[], options: ImportInput = {}): Promise<ParsedImport> {
@@ -106,6 +103,12 @@ export async function parseImport(input: Uint8Array | ImportSource[], options: I
     if ('problems' in result) problems.push(...result.problems)
     else {
       const review = enrich(result.review)
+      // The record as it will be written, against the contract's schema: nothing the rules above missed gets in.
+      const issues = check(ImportedReview, review)
+      if (issues.length) {
+        problems.push(...problemsFrom(record.location, issues))
+        return
+      }
       const json = JSON.stringify(review)
       const earlier = firstSeen.get(review.id)
       // The same review twice (overlapping pages fetched again) is one review; two different ones under one id are a problem.

@@ -1,93 +1,376 @@
 /**
- * Clause-level aspect-based sentiment of one review text. wink-nlp (with its English lite model,
- * bundled in the npm package) gives sentences, tokens, lemmas and negation scopes; the domain
- * lexicon (lexicon.ts) says which aspect a clause talks about and how it feels. Contrast words
- * ("but", "however", "although") split a sentence into clauses that are judged apart; negation flips
- * a sentiment word ("not on time", "never late", "no complaints"); intensifiers scale it.
+ * Clause-level aspect-based sentiment of one English review text. wink-nlp (with its English lite
+ * model, bundled in the npm package) gives sentences, tokens, lemmas and part-of-speech tags; the
+ * domain lexicon (lexicon.ts, phrases.ts) says which aspect a phrase talks about and how it feels.
+ *
+ * How a sentence is read:
+ * 1. Idioms and fixed expressions are matched first and keep their own sense ("couldn't be happier",
+ *    "no complaints", "cost an arm and a leg", "later that day").
+ * 2. Contrast words ("but", "although", "except", "however") split the sentence into clauses judged
+ *    apart; a clause is further cut at commas and "and" into parts, and an aspect takes the sentiment
+ *    of its own part when that part has one ("Quick and affordable", "Friendly guy, late though").
+ * 3. A negator flips a sentiment word within three words before it, looking past fillers ("never
+ *    once had to wait"); a negation is used up by the first word it flips, except across "or"/"nor".
+ *    Nouns of trouble ("issue", "leak") carry no opinion unless denied ("zero issues" is praise).
+ * 4. Anything said in the scope of another company ("the last plumber never showed") is left out,
+ *    except a comparison that judges this business ("cheaper than the other quotes").
+ * 5. The business's own service names are masked: "drain cleaning" is a service, not cleanliness.
+ * 6. What is not an opinion of the business stays neutral: the trouble that needed fixing ("our heater
+ *    died"; a failure counts only when something places it after the job: "again", "since", "the new
+ *    outlet"), the customer's situation or fears ("before we called", "repairs scare me"), time words
+ *    ("later that day"). A quoted amount and a billed one in one sentence are compared.
+ *
+ * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
+ * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
+ * (what precedes "but" weighs half, what follows one and a half times) for the review's overall score.
+ * wink's own negation flag and sentence sentiment are not used: its negation scope runs to the end
+ * of the sentence, which turned "couldn't be happier with the quick service" into a complaint.
  */
 import type winkNLP from 'wink-nlp'
-import { ASPECT_CUES, CONTRAST_WORDS, INTENSIFIERS, NEGATORS, SENTIMENT, WEAK_CUES, type AspectId } from './lexicon'
+import type { Business } from '../reviews/schema'
+import {
+  AFTERMATH_MARKERS, ASPECT_CUES, COMPARATIVES, LEADING_CONTRAST_WORDS, FAILURES, COMPETITOR_HEADS, COMPETITOR_MODIFIERS, CONTRAST_WORDS, EXPLICIT_CUES, INTENSIFIERS, NEGATION_FILLERS, NEGATORS,
+  SENTIMENT, SUBORDINATING, TROUBLE_NOUNS, TYPOS, WEAK_CUES, type AspectId,
+} from './lexicon'
+import { PHRASES, SARCASM_MARKERS, SITUATION_MARKERS } from './phrases'
 
 export type Polarity = 'positive' | 'negative' | 'neutral'
-export type AspectMention = { aspect: AspectId; sentiment: Polarity; score: number; clause: string }
-export type ClauseAnalysis = { text: string; score: number; aspects: AspectId[] }
+export type AspectMention = { aspect: AspectId; sentiment: Polarity; score: number; clause: string; cues: string[] }
+export type ClauseAnalysis = { text: string; score: number; aspects: AspectId[]; cues: { phrase: string; score: number; negated: boolean; aspect: AspectId | null }[] }
 export type TextAnalysis = {
   clauses: ClauseAnalysis[]
   aspects: AspectMention[]
   score: number
-  /** Content-word lemmas per clause, for recurring-topic detection. */
-  terms: string[][]
+  /** Noun phrases per clause (lemmas, lower case), for topic detection; index-aligned with `clauses`. */
+  phrases: string[][]
 }
 
-type Token = { raw: string; surface: string; lemma: string; negated: boolean; pos: string; index: number }
+/** What the analyser needs to know about the business: its own service names are not opinions. */
+export type AnalysisContext = { maskedPhrases?: string[][]; cleaningBusiness?: boolean }
+
+type Token = { raw: string; surface: string; lemma: string; pos: string; masked: boolean; competitor: boolean; extra?: Entry; sentenceStart?: boolean }
+type Entry = {
+  words: string[]
+  sentiment: number
+  aspects: AspectId[]
+  weak: AspectId[]
+  /** An idiom or fixed expression: matched whole, never re-read word by word. */
+  fixed: boolean
+  /** Carries its own negation ("no complaints"): an outer negator does not flip it again. */
+  shielded: boolean
+  explicit: boolean
+  trouble: boolean
+  sarcasm: boolean
+  phrase: string
+}
+type Hit = { entry: Entry; start: number; end: number; score: number; negated: boolean; segment: number }
 
 let nlp: ReturnType<typeof winkNLP> | undefined
 /** The model is large: loaded on first analysis, not at process start (cold start, idle memory). */
-const engine = () => (nlp ??= (require('wink-nlp') as typeof winkNLP)(require('wink-eng-lite-web-model')))
+// Only sentence boundaries and part-of-speech tags (lemmas come with them): wink's negation, sentiment and entity pipes are not used.
+const engine = () => (nlp ??= (require('wink-nlp') as typeof winkNLP)(require('wink-eng-lite-web-model'), ['sbd', 'pos']))
 
 const NEUTRAL_BAND = 0.1
-const MAX_PHRASE = 5
-const SUBORDINATING = new Set(['although', 'though', 'while', 'whereas'])
+const NEGATION_SCALAR = -0.74
+const NEGATION_WINDOW = 3
+/** How far (in tokens) an aspect-free word may stand from a felt cue and still colour it. */
+const NEAR = 3
+/** "zero issues", "never had a problem": praise as firm as "good". */
+const DENIED_TROUBLE = 0.7
 const NEGATOR_SET = new Set(NEGATORS)
-const CONTENT_POS = new Set(['NOUN', 'PROPN', 'ADJ', 'VERB'])
+const FILLERS = new Set(NEGATION_FILLERS)
+const TROUBLE = new Set(TROUBLE_NOUNS)
+const CONTRAST = new Set(CONTRAST_WORDS)
+const LEADING_CONTRAST = new Set(LEADING_CONTRAST_WORDS)
+const SUBORDINATE = new Set(SUBORDINATING)
+const COMPETITOR_MODIFIER_SET = new Set(COMPETITOR_MODIFIERS)
+const COMPETITOR_HEAD_SET = new Set(COMPETITOR_HEADS)
+const COMPARATIVE_SET = new Set(COMPARATIVES)
+const SCOPE_OPENERS = new Set(['after', 'before', 'when', 'because', 'since', 'than', 'while', 'where', 'whereas'])
+const SEGMENT_BREAKS = new Set([',', 'and', '&', 'plus', '—', '–', ':', '(', ')', 'also'])
+const NOUN_POS = new Set(['NOUN', 'PROPN'])
+const SARCASM = new Set(SARCASM_MARKERS)
+const SITUATION = new Set(SITUATION_MARKERS)
+const FAILURE_SET = new Set(FAILURES)
+const AFTERMATH = new Set(AFTERMATH_MARKERS)
 
-/** Phrases keyed by their first word, longest first, so matching is one map lookup per token. */
-function phraseIndex(entries: [phrase: string, value: number][]): Map<string, { words: string[]; value: number }[]> {
-  const index = new Map<string, { words: string[]; value: number }[]>()
-  const add = (words: string[], value: number) => {
+const key = (phrase: string) => phrase.toLowerCase().trim()
+
+/** Every lexicon source merged into one table of entries keyed by first word, longest first. */
+function buildIndex(): Map<string, Entry[]> {
+  const byPhrase = new Map<string, Entry>()
+  const entry = (phrase: string) => {
+    const k = key(phrase)
+    let e = byPhrase.get(k)
+    if (!e) {
+      e = { words: k.split(/\s+/), sentiment: 0, aspects: [], weak: [], fixed: false, shielded: false, explicit: EXPLICIT_CUES.has(k), trouble: TROUBLE.has(k), sarcasm: false, phrase: k }
+      byPhrase.set(k, e)
+    }
+    return e
+  }
+  for (const [phrase, value] of Object.entries(SENTIMENT)) entry(phrase).sentiment = value
+  for (const [aspect, cues] of Object.entries(ASPECT_CUES) as [AspectId, string[]][]) for (const cue of cues) if (!entry(cue).aspects.includes(aspect)) entry(cue).aspects.push(aspect)
+  for (const [aspect, cues] of Object.entries(WEAK_CUES) as [AspectId, string[]][]) for (const cue of cues) entry(cue).weak.push(aspect)
+  for (const noun of TROUBLE_NOUNS) entry(noun).trouble = true
+  for (const [phrase, [value, aspect]] of Object.entries(PHRASES)) {
+    const e = entry(phrase)
+    e.sentiment = value
+    e.fixed = true
+    e.shielded = value === 0 || e.words.some((w) => NEGATOR_SET.has(w) || w === 'nobody' || w === 'never')
+    e.sarcasm = SARCASM.has(key(phrase))
+    e.aspects = aspect ? [aspect] : []
+    e.weak = []
+  }
+  // "showed up late" and "explain everything" name the aspects of their words.
+  for (const e of byPhrase.values()) {
+    if (e.fixed || e.aspects.length || e.words.length < 2) continue
+    for (let a = 0; a < e.words.length; a++) {
+      for (let b = a + 1; b <= e.words.length; b++) {
+        const part = byPhrase.get(e.words.slice(a, b).join(' '))
+        if (part && part !== e) for (const aspect of part.aspects) if (!e.aspects.includes(aspect)) e.aspects.push(aspect)
+      }
+    }
+  }
+  const index = new Map<string, Entry[]>()
+  const add = (words: string[], e: Entry) => {
     const list = index.get(words[0]!) ?? []
-    list.push({ words, value })
+    list.push({ ...e, words })
     index.set(words[0]!, list)
   }
-  for (const [phrase, value] of entries) {
-    const lower = phrase.toLowerCase()
-    add(lower.split(/\s+/), value)
-    // The tokenizer may split "no-show" into "no", "-", "show".
-    if (lower.includes('-')) add(lower.replaceAll('-', ' - ').split(/\s+/), value)
+  for (const e of byPhrase.values()) {
+    add(e.words, e)
+    // The tokenizer splits "no-show" into "no", "-", "show"; reviewers also write "no show".
+    if (e.phrase.includes('-') && e.words.length === 1) {
+      add(e.phrase.replaceAll('-', ' - ').split(/\s+/), e)
+      add(e.phrase.split('-'), e)
+    }
   }
   for (const list of index.values()) list.sort((a, b) => b.words.length - a.words.length)
   return index
 }
 
-const SENTIMENT_INDEX = phraseIndex(Object.entries(SENTIMENT))
-const CUE_INDEX = new Map<AspectId, ReturnType<typeof phraseIndex>>(
-  (Object.entries(ASPECT_CUES) as [AspectId, string[]][]).map(([aspect, cues]) => [aspect, phraseIndex(cues.map((c) => [c, 1]))]),
-)
-const WEAK_CUE_INDEX = new Map<AspectId, ReturnType<typeof phraseIndex>>(
-  (Object.entries(WEAK_CUES) as [AspectId, string[]][]).map(([aspect, cues]) => [aspect, phraseIndex(cues.map((c) => [c, 1]))]),
-)
-/** Nouns of trouble: "no issues" is good news, but in "didn't fix the issue" the negation belongs to the verb. */
-const TROUBLE_NOUNS = new Set(['issue', 'problem', 'complaint', 'mess', 'dust', 'debris', 'delay'])
-const DETERMINER_NEGATORS = new Set(['no', 'without', 'zero', 'never'])
+let INDEX: Map<string, Entry[]> | undefined
+const lexiconIndex = () => (INDEX ??= buildIndex())
 
-/** Longest phrase starting at `i`, matched on lemmas or on surface forms. */
-function matchAt(tokens: Token[], i: number, index: Map<string, { words: string[]; value: number }[]>) {
-  const token = tokens[i]!
-  return matchList(tokens, i, index.get(token.lemma)) ?? (token.surface === token.lemma ? undefined : matchList(tokens, i, index.get(token.surface)))
+const isNumber = (t: Token) => t.pos === 'NUM' || /^\$?\d/.test(t.surface)
+const wordMatches = (t: Token, word: string) => t.lemma === word || t.surface === word || (word === '<num>' && isNumber(t))
+
+/** Length of the match of `words` at token i (with `*` standing for one to three tokens), or 0. */
+function matchWords(tokens: Token[], i: number, words: string[], w = 0): number {
+  if (w === words.length) return 0
+  const word = words[w]!
+  if (word === '*') {
+    for (let skip = 1; skip <= 4 && i + skip < tokens.length; skip++) {
+      const rest = matchWords(tokens, i + skip, words, w + 1)
+      if (rest > 0 || (w + 1 === words.length)) return skip + rest
+    }
+    return -1
+  }
+  const t = tokens[i]
+  if (!t || !wordMatches(t, word)) return -1
+  if (w + 1 === words.length) return 1
+  const rest = matchWords(tokens, i + 1, words, w + 1)
+  return rest < 0 ? -1 : 1 + rest
 }
 
-function matchList(tokens: Token[], i: number, candidates: { words: string[]; value: number }[] | undefined) {
-  if (!candidates) return undefined
-  outer: for (const candidate of candidates) {
-    const words = candidate.words
-    if (words.length > MAX_PHRASE || i + words.length > tokens.length) continue
-    for (let k = 1; k < words.length; k++) {
-      const t = tokens[i + k]!
-      if (t.lemma !== words[k] && t.surface !== words[k]) continue outer
+/** Between two matches of one length: an idiom before a plain entry, a felt entry before a neutral one. */
+const rank = (e: Entry) => (e.fixed ? 2 : 0) + (e.sentiment !== 0 ? 1 : 0)
+
+/** Entries of one first word, split by their second word so a token only tries the phrases its neighbour allows. */
+type Bucket = { single: Entry[]; bySecond: Map<string, Entry[]>; open: Entry[] }
+let BUCKETS: Map<string, Bucket> | undefined
+function buckets(): Map<string, Bucket> {
+  if (BUCKETS) return BUCKETS
+  BUCKETS = new Map()
+  for (const [key, entries] of lexiconIndex()) {
+    const bucket: Bucket = { single: [], bySecond: new Map(), open: [] }
+    for (const e of entries) {
+      const second = e.words[1]
+      if (second === undefined) bucket.single.push(e)
+      else if (second === '*' || second === '<num>') bucket.open.push(e)
+      else bucket.bySecond.set(second, [...(bucket.bySecond.get(second) ?? []), e])
     }
-    return candidate
+    BUCKETS.set(key, bucket)
   }
-  return undefined
+  return BUCKETS
+}
+
+function matchAt(tokens: Token[], i: number): { entry: Entry; length: number } | undefined {
+  const t = tokens[i]!
+  const next = tokens[i + 1]
+  const keys = t.lemma === t.surface ? [t.lemma] : [t.lemma, t.surface]
+  if (isNumber(t)) keys.push('<num>')
+  let best: { entry: Entry; length: number } | undefined
+  const consider = (entries: Entry[] | undefined) => {
+    if (!entries) return
+    for (const entry of entries) {
+      const length = matchWords(tokens, i, entry.words)
+      if (length <= 0) continue
+      // The business's own service names ("drain cleaning", "toilet") cue nothing, unless an idiom spans them.
+      if (!entry.fixed && tokens.slice(i, i + length).some((x) => x.masked)) continue
+      if (!best || length > best.length || (length === best.length && rank(entry) > rank(best.entry))) best = { entry, length }
+    }
+  }
+  for (const key of keys) {
+    const bucket = buckets().get(key)
+    if (!bucket) continue
+    if (next) {
+      consider(bucket.bySecond.get(next.lemma))
+      if (next.surface !== next.lemma) consider(bucket.bySecond.get(next.surface))
+    }
+    consider(bucket.open)
+    consider(bucket.single)
+  }
+  return best
+}
+
+/** Marks the business's own service names, so "drain cleaning" or "water heater" cue no aspect. */
+const maskIndexes = new WeakMap<string[][], Map<string, string[][]>>()
+function maskPhrases(tokens: Token[], phrases: string[][]): void {
+  let index = maskIndexes.get(phrases)
+  if (!index) {
+    index = new Map()
+    for (const words of phrases) index.set(words[0]!, [...(index.get(words[0]!) ?? []), words])
+    maskIndexes.set(phrases, index)
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const bySurface = index.get(tokens[i]!.surface)
+    const byLemma = tokens[i]!.lemma !== tokens[i]!.surface ? index.get(tokens[i]!.lemma) : undefined
+    if (!bySurface && !byLemma) continue
+    for (const words of [...(bySurface ?? []), ...(byLemma ?? [])]) {
+      // Hyphens and slashes are tokens of their own ("tune - up", "a / c"): matched past.
+      let k = 0
+      let j = i
+      while (k < words.length && j < tokens.length) {
+        const t = tokens[j]!
+        if ((t.surface === '-' || t.surface === '/') && k > 0) {
+          j++
+          continue
+        }
+        if (t.surface !== words[k] && t.lemma !== words[k]) break
+        k++
+        j++
+      }
+      if (k === words.length) for (let m = i; m < j; m++) tokens[m]!.masked = true
+    }
+  }
+}
+
+const QUOTE_WORDS = new Set(['quote', 'quoted', 'estimate', 'estimated', 'quoting', 'offer', 'offered'])
+const BILL_WORDS = new Set(['bill', 'billed', 'invoice', 'invoiced', 'charge', 'charged', 'came', 'come', 'paid', 'pay', 'total', 'cost', 'costs'])
+const syntheticEntry = (phrase: string, sentiment: number): Entry => ({
+  words: [phrase], sentiment, aspects: ['price'], weak: [], fixed: true, shielded: true, explicit: false, trouble: false, sarcasm: false, phrase,
+})
+
+/**
+ * Amounts compared: a sentence that names a quoted amount and a billed one ("quoted $350 ... an invoice
+ * for $610") is a price complaint when the bill is higher, praise when it is not. The judgement is
+ * attached to the billed amount's token.
+ */
+function compareAmounts(tokens: Token[]): void {
+  const amounts: { index: number; value: number }[] = []
+  tokens.forEach((t, i) => {
+    if (!isNumber(t)) return
+    const dollar = tokens[i - 1]?.surface === '$' || ['dollars', 'bucks', 'usd', 'eur', '€'].includes(tokens[i + 1]?.surface ?? '')
+    const value = Number(t.surface.replace(/[$,]/g, ''))
+    if ((dollar || t.surface.startsWith('$')) && Number.isFinite(value)) amounts.push({ index: i, value })
+  })
+  if (amounts.length < 2) return
+  const kindOf = (index: number) => {
+    for (let d = 1; d <= 6; d++) {
+      for (const k of [index - d, index + d]) {
+        const w = tokens[k]
+        if (!w) continue
+        if (QUOTE_WORDS.has(w.surface) || QUOTE_WORDS.has(w.lemma)) return 'quote'
+        if (BILL_WORDS.has(w.surface) || BILL_WORDS.has(w.lemma)) return 'bill'
+      }
+    }
+    return undefined
+  }
+  const quote = amounts.find((a) => kindOf(a.index) === 'quote')
+  const bill = amounts.find((a) => a !== quote && kindOf(a.index) === 'bill')
+  if (!quote || !bill) return
+  tokens[bill.index]!.extra = bill.value > quote.value * 1.05 ? syntheticEntry('billed above the quote', -0.8) : syntheticEntry('billed within the quote', 0.5)
+}
+
+/**
+ * Marks tokens said about another company. The scope runs from the mention to the next comma or
+ * semicolon (both ways within that stretch), except words before a comparative and "than"/"what"
+ * that judge this business against it.
+ */
+function markCompetitors(tokens: Token[]): void {
+  const boundaries = (i: number) => {
+    let start = i
+    while (start > 0 && ![',', ';'].includes(tokens[start - 1]!.surface)) start--
+    let end = i
+    while (end + 1 < tokens.length && ![',', ';'].includes(tokens[end + 1]!.surface)) end++
+    return [start, end] as const
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!
+    // "the company before them", "the guy before you": someone else who did the job first.
+    let mention = t.surface === 'unlike' || t.surface === 'competitor' || t.surface === 'competitors' || (t.surface === 'before' && ['them', 'you', 'these', 'us'].includes(tokens[i + 1]?.surface ?? '') && i > 0 && COMPETITOR_HEAD_SET.has(tokens[i - 1]!.surface))
+    if (!mention && (COMPETITOR_MODIFIER_SET.has(t.surface) || isNumber(t))) {
+      for (let k = 1; k <= 3 && i + k < tokens.length; k++) {
+        const next = tokens[i + k]!
+        if (COMPETITOR_HEAD_SET.has(next.surface) && !(next.surface === 'one' && k === 1 && t.surface !== 'other')) {
+          // "the first company we called" is a competitor; "the first time" and "two hours" are not.
+          mention = next.surface !== 'guy' && next.surface !== 'guys' ? true : ['other', 'another', 'previous', 'last', 'old', 'former'].includes(t.surface)
+          if (isNumber(t) && !['companies', 'plumbers', 'electricians', 'contractors', 'outfits', 'places', 'quotes', 'bids', 'firms', 'businesses'].includes(next.surface)) mention = false
+          break
+        }
+        if (next.pos === 'VERB' || next.pos === 'PUNCT' || next.pos === 'AUX') break
+      }
+    }
+    // "the builder's plumber": someone else's tradesman.
+    if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && i > 1 && ["'s", '’s'].includes(tokens[i - 1]!.surface) && tokens[i - 2]!.pos === 'NOUN') mention = true
+    // "the company we used before", "the plumber we had before".
+    if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && i > 0 && ['the', 'our', 'a'].includes(tokens[i - 1]!.surface)) {
+      const after = tokens.slice(i + 1, i + 5).map((x) => x.surface)
+      const before = after.indexOf('before')
+      mention = before > 0 && after.slice(0, before).some((w) => ['used', 'had', 'hired', 'called', 'tried'].includes(w))
+    }
+    if (!mention) continue
+    const [segmentStart, end] = boundaries(i)
+    // "Finally someone who knew what they were doing after two other companies failed": the scope starts at "after".
+    let start = segmentStart
+    for (let k = i - 1; k > segmentStart; k--) {
+      if (SCOPE_OPENERS.has(tokens[k]!.surface)) {
+        start = k
+        break
+      }
+    }
+    // "cheaper than the other quotes", "twice what the other company charged": the comparison is about this business.
+    let keepUntil = start
+    for (let k = start; k < i; k++) {
+      const pivot = tokens[k]!.surface
+      const judged = tokens.slice(start, k).some((x) => COMPARATIVE_SET.has(x.surface) || x.surface.endsWith('er') || SENTIMENT[x.lemma] !== undefined || SENTIMENT[x.surface] !== undefined)
+      if (['than', 'what', 'compared', 'compare', 'under', 'below', 'over', 'above'].includes(pivot) && judged) keepUntil = k
+    }
+    let stop = end
+    // "Unlike the last plumber, who never showed up, Mike was on time": the relative clause is the competitor's too.
+    if (t.surface === 'unlike' && ['who', 'which', 'that'].includes(tokens[end + 2]?.surface ?? '')) {
+      stop = end + 2
+      while (stop + 1 < tokens.length && ![',', ';'].includes(tokens[stop + 1]!.surface)) stop++
+    }
+    for (let k = Math.max(start, keepUntil); k <= stop; k++) tokens[k]!.competitor = true
+  }
 }
 
 function splitClauses(tokens: Token[]): Token[][] {
   const clauses: Token[][] = [[]]
   let subordinate = false
-  for (const token of tokens) {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!
     const current = clauses[clauses.length - 1]!
-    if (CONTRAST_WORDS.includes(token.lemma) && ['CCONJ', 'SCONJ', 'ADV', 'ADP', 'INTJ'].includes(token.pos)) {
+    const atStart = i === 0 || [',', ';', ':', '-', '—'].includes(tokens[i - 1]!.surface)
+    const contrast = CONTRAST.has(token.surface) && ['CCONJ', 'SCONJ', 'ADV', 'ADP', 'INTJ', 'VERB'].includes(token.pos) && (atStart || !LEADING_CONTRAST.has(token.surface))
+    // "other than X, Y" and "apart from X, Y": a concession that runs to the comma.
+    const concession = (token.surface === 'other' && tokens[i + 1]?.surface === 'than' && i <= 1) || (token.surface === 'apart' && tokens[i + 1]?.surface === 'from')
+    if (contrast || concession) {
       if (current.length) clauses.push([])
-      subordinate = SUBORDINATING.has(token.lemma)
+      subordinate = SUBORDINATE.has(token.surface) || concession
+      if (concession) i++
       continue
     }
     if (token.surface === ';' || (subordinate && token.surface === ',')) {
@@ -95,93 +378,251 @@ function splitClauses(tokens: Token[]): Token[][] {
       subordinate = false
       continue
     }
+    if (SUBORDINATE.has(token.surface) && current.length === 0) subordinate = true
     current.push(token)
   }
   return clauses.filter((c) => c.some((t) => t.pos !== 'PUNCT'))
 }
 
-function scoreClause(tokens: Token[]): number {
-  let score = 0
+/** Sentiment hits of one clause, each with its negation applied, and the index of the part it sits in. */
+function readClause(tokens: Token[]): Hit[] {
+  const hits: Hit[] = []
+  let segment = 0
+  let negation: { at: number; carries: boolean } | undefined
   for (let i = 0; i < tokens.length; i++) {
-    const match = matchAt(tokens, i, SENTIMENT_INDEX)
-    if (!match || match.value === 0) continue
-    const span = tokens.slice(i, i + match.words.length)
-    // A phrase that carries its own negation ("never call back") is not flipped again.
-    const selfNegating = match.words.some((w) => NEGATOR_SET.has(w))
-    const before = tokens.slice(Math.max(0, i - 3), i).map((t) => t.lemma)
-    // wink's negation scope, plus a short window of our own ("nobody ever called me back").
-    let negated = !selfNegating && (span.some((t) => t.negated) || before.some((w) => NEGATOR_SET.has(w) || w === 'nobody'))
-    // A trouble noun is negated only by a determiner ("no issues"); in "didn't fix the issue" the verb carries it.
-    if (negated && match.words.length === 1 && TROUBLE_NOUNS.has(match.words[0]!) && !before.some((w) => DETERMINER_NEGATORS.has(w))) negated = false
-    const previous = tokens[i - 1]
-    const scale = previous ? (INTENSIFIERS[previous.lemma] ?? INTENSIFIERS[previous.surface] ?? 1) : 1
-    score += match.value * (negated ? -1 : 1) * scale
-    i += match.words.length - 1
+    const t = tokens[i]!
+    if (SEGMENT_BREAKS.has(t.surface)) {
+      segment++
+      if (t.surface === ',' || t.surface === '(' || t.surface === ':') negation = undefined
+    }
+    if (t.extra) hits.push({ entry: t.extra, start: i, end: i + 1, score: t.extra.sentiment, negated: false, segment })
+    const match = matchAt(tokens, i)
+    // "super late", "really quick": a booster before a felt word scales it and says nothing itself.
+    if (match && match.length === 1 && INTENSIFIERS[t.surface] !== undefined && i + 1 < tokens.length) {
+      const following = matchAt(tokens, i + 1)
+      if (following && following.entry.sentiment !== 0) continue
+    }
+    if (match) {
+      const { entry, length } = match
+      const hit: Hit = { entry, start: i, end: i + length, score: entry.sentiment, negated: false, segment }
+      if (!entry.shielded && (entry.sentiment !== 0 || entry.trouble) && negation && (negation.carries || countWords(tokens, negation.at, i) <= NEGATION_WINDOW)) {
+        hit.negated = true
+        hit.score = entry.trouble ? DENIED_TROUBLE : entry.sentiment * NEGATION_SCALAR
+        // A negation is used up by the word it flips, unless a list goes on: "wasn't friendly or helpful".
+        const after = tokens[i + length]?.surface
+        negation = after === 'or' || after === 'nor' || after === ',' ? { at: i + length, carries: true } : undefined
+      } else if (entry.trouble && !entry.fixed) {
+        // "We had a leak": the job to be done, not an opinion.
+        hit.score = 0
+      }
+      const booster = i > 0 ? boost(tokens, i) : 1
+      hit.score = clamp(hit.score * booster)
+      hits.push(hit)
+      if (entry.words.some((w) => NEGATOR_SET.has(w))) negation = undefined
+      i += length - 1
+      continue
+    }
+    if (NEGATOR_SET.has(t.lemma) || NEGATOR_SET.has(t.surface) || (t.surface === 'no' && tokens[i + 1]?.surface === 'one')) negation = { at: i, carries: false }
   }
-  return Math.max(-1, Math.min(1, score))
+  // A failure with nothing placing it after the job, and no trouble noun, is the job to be done.
+  const aftermath = tokens.some((t) => AFTERMATH.has(t.surface) || AFTERMATH.has(t.lemma) || TROUBLE.has(t.lemma))
+  if (!aftermath) for (const h of hits) if (FAILURE_SET.has(h.entry.phrase) && !h.negated) h.score = 0
+  // The customer's situation before the job, or their own fears: no opinion of the business.
+  if (hits.some((h) => SITUATION.has(h.entry.phrase))) for (const h of hits) h.score = 0
+  // Sarcasm ("great communication, if you like talking to a machine"): the clause's praise is taken back.
+  if (hits.some((h) => h.entry.sarcasm)) for (const h of hits) if (h.score > 0) h.score = -h.score
+  return hits
 }
 
-function cued(tokens: Token[], indexes: Map<AspectId, ReturnType<typeof phraseIndex>>): AspectId[] {
-  const found: AspectId[] = []
-  for (const [aspect, index] of indexes) {
-    for (let i = 0; i < tokens.length; i++) {
-      if (matchAt(tokens, i, index)) {
-        found.push(aspect)
-        break
+/** Words between a negator and the word it may flip, not counting fillers ("never once had to wait"). */
+function countWords(tokens: Token[], from: number, to: number): number {
+  let n = 0
+  for (let k = from + 1; k < to; k++) if (!FILLERS.has(tokens[k]!.surface) && !FILLERS.has(tokens[k]!.lemma)) n++
+  return n + 1
+}
+
+function boost(tokens: Token[], i: number): number {
+  const previous = tokens[i - 1]!
+  const two = i > 1 ? `${tokens[i - 2]!.surface} ${previous.surface}` : ''
+  return INTENSIFIERS[two] ?? INTENSIFIERS[previous.surface] ?? 1
+}
+
+const clamp = (x: number) => Math.max(-1, Math.min(1, x))
+
+/** A hit said about another company is left out, unless the phrase itself is about turning to one ("had another company redo it"). */
+const isLive = (tokens: Token[], h: Hit) => !tokens[h.start]!.competitor || h.entry.words.some((w) => COMPETITOR_HEAD_SET.has(w) || COMPETITOR_MODIFIER_SET.has(w))
+
+/**
+ * The aspects of one clause, each with its sentiment: the cue's own sentiment plus that of the
+ * aspect-free words in its part of the clause ("great", "very"), else those of the whole clause. A
+ * cue with no sentiment of its own does not borrow another aspect's ("nobody got back to me about the
+ * estimate" says nothing about the price), and is dropped when nothing is felt, unless it names the
+ * aspect itself. Weak cues count only in a part with a sentiment of its own and no specific cue.
+ */
+function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<AspectId, { score: number; cues: string[] }> {
+  const live = hits.filter((h) => isLive(tokens, h))
+  // Aspect-free feeling ("great", "unfortunately"); a weak cue's feeling ("fix") belongs to its own aspect.
+  const free = live.filter((h) => !h.entry.aspects.length)
+  const lending = free.filter((h) => !h.entry.weak.length)
+  const freeScore = (segment?: number) => lending.reduce((s, h) => s + (segment === undefined || h.segment === segment ? h.score : 0), 0)
+  // A cue with a feeling of its own takes only what stands next to it ("showed up ... he was great" is not about punctuality).
+  const nearScore = (h: Hit) => lending.reduce((s, x) => s + (x.segment === h.segment && (x.start >= h.end ? x.start - h.end : h.start - x.end) <= NEAR ? x.score : 0), 0)
+  const segmentScore = new Map<number, number>()
+  for (const h of live) segmentScore.set(h.segment, (segmentScore.get(h.segment) ?? 0) + h.score)
+  const strongSegments = new Set(live.filter((h) => h.entry.aspects.length).map((h) => h.segment))
+  const found = new Map<AspectId, { score: number; cues: string[] }>()
+  const counted = new Set<string>()
+  for (const h of live) {
+    let aspects = h.entry.aspects
+    let score: number
+    // An adjective that qualifies a word naming another aspect lends it its feeling: "honest pricing" is about price.
+    const head = live.find((x) => x.start === h.end && x.entry.explicit && x.entry.aspects.length)
+    if (head && aspects.length && !aspects.some((a) => head.entry.aspects.includes(a))) continue
+    if (aspects.length) {
+      // An adjective right before the cue qualifies it, whatever its own aspect ("helpful explanations").
+      const qualifier = h.score === 0 ? live.find((x) => x.end === h.start && x.entry.aspects.length) : undefined
+      score = h.score !== 0 ? h.score + nearScore(h) : (qualifier?.score ?? 0) + freeScore(h.segment) || freeScore()
+    } else {
+      const own = segmentScore.get(h.segment) ?? 0
+      score = own
+      // A denied trouble noun is praise of the work, unless the part names another aspect ("no complaints about the price").
+      if (h.entry.trouble && h.negated && !strongSegments.has(h.segment)) aspects = ['quality']
+      // A weak cue needs a feeling of its own kind: "came the next day" says nothing about the technician.
+      else if (h.entry.weak.length && !strongSegments.has(h.segment) && own !== 0 && free.some((x) => x !== h && x.segment === h.segment && x.score !== 0 && !x.entry.weak.some((w) => !h.entry.weak.includes(w)))) aspects = h.entry.weak
+      else if (h.entry.weak.length && !strongSegments.has(h.segment) && h.score !== 0) aspects = h.entry.weak
+      else continue
+    }
+    score = clamp(score)
+    // No feeling, no opinion: "the price of copper has gone up" is not a mention of this business's prices.
+    if (score === 0) continue
+    for (const raw of aspects) {
+      // The business's own product is not an aspect of it: for a cleaning company, "clean" is the quality of the work.
+      const aspect: AspectId = context.cleaningBusiness && raw === 'cleanliness' ? 'quality' : raw
+      const key = `${aspect}:${h.segment}`
+      const current = found.get(aspect)
+      if (counted.has(key)) {
+        // One part, several cues of one aspect: the strongest feeling stands, not their sum.
+        if (current && Math.abs(score) > Math.abs(current.score)) current.score = score
+        current?.cues.push(h.entry.phrase)
+        continue
       }
+      counted.add(key)
+      if (current) {
+        current.score = clamp(current.score + score)
+        current.cues.push(h.entry.phrase)
+      } else found.set(aspect, { score, cues: [h.entry.phrase] })
     }
   }
   return found
 }
 
+const CLEANING_BUSINESS = /\b(cleaning (company|service|services|crew|business)|maid|maids|janitorial|housekeeping|carpet cleaning|window cleaning)\b/i
+
 /**
- * Specific cues first; a general word ("job", "week") names an aspect only when nothing else does,
- * or when a sentiment word qualifies it directly ("excellent work").
+ * What the analyser should know about a business: its service names and aliases are masked (they are
+ * what the review is about, not opinions: "drain cleaning"), except single words that are themselves
+ * trouble nouns ("leak": "no leaks since" is praise); a cleaning company's cleanliness is its quality.
  */
-function aspectsOf(tokens: Token[]): AspectId[] {
-  const strong = cued(tokens, CUE_INDEX)
-  if (!strong.length) return cued(tokens, WEAK_CUE_INDEX)
-  const qualified = tokens.filter((_, i) => i > 0 && (SENTIMENT[tokens[i - 1]!.lemma] ?? 0) !== 0 && tokens[i - 1]!.pos === 'ADJ')
-  for (const aspect of cued(qualified, WEAK_CUE_INDEX)) if (!strong.includes(aspect)) strong.push(aspect)
-  return strong
+export function contextFor(business: Pick<Business, 'name' | 'description' | 'services'>): AnalysisContext {
+  const phrases = business.services
+    .flatMap((s) => [s.name, ...(s.aliases ?? [])])
+    .map((p) => p.toLowerCase().replace(/[-/]/g, ' ').split(/\s+/).filter(Boolean))
+    .filter((words) => words.length > 1 || !TROUBLE.has(words[0]!))
+  return { maskedPhrases: phrases, cleaningBusiness: CLEANING_BUSINESS.test(`${business.name} ${business.description}`) }
 }
 
 export const polarityOf = (score: number): Polarity => (score > NEUTRAL_BAND ? 'positive' : score < -NEUTRAL_BAND ? 'negative' : 'neutral')
 
-export function analyzeText(text: string): TextAnalysis {
+/** Noun phrases of a clause: runs of adjectives and nouns that end in a noun, up to three words. */
+function nounPhrases(tokens: Token[]): string[] {
+  const out: string[] = []
+  let run: Token[] = []
+  const flush = () => {
+    while (run.length && !NOUN_POS.has(run[run.length - 1]!.pos)) run.pop()
+    while (run.length > 3) run.shift()
+    while (run.length && run[0]!.pos === 'ADJ' && (SENTIMENT[run[0]!.lemma] ?? 0) !== 0) run.shift()
+    if (run.length) out.push(run.map((t, k) => (k === run.length - 1 && (t.pos === 'NOUN' || t.sentenceStart) ? t.lemma : t.surface)).join(' '))
+    run = []
+  }
+  tokens.forEach((t, k) => {
+    const hyphenJoin = t.surface === '-' && run.length > 0
+    // The lite model often tags the head of a compound as a verb ("the sump pump runs"): a verb between a noun and a verb is a noun.
+    const previous = run[run.length - 1]
+    const compoundHead =
+      t.pos === 'VERB' &&
+      previous !== undefined &&
+      NOUN_POS.has(previous.pos) &&
+      (['VERB', 'AUX'].includes(tokens[k + 1]?.pos ?? '') || lexiconIndex().get(previous.lemma)?.some((e) => e.words.length === 2 && e.words[1] === t.lemma) === true)
+    if (NOUN_POS.has(t.pos) || (t.pos === 'ADJ' && !t.competitor) || hyphenJoin || compoundHead) {
+      if (!/^[\p{L}][\p{L}'’-]*$/u.test(t.surface) && !hyphenJoin) {
+        flush()
+        return
+      }
+      run.push(compoundHead ? { ...t, pos: 'NOUN' } : t)
+    } else flush()
+  })
+  flush()
+  return out.map((p) => p.replace(/ - /g, '-'))
+}
+
+const joinTokens = (tokens: Token[]) =>
+  tokens
+    .map((t) => t.raw)
+    .join(' ')
+    .replace(/\s+([,.!?;:%)])/g, '$1')
+    .replace(/([($])\s+/g, '$1')
+    .replace(/\s+(n't|'s|'re|'ve|'ll|'d|'m)\b/gi, '$1')
+    .replace(/\s*([-/])\s*/g, '$1')
+    .replace(/(^|\s)(['"“‘])\s+(\S+)\s+(['"”’])(?=\s|$|[.,!?;:])/g, '$1$2$3$4')
+    .replace(/^[\s,;:.]+/, '')
+    .replace(/[\s,;:]+$/, '')
+
+export function analyzeText(text: string, context: AnalysisContext = {}): TextAnalysis {
   const { its } = engine()
   const doc = engine().readDoc(text)
   const clauses: ClauseAnalysis[] = []
   const aspects: AspectMention[] = []
-  const terms: string[][] = []
+  const phrases: string[][] = []
   let total = 0
   doc.sentences().each((sentence: any) => {
-    const tokens: Token[] = []
-    sentence.tokens().each((token: any, index: number) => {
-      const raw = String(token.out())
-      tokens.push({
-        raw,
-        surface: raw.toLowerCase(),
-        lemma: String(token.out(its.lemma)).toLowerCase(),
-        negated: Boolean(token.out(its.negationFlag)),
-        pos: String(token.out(its.pos)),
-        index,
-      })
+    const raws: string[] = sentence.tokens().out()
+    const lemmas: string[] = sentence.tokens().out(its.lemma)
+    const tags: string[] = sentence.tokens().out(its.pos)
+    const tokens: Token[] = raws.map((raw, k) => {
+      const lower = raw.toLowerCase()
+      const fixed = TYPOS[lower]
+      // A capitalised first word is often tagged a proper noun ("Explained everything"): read it by its lemma.
+      const sentenceStart = k === 0 && tags[k] === 'PROPN'
+      return { raw, surface: fixed ?? lower, lemma: fixed ?? String(lemmas[k]).toLowerCase(), pos: sentenceStart ? 'VERB' : tags[k]!, masked: false, competitor: false, sentenceStart }
     })
-    const sentenceSentiment = Number(sentence.out(its.sentiment)) || 0
-    for (const clauseTokens of splitClauses(tokens)) {
-      let score = scoreClause(clauseTokens)
-      const clauseAspects = aspectsOf(clauseTokens)
-      // No domain word but a clearly felt sentence: wink's own sentiment decides.
-      if (score === 0 && clauseAspects.length && Math.abs(sentenceSentiment) >= 0.25) score = Math.max(-1, Math.min(1, sentenceSentiment))
-      const clauseText = clauseTokens.map((t) => t.raw).join(' ').replace(/\s+([,.!?;:'])/g, '$1').replace(/\s+n't/g, "n't")
-      clauses.push({ text: clauseText, score: round(score), aspects: clauseAspects })
-      terms.push(clauseTokens.filter((t) => CONTENT_POS.has(t.pos) && /^[\p{L}][\p{L}'-]+$/u.test(t.lemma)).map((t) => t.lemma))
-      total += score
-      for (const aspect of clauseAspects) aspects.push({ aspect, sentiment: polarityOf(score), score: round(score), clause: clauseText })
-    }
+    if (context.maskedPhrases?.length) maskPhrases(tokens, context.maskedPhrases)
+    markCompetitors(tokens)
+    compareAmounts(tokens)
+    const split = splitClauses(tokens)
+    split.forEach((clauseTokens, index) => {
+      const hits = readClause(clauseTokens)
+      const found = aspectsOf(clauseTokens, hits, context)
+      const live = hits.filter((h) => isLive(clauseTokens, h))
+      const score = clamp(live.reduce((s, h) => s + h.score, 0))
+      const clauseText = joinTokens(clauseTokens)
+      clauses.push({
+        text: clauseText,
+        score: round(score),
+        aspects: [...found.keys()],
+        cues: hits
+          .filter((h) => h.score !== 0 || h.entry.aspects.length)
+          .map((h) => ({ phrase: clauseTokens.slice(h.start, h.end).map((x) => x.raw).join(' ').replace(/ (n't|'s)\b/gi, '$1'), score: round(h.score), negated: h.negated, aspect: h.entry.aspects[0] ?? null })),
+      })
+      phrases.push(nounPhrases(clauseTokens.filter((t) => !t.competitor)))
+      // VADER's "but" rule for the overall score: before a contrast half weight, after it one and a half.
+      const weight = split.length > 1 ? (index < split.length - 1 ? 0.5 : 1.5) : 1
+      total += score * weight
+      for (const [aspect, { score: aspectScore, cues }] of found) {
+        aspects.push({ aspect, sentiment: polarityOf(aspectScore), score: round(aspectScore), clause: clauseText, cues })
+      }
+    })
   })
-  return { clauses, aspects, score: round(Math.max(-1, Math.min(1, total))), terms }
+  return { clauses, aspects, score: round(clamp(total)), phrases }
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000

@@ -45,7 +45,3 @@ export function createEnricher(business: Business): (review: StoredReview) => St
     return { ...review, technicians: [...foundTechnicians], services: [...foundServices], service_area: area }
   }
 }
-
-export function enrichReview(review: StoredReview, business: Business): StoredReview {
-  return createEnricher(business)(review)
-}

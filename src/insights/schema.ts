@@ -11,14 +11,14 @@ export const SentimentSplit = Type.Object(
 
 const Example = Type.Object({
   review_id: Type.String(),
-  excerpt: Type.String({ description: 'The clause that mentions it.' }),
+  excerpt: Type.String({ description: 'The clause that mentions it, whose own sentiment is the one given here.' }),
   sentiment: Type.Union([Type.Literal('positive'), Type.Literal('negative'), Type.Literal('neutral')]),
 })
 
 export const AspectInsight = Type.Object({
   id: Type.String({ description: 'punctuality, price, professionalism, quality, communication, cleanliness or speed.' }),
   label: Type.String(),
-  mention_count: Type.Integer({ minimum: 0, description: 'Reviews that mention the aspect.' }),
+  mention_count: Type.Integer({ minimum: 0, description: 'Analysed reviews that mention the aspect (English text or an English translation).' }),
   sentiment: SentimentSplit,
   score: Type.Number({ minimum: -1, maximum: 1, description: 'Mean sentiment score of those mentions, -1 to 1.' }),
   trend: Type.Array(
@@ -46,11 +46,38 @@ export const ServiceInsight = Type.Object({ id: Type.String(), name: Type.String
 export const AreaInsight = Type.Object({ name: Type.String(), ...EntityFigures })
 
 export const TopicInsight = Type.Object({
-  phrase: Type.String({ description: 'A recurring phrase beyond the fixed aspects.' }),
-  mention_count: Count,
-  sentiment: SentimentSplit,
-  review_ids: Type.Array(Type.String()),
+  phrase: Type.String({
+    description:
+      'A noun phrase or named thing that recurs in distinct reviews ("water heater", "same-day service"), ranked by how characteristic it is of this business against general review language.',
+  }),
+  mention_count: Type.Integer({ minimum: 0, description: 'Distinct analysed reviews that use the phrase.' }),
+  sentiment: Type.Object(
+    { positive: Count, negative: Count, neutral: Count },
+    { description: 'Per review, the sentiment of the clauses the phrase occurs in (not the star rating).' },
+  ),
+  review_ids: Type.Array(Type.String(), { description: 'Up to 5 most recent reviews that use it.' }),
 })
+
+export const RatingFigures = Type.Object(
+  {
+    average: Type.Union([Type.Number(), Type.Null()], { description: 'Mean star rating of the published reviews (2 decimals); null when there are none.' }),
+    distribution: Type.Object({ '1': Count, '2': Count, '3': Count, '4': Count, '5': Count }, { description: 'Reviews per star rating.' }),
+    replied: Type.Integer({ minimum: 0, description: 'Reviews with a public reply from the business.' }),
+  },
+  { description: 'The rating figures the summary and FAQ quote.' },
+)
+
+export const LanguageFigures = Type.Object(
+  {
+    counts: Type.Record(Type.String(), Count, {
+      description:
+        'Reviews per language of their text: primary BCP 47 subtag ("en", "de"); a review without a language is counted under the one its words suggest, or "und" when they suggest none.',
+    }),
+    analysed: Type.Integer({ minimum: 0, description: 'Reviews read for aspects and topics: English text, or an English translation supplied by the source.' }),
+    translated: Type.Integer({ minimum: 0, description: 'Of those, reviews read through the English translation their source supplied.' }),
+  },
+  { description: 'Only English is read as English: reviews in other languages without an English translation are counted here and left out of aspects and topics.' },
+)
 
 export const FaqEntry = Type.Object({
   question: Type.String(),
@@ -62,6 +89,8 @@ export const Insights = Type.Object(
   {
     generated_at: Type.String({ format: 'date-time' }),
     review_count: Count,
+    ratings: RatingFigures,
+    languages: LanguageFigures,
     summary: Type.String({ description: 'Editorial summary in plain prose, generated from the figures.' }),
     aspects: Type.Array(AspectInsight),
     entities: Type.Object({
@@ -75,7 +104,8 @@ export const Insights = Type.Object(
   {
     $id: 'Insights',
     description:
-      'Computed by the service from the published reviews, recomputed when they change. Aspect sentiment is read clause by clause from the text; ' +
+      'Computed by the service from the published reviews, recomputed when they change. Aspect sentiment is read clause by clause from the English text ' +
+      '(or the English translation the source supplied); ' +
       'entity sentiment is by star rating (4-5 positive, 3 neutral, 1-2 negative).',
   },
 )

@@ -1,13 +1,12 @@
 /**
- * Compact text renderings of tool results, for models that read text rather than structuredContent:
- * one line per item, the figures that answer questions first, review ids in brackets so a model can
- * follow up with get_review.
+ * Text renderings of tool results, for models that read text rather than structuredContent (several
+ * clients show the model only `content`): every review whole, its reply whole, the figures that
+ * answer questions first, review ids in brackets so a model can follow up with get_review, and how
+ * to get the next page.
  */
 import type { Insights } from '../insights/schema'
 import type { Review } from '../reviews/schema'
 
-const TEXT_EXCERPT = 280
-const TEXT_LIST_MAX = 50
 const EXAMPLE_EXCERPT = 140
 
 const stars = (rating: number) => '★'.repeat(rating) + '☆'.repeat(5 - rating)
@@ -15,20 +14,37 @@ const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 const signed = (score: number) => `${score > 0 ? '+' : ''}${score.toFixed(2)}`
 
+/** Continuation lines indented under their item, so multi-paragraph reviews stay readable as one entry. */
+const indent = (text: string) => text.replace(/\n/g, '\n    ')
+
+/** One review, whole: text and reply are never shortened. */
 export function reviewLine(review: Review): string {
   const mentions = [...review.technicians, ...review.services].join(', ')
-  const reply = review.response ? `\n  ↳ reply ${review.response.date}: ${clip(review.response.text, TEXT_EXCERPT)}` : ''
-  return `- ${review.date} ${stars(review.rating)} ${review.author} [${review.id}]${mentions ? ` (${mentions})` : ''}: ${
-    clip(review.text, TEXT_EXCERPT) || '(rating only)'
-  }${reply}`
+  // language and translation come with newer records (CONTRACT.md); older ones have neither.
+  const extra = review as { language?: string | null; translation?: { language: string; text: string } | null }
+  const language = extra.language && extra.language !== 'en' ? ` (${extra.language})` : ''
+  const translation = extra.translation ? `\n  translation (${extra.translation.language}): ${indent(extra.translation.text)}` : ''
+  const reply = review.response ? `\n  ↳ reply ${review.response.date}: ${indent(review.response.text)}` : ''
+  return `- ${review.date} ${stars(review.rating)} ${review.author} [${review.id}]${mentions ? ` (${mentions})` : ''}${language}: ${
+    indent(review.text) || '(rating only)'
+  }${translation}${reply}`
 }
 
-export function reviewListText(list: { count: number; total: number; reviews: Review[] }, what: string): string {
-  if (list.total === 0) return `No ${what}.`
-  const shown = list.reviews.slice(0, TEXT_LIST_MAX)
-  const header = `${list.count} of ${list.total} ${what}, newest first:`
-  const more = list.reviews.length > shown.length ? `\n(${list.reviews.length - shown.length} more in structuredContent)` : ''
-  return `${header}\n${shown.map(reviewLine).join('\n')}${more}`
+export type PageText = { count: number; total: number; reviews: Review[]; next_cursor: string | null }
+
+/**
+ * A page of reviews: a header with the figures, each review whole, and, when more follow, the exact
+ * call for the next page (the model only has to repeat its arguments with `cursor`).
+ */
+export function reviewPageText(page: PageText, what: string, tool: string, notes: string[] = []): string {
+  const noteText = notes.length ? `\n${notes.map((n) => `Note: ${n}`).join('\n')}` : ''
+  if (page.total === 0) return `No ${what}.${noteText}`
+  if (page.count === 0) return `No more ${what} (${page.total} in all).${noteText}`
+  const header = `${page.count} of ${page.total} ${what}, newest first:`
+  const next = page.next_cursor
+    ? `\n\nMore ${what} follow. For the next page call ${tool} again with the same arguments plus "cursor": "${page.next_cursor}".`
+    : `\n\nThat is the last page.`
+  return `${header}${noteText}\n${page.reviews.map(reviewLine).join('\n')}${next}`
 }
 
 type Split = { positive: number; negative: number; neutral: number }
@@ -42,6 +58,8 @@ const entityFigures = (e: Entity) => `${plural(e.mention_count, 'review')}${aver
 const INSIGHT_SECTIONS: Record<keyof Insights & string, ((i: Insights) => string) | undefined> = {
   generated_at: undefined,
   review_count: undefined,
+  ratings: undefined,
+  languages: undefined,
   summary: (i) => i.summary,
   aspects: (i) =>
     `Aspects (mentions; sentiment; score from -1 to +1):\n${

@@ -7,13 +7,15 @@
 import { Type, type TSchema } from '@sinclair/typebox'
 import type { Catalog } from '../catalog/catalog'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
-import { AggregateRating, PublicBusiness, publicBusiness, Review, ReviewList } from '../reviews/schema'
-import { SearchQuery, validateSearch } from '../reviews/search-query'
-import type { ReviewSearch } from '../reviews/search'
+import { AggregateRating, PublicBusiness, publicBusiness, Review } from '../reviews/schema'
+import { encodeCursor, ReviewPage, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SearchQuery, validateSearch, type SearchFilters } from '../reviews/search-query'
+import { PAGE_BYTES, type ReviewSearch } from '../reviews/search'
 import { Insights } from '../insights/schema'
-import { insightsText, reviewLine, reviewListText } from './text'
+import { unknownValueNotes } from './hints'
+import { insightsText, reviewLine, reviewPageText } from './text'
 
-export type ToolContext = { catalog: Catalog; search: ReviewSearch; baseUrl: string }
+/** `resourceBase` is where resource URIs point (BASE_URL, or reviews:// over stdio when none was given). */
+export type ToolContext = { catalog: Catalog; search: ReviewSearch; baseUrl: string; resourceBase?: string }
 
 export type ToolOutput = { structured: Record<string, unknown>; text: string }
 export type ToolResult = Result<ToolOutput>
@@ -70,44 +72,81 @@ const getBusiness: Tool = {
   },
 }
 
+const NoteSchema = Type.Object({
+  argument: Type.String({ description: 'The argument whose value matched nothing the business knows.' }),
+  value: Type.String(),
+  message: Type.String(),
+  known: Type.Array(Type.String(), { description: 'Every known value, closest first.' }),
+  closest: Type.Array(Type.String(), { description: 'Known values close to the one given (possible typos).' }),
+})
+
+const ReviewPageResult = Type.Object(
+  {
+    ...ReviewPage.properties,
+    notes: Type.Optional(Type.Array(NoteSchema, { description: 'Present when a technician or service matched nothing on the roster.' })),
+  },
+  { description: 'One page of reviews; next_cursor continues it.' },
+)
+
+/** Runs a validated search and renders the page: structuredContent mirrors the HTTP search's JSON. */
+function searchPage(filters: SearchFilters, ctx: ToolContext, what: string, tool: string): ToolOutput {
+  const result = ctx.search.search(filters, PAGE_BYTES)
+  const page = {
+    count: result.reviews.length,
+    total: result.total,
+    reviews: result.reviews,
+    next_cursor: result.next ? encodeCursor(result.next) : null,
+  }
+  const notes = unknownValueNotes(filters, ctx.catalog.current.business)
+  const structured = notes.length ? { ...page, notes } : page
+  return { structured, text: reviewPageText(page, what, tool, notes.map((n) => n.message)) }
+}
+
+const PAGING =
+  `Results come in pages: limit 1-${SEARCH_LIMIT_MAX} (default ${SEARCH_LIMIT_DEFAULT}); when more follow, the result has next_cursor and ` +
+  'its text says how to continue: call again with the same arguments plus cursor. Every review is given whole (text and reply).'
+
 const searchReviews: Tool = {
   name: 'search_reviews',
   title: 'Search reviews',
   description:
     'Finds verified reviews. All arguments are optional and combine with AND; results are newest first with `total` = all matches. ' +
-    'rating: exact stars 1-5 (integer). min_rating: at least this many stars (1-5). since/until: dates YYYY-MM-DD, inclusive. ' +
+    'rating: exact stars 1-5 (integer). min_rating / max_rating: at least / at most this many stars (1-5). since/until: dates YYYY-MM-DD, inclusive. ' +
     'query: case- and accent-insensitive substring of the review text (e.g. "on time", "water heater"). ' +
-    'mentions_technician: a technician\'s full or first name. mentions_service: a service id from get_business (e.g. "drain-cleaning"). ' +
-    'limit: 1-100, default 20. Example: the latest 1-star reviews about water heaters = {rating: 1, mentions_service: "water-heater-repair"}. ' +
-    'Same semantics as GET /api/reviews/search.',
+    "mentions_technician: a technician's full, first or last name. mentions_service: a service id from get_business (e.g. \"drain-cleaning\"). " +
+    'has_response: true for reviews the business replied to, false for unanswered ones. ' +
+    `${PAGING} A technician or service that matches nothing on the roster gets a note naming the known ones. ` +
+    'Example: unanswered 1-2 star reviews = {max_rating: 2, has_response: false}. Same semantics as GET /api/reviews/search.',
   inputSchema: SearchQuery,
-  outputSchema: ReviewList,
-  run(args, { search }) {
+  outputSchema: ReviewPageResult,
+  run(args, ctx) {
     const parsed = validateSearch(args)
     if (!parsed.ok) return parsed
-    const result = search.search(parsed.value)
-    const reviews = result.reviewsJson.map((json) => JSON.parse(json) as Review)
-    const list = { count: reviews.length, total: result.total, reviews }
-    return ok({ structured: list, text: reviewListText(list, 'matching reviews') })
+    return ok(searchPage(parsed.value, ctx, 'matching reviews', 'search_reviews'))
   },
 }
+
+const SinceInput = Type.Object(
+  {
+    date: Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First day included, YYYY-MM-DD.' }),
+    limit: SearchQuery.properties.limit,
+    cursor: SearchQuery.properties.cursor,
+  },
+  { additionalProperties: false },
+)
 
 const getReviewsSince: Tool = {
   name: 'get_reviews_since',
   title: 'Reviews since a date',
   description:
-    'Returns every verified review dated on or after `date` (YYYY-MM-DD), newest first, with no limit: use it to catch up on what is new ' +
-    'since a previous visit. For filtered or bounded lists use search_reviews with `since`.',
-  inputSchema: Type.Object(
-    { date: Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First day included, YYYY-MM-DD.' }) },
-    { additionalProperties: false },
-  ),
-  outputSchema: ReviewList,
-  run(args, { catalog }) {
-    const rows = catalog.current.rowsSince(args.date as string)
-    const reviews = rows.map((r) => JSON.parse(r.json) as Review)
-    const list = { count: reviews.length, total: reviews.length, reviews }
-    return ok({ structured: list, text: reviewListText(list, `reviews since ${args.date}`) })
+    'Returns the verified reviews dated on or after `date` (YYYY-MM-DD), newest first: use it to catch up on what is new since a ' +
+    `previous visit. ${PAGING} For filtered lists use search_reviews with \`since\`.`,
+  inputSchema: SinceInput,
+  outputSchema: ReviewPageResult,
+  run(args, ctx) {
+    const parsed = validateSearch({ since: args.date, limit: args.limit, cursor: args.cursor })
+    if (!parsed.ok) return failed(parsed.issues.map((i) => (i.path[0] === 'since' ? { ...i, path: ['date', ...i.path.slice(1)] } : i)))
+    return ok(searchPage(parsed.value, ctx, `reviews since ${args.date}`, 'get_reviews_since'))
   },
 }
 

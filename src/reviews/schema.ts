@@ -63,6 +63,9 @@ export type StoredReview = Omit<Review, 'verified' | 'language' | 'translation'>
   translation?: Review['translation']
 }
 
+/** What an import writes: a Review that may be unverified. Every imported record is checked against it. */
+export const ImportedReview = Type.Object({ ...Review.properties, verified: Type.Boolean() }, { additionalProperties: false })
+
 export const Address = Type.Object({
   street_address: Type.String(),
   locality: Type.String(),

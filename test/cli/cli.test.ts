@@ -73,8 +73,8 @@ describe('reviews-service CLI', () => {
 })
 
 describe('reviews-service analyze', () => {
-  test('prints one JSON line per text with clauses, aspects, technicians and services', () => {
-    const result = Bun.spawnSync(['bun', MAIN, 'analyze'], {
+  test('--json prints one JSON line per text with clauses, cues, aspects, technicians and services', () => {
+    const result = Bun.spawnSync(['bun', MAIN, 'analyze', '--json'], {
       env: { ...process.env, DATA_DIR: tempDir() },
       stdin: Buffer.from("Mike wasn't on time, but the price was fair.\n\nThe tankless install in Maple Ridge was spotless.\n"),
     })
@@ -82,13 +82,14 @@ describe('reviews-service analyze', () => {
     const lines = result.stdout.toString().trim().split('\n').map((l) => JSON.parse(l))
     expect(lines).toHaveLength(2)
     expect(lines[0].technicians).toEqual(['Mike Alvarez'])
-    expect(lines[0].aspects).toEqual([
-      { aspect: 'punctuality', sentiment: 'negative', score: -0.9 },
-      { aspect: 'price', sentiment: 'positive', score: 0.7 },
+    expect(lines[0].aspects).toMatchObject([
+      { aspect: 'punctuality', polarity: 'negative', score: -0.666, clause: "Mike wasn't on time" },
+      { aspect: 'price', polarity: 'positive', score: 0.7 },
     ])
     expect(lines[0].clauses).toHaveLength(2)
+    expect(lines[0].clauses[0].cues).toEqual([{ phrase: 'on time', score: -0.666, negated: true, aspect: 'punctuality' }])
     expect(lines[1]).toMatchObject({ services: ['water-heater-repair'], service_area: 'Maple Ridge' })
-    expect(lines[1].aspects).toEqual([{ aspect: 'cleanliness', sentiment: 'positive', score: 1 }])
+    expect(lines[1].aspects).toMatchObject([{ aspect: 'cleanliness', polarity: 'positive', score: 1 }])
   })
 
   test('--file reads texts from a file; a missing file is a clear error', () => {
@@ -96,7 +97,10 @@ describe('reviews-service analyze', () => {
     const file = join(dir, 'texts.txt')
     writeFileSync(file, 'Rude and late.\n')
     const ok = run(['analyze', '--file', file], { DATA_DIR: dir })
-    expect(JSON.parse(ok.stdout).aspects.map((a: { sentiment: string }) => a.sentiment)).toEqual(['negative', 'negative'])
+    // Without --json: the text, then one line per aspect, for a person.
+    expect(ok.stdout.split('\n')[0]).toBe('Rude and late.')
+    expect(ok.stdout).toMatch(/^ {2}professionalism +negative/m)
+    expect(ok.stdout).toMatch(/^ {2}punctuality +negative/m)
     const missing = run(['analyze', '--file', join(dir, 'nope.txt')], { DATA_DIR: dir })
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain('cannot read')

@@ -4,39 +4,127 @@ import { join } from 'node:path'
 import { evaluate, parseLabelled } from '../../src/insights/evaluate'
 import { createEnricher } from '../../src/insights/enrich'
 import { computeInsights, InsightsEngine } from '../../src/insights/compute'
-import { runAnalyze } from '../../src/insights/analyze-command'
+import { explainLines } from '../../src/insights/explain'
+import { contextFor } from '../../src/insights/analyzer'
+import { sampleBusiness } from '../../src/sample/business'
+import { generateDataset } from '../../src/sample/generate'
 import { Insights } from '../../src/insights/schema'
 import { Value } from '@sinclair/typebox/value'
 import type { Business, Review, StoredReview } from '../../src/reviews/schema'
+import { polarityOf } from '../../src/insights/analyzer'
 import { business } from '../support/dataset'
 
 const read = (name: string) => Bun.file(join(import.meta.dir, name)).text()
+/** Held-out scores measured when this release's lexicon was settled: a floor that only rises. */
+const HELD_OUT_FLOOR = { f1: 0.88, polarity: 0.94, foundAndRight: 0.82 }
+const FIVE_STAR_FLOOR = 1
 
 describe('accuracy on labelled review sentences', () => {
-  test('the labelled set (used to build the lexicon): F1 and sentiment accuracy at least 0.9', async () => {
+  const context = contextFor(sampleBusiness)
+  test('the tuning set: F1, polarity and found-and-right at least 0.93', async () => {
     const items = parseLabelled(await read('labelled-sentences.txt'))
+    expect(items.length).toBeGreaterThanOrEqual(300)
+    const result = evaluate(items, context)
+    // Measured 0.953 / 0.997 / 0.947 on 871 sentences when the lexicon was settled (each batch added before its fixes is harder).
+    expect(result.f1.value).toBeGreaterThanOrEqual(0.93)
+    expect(result.polarity.value).toBeGreaterThanOrEqual(0.95)
+    expect(result.foundAndRight.value).toBeGreaterThanOrEqual(0.93)
+  })
+
+  test('the held-out set (never used for tuning): a floor that only rises', async () => {
+    const items = parseLabelled(await read('held-out-sentences.txt'))
     expect(items.length).toBeGreaterThanOrEqual(150)
-    const result = evaluate(items)
-    // Measured 0.979 and 1.0 when the lexicon was settled; 0.9 catches a regression without pinning noise.
-    expect(result.f1).toBeGreaterThanOrEqual(0.9)
-    expect(result.sentimentAccuracy).toBeGreaterThanOrEqual(0.9)
+    const result = evaluate(items, context)
+    // Measured F1 0.885, polarity 0.945, found-and-right 0.821 (bootstrap intervals: scripts/insights-accuracy.ts); raise these when it improves.
+    expect(result.f1.value).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.f1)
+    expect(result.polarity.value).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.polarity)
+    expect(result.foundAndRight.value).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.foundAndRight)
+    // The interval is reported, and it brackets the point value.
+    expect(result.f1.low).toBeLessThanOrEqual(result.f1.value)
+    expect(result.f1.high).toBeGreaterThanOrEqual(result.f1.value)
+    expect(Object.keys(result.perKind)).toContain('competitor')
   })
 
-  test('the held-out set (never used for tuning): F1 and sentiment accuracy at least 0.7', async () => {
-    const result = evaluate(parseLabelled(await read('held-out-sentences.txt')))
-    // Measured 0.756 / 0.765: paraphrases a lexicon has not seen ("never turned up") are its known weakness.
-    expect(result.f1).toBeGreaterThanOrEqual(0.7)
-    expect(result.sentimentAccuracy).toBeGreaterThanOrEqual(0.7)
+  test('five-star reviews used for tuning: none yields a negative aspect', async () => {
+    const lines = (await read('five-star-tuning.txt')).split('\n').filter((l) => l.trim() && !l.startsWith('#'))
+    expect(lines.length).toBeGreaterThanOrEqual(40)
+    const complaining = lines.filter((l) => explainLines([l], sampleBusiness)[0]!.aspects.some((a) => a.polarity === 'negative'))
+    expect(complaining).toEqual([])
   })
 
-  test('negation, contrast and intensity, sentence by sentence', () => {
-    const read = (text: string) => Object.fromEntries(runAnalyze({ texts: [text], business }).map((l) => JSON.parse(l)).flatMap((r) => r.aspects.map((a: any) => [a.aspect, a.sentiment])))
-    expect(read('He was not on time.')).toEqual({ punctuality: 'negative' })
-    expect(read('Never late, never rude.')).toEqual({ punctuality: 'positive', professionalism: 'positive' })
-    expect(read('Friendly but expensive.')).toEqual({ professionalism: 'positive', price: 'negative' })
-    expect(read('Although pricey, the workmanship is superb.')).toEqual({ price: 'negative', quality: 'positive' })
-    expect(read('No complaints about the price.')).toEqual({ price: 'positive' })
-    expect(read("They didn't fix the issue.")).toEqual({ quality: 'negative' })
+  test('unambiguous five-star reviews, held out: (almost) none yields a negative aspect', async () => {
+    const lines = (await read('five-star-reviews.txt')).split('\n').filter((l) => l.trim() && !l.startsWith('#'))
+    expect(lines.length).toBeGreaterThanOrEqual(40)
+    const complaining = lines.filter((l) => explainLines([l], sampleBusiness)[0]!.aspects.some((a) => a.polarity === 'negative'))
+    // Measured 1 of 40 when the held-out figures were taken; the target is 0.
+    expect(complaining.length).toBeLessThanOrEqual(FIVE_STAR_FLOOR)
+  })
+
+  const aspects = (text: string) => Object.fromEntries(explainLines([text], sampleBusiness)[0]!.aspects.map((a) => [a.aspect, a.polarity]))
+
+  test.each([
+    // Negation and negative-polarity items
+    ['He was not on time.', { punctuality: 'negative' }],
+    ['Never late, never rude.', { punctuality: 'positive', professionalism: 'positive' }],
+    ["I couldn't be happier with the quick service.", { speed: 'positive' }],
+    ["Can't recommend Jose enough, such a nice guy.", { professionalism: 'positive' }],
+    ['No complaints about the price.', { price: 'positive' }],
+    ['Zero damages or issues.', { quality: 'positive' }],
+    ['Never had a problem since they replaced the valve.', { quality: 'positive' }],
+    ["They didn't fix the issue.", { quality: 'negative' }],
+    ["Wasn't friendly or helpful at all.", { professionalism: 'negative' }],
+    ['The value for money is unbeatable.', { price: 'positive' }],
+    // Idioms
+    ['It cost us an arm and a leg.', { price: 'negative' }],
+    ['Works like a charm.', { quality: 'positive' }],
+    ['They kept me in the loop every step of the way.', { communication: 'positive' }],
+    // Implicit cues
+    ['Nobody answered the phone all day.', { communication: 'negative' }],
+    ['The invoice was almost twice the original quote.', { price: 'negative' }],
+    ['Nobody came to the second appointment either.', { punctuality: 'negative' }],
+    ['Dispatch kept changing the time and never told us why.', { communication: 'negative' }],
+    // Contrast and concession
+    ['Friendly but expensive.', { professionalism: 'positive', price: 'negative' }],
+    ['Although pricey, the workmanship is superb.', { price: 'negative', quality: 'positive' }],
+    ['Great work except nobody ever sends the paperwork.', { quality: 'positive', communication: 'negative' }],
+    ['Other than being rude, he was okay.', { professionalism: 'negative' }],
+    // Competitors
+    ['Much cheaper than the other quotes we got.', { price: 'positive' }],
+    ['We called two other companies first and neither one called back.', {}],
+    ['Unlike the last plumber, who never showed up, Mike was right on time.', { punctuality: 'positive' }],
+    ['The previous electrician was rude and overcharged us.', {}],
+    // Time words that are not lateness
+    ['Later that week we had the gas company out to check the meter.', {}],
+    ['Later that day the water was running clear again.', { quality: 'positive' }],
+    ['We bought the place late last spring.', {}],
+    ['He came out late at night on a holiday.', { speed: 'positive' }],
+    ['Showed up at 3 for a 9 o\'clock appointment.', { punctuality: 'negative' }],
+    // The business's own services are not aspects
+    ['Drain cleaning for the kitchen sink.', {}],
+    // Sarcasm marked as such
+    ['Amazing communication, if you like talking to an answering machine.', { communication: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(aspects(text) as Record<string, string>).toEqual(expected)
+  })
+
+  test("a cleaning company's cleanliness is the quality of its work", () => {
+    const cleaners = { ...sampleBusiness, name: 'Sparkle Maids', description: 'House cleaning service.' }
+    const read = (text: string) => Object.fromEntries(explainLines([text], cleaners)[0]!.aspects.map((a) => [a.aspect, a.polarity]))
+    expect(read('They left the kitchen spotless.')).toEqual({ quality: 'positive' })
+    expect(aspects('They left the kitchen spotless.')).toEqual({ cleanliness: 'positive' })
+  })
+
+  test('analyze --json: one serialisable object per line, with clauses, cues and negation', () => {
+    const [line] = explainLines(["The tech wasn't on time, but Mike fixed the water heater quickly."], sampleBusiness)
+    expect(JSON.parse(JSON.stringify(line))).toEqual(line!)
+    expect(line!.clauses.map((c) => c.polarity)).toEqual(['negative', 'positive'])
+    expect(line!.clauses[0]!.cues).toContainEqual({ phrase: 'on time', score: expect.any(Number), negated: true, aspect: 'punctuality' })
+    expect(line!.aspects.map((a) => [a.aspect, a.polarity, a.clause])).toEqual([
+      ['punctuality', 'negative', "The tech wasn't on time"],
+      ['speed', 'positive', 'Mike fixed the water heater quickly.'],
+    ])
+    expect(line!.technicians).toEqual(['Mike Alvarez'])
+    expect(line!.services).toEqual(['water-heater-repair'])
   })
 })
 
@@ -77,6 +165,23 @@ describe('roster matching', () => {
     expect(found('nothing here', { technicians: ['Sarah Chen'], services: ['ac-repair'] })).toMatchObject({ technicians: ['Sarah Chen'], services: ['ac-repair'] })
   })
 })
+
+/** Every number in the summary and FAQ answers is a figure of the same document (percentages aside, and the fixed 1, 2, 3 and 5 of the wording). */
+function expectTraceable(insights: Insights) {
+  const figures = new Set<string>()
+  const collect = (value: unknown): void => {
+    if (typeof value === 'number') figures.add(String(value))
+    else if (Array.isArray(value)) value.forEach(collect)
+    else if (value && typeof value === 'object') Object.values(value).forEach(collect)
+  }
+  collect({ ...insights, summary: undefined, faq: undefined })
+  const wording = new Set(['1', '2', '3', '5'])
+  for (const text of [insights.summary, ...insights.faq.map((f) => f.answer)]) {
+    for (const [number] of text.replaceAll(/(\d+)%/g, '').matchAll(/\d+(\.\d+)?/g)) {
+      expect({ text, number, known: figures.has(number) || wording.has(number) }).toEqual({ text, number, known: true })
+    }
+  }
+}
 
 describe('a small known dataset, figure by figure', () => {
   const r = (id: string, rating: number, date: string, text: string, technicians: string[] = [], services: string[] = []): Review => ({
@@ -126,30 +231,16 @@ describe('a small known dataset, figure by figure', () => {
 
   test('FAQ answers come from the figures', () => {
     const answer = (q: string) => insights.faq.find((f) => f.question === q)!
-    expect(answer('Are they punctual?').answer).toBe('Mostly, with reservations: yes, reviewers find them punctual. 2 of the 3 reviews that mention punctuality are positive (67%) and 1 negative.')
+    // 2 positive and 1 negative: below the 3 mentions a verdict needs.
+    expect(answer('Are they punctual?').answer).toBe('Too few reviews take a side to say: 2 positive and 1 negative mentions.')
     expect(answer('Are they punctual?').review_ids).toEqual(['k-10', 'k-09', 'k-08'])
     expect(answer('Who is the best-reviewed technician?').answer).toBe('Mike Alvarez: an average of 5 stars over 3 reviews that mention them (technicians with at least 3 mentions).')
     expect(answer('Who is the best-reviewed technician for water heater repair?').answer).toBe('Mike Alvarez: 3 reviews mention both Mike and water heater repair, averaging 5 stars.')
-    expect(answer('What do unhappy customers complain about?').answer).toContain('2 reviews give 1 or 2 stars.')
+    expect(answer('What do unhappy customers complain about?').answer).toBe('1 review gives 1 star and 1 gives 2 stars; no aspect has at least 3 negative mentions.')
   })
 
   test('every number in the summary and the FAQ appears among the figures', () => {
-    const figures = new Set<string>()
-    const collect = (value: unknown): void => {
-      if (typeof value === 'number') figures.add(String(value))
-      else if (Array.isArray(value)) value.forEach(collect)
-      else if (value && typeof value === 'object') Object.values(value).forEach(collect)
-    }
-    collect({ ...insights, summary: undefined, faq: undefined })
-    const mean = (reviews.reduce((s, x) => s + x.rating, 0) / reviews.length).toFixed(2)
-    const derived = new Set([mean.replace(/0+$/, ''), '1', '2', '3', '5'])
-    const percentOf = /(\d+)%/g
-    const texts = [insights.summary, ...insights.faq.map((f) => f.answer)]
-    for (const text of texts) {
-      for (const [number] of text.replaceAll(percentOf, '').matchAll(/\d+(\.\d+)?/g)) {
-        expect({ text, number, known: figures.has(number) || derived.has(number) }).toEqual({ text, number, known: true })
-      }
-    }
+    expectTraceable(insights)
     expect(insights.summary).toContain('7 verified reviews')
   })
 
@@ -161,3 +252,132 @@ describe('a small known dataset, figure by figure', () => {
     expect(engine.analysed).toBe(reviews.length + 1)
   })
 })
+
+describe('prose never says more than the figures', () => {
+  const r = (id: string, rating: number, text: string, extra: Partial<Review> = {}): Review => ({
+    id, rating, date: '2025-05-01', author: 'A B.', text, technicians: [], services: [], service_area: null, source: 'google', verified: true, response: null, language: null, translation: null, ...extra,
+  })
+  const reviews: Review[] = [
+    r('p-1', 5, 'They came out quickly. Great price too.'),
+    r('p-2', 5, "I couldn't be happier with the quick service."),
+    r('p-3', 5, 'Fast and efficient service, and very polite.'),
+    r('p-4', 5, 'Same day service! The price was fair.'),
+    r('p-5', 4, 'Prompt response to our emergency, although the bill was steep.'),
+    r('p-6', 2, 'Overpriced and the tech was rude.'),
+    r('p-7', 1, 'Way too expensive for a simple faucet swap.'),
+    // Mixed about price within one review: a neutral mention, which counts neither way.
+    r('p-8', 3, 'The price was good. The bill was steep.'),
+    r('p-9', 5, 'Die Arbeit wurde sehr sauber ausgeführt, wir sind sehr zufrieden.', { language: 'de' }),
+    r('p-10', 5, 'Sehr freundlicher Techniker, gerne wieder.', { language: 'de', translation: { language: 'en', text: 'Very friendly technician, gladly again.' } }),
+    r('p-11', 4, 'Der Preis war leider zu hoch.', { language: null }),
+  ]
+  const insights = computeInsights(business, reviews, '2025-07-01T00:00:00.000Z')
+  const aspect = (id: string) => insights.aspects.find((a) => a.id === id)!
+
+  test('other languages are counted, not read; a supplied English translation is read', () => {
+    expect(insights.languages).toEqual({ counts: { en: 8, de: 3 }, analysed: 9, translated: 1 })
+    expect(aspect('professionalism').sentiment).toEqual({ positive: 2, negative: 1, neutral: 0 })
+    expect(insights.summary).toContain('Aspects are read from the 9 reviews in English or with an English translation; the others are counted but not read (reviews by language: en 8, de 3).')
+    expect(Value.Check(Insights, insights)).toBe(true)
+  })
+
+  test('an example quotes the clause whose own sentiment it is labelled with', () => {
+    const speed = aspect('speed')
+    expect(speed.sentiment).toEqual({ positive: 5, negative: 0, neutral: 0 })
+    for (const a of insights.aspects) for (const e of a.examples) expect(polarityOf(explainLines([e.excerpt], business)[0]!.aspects.find((m) => m.aspect === a.id)!.score)).toBe(e.sentiment)
+    // p-5's speed is praised in its first clause; its price complaint is not quoted as speed.
+    expect(speed.examples.map((e) => e.excerpt)).not.toContain('the bill was steep.')
+  })
+
+  test('neutral mentions do not count against; praise and complaint need 3 mentions; never both', () => {
+    const price = aspect('price')
+    expect(price.sentiment).toEqual({ positive: 2, negative: 3, neutral: 1 })
+    const faq = (q: string) => insights.faq.find((f) => f.question === q)!.answer
+    expect(faq('How quickly can they come out?')).toBe('Probably, from few reviews: reviewers say they come out quickly. 5 positive and 0 negative mentions (100% of those taking a side are positive).')
+    expect(faq('Are they good value for money?')).toBe('Possibly not, from few reviews: reviewers find them expensive. 3 negative and 2 positive mentions, 1 neutral (60% of those taking a side are negative).')
+    expect(faq('Are the technicians professional and courteous?')).toBe('Too few reviews take a side to say: 2 positive and 1 negative mentions.')
+    expect(faq('What do unhappy customers complain about?')).toBe('1 review gives 1 star and 1 gives 2 stars. The aspects with the most negative mentions are price and value (3).')
+    expect(insights.summary).toContain('A few customers praise speed and availability (5 positive and 0 negative mentions).')
+    expect(insights.summary).toContain('A few customers complain about price and value (3 negative and 2 positive mentions, 1 neutral).')
+  })
+
+  test('generated sample reviews: every number of the summary and FAQ is a figure', () => {
+    const generated = generateDataset({ count: 400, seed: 3, endDate: '2026-11-15', years: 2 })
+    const published = generated.reviews.filter((x) => x.verified).map((x) => ({ ...x, verified: true as const, language: x.language ?? null, translation: x.translation ?? null }))
+    expectTraceable(computeInsights(generated.business, published, '2026-11-16T00:00:00.000Z'))
+  })
+
+  test('one aspect is never both the most praised and the most criticised', () => {
+    const many = Array.from({ length: 12 }, (_, k) => r(`m-${k}`, k % 2 ? 5 : 1, k % 2 ? 'The price was fair.' : 'Way too expensive.'))
+    const mixed = computeInsights(business, many, '2025-07-01T00:00:00.000Z')
+    const praisedPrice = /praise[^.]*price/.test(mixed.summary)
+    const criticisedPrice = /complain[^.]*price/.test(mixed.summary)
+    expect(praisedPrice && criticisedPrice).toBe(false)
+    expect(praisedPrice || criticisedPrice).toBe(true)
+  })
+})
+
+describe('topics a person would click', () => {
+  const r = (id: string, text: string, rating = 5): Review => ({
+    id, rating, date: '2025-05-01', author: 'A B.', text, technicians: [], services: [], service_area: null, source: 'google', verified: true, response: null, language: null, translation: null,
+  })
+  const reviews = [
+    r('t-1', 'The new water heater works great.'),
+    r('t-2', 'Our water heater was leaking, they replaced it the same day and the price was fair.'),
+    r('t-3', 'They flushed the water heater and the sump pump runs fine now.'),
+    r('t-4', 'The sump pump failed again a week later.', 1),
+    r('t-5', 'The sump pump install was sloppy.', 2),
+    r('t-6', 'Great job on the water heater.'),
+    r('t-7', 'Mike Alvarez was great.'),
+    r('t-8', 'Mike was very polite.'),
+    r('t-9', 'Mike explained everything.'),
+  ]
+  const topics = computeInsights(business, reviews, '2025-07-01T00:00:00.000Z').topics
+  const topic = (phrase: string) => topics.find((t) => t.phrase === phrase)
+
+  test('noun phrases in at least 3 distinct reviews, one part merged into the other; names and opinions are not topics', () => {
+    expect(topics.map((t) => t.phrase).sort()).toEqual(['sump pump', 'water heater'])
+    expect(topic('water heater')!.mention_count).toBe(4)
+  })
+
+  test("each topic carries the sentiment of its clauses, not the review's stars", () => {
+    expect(topic('sump pump')!.sentiment).toEqual({ positive: 1, negative: 2, neutral: 0 })
+    expect(topic('water heater')!.sentiment.positive).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe('a real-shaped multi-language export', async () => {
+  const { reviews } = (await Bun.file(join(import.meta.dir, 'fixtures/multilingual-reviews.json')).json()) as { reviews: Review[] }
+  const insights = computeInsights(sampleBusiness, reviews, '2026-11-01T00:00:00.000Z')
+
+  test('languages counted, English and supplied translations read, the rest left out', () => {
+    expect(insights.languages).toEqual({ counts: { en: 15, de: 6, es: 2, fr: 1 }, analysed: 21, translated: 6 })
+    const quoted = insights.aspects.flatMap((a) => a.examples.map((e) => e.review_id))
+    // German without a translation (ml-03, ml-21) and French (ml-06) are never quoted or counted.
+    for (const id of ['ml-03', 'ml-06', 'ml-21']) expect(quoted).not.toContain(id)
+    for (const t of insights.topics) expect(t.review_ids).not.toContain('ml-03')
+    expect(Value.Check(Insights, insights)).toBe(true)
+  })
+
+  test('examples are English clauses that say what their label says; the problem to fix is not a complaint', () => {
+    for (const a of insights.aspects) {
+      for (const e of a.examples) {
+        expect(e.excerpt).not.toMatch(/[äöüß]|\b(der|die|und|el|y)\b/)
+        expect(polarityOf(explainLines([e.excerpt], sampleBusiness)[0]!.aspects.find((m) => m.aspect === a.id)!.score)).toBe(e.sentiment)
+      }
+    }
+    // "Our water heater died on a Sunday night": why they were called, not a complaint about their work.
+    const quality = insights.aspects.find((a) => a.id === 'quality')!
+    expect(quality.examples.filter((e) => e.sentiment === 'negative').map((e) => e.review_id)).not.toContain('ml-01')
+    const price = insights.aspects.find((a) => a.id === 'price')!
+    expect(price.examples.filter((e) => e.sentiment === 'negative').map((e) => e.review_id)).toEqual(['ml-04', 'ml-09'])
+  })
+
+  test('every number of its summary and FAQ is a figure', () => expectTraceable(insights))
+
+  test('the summary names the languages left out and claims only what has 3 mentions', () => {
+    expect(insights.summary).toContain('Aspects are read from the 21 reviews in English or with an English translation; the others are counted but not read (reviews by language: en 15, de 6, es 2, fr 1).')
+    expect(insights.faq.find((f) => f.question === 'Who is the best-reviewed technician?')!.answer).toBe('No technician is mentioned in at least 3 reviews yet.')
+  })
+})
+

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Elysia } from 'elysia'
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import { mcpRoutes } from '../../src/api/mcp'
-import { startTestServer, type TestServer } from '../support/server'
+import { McpSessions } from '../../src/api/mcp-sessions'
+import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
 
 const JSON_AND_SSE = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
 const initialize = (protocolVersion: string, id: number | string = 1) => ({
@@ -95,7 +96,7 @@ describe('JSON-RPC errors', () => {
     const noUri = await rpc(await post(server.url, { jsonrpc: '2.0', id: 5, method: 'resources/read', params: {} }, headers))
     expect(noUri.body).toMatchObject({ id: 5, error: { code: -32602, message: 'Invalid params: uri: Invalid input: expected string, received undefined' } })
     const unknownResource = await rpc(await post(server.url, { jsonrpc: '2.0', id: 6, method: 'resources/read', params: { uri: 'file:///etc/passwd' } }, headers))
-    expect(unknownResource.body).toMatchObject({ id: 6, error: { code: -32002, message: 'Unknown resource file:///etc/passwd. See resources/list.', data: { uri: 'file:///etc/passwd' } } })
+    expect(unknownResource.body).toMatchObject({ id: 6, error: { code: -32002, message: 'Unknown resource file:///etc/passwd. See resources/list and resources/templates/list.', data: { uri: 'file:///etc/passwd' } } })
     const unknownTool = await rpc(await post(server.url, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'drop_tables', arguments: {} } }, headers))
     expect(unknownTool.body).toMatchObject({ id: 7, error: { code: -32602, message: expect.stringMatching(/^Unknown tool "drop_tables"\. Tools: get_business, /) } })
   })
@@ -182,10 +183,18 @@ describe('server-sent event streams', () => {
     return text
   }
 
-  /** The MCP routes alone on their own Bun server, with its idle timeout at the minimum. */
-  async function standalone(sseKeepAliveMs: number) {
-    const app = new Elysia().use(mcpRoutes(server.service.mcpSessions, { sseKeepAliveMs })).listen({ port: 0, hostname: '127.0.0.1', idleTimeout: 1 })
-    return { url: `http://127.0.0.1:${app.server!.port}`, stop: () => app.stop(true) }
+  /** The MCP routes alone on their own Bun server, with its idle timeout at the minimum and the transport's keep-alive at `keepAliveMs`. */
+  async function standalone(keepAliveMs: number) {
+    const { catalog, search } = server.service
+    const sessions = new McpSessions({ catalog, search, baseUrl: TEST_BASE_URL }, { idleMs: 60_000, maxSessions: 10, keepAliveMs, log: () => {} })
+    const app = new Elysia().use(mcpRoutes(sessions)).listen({ port: 0, hostname: '127.0.0.1', idleTimeout: 1 })
+    return {
+      url: `http://127.0.0.1:${app.server!.port}`,
+      stop: async () => {
+        await sessions.closeAll()
+        await app.stop(true)
+      },
+    }
   }
 
   test('quiet streams get keep-alive comments', async () => {
@@ -195,7 +204,7 @@ describe('server-sent event streams', () => {
       const response = await fetch(`${app.url}/mcp`, { headers: { ...headers, accept: 'text/event-stream' } })
       expect(response.headers.get('content-type')).toContain('text/event-stream')
       const reader = response.body!.getReader()
-      const text = await readUntil(reader, (t) => t.split(': keep-alive\n\n').length > 2)
+      const text = await readUntil(reader, (t) => t.split(': keepalive\n\n').length > 2)
       expect(text.startsWith(': stream open\n\n')).toBe(true)
       await reader.cancel()
     } finally {

@@ -109,4 +109,31 @@ describe('MCP over stdio', () => {
     expect(existsSync(BINARY)).toBe(true)
     await exercise(BINARY, ['mcp'])
   })
+
+  test('a line that is not JSON gets -32700; answers still being computed when stdin closes are written before exit', async () => {
+    const dataDir = dataDirWith(undefined, 'reviews-mcp-lines-')
+    const proc = Bun.spawn(['bun', MAIN, 'mcp'], { env: { ...process.env, DATA_DIR: dataDir }, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' })
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      'this is not JSON',
+      { hello: 'world', id: 'h-1' },
+      // Insights take a while to compute on first use: stdin is closed long before the answer is ready.
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_insights', arguments: { section: 'summary' } } },
+      { jsonrpc: '2.0', id: 3, method: 'resources/list' },
+    ]
+    proc.stdin.write(lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n')
+    proc.stdin.end()
+    const [exitCode, stdout] = await Promise.all([proc.exited, new Response(proc.stdout).text()])
+    expect(exitCode).toBe(0)
+    const messages = stdout.trim().split('\n').map((line) => JSON.parse(line) as any)
+    const byId = new Map(messages.map((m) => [m.id, m]))
+    expect(messages.find((m) => m.error?.code === -32700)).toMatchObject({ id: null, error: { message: expect.stringContaining('not valid JSON') } })
+    expect(byId.get('h-1').error.code).toBe(-32600)
+    expect(byId.get(2).result.structuredContent.summary).toEqual(expect.any(String))
+    // No BASE_URL given: nothing listens at http://localhost:3000, so resources use the reviews: scheme.
+    const uris = byId.get(3).result.resources.map((r: any) => r.uri)
+    expect(uris).toContain('reviews://local/reviews.json')
+    for (const uri of uris) expect(uri).not.toContain('localhost:3000')
+  })
 })

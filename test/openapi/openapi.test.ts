@@ -87,7 +87,7 @@ describe('OpenAPI document', () => {
 
   test('search parameters carry their bounds and defaults', () => {
     const parameters = Object.fromEntries(doc.paths['/api/reviews/search'].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p]))
-    expect(Object.keys(parameters).sort()).toEqual(['limit', 'mentions_service', 'mentions_technician', 'min_rating', 'query', 'rating', 'since', 'until'])
+    expect(Object.keys(parameters).sort()).toEqual(['cursor', 'has_response', 'limit', 'max_rating', 'mentions_service', 'mentions_technician', 'min_rating', 'query', 'rating', 'since', 'until'])
     expect(parameters.rating.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 })
     expect(parameters.min_rating.schema).toMatchObject({ type: 'number', minimum: 1, maximum: 5 })
     expect(parameters.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 })

@@ -32,7 +32,7 @@ const reviews: StoredReview[] = Array.from({ length: 600 }, (_, i) => ({
   service_area: null,
   source: 'google',
   verified: random() > 0.05,
-  response: null,
+  response: random() < 0.3 ? { date: '2025-01-01', text: 'Thanks!' } : null,
 }))
 
 function reference(filters: SearchFilters): { total: number; ids: string[] } {
@@ -46,11 +46,14 @@ function reference(filters: SearchFilters): { total: number; ids: string[] } {
     .filter(
       (r) =>
         filters.mentions_technician === undefined ||
-        r.technicians.some((t) => [foldForSearch(t), foldForSearch(t).split(' ')[0]].includes(foldForSearch(filters.mentions_technician!))),
+        r.technicians.some((t) => [foldForSearch(t), foldForSearch(t).split(' ')[0], foldForSearch(t).split(' ').at(-1)].includes(foldForSearch(filters.mentions_technician!))),
     )
+    .filter((r) => filters.max_rating === undefined || r.rating <= filters.max_rating)
+    .filter((r) => filters.has_response === undefined || (r.response !== null) === filters.has_response)
     .filter((r) => filters.mentions_service === undefined || r.services.includes(filters.mentions_service.toLowerCase()))
     .sort((a, b) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1))
-  return { total: matches.length, ids: matches.slice(0, filters.limit).map((r) => r.id) }
+  const after = filters.after ? matches.findIndex((r) => r.id === filters.after!.id) + 1 : 0
+  return { total: matches.length, ids: matches.slice(after, after + filters.limit).map((r) => r.id) }
 }
 
 function randomFilters(): SearchFilters {
@@ -60,11 +63,20 @@ function randomFilters(): SearchFilters {
   if (random() < 0.3) args.since = pick(['2020-06-01', '2022-01-01', '2023-12-31'])
   if (random() < 0.3) args.until = pick(['2024-06-30', '2023-01-01', '2022-12-31'])
   if (random() < 0.5) args.query = pick([...phrases, 'wat', 'ater h', 'CAFE', 'nai', 'xyz', 'on time and'])
-  if (random() < 0.3) args.mentions_technician = pick(['mike', 'Mike Alvarez', 'JOSE', 'josé ramírez', 'sarah', 'nobody'])
+  if (random() < 0.3) args.mentions_technician = pick(['mike', 'Mike Alvarez', 'JOSE', 'josé ramírez', 'sarah', 'nobody', 'alvarez', 'RAMIREZ', 'chen'])
+  if (random() < 0.2) args.max_rating = pick([1, 2, 3.5, 4, 5])
+  if (random() < 0.2) args.has_response = pick([true, false])
   if (random() < 0.3) args.mentions_service = pick([...services, 'AC-REPAIR', 'none'])
   args.limit = pick([1, 5, 20, 100])
   const result = validateSearch(args)
-  if (!result.ok) return randomFilters() // since after until: drawn again
+  if (!result.ok) return randomFilters() // since after until, min above max: drawn again
+  if (random() < 0.3) {
+    // Continue after one of the matches, as a client following next_cursor would.
+    const matches = reference({ ...result.value, limit: 10_000 }).ids
+    const id = matches.length ? pick(matches) : undefined
+    const at = reviews.find((r) => r.id === id)
+    if (at) return { ...result.value, after: { date: at.date, id: at.id } }
+  }
   return result.value
 }
 

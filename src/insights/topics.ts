@@ -1,0 +1,125 @@
+/**
+ * Topics a person would click, like the chips above a business's reviews on Google Maps or Yelp:
+ * noun phrases and named things (from wink's part-of-speech tags, per clause), cut of stop words,
+ * merged when one is part of another, kept when enough distinct reviews use them, and ranked by how
+ * characteristic they are of this business against a background of general review language
+ * (c-TF-IDF: share of this business's reviews × log(1 + typical / background frequency)). Each topic's
+ * sentiment is that of the clauses it occurs in, not the star rating of the review.
+ */
+import type { Business } from '../reviews/schema'
+import { foldForSearch } from '../core/text'
+import { polarityOf, type TextAnalysis } from './analyzer'
+import { backgroundPerMillion } from './background'
+import { ASPECT_CUES, SENTIMENT, TOPIC_STOPWORDS } from './lexicon'
+
+export type Topic = { phrase: string; mention_count: number; sentiment: { positive: number; negative: number; neutral: number }; review_ids: string[] }
+export type TopicSource = { id: string; analysis: TextAnalysis; language: string }
+
+const MAX_TOPICS = 12
+const REVIEW_IDS = 5
+/** A topic needs this many distinct reviews, and at least 0.2% of those analysed. */
+const MIN_REVIEWS = 3
+const MIN_SHARE = 0.002
+/** The longer phrase wins a merge when it carries this share of the shorter one's reviews ("water heater" over "heater"). */
+const LONGER_WINS = 0.5
+const TYPICAL_PER_MILLION = 300
+
+export function topicsOf(business: Business, sources: TopicSource[]): Topic[] {
+  const excluded = new Set<string>()
+  for (const { name } of business.technicians) for (const part of foldForSearch(name).split(/\s+/)) excluded.add(part)
+  for (const word of foldForSearch(business.name).split(/\s+/)) excluded.add(word)
+  for (const area of business.service_areas) excluded.add(foldForSearch(area))
+
+  // phrase -> review index -> summed score of the clauses it occurs in
+  const occurrences = new Map<string, Map<number, number>>()
+  sources.forEach((source, i) => {
+    const stop = TOPIC_STOPWORDS[source.language] ?? TOPIC_STOPWORDS.en!
+    source.analysis.phrases.forEach((phrases, c) => {
+      const score = source.analysis.clauses[c]?.score ?? 0
+      const seen = new Set<string>()
+      for (const raw of phrases) {
+        // Every contiguous part of a noun phrase is a candidate ("sump pump" in "sump pump install"); merging picks the one people use.
+        const words = withoutOpinions(raw.split(/\s+/))
+        for (let a = 0; a < words.length; a++) {
+          for (let b = a + 1; b <= words.length; b++) {
+            const phrase = cleanPhrase(words.slice(a, b).join(' '), stop, excluded)
+            if (!phrase || seen.has(phrase)) continue
+            seen.add(phrase)
+            let byReview = occurrences.get(phrase)
+            if (!byReview) occurrences.set(phrase, (byReview = new Map()))
+            byReview.set(i, (byReview.get(i) ?? 0) + score)
+          }
+        }
+      }
+    })
+  })
+
+  const minReviews = Math.max(MIN_REVIEWS, Math.ceil(sources.length * MIN_SHARE))
+  const candidates = mergeContained([...occurrences].filter(([, byReview]) => byReview.size >= minReviews))
+
+  const weight = (phrase: string, reviews: number) => (reviews / (sources.length || 1)) * Math.log(1 + TYPICAL_PER_MILLION / backgroundPerMillion(phrase))
+  return candidates
+    .map(([phrase, byReview]) => ({ phrase, byReview, weight: weight(phrase, byReview.size) }))
+    .sort((a, b) => b.weight - a.weight || b.byReview.size - a.byReview.size || a.phrase.localeCompare(b.phrase))
+    .slice(0, MAX_TOPICS)
+    .map(({ phrase, byReview }) => {
+      const sentiment = { positive: 0, negative: 0, neutral: 0 }
+      for (const score of byReview.values()) sentiment[polarityOf(score)]++
+      const indexes = [...byReview.keys()].sort((a, b) => a - b)
+      return { phrase, mention_count: byReview.size, sentiment, review_ids: indexes.slice(0, REVIEW_IDS).map((i) => sources[i]!.id) }
+    })
+}
+
+const OPINION = 0.6
+const ASPECT_WORDS = new Set(Object.values(ASPECT_CUES).flat().filter((cue) => !cue.includes(' ')))
+
+/** Words of a phrase with its opinion phrases ("top notch") blanked, so no part of them becomes a topic. */
+function withoutOpinions(words: string[]): string[] {
+  const out = [...words]
+  for (let a = 0; a < words.length; a++) {
+    for (let b = a + 2; b <= words.length; b++) {
+      if (Math.abs(SENTIMENT[words.slice(a, b).join(' ')] ?? 0) >= OPINION) for (let k = a; k < b; k++) out[k] = '0'
+    }
+  }
+  return out
+}
+
+/** Stop words and names trimmed from both ends; nothing left, a number, or a one- or two-letter word is no topic. */
+function cleanPhrase(raw: string, stop: Set<string>, excluded: Set<string>): string | undefined {
+  const words = raw.toLowerCase().split(/\s+/)
+  if (words.some((w) => excluded.has(foldForSearch(w)))) return undefined
+  while (words.length && stop.has(words[0]!)) words.shift()
+  while (words.length && stop.has(words[words.length - 1]!)) words.pop()
+  if (!words.length || words.some((w) => !/^\p{L}[\p{L}'’-]*$/u.test(w))) return undefined
+  // A single word that names an aspect ("workmanship", "text") is the aspect's, not a topic.
+  if (words.length === 1 && (ASPECT_WORDS.has(words[0]!) || SENTIMENT[words[0]!] !== undefined)) return undefined
+  // An opinion is not a topic ("patient", "great price"): the aspects carry those.
+  if (words.some((w) => Math.abs(SENTIMENT[w] ?? 0) >= OPINION)) return undefined
+  if (words.length === 1 && words[0]!.replace(/[^\p{L}]/gu, '').length < 3) return undefined
+  // Tokenizer debris ("tune-up" read as "t u ne - u p") is no phrase.
+  if (words.some((w) => w.length < 2)) return undefined
+  return words.join(' ')
+}
+
+/** When one phrase is part of another, one topic: the longer if it carries most of the shorter's reviews, else the shorter with both. */
+function mergeContained(candidates: [string, Map<number, number>][]): [string, Map<number, number>][] {
+  const alive = new Map(candidates)
+  const byLength = [...candidates].sort(([a], [b]) => b.split(' ').length - a.split(' ').length || a.localeCompare(b))
+  for (const [long] of byLength) {
+    const longWords = ` ${long} `
+    for (const [short] of byLength) {
+      if (short === long || !alive.has(short) || !alive.has(long) || short.split(' ').length >= long.split(' ').length) continue
+      if (!longWords.includes(` ${short} `)) continue
+      const longReviews = alive.get(long)!
+      const shortReviews = alive.get(short)!
+      if (longReviews.size >= LONGER_WINS * shortReviews.size) {
+        for (const [i, s] of shortReviews) if (!longReviews.has(i)) longReviews.set(i, s)
+        alive.delete(short)
+      } else {
+        for (const [i, s] of longReviews) if (!shortReviews.has(i)) shortReviews.set(i, s)
+        alive.delete(long)
+      }
+    }
+  }
+  return [...alive]
+}
