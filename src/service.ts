@@ -27,8 +27,13 @@ import { ReviewSearch } from './reviews/search'
 /** The longest the server's event loop may wait on a database lock (CONTRACT.md, Data changes). */
 export const SERVER_BUSY_TIMEOUT_MS = 50
 
-/** The largest body any route takes (an MCP JSON-RPC message, 1 MiB); the server refuses bigger ones before buffering them. */
-export const MAX_REQUEST_BODY_BYTES = 1 << 20
+/**
+ * The runtime's own cap on request bodies: a backstop above the largest body any route takes (an MCP
+ * message, 1 MiB). The routes that read a body (the hub, /mcp) count it as it streams and refuse past
+ * their own cap first, in their JSON shape; a body declared bigger than this is refused by the runtime
+ * before anything reads it (413 with no body).
+ */
+export const MAX_REQUEST_BODY_BYTES = 8 << 20
 
 /** `seed`: which data a new DATA_DIR gets (default: the embedded sample); `seedPolicy`: see catalog/seed.ts. */
 export type ServiceOptions = { log?: Logger; seed?: Dataset; seedPolicy?: SeedPolicy }

@@ -124,11 +124,15 @@ describe('request bodies', () => {
     expect(pulled).toBeLessThan(8 << 20)
   })
 
-  test('a declared body over the largest legitimate one (1 MiB) is refused before it is read, on any path', async () => {
+  test('a declared body over the hub cap is the JSON 413; over the server backstop (8 MiB) it is refused on any path before it is read', async () => {
     await start()
-    for (const path of ['/api/websub/hub', '/api/reviews/search', '/nowhere']) {
-      const response = await fetch(`${server!.url}${path}`, { method: 'POST', body: new Uint8Array(4 << 20), headers: { 'content-type': 'application/x-www-form-urlencoded' } })
-      expect(response.status).toBe(413)
+    const form = { 'content-type': 'application/x-www-form-urlencoded' }
+    const hub = await fetch(`${server!.url}/api/websub/hub`, { method: 'POST', body: new Uint8Array(9 * 1024), headers: form })
+    expect(hub.status).toBe(413)
+    expect(((await hub.json()) as { error: string }).error).toBe('payload_too_large')
+    for (const path of ['/api/websub/hub', '/mcp', '/api/reviews/search', '/nowhere']) {
+      const response = await fetch(`${server!.url}${path}`, { method: 'POST', body: new Uint8Array(9 << 20), headers: form })
+      expect({ path, status: response.status }).toEqual({ path, status: 413 })
     }
   })
 })
