@@ -2,9 +2,11 @@
  * `bun run build`: compiles the service, its dependencies and the embedded sample data into one
  * executable, dist/reviews-service, that runs with no Bun, Node or node_modules on the machine.
  */
-export {}
+import { rmSync } from 'node:fs'
 
 const outfile = process.env.OUTFILE ?? 'dist/reviews-service'
+// A map left by an older build would still sit beside the new executable.
+rmSync(`${outfile}.map`, { force: true })
 
 const result = await Bun.build({
   entrypoints: ['src/main.ts'],

@@ -291,15 +291,22 @@ describe('outbound slots', () => {
         return new Response(null, { status: 204 })
       })
     }
+    // This process's CPU share over one second, measured first with nothing waiting (the baseline of a
+    // shared machine: the test's own servers, GC), then with deliveries waiting for slots. A 0 ms timer
+    // loop cost 9.2% of a core above the baseline; waiting on promises costs nothing measurable.
+    const cpuShare = async () => {
+      const cpuBefore = process.cpuUsage()
+      const wallBefore = performance.now()
+      await Bun.sleep(1000)
+      const cpu = process.cpuUsage(cpuBefore)
+      return (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore)
+    }
+    const baseline = await cpuShare()
     importReview('cpu-1')
     await seen.next()
-    const cpuBefore = process.cpuUsage()
-    const wallBefore = performance.now()
-    await Bun.sleep(1000)
-    const cpu = process.cpuUsage(cpuBefore)
-    const share = (cpu.user + cpu.system) / 1000 / (performance.now() - wallBefore)
-    console.log(`CPU while waiting for a slot: ${(share * 100).toFixed(1)}% of one core`)
-    expect(share).toBeLessThan(0.04)
+    const share = await cpuShare()
+    console.log(`CPU while waiting for a slot: ${(share * 100).toFixed(1)}% of one core (baseline ${(baseline * 100).toFixed(1)}%)`)
+    expect(share - baseline).toBeLessThan(0.03)
     hang.open()
     await server!.service.hub.whenIdle()
     expect(new Set(subscriber.received.filter((r) => r.method === 'POST' && r.path.startsWith('/hang')).map((r) => r.path)).size).toBeGreaterThanOrEqual(6)

@@ -91,12 +91,12 @@ describe('never a fake dataset', () => {
 })
 
 describe('output that survives pipes', () => {
-  test('analyze | wc -l counts every line, and import 2>&1 | cat shows the whole report', () => {
+  test('analyze --json | wc -l counts every line, and import 2>&1 | cat shows the whole report', () => {
     const texts = embeddedSample.reviews.map((r) => r.text.replaceAll('\n', ' ')).filter((t) => t.trim() !== '')
     const file = join(tempDir(), 'texts.txt')
     writeFileSync(file, texts.join('\n'))
     const binary = compiledBinary()
-    const counted = Bun.spawnSync(['sh', '-c', `"${binary}" analyze --file "${file}" | wc -l`], { env: { PATH: '/usr/bin:/bin', DATA_DIR: tempDir() } })
+    const counted = Bun.spawnSync(['sh', '-c', `"${binary}" analyze --json --file "${file}" | wc -l`], { env: { PATH: '/usr/bin:/bin', DATA_DIR: tempDir() } })
     expect(Number(counted.stdout.toString().trim())).toBe(texts.length)
 
     const bad = join(tempDir(), 'bad.jsonl')
