@@ -17,6 +17,11 @@ const combos: Record<string, Record<string, unknown>> = {
   'query (common)': { query: 'water heater' },
   'query (rare)': { query: 'rip-off' },
   'query (1 char)': { query: 'z' },
+  'query (1 char, in every review)': { query: 'e' },
+  'query (2 chars)': { query: 'er' },
+  'query (common word)': { query: 'the ' },
+  'query (common word, 5 chars)': { query: ' the ' },
+  'query (long common phrase)': { query: 'the whole job took less than an hour' },
   technician: { mentions_technician: 'mike' },
   service: { mentions_service: 'drain-cleaning' },
   'query + filters': { query: 'on time', rating: 5, since: '2024-01-01', mentions_technician: 'priya' },
@@ -26,7 +31,11 @@ const rows: Record<string, unknown>[] = []
 for (const size of sizes) {
   const dataDir = join(OUT, `data-${size}`)
   if (!existsSync(dataDir)) continue
+  const started = performance.now()
   const { db, catalog, search } = openData(loadConfig({ DATA_DIR: dataDir }), { log: () => {} })
+  const openMs = performance.now() - started
+  Bun.gc(true)
+  const index = catalog.current.searchIndex
   const ids = db.query<{ id: string }, []>('SELECT id FROM reviews LIMIT 1000').all().map((r) => r.id)
   const lookup = db.prepare('SELECT json FROM reviews WHERE id = ?')
   const reference: number[] = []
@@ -36,7 +45,15 @@ for (const size of sizes) {
     reference.push(performance.now() - t)
   }
   reference.sort((a, b) => a - b)
-  const row: Record<string, unknown> = { reviews: size, 'reference p50 (indexed lookup)': percentile(reference, 50).toFixed(3) }
+  // The text index is built with the snapshot from 20k reviews; below that, by the first text query.
+  search.search({ limit: 1, query: 'x' } as never)
+  const row: Record<string, unknown> = {
+    reviews: size,
+    'snapshot build ms': Math.round(openMs),
+    'text index MB': Number((index.textIndexBytes / 1e6).toFixed(1)),
+    'process RSS MB (all snapshot data)': Math.round(process.memoryUsage().rss / 1e6),
+    'reference p50 (indexed lookup)': percentile(reference, 50).toFixed(3),
+  }
   for (const [name, filters] of Object.entries(combos)) {
     const times: number[] = []
     let total = 0

@@ -1,0 +1,219 @@
+/**
+ * Document-level n-gram index over folded review texts, positions in newest-first order.
+ *
+ * Every 1-, 2- and 3-code-unit gram of every text maps to the set of positions whose text contains it.
+ * A query of up to three code units is answered exactly by one set; a longer one by the intersection of
+ * its rarest trigrams, a superset that the caller verifies with a substring check. Sets holding more
+ * than 1/32 of the positions are bitsets (a word-wise AND counts 32 positions per step), the rest are
+ * sorted position lists. Code units outside the first MAX_ALPHABET seen share one class, so grams that
+ * contain them are supersets too and are never reported exact.
+ */
+import { foldForSearch } from './text'
+
+const MAX_ALPHABET = 128
+/** Intersecting more trigrams than this rarely removes a candidate the verification would not. */
+const MAX_TRIGRAMS = 6
+/**
+ * 4-grams in more than 1/VERY_COMMON of the texts also get an exact set: a 4-character query such as
+ * "the " would otherwise verify most texts one by one (70 ms at 1M reviews). Rarer ones verify at most
+ * as many candidates as their rarest trigram has.
+ */
+const VERY_COMMON = 8
+
+/** A set of positions: a bitset (bit p of word p >> 5) or an ascending list. */
+export type PositionSet = { count: number; words: Uint32Array; list?: undefined } | { count: number; list: Int32Array; words?: undefined }
+
+export type TextLookup = {
+  /** Sets whose intersection contains every matching position. */
+  sets: PositionSet[]
+  /** True when the intersection is exactly the matches; otherwise candidates need a substring check. */
+  exact: boolean
+}
+
+const EMPTY: PositionSet = { count: 0, list: new Int32Array() }
+
+/** The folded form of a review text; ASCII needs only lower-casing (NFD and mark removal leave it alone). */
+export function foldText(text: string): string {
+  return /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : foldForSearch(text)
+}
+
+export class NgramIndex {
+  private readonly alphabet = new Uint8Array(65536)
+  private readonly base2: number
+  private readonly base3: number
+  private readonly counts: Int32Array
+  private readonly offsets: Int32Array
+  private readonly postings: Int32Array
+  private readonly dense = new Map<number, Uint32Array>()
+  /** Very common trigram -> its row in `fourGrams` (row * alphabet + next letter), or -1. */
+  private readonly commonTrigrams: Int32Array
+  private readonly fourGrams: (PositionSet | undefined)[] = []
+
+  constructor(texts: string[]) {
+    const size = texts.length
+    // Alphabet ids in order of first appearance; 0 is every code unit past the cap (and any never seen).
+    let letters = 1
+    for (const text of texts) {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i)
+        if (this.alphabet[c] === 0 && letters < MAX_ALPHABET) this.alphabet[c] = letters++
+      }
+    }
+    const a = letters
+    this.base2 = a
+    this.base3 = a + a * a
+    const space = this.base3 + a * a * a
+    const counts = new Int32Array(space)
+    const last = new Int32Array(space).fill(-1)
+    // Pass 1: in how many texts each gram occurs (`last` keeps a text from counting a gram twice).
+    this.eachGram(texts, (grams, n, p) => {
+      for (let k = 0; k < n; k++) {
+        const g = grams[k]!
+        if (last[g] !== p) {
+          last[g] = p
+          counts[g]!++
+        }
+      }
+    })
+    const offsets = new Int32Array(space + 1)
+    const words = (size + 31) >>> 5
+    for (let g = 0; g < space; g++) {
+      const dense = counts[g]! * 32 > size
+      if (dense) this.dense.set(g, new Uint32Array(words))
+      offsets[g + 1] = offsets[g]! + (dense ? 0 : counts[g]!)
+    }
+    // Pass 2: fill lists and bitsets (positions arrive in ascending order).
+    const postings = new Int32Array(offsets[space]!)
+    const cursor = offsets.slice(0, space)
+    const bitsets: (Uint32Array | undefined)[] = new Array(space)
+    for (const [g, bits] of this.dense) bitsets[g] = bits
+    last.fill(-1)
+    this.eachGram(texts, (grams, n, p) => {
+      const word = p >>> 5
+      const bit = 1 << (p & 31)
+      for (let k = 0; k < n; k++) {
+        const g = grams[k]!
+        if (last[g] === p) continue
+        last[g] = p
+        const bits = bitsets[g]
+        if (bits) bits[word]! |= bit
+        else postings[cursor[g]!++] = p
+      }
+    })
+    this.counts = counts
+    this.offsets = offsets
+    this.postings = postings
+    this.commonTrigrams = new Int32Array(a * a * a).fill(-1)
+    let rows = 0
+    for (let t = 0; t < a * a * a; t++) if (counts[this.base3 + t]! * VERY_COMMON > size) this.commonTrigrams[t] = rows++
+    if (rows > 0) this.indexFourGrams(texts, rows)
+  }
+
+  /** Counts, then fills, the 4-grams that start with a very common trigram; keeps the very common ones. */
+  private indexFourGrams(texts: string[], rows: number): void {
+    const a = this.base2
+    const size = texts.length
+    const slots = rows * a
+    const counts = new Int32Array(slots)
+    const last = new Int32Array(slots).fill(-1)
+    const words = (size + 31) >>> 5
+    for (const fill of [false, true]) {
+      last.fill(-1)
+      for (let p = 0; p < texts.length; p++) {
+        const text = texts[p]!
+        let trigram = 0
+        let row = -1
+        for (let i = 0; i < text.length; i++) {
+          const id = this.alphabet[text.charCodeAt(i)]!
+          if (row >= 0) {
+            const slot = row * a + id
+            if (last[slot] !== p) {
+              last[slot] = p
+              if (!fill) counts[slot]!++
+              else {
+                const set = this.fourGrams[slot]
+                if (set) set.words![p >>> 5]! |= 1 << (p & 31)
+              }
+            }
+          }
+          trigram = (trigram * a + id) % (a * a * a)
+          row = i >= 2 ? this.commonTrigrams[trigram]! : -1
+        }
+      }
+      if (!fill) for (let slot = 0; slot < slots; slot++) if (counts[slot]! * VERY_COMMON > size) this.fourGrams[slot] = { count: counts[slot]!, words: new Uint32Array(words) }
+    }
+  }
+
+  /** Bytes held by the index (lists, bitsets, counts and offsets). */
+  get bytes(): number {
+    let dense = 0
+    for (const bits of this.dense.values()) dense += bits.byteLength
+    for (const set of this.fourGrams) dense += set?.words?.byteLength ?? 0
+    return this.postings.byteLength + dense + this.counts.byteLength + this.offsets.byteLength + this.alphabet.byteLength
+  }
+
+  /** The sets for a folded query (at least one code unit). */
+  lookup(folded: string): TextLookup {
+    const ids: number[] = new Array(folded.length)
+    let exact = true
+    for (let i = 0; i < folded.length; i++) {
+      ids[i] = this.alphabet[folded.charCodeAt(i)]!
+      if (ids[i] === 0) exact = false
+    }
+    if (ids.length <= 3) return { sets: [this.set(this.gramId(ids, 0, ids.length))], exact }
+    const grams = new Set<number>()
+    for (let i = 0; i + 3 <= ids.length; i++) grams.add(this.gramId(ids, i, 3))
+    const sets = [...grams].map((g) => this.set(g))
+    for (let i = 0; i + 4 <= ids.length; i++) {
+      const four = this.fourGram(ids, i)
+      if (four && ids.length === 4 && exact) return { sets: [four], exact: true }
+      if (four) sets.push(four)
+    }
+    sets.sort((x, y) => x.count - y.count)
+    return { sets: sets.slice(0, MAX_TRIGRAMS), exact: false }
+  }
+
+  private fourGram(ids: number[], from: number): PositionSet | undefined {
+    const a = this.base2
+    const row = this.commonTrigrams[(ids[from]! * a + ids[from + 1]!) * a + ids[from + 2]!]!
+    return row < 0 ? undefined : this.fourGrams[row * a + ids[from + 3]!]
+  }
+
+  private gramId(ids: number[], from: number, length: number): number {
+    const a = this.base2
+    if (length === 1) return ids[from]!
+    if (length === 2) return this.base2 + ids[from]! * a + ids[from + 1]!
+    return this.base3 + (ids[from]! * a + ids[from + 1]!) * a + ids[from + 2]!
+  }
+
+  private set(g: number): PositionSet {
+    const count = this.counts[g] ?? 0
+    if (count === 0) return EMPTY
+    const words = this.dense.get(g)
+    return words ? { count, words } : { count, list: this.postings.subarray(this.offsets[g]!, this.offsets[g + 1]!) }
+  }
+
+  /** Calls `visit` once per text with the ids of all its grams (with repeats) in a reused buffer. */
+  private eachGram(texts: string[], visit: (grams: Int32Array, n: number, position: number) => void): void {
+    const alphabet = this.alphabet
+    const a = this.base2
+    const base3 = this.base3
+    let grams = new Int32Array(1024)
+    for (let p = 0; p < texts.length; p++) {
+      const text = texts[p]!
+      if (text.length * 3 > grams.length) grams = new Int32Array(text.length * 3)
+      let n = 0
+      let before = 0
+      let previous = 0
+      for (let i = 0; i < text.length; i++) {
+        const id = alphabet[text.charCodeAt(i)]!
+        grams[n++] = id
+        if (i >= 1) grams[n++] = a + previous * a + id
+        if (i >= 2) grams[n++] = base3 + (before * a + previous) * a + id
+        before = previous
+        previous = id
+      }
+      visit(grams, n, p)
+    }
+  }
+}
