@@ -6,7 +6,8 @@
  * its rarest trigrams, a superset that the caller verifies with a substring check. Sets holding more
  * than 1/32 of the positions are bitsets (a word-wise AND counts 32 positions per step), the rest are
  * sorted position lists. Code units outside the first MAX_ALPHABET seen share one class, so grams that
- * contain them are supersets too and are never reported exact.
+ * contain them are supersets too and are never reported exact. The folded texts live in one typed array
+ * (8-bit while every code unit fits): checking a candidate reads one contiguous run, not a string object.
  */
 import { foldForSearch } from './text'
 
@@ -26,9 +27,13 @@ export type PositionSet = { count: number; words: Uint32Array; list?: undefined 
 export type TextLookup = {
   /** Sets whose intersection contains every matching position. */
   sets: PositionSet[]
-  /** True when the intersection is exactly the matches; otherwise candidates need a substring check. */
+  /** True when the intersection is exactly the matches; otherwise candidates need `contains(position, needle)`. */
   exact: boolean
+  needle: Needle
 }
+
+/** A folded query as alphabet ids; `lossy` when one of them is the shared overflow class. */
+export type Needle = { ids: Uint8Array; text: string; lossy: boolean; /** Index of the letter found in the fewest texts. */ anchor: number }
 
 const EMPTY: PositionSet = { count: 0, list: new Int32Array() }
 
@@ -49,16 +54,40 @@ export class NgramIndex {
   private readonly commonTrigrams: Int32Array
   private readonly fourGrams: (PositionSet | undefined)[] = []
 
-  constructor(texts: string[]) {
-    const size = texts.length
+  /**
+   * Folded texts end to end as alphabet ids, one byte per code unit: text p is corpus[starts[p] .. starts[p + 1]).
+   * Ids are exact except the overflow class 0, which a check confirms on the text itself (`foldedAt`).
+   */
+  private readonly corpus: Uint8Array
+  private readonly starts: Int32Array
+
+  /** `foldedAt(p)`: the folded text at position p; asked once per position while building, and again only to confirm overflow-class matches. */
+  constructor(
+    size: number,
+    private readonly foldedAt: (position: number) => string,
+  ) {
+    this.starts = new Int32Array(size + 1)
+    let corpus = new Uint8Array(1 << 16)
+    let length = 0
     // Alphabet ids in order of first appearance; 0 is every code unit past the cap (and any never seen).
     let letters = 1
-    for (const text of texts) {
+    const alphabet = this.alphabet
+    for (let p = 0; p < size; p++) {
+      const text = foldedAt(p)
+      if (length + text.length > corpus.length) {
+        const bigger = new Uint8Array(Math.max(length + text.length, corpus.length * 2))
+        bigger.set(corpus)
+        corpus = bigger
+      }
       for (let i = 0; i < text.length; i++) {
         const c = text.charCodeAt(i)
-        if (this.alphabet[c] === 0 && letters < MAX_ALPHABET) this.alphabet[c] = letters++
+        if (alphabet[c] === 0 && letters < MAX_ALPHABET) alphabet[c] = letters++
+        corpus[length + i] = alphabet[c]!
       }
+      length += text.length
+      this.starts[p + 1] = length
     }
+    this.corpus = corpus.slice(0, length)
     const a = letters
     this.base2 = a
     this.base3 = a + a * a
@@ -66,7 +95,7 @@ export class NgramIndex {
     const counts = new Int32Array(space)
     const last = new Int32Array(space).fill(-1)
     // Pass 1: in how many texts each gram occurs (`last` keeps a text from counting a gram twice).
-    this.eachGram(texts, (grams, n, p) => {
+    this.eachGram((grams, n, p) => {
       for (let k = 0; k < n; k++) {
         const g = grams[k]!
         if (last[g] !== p) {
@@ -88,7 +117,7 @@ export class NgramIndex {
     const bitsets: (Uint32Array | undefined)[] = new Array(space)
     for (const [g, bits] of this.dense) bitsets[g] = bits
     last.fill(-1)
-    this.eachGram(texts, (grams, n, p) => {
+    this.eachGram((grams, n, p) => {
       const word = p >>> 5
       const bit = 1 << (p & 31)
       for (let k = 0; k < n; k++) {
@@ -106,25 +135,27 @@ export class NgramIndex {
     this.commonTrigrams = new Int32Array(a * a * a).fill(-1)
     let rows = 0
     for (let t = 0; t < a * a * a; t++) if (counts[this.base3 + t]! * VERY_COMMON > size) this.commonTrigrams[t] = rows++
-    if (rows > 0) this.indexFourGrams(texts, rows)
+    if (rows > 0) this.indexFourGrams(rows)
   }
 
   /** Counts, then fills, the 4-grams that start with a very common trigram; keeps the very common ones. */
-  private indexFourGrams(texts: string[], rows: number): void {
+  private indexFourGrams(rows: number): void {
     const a = this.base2
-    const size = texts.length
+    const size = this.starts.length - 1
+    const corpus = this.corpus
     const slots = rows * a
     const counts = new Int32Array(slots)
     const last = new Int32Array(slots).fill(-1)
     const words = (size + 31) >>> 5
     for (const fill of [false, true]) {
       last.fill(-1)
-      for (let p = 0; p < texts.length; p++) {
-        const text = texts[p]!
+      for (let p = 0; p < size; p++) {
+        const start = this.starts[p]!
+        const end = this.starts[p + 1]!
         let trigram = 0
         let row = -1
-        for (let i = 0; i < text.length; i++) {
-          const id = this.alphabet[text.charCodeAt(i)]!
+        for (let i = start; i < end; i++) {
+          const id = corpus[i]!
           if (row >= 0) {
             const slot = row * a + id
             if (last[slot] !== p) {
@@ -137,7 +168,7 @@ export class NgramIndex {
             }
           }
           trigram = (trigram * a + id) % (a * a * a)
-          row = i >= 2 ? this.commonTrigrams[trigram]! : -1
+          row = i >= start + 2 ? this.commonTrigrams[trigram]! : -1
         }
       }
       if (!fill) for (let slot = 0; slot < slots; slot++) if (counts[slot]! * VERY_COMMON > size) this.fourGrams[slot] = { count: counts[slot]!, words: new Uint32Array(words) }
@@ -149,37 +180,64 @@ export class NgramIndex {
     let dense = 0
     for (const bits of this.dense.values()) dense += bits.byteLength
     for (const set of this.fourGrams) dense += set?.words?.byteLength ?? 0
-    return this.postings.byteLength + dense + this.counts.byteLength + this.offsets.byteLength + this.alphabet.byteLength
+    return this.postings.byteLength + dense + this.counts.byteLength + this.offsets.byteLength + this.alphabet.byteLength + this.corpusBytes
   }
 
-  /** The sets for a folded query (at least one code unit). */
-  lookup(folded: string): TextLookup {
-    const ids: number[] = new Array(folded.length)
-    let exact = true
-    for (let i = 0; i < folded.length; i++) {
-      ids[i] = this.alphabet[folded.charCodeAt(i)]!
-      if (ids[i] === 0) exact = false
+  /** Bytes of the folded texts kept for checking candidates (counted in `bytes`). */
+  get corpusBytes(): number {
+    return this.corpus.byteLength + this.starts.byteLength
+  }
+
+  /** Whether the folded text at `position` contains the needle (a candidate's check). */
+  contains(position: number, needle: Needle): boolean {
+    const { ids, anchor } = needle
+    const m = ids.length
+    if (m === 0) return true
+    const corpus = this.corpus
+    const start = this.starts[position]!
+    const end = this.starts[position + 1]!
+    const key = ids[anchor]!
+    // Stop at the needle's rarest letter, then compare around it (a typed array's indexOf costs more per call here).
+    for (let at = start + anchor, stop = end - m + anchor; at <= stop; at++) {
+      if (corpus[at] !== key) continue
+      const from = at - anchor
+      let k = 0
+      while (k < m && corpus[from + k] === ids[k]) k++
+      // Ids match; with an overflow-class id among them, so might other code units: ask the text.
+      if (k === m) return needle.lossy ? this.foldedAt(position).includes(needle.text) : true
     }
-    if (ids.length <= 3) return { sets: [this.set(this.gramId(ids, 0, ids.length))], exact }
+    return false
+  }
+
+  /** The sets for a folded query; none for '' (every text contains it). */
+  lookup(folded: string): TextLookup {
+    const ids = new Uint8Array(folded.length)
+    for (let i = 0; i < folded.length; i++) ids[i] = this.alphabet[folded.charCodeAt(i)]!
+    let anchor = 0
+    for (let i = 1; i < ids.length; i++) if (this.counts[ids[i]!]! < this.counts[ids[anchor]!]!) anchor = i
+    const needle: Needle = { ids, anchor, text: folded, lossy: ids.includes(0) }
+    const exact = !needle.lossy
+    if (folded === '') return { sets: [], exact: true, needle }
+    if (ids.length <= 3) return { sets: [this.set(this.gramId(ids, 0, ids.length))], exact, needle }
     const grams = new Set<number>()
     for (let i = 0; i + 3 <= ids.length; i++) grams.add(this.gramId(ids, i, 3))
     const sets = [...grams].map((g) => this.set(g))
     for (let i = 0; i + 4 <= ids.length; i++) {
       const four = this.fourGram(ids, i)
-      if (four && ids.length === 4 && exact) return { sets: [four], exact: true }
+      if (four && ids.length === 4 && exact) return { sets: [four], exact: true, needle }
       if (four) sets.push(four)
     }
     sets.sort((x, y) => x.count - y.count)
-    return { sets: sets.slice(0, MAX_TRIGRAMS), exact: false }
+    return { sets: sets.slice(0, MAX_TRIGRAMS), exact: false, needle }
   }
 
-  private fourGram(ids: number[], from: number): PositionSet | undefined {
+  private fourGram(ids: Uint8Array, from: number): PositionSet | undefined {
     const a = this.base2
     const row = this.commonTrigrams[(ids[from]! * a + ids[from + 1]!) * a + ids[from + 2]!]!
     return row < 0 ? undefined : this.fourGrams[row * a + ids[from + 3]!]
   }
 
-  private gramId(ids: number[], from: number, length: number): number {
+  private gramId(ids: Uint8Array, from: number, length: number): number {
     const a = this.base2
     if (length === 1) return ids[from]!
     if (length === 2) return this.base2 + ids[from]! * a + ids[from + 1]!
@@ -194,22 +252,23 @@ export class NgramIndex {
   }
 
   /** Calls `visit` once per text with the ids of all its grams (with repeats) in a reused buffer. */
-  private eachGram(texts: string[], visit: (grams: Int32Array, n: number, position: number) => void): void {
-    const alphabet = this.alphabet
+  private eachGram(visit: (grams: Int32Array, n: number, position: number) => void): void {
+    const corpus = this.corpus
     const a = this.base2
     const base3 = this.base3
     let grams = new Int32Array(1024)
-    for (let p = 0; p < texts.length; p++) {
-      const text = texts[p]!
-      if (text.length * 3 > grams.length) grams = new Int32Array(text.length * 3)
+    for (let p = 0; p < this.starts.length - 1; p++) {
+      const start = this.starts[p]!
+      const end = this.starts[p + 1]!
+      if ((end - start) * 3 > grams.length) grams = new Int32Array((end - start) * 3)
       let n = 0
       let before = 0
       let previous = 0
-      for (let i = 0; i < text.length; i++) {
-        const id = alphabet[text.charCodeAt(i)]!
+      for (let i = start; i < end; i++) {
+        const id = corpus[i]!
         grams[n++] = id
-        if (i >= 1) grams[n++] = a + previous * a + id
-        if (i >= 2) grams[n++] = base3 + (before * a + previous) * a + id
+        if (i >= start + 1) grams[n++] = a + previous * a + id
+        if (i >= start + 2) grams[n++] = base3 + (before * a + previous) * a + id
         before = previous
         previous = id
       }

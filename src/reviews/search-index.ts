@@ -7,7 +7,7 @@
  */
 import type { Review } from './schema'
 import { technicianKeys } from './store'
-import { foldText, NgramIndex, type PositionSet } from './ngram-index'
+import { foldText, NgramIndex, type Needle, type PositionSet } from './ngram-index'
 
 /** From this many reviews the text index is built with the snapshot; below, on the first text query. */
 const EAGER_TEXT_INDEX_FROM = 20_000
@@ -33,7 +33,6 @@ export class SearchIndex {
   /** ratingIs[r]: positions rated r; ratingAtLeast[r]: rated r or more. */
   private readonly ratingIs: PositionSet[] = []
   private readonly ratingAtLeast: PositionSet[] = []
-  private foldedTexts?: string[]
   private ngrams?: NgramIndex
 
   /** `rowids` is no longer used (text search does not go through SQLite); accepted so callers need not change. */
@@ -86,11 +85,12 @@ export class SearchIndex {
   search(filters: IndexFilters): { total: number; positions: number[] } {
     const [lo, hi] = this.dateRange(filters.since, filters.until)
     const sets: PositionSet[] = []
-    let verify: string | undefined
-    if (filters.text !== undefined) {
-      const { sets: textSets, exact } = this.textIndex().lookup(filters.text)
+    let verify: Needle | undefined
+    // A query of combining marks only folds to '', which every text contains.
+    if (filters.text !== undefined && filters.text !== '') {
+      const { sets: textSets, exact, needle } = this.textIndex().lookup(filters.text)
       sets.push(...textSets)
-      if (!exact) verify = filters.text
+      if (!exact) verify = needle
     }
     if (filters.technicianKey !== undefined) sets.push(this.technicians.get(filters.technicianKey) ?? EMPTY)
     if (filters.serviceKey !== undefined) sets.push(this.services.get(filters.serviceKey) ?? EMPTY)
@@ -104,7 +104,7 @@ export class SearchIndex {
       for (let p = lo; p < hi && positions.length < limit; p++) positions.push(p)
       return { total: hi - lo, positions }
     }
-    const texts = verify === undefined ? undefined : this.folded()
+    const texts = verify === undefined ? undefined : this.textIndex()
     const lists = sets.filter((s) => s.list).sort((a, b) => a.count - b.count).map((s) => s.list!)
     const bitsets = sets.filter((s) => s.words).map((s) => s.words!)
     return lists.length ? probe(lists, bitsets, lo, hi, limit, texts, verify) : intersect(bitsets, lo, hi, limit, texts, verify)
@@ -129,11 +129,7 @@ export class SearchIndex {
   }
 
   private textIndex(): NgramIndex {
-    return (this.ngrams ??= new NgramIndex(this.folded()))
-  }
-
-  private folded(): string[] {
-    return (this.foldedTexts ??= this.reviews.map((r) => foldText(r.text)))
+    return (this.ngrams ??= new NgramIndex(this.reviews.length, (p) => foldText(this.reviews[p]!.text)))
   }
 }
 
@@ -148,7 +144,7 @@ function toSet(list: number[], size: number): PositionSet {
 type Result = { total: number; positions: number[] }
 
 /** The smallest list drives; every other list is probed with a cursor that only moves forward, bitsets by one bit test. */
-function probe(lists: Int32Array[], bitsets: Uint32Array[], lo: number, hi: number, limit: number, texts?: string[], verify?: string): Result {
+function probe(lists: Int32Array[], bitsets: Uint32Array[], lo: number, hi: number, limit: number, texts?: NgramIndex, verify?: Needle): Result {
   const [driver, ...others] = lists as [Int32Array, ...Int32Array[]]
   const cursors = others.map(() => 0)
   const positions: number[] = []
@@ -163,7 +159,7 @@ function probe(lists: Int32Array[], bitsets: Uint32Array[], lo: number, hi: numb
       if (at >= list.length) break next
       if (list[at] !== p) continue next
     }
-    if (texts && !texts[p]!.includes(verify!)) continue
+    if (texts && !texts.contains(p, verify!)) continue
     total++
     if (positions.length < limit) positions.push(p)
   }
@@ -171,7 +167,7 @@ function probe(lists: Int32Array[], bitsets: Uint32Array[], lo: number, hi: numb
 }
 
 /** Word-wise AND of bitsets over [lo, hi): a popcount per word once the page is full and nothing needs verifying. */
-function intersect(bitsets: Uint32Array[], lo: number, hi: number, limit: number, texts?: string[], verify?: string): Result {
+function intersect(bitsets: Uint32Array[], lo: number, hi: number, limit: number, texts?: NgramIndex, verify?: Needle): Result {
   const [first, ...others] = bitsets as [Uint32Array, ...Uint32Array[]]
   const positions: number[] = []
   let total = 0
@@ -190,7 +186,7 @@ function intersect(bitsets: Uint32Array[], lo: number, hi: number, limit: number
       const low = bits & -bits
       bits ^= low
       const p = (w << 5) | (31 - Math.clz32(low))
-      if (texts && !texts[p]!.includes(verify!)) continue
+      if (texts && !texts.contains(p, verify!)) continue
       total++
       if (positions.length < limit) positions.push(p)
     }

@@ -39,7 +39,7 @@ function makeReviews(count: number, wideShare: number): Review[] {
 }
 
 function queriesFor(reviews: Review[]): string[] {
-  const queries = ['e', 'z', 'é', 'ß', '😀', '\ud83d', 'zzqx', 'the ', 'them', 'water heater', 'on time', 'cafe', 'naive', 'ørsted', '日本', 'мир', 'δουλ']
+  const queries = ['', 'e', 'z', 'é', 'ß', '😀', '\ud83d', 'zzqx', 'the ', 'them', 'water heater', 'on time', 'cafe', 'naive', 'ørsted', '日本', 'мир', 'δουλ']
   for (let i = 0; i < 150; i++) {
     const text = foldForSearch(pick(reviews).text)
     const start = Math.floor(random() * text.length)
@@ -61,10 +61,10 @@ describe.each([
   })
 
   test('candidate sets contain every match, and exact sets are exactly the matches', () => {
-    const ngrams = new NgramIndex(folded)
+    const ngrams = new NgramIndex(folded.length, (p) => folded[p]!)
     const seen = new Set<string>()
     for (const query of queriesFor(reviews)) {
-      const { sets, exact } = ngrams.lookup(query)
+      const { sets, exact, needle } = ngrams.lookup(query)
       for (const s of sets) seen.add(s.words ? 'bitset' : 'list')
       if (query.length === 4 && exact) seen.add('exact 4-gram')
       const has = (p: number) => sets.every((s) => (s.words ? ((s.words[p >>> 5]! >>> (p & 31)) & 1) === 1 : s.list.includes(p)))
@@ -72,6 +72,7 @@ describe.each([
         const match = folded[p]!.includes(query)
         if (match) expect({ query, p, candidate: has(p) }).toEqual({ query, p, candidate: true })
         if (exact) expect({ query, p, candidate: has(p) }).toEqual({ query, p, candidate: match })
+        expect({ query, p, contains: ngrams.contains(p, needle) }).toEqual({ query, p, contains: match })
       }
     }
     // The cases this test is about actually occurred.

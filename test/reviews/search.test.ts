@@ -58,7 +58,7 @@ function randomFilters(): SearchFilters {
   if (random() < 0.3) args.min_rating = pick([1, 2.5, 3, 4, 4.5, 5])
   if (random() < 0.3) args.since = pick(['2020-06-01', '2022-01-01', '2023-12-31'])
   if (random() < 0.3) args.until = pick(['2024-06-30', '2023-01-01', '2022-12-31'])
-  if (random() < 0.5) args.query = pick([...phrases, 'wat', 'ater h', 'CAFE', 'nai', 'xyz', 'on time and'])
+  if (random() < 0.5) args.query = pick([...phrases, 'wat', 'ater h', 'CAFE', 'nai', 'xyz', 'on time and', '\u0301', 'e\u0301'])
   if (random() < 0.3) args.mentions_technician = pick(['mike', 'Mike Alvarez', 'JOSE', 'josé ramírez', 'sarah', 'nobody'])
   if (random() < 0.3) args.mentions_service = pick([...services, 'AC-REPAIR', 'none'])
   args.limit = pick([1, 5, 20, 100])
