@@ -4,7 +4,7 @@ import { join } from 'node:path'
 
 export const ROOT = join(import.meta.dir, '..')
 export const OUT = join(ROOT, 'bench', 'out')
-export const BINARY = join(ROOT, 'dist', 'reviews-service')
+export const BINARY = process.env.BENCH_BINARY ?? join(ROOT, 'dist', 'reviews-service')
 mkdirSync(OUT, { recursive: true })
 
 export function percentile(sorted: number[], p: number): number {
