@@ -1,5 +1,6 @@
 /** Shared helpers for the benchmarks: process control, percentiles, result files. */
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 
 export const ROOT = join(import.meta.dir, '..')
@@ -48,8 +49,8 @@ export function peakRssMb(pid: number): number {
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
 }
 
-/** Starts the compiled binary (on SERVER_CPU when `pin`) and resolves once it logs its listening URL. */
-export async function startBinary(env: Record<string, string>, pin = false): Promise<{ proc: Bun.Subprocess; url: string }> {
+/** Starts the compiled binary (on SERVER_CPU when `pin`) and resolves once it logs its listening URL (and, unless told not to, computed insights). */
+export async function startBinary(env: Record<string, string>, pin = false, waitForInsights = true): Promise<{ proc: Bun.Subprocess; url: string }> {
   const command = pin ? pinned(SERVER_CPU, [BINARY, 'serve']) : [BINARY, 'serve']
   const proc = track(Bun.spawn(command, { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdout: 'ignore', stderr: 'pipe' }))
   const reader = proc.stderr.getReader()
@@ -65,7 +66,7 @@ export async function startBinary(env: Record<string, string>, pin = false): Pro
       })()
       const url = `http://127.0.0.1:${match[1]}`
       // Measure the steady state: the first insights computation runs in the background after start.
-      await (await fetch(`${url}/insights.json`)).arrayBuffer()
+      if (waitForInsights) await (await fetch(`${url}/insights.json`)).arrayBuffer()
       return { proc, url }
     }
   }
@@ -73,5 +74,10 @@ export async function startBinary(env: Record<string, string>, pin = false): Pro
 
 export async function saveResult(name: string, data: unknown): Promise<void> {
   await Bun.write(join(OUT, `${name}.json`), JSON.stringify(data, null, 2))
+  // The machine may be shared: keep the load average next to each result.
+  const loadFile = join(OUT, 'load.json')
+  const load = existsSync(loadFile) ? JSON.parse(readFileSync(loadFile, 'utf8')) : {}
+  load[name] = loadavg().map((x) => Number(x.toFixed(2)))
+  await Bun.write(loadFile, JSON.stringify(load, null, 2))
   console.log(`${name}: ${JSON.stringify(data)}`)
 }

@@ -94,40 +94,28 @@ export class NgramIndex {
     const space = this.base3 + a * a * a
     const counts = new Int32Array(space)
     const last = new Int32Array(space).fill(-1)
-    // Pass 1: in how many texts each gram occurs (`last` keeps a text from counting a gram twice).
-    this.eachGram((grams, n, p) => {
-      for (let k = 0; k < n; k++) {
-        const g = grams[k]!
-        if (last[g] !== p) {
-          last[g] = p
-          counts[g]!++
-        }
-      }
-    })
+    // Pass 1: in how many texts each gram occurs.
+    scanGrams(this.corpus, this.starts, a, last, (g) => counts[g]!++)
     const offsets = new Int32Array(space + 1)
     const words = (size + 31) >>> 5
+    // Dense sets share one block of words: set k is denseBits[k * words .. (k + 1) * words).
+    const denseIndex = new Int32Array(space).fill(-1)
+    let denseCount = 0
     for (let g = 0; g < space; g++) {
       const dense = counts[g]! * 32 > size
-      if (dense) this.dense.set(g, new Uint32Array(words))
+      if (dense) denseIndex[g] = denseCount++
       offsets[g + 1] = offsets[g]! + (dense ? 0 : counts[g]!)
     }
+    const denseBits = new Uint32Array(denseCount * words)
+    for (let g = 0; g < space; g++) if (denseIndex[g]! >= 0) this.dense.set(g, denseBits.subarray(denseIndex[g]! * words, (denseIndex[g]! + 1) * words))
     // Pass 2: fill lists and bitsets (positions arrive in ascending order).
     const postings = new Int32Array(offsets[space]!)
     const cursor = offsets.slice(0, space)
-    const bitsets: (Uint32Array | undefined)[] = new Array(space)
-    for (const [g, bits] of this.dense) bitsets[g] = bits
     last.fill(-1)
-    this.eachGram((grams, n, p) => {
-      const word = p >>> 5
-      const bit = 1 << (p & 31)
-      for (let k = 0; k < n; k++) {
-        const g = grams[k]!
-        if (last[g] === p) continue
-        last[g] = p
-        const bits = bitsets[g]
-        if (bits) bits[word]! |= bit
-        else postings[cursor[g]!++] = p
-      }
+    scanGrams(this.corpus, this.starts, a, last, (g, p) => {
+      const k = denseIndex[g]!
+      if (k >= 0) denseBits[k * words + (p >>> 5)]! |= 1 << (p & 31)
+      else postings[cursor[g]!++] = p
     })
     this.counts = counts
     this.offsets = offsets
@@ -250,29 +238,41 @@ export class NgramIndex {
     const words = this.dense.get(g)
     return words ? { count, words } : { count, list: this.postings.subarray(this.offsets[g]!, this.offsets[g + 1]!) }
   }
+}
 
-  /** Calls `visit` once per text with the ids of all its grams (with repeats) in a reused buffer. */
-  private eachGram(visit: (grams: Int32Array, n: number, position: number) => void): void {
-    const corpus = this.corpus
-    const a = this.base2
-    const base3 = this.base3
-    let grams = new Int32Array(1024)
-    for (let p = 0; p < this.starts.length - 1; p++) {
-      const start = this.starts[p]!
-      const end = this.starts[p + 1]!
-      if ((end - start) * 3 > grams.length) grams = new Int32Array((end - start) * 3)
-      let n = 0
-      let before = 0
-      let previous = 0
-      for (let i = start; i < end; i++) {
-        const id = corpus[i]!
-        grams[n++] = id
-        if (i >= start + 1) grams[n++] = a + previous * a + id
-        if (i >= start + 2) grams[n++] = base3 + (before * a + previous) * a + id
-        before = previous
-        previous = id
+/**
+ * Calls `first(gram, position)` once per distinct 1-, 2- and 3-gram of each text, `last` remembering the
+ * last position each gram was seen at (one flat loop: this runs over every code unit, twice).
+ */
+function scanGrams(corpus: Uint8Array, starts: Int32Array, a: number, last: Int32Array, first: (gram: number, position: number) => void): void {
+  const base3 = a + a * a
+  for (let p = 0; p < starts.length - 1; p++) {
+    const start = starts[p]!
+    const end = starts[p + 1]!
+    let before = 0
+    let previous = 0
+    for (let i = start; i < end; i++) {
+      const id = corpus[i]!
+      if (last[id] !== p) {
+        last[id] = p
+        first(id, p)
       }
-      visit(grams, n, p)
+      if (i > start) {
+        const g2 = a + previous * a + id
+        if (last[g2] !== p) {
+          last[g2] = p
+          first(g2, p)
+        }
+        if (i > start + 1) {
+          const g3 = base3 + (before * a + previous) * a + id
+          if (last[g3] !== p) {
+            last[g3] = p
+            first(g3, p)
+          }
+        }
+      }
+      before = previous
+      previous = id
     }
   }
 }
