@@ -15,11 +15,13 @@ const MAX_ALPHABET = 128
 /** Intersecting more trigrams than this rarely removes a candidate the verification would not. */
 const MAX_TRIGRAMS = 6
 /**
- * 4-grams in more than 1/VERY_COMMON of the texts also get an exact set: a 4-character query such as
- * "the " would otherwise verify most texts one by one (70 ms at 1M reviews). Rarer ones verify at most
- * as many candidates as their rarest trigram has.
+ * Grams of 4 to LONGEST_COMMON code units found in more than 1/VERY_COMMON of the texts also get an
+ * exact set, built level by level from the very common grams one shorter: a query such as "the " or
+ * " the " would otherwise check most texts one by one (70 ms at 1M reviews). A rarer query checks at
+ * most as many candidates as the intersection of its rarest grams holds.
  */
 const VERY_COMMON = 8
+const LONGEST_COMMON = 8
 
 /** A set of positions: a bitset (bit p of word p >> 5) or an ascending list. */
 export type PositionSet = { count: number; words: Uint32Array; list?: undefined } | { count: number; list: Int32Array; words?: undefined }
@@ -50,9 +52,13 @@ export class NgramIndex {
   private readonly offsets: Int32Array
   private readonly postings: Int32Array
   private readonly dense = new Map<number, Uint32Array>()
-  /** Very common trigram -> its row in `fourGrams` (row * alphabet + next letter), or -1. */
-  private readonly commonTrigrams: Int32Array
-  private readonly fourGrams: (PositionSet | undefined)[] = []
+  /**
+   * Very common grams by length: rows[3][trigram] is a very common trigram's row (or -1); for k > 3,
+   * rows[k][row of its (k-1)-prefix * alphabet + last letter] is a very common k-gram's row, and
+   * common[k][row] its exact set.
+   */
+  private readonly rows: Int32Array[] = []
+  private readonly common: PositionSet[][] = []
 
   /**
    * Folded texts end to end as alphabet ids, one byte per code unit: text p is corpus[starts[p] .. starts[p + 1]).
@@ -120,46 +126,69 @@ export class NgramIndex {
     this.counts = counts
     this.offsets = offsets
     this.postings = postings
-    this.commonTrigrams = new Int32Array(a * a * a).fill(-1)
-    let rows = 0
-    for (let t = 0; t < a * a * a; t++) if (counts[this.base3 + t]! * VERY_COMMON > size) this.commonTrigrams[t] = rows++
-    if (rows > 0) this.indexFourGrams(rows)
+    this.rows[3] = new Int32Array(a * a * a).fill(-1)
+    this.common[3] = []
+    for (let t = 0; t < a * a * a; t++) {
+      if (counts[this.base3 + t]! * VERY_COMMON > size) this.rows[3][t] = this.common[3].push(this.set(this.base3 + t)) - 1
+    }
+    this.indexCommonGrams()
   }
 
-  /** Counts, then fills, the 4-grams that start with a very common trigram; keeps the very common ones. */
-  private indexFourGrams(rows: number): void {
+  /**
+   * One pass per length k from 4: counts the k-grams whose (k-1)-prefix is very common while filling the
+   * sets of the (k-1)-grams kept by the previous pass. Stops when a length has no very common gram.
+   */
+  private indexCommonGrams(): void {
     const a = this.base2
     const size = this.starts.length - 1
-    const corpus = this.corpus
-    const slots = rows * a
-    const counts = new Int32Array(slots)
-    const last = new Int32Array(slots).fill(-1)
     const words = (size + 31) >>> 5
-    for (const fill of [false, true]) {
-      last.fill(-1)
+    const corpus = this.corpus
+    const rowsAt = this.rows
+    const trigramSpace = a * a * a
+    // previous[k]: row of the k-gram ending just before the current code unit (-1: none or not very common).
+    const previous = new Int32Array(LONGEST_COMMON + 2)
+    for (let k = 4; k <= LONGEST_COMMON + 1; k++) {
+      const counting = k <= LONGEST_COMMON && this.common[k - 1]!.length > 0
+      const filling = k - 1 >= 4 && this.common[k - 1]!.length > 0
+      if (!counting && !filling) return
+      const slots = counting ? this.common[k - 1]!.length * a : 0
+      const counts = new Int32Array(slots)
+      const lastCounted = new Int32Array(slots).fill(-1)
+      const fillRows = filling ? rowsAt[k - 1]! : undefined
+      const fillSets = filling ? this.common[k - 1]! : undefined
       for (let p = 0; p < size; p++) {
         const start = this.starts[p]!
         const end = this.starts[p + 1]!
         let trigram = 0
-        let row = -1
+        previous.fill(-1)
         for (let i = start; i < end; i++) {
           const id = corpus[i]!
-          if (row >= 0) {
-            const slot = row * a + id
-            if (last[slot] !== p) {
-              last[slot] = p
-              if (!fill) counts[slot]!++
-              else {
-                const set = this.fourGrams[slot]
-                if (set) set.words![p >>> 5]! |= 1 << (p & 31)
+          trigram = (trigram * a + id) % trigramSpace
+          // Rows of the grams ending here, longest first so each reads its prefix's row before it moves on.
+          for (let level = k; level >= 4; level--) {
+            const prefix = previous[level - 1]!
+            const row = prefix < 0 ? -1 : level === k ? -2 : rowsAt[level]![prefix * a + id]!
+            if (level === k && prefix >= 0 && counting) {
+              const slot = prefix * a + id
+              if (lastCounted[slot] !== p) {
+                lastCounted[slot] = p
+                counts[slot]!++
               }
             }
+            if (level === k - 1 && row >= 0 && fillRows) fillSets![row]!.words![p >>> 5]! |= 1 << (p & 31)
+            previous[level] = row === -2 ? -1 : row
           }
-          trigram = (trigram * a + id) % (a * a * a)
-          row = i >= start + 2 ? this.commonTrigrams[trigram]! : -1
+          previous[3] = i >= start + 2 ? rowsAt[3]![trigram]! : -1
         }
       }
-      if (!fill) for (let slot = 0; slot < slots; slot++) if (counts[slot]! * VERY_COMMON > size) this.fourGrams[slot] = { count: counts[slot]!, words: new Uint32Array(words) }
+      if (!counting) return
+      const rows = new Int32Array(slots).fill(-1)
+      const sets: PositionSet[] = []
+      for (let slot = 0; slot < slots; slot++) {
+        if (counts[slot]! * VERY_COMMON > size) rows[slot] = sets.push({ count: counts[slot]!, words: new Uint32Array(words) }) - 1
+      }
+      rowsAt[k] = rows
+      this.common[k] = sets
     }
   }
 
@@ -167,7 +196,7 @@ export class NgramIndex {
   get bytes(): number {
     let dense = 0
     for (const bits of this.dense.values()) dense += bits.byteLength
-    for (const set of this.fourGrams) dense += set?.words?.byteLength ?? 0
+    for (const sets of this.common.slice(4)) for (const set of sets) dense += set.words!.byteLength
     return this.postings.byteLength + dense + this.counts.byteLength + this.offsets.byteLength + this.alphabet.byteLength + this.corpusBytes
   }
 
@@ -210,19 +239,26 @@ export class NgramIndex {
     const grams = new Set<number>()
     for (let i = 0; i + 3 <= ids.length; i++) grams.add(this.gramId(ids, i, 3))
     const sets = [...grams].map((g) => this.set(g))
+    // From each start, the longest very common gram there: exact if it is the whole query.
     for (let i = 0; i + 4 <= ids.length; i++) {
-      const four = this.fourGram(ids, i)
-      if (four && ids.length === 4 && exact) return { sets: [four], exact: true, needle }
-      if (four) sets.push(four)
+      const { set, length } = this.longestCommon(ids, i)
+      if (set && length === ids.length && exact) return { sets: [set], exact: true, needle }
+      if (set) sets.push(set)
     }
     sets.sort((x, y) => x.count - y.count)
     return { sets: sets.slice(0, MAX_TRIGRAMS), exact: false, needle }
   }
 
-  private fourGram(ids: Uint8Array, from: number): PositionSet | undefined {
+  /** The longest very common gram of 4+ code units starting at `from`, if any. */
+  private longestCommon(ids: Uint8Array, from: number): { set?: PositionSet; length: number } {
     const a = this.base2
-    const row = this.commonTrigrams[(ids[from]! * a + ids[from + 1]!) * a + ids[from + 2]!]!
-    return row < 0 ? undefined : this.fourGrams[row * a + ids[from + 3]!]
+    let row = this.rows[3]![(ids[from]! * a + ids[from + 1]!) * a + ids[from + 2]!]!
+    let found: { set?: PositionSet; length: number } = { length: 0 }
+    for (let k = 4; row >= 0 && from + k <= ids.length && this.rows[k]; k++) {
+      row = this.rows[k]![row * a + ids[from + k - 1]!]!
+      if (row >= 0) found = { set: this.common[k]![row], length: k }
+    }
+    return found
   }
 
   private gramId(ids: Uint8Array, from: number, length: number): number {
