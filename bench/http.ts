@@ -197,17 +197,23 @@ for (const e of endpoints) {
   const accept: Record<string, string> = e.encoding ? { 'Accept-Encoding': e.encoding } : {}
   const nginxEtag = e.conditional ? (get(nginxUrl + base).headers.etag ?? '') : ''
   const runs = { service: [] as Run[], nginx: [] as Run[], bun: [] as Run[] }
-  for (let r = 0; r < repeats; r++) {
-    const s = await wrk(url + e.path, { ...accept, ...(e.conditional ? { 'If-None-Match': etag } : {}) }, service.pid)
-    loadedRss = Math.max(loadedRss, s.rss)
-    runs.service.push(s)
-    runs.nginx.push(await wrk(nginxUrl + base, { ...accept, ...(e.conditional ? { 'If-None-Match': nginxEtag } : {}) }))
-    runs.bun.push(await wrk(bareUrl + file, e.conditional ? { 'If-None-Match': etag } : {}))
+  const measure = {
+    service: async () => {
+      const s = await wrk(url + e.path, { ...accept, ...(e.conditional ? { 'If-None-Match': etag } : {}) }, service.pid)
+      loadedRss = Math.max(loadedRss, s.rss)
+      runs.service.push(s)
+    },
+    nginx: async () => void runs.nginx.push(await wrk(nginxUrl + base, { ...accept, ...(e.conditional ? { 'If-None-Match': nginxEtag } : {}) })),
+    bun: async () => void runs.bun.push(await wrk(bareUrl + file, e.conditional ? { 'If-None-Match': etag } : {})),
   }
+  // Back to back, in a rotating order: each repeat is a fair pair even when the machine's load drifts.
+  const order = ['service', 'nginx', 'bun'] as const
+  for (let r = 0; r < repeats; r++) for (let k = 0; k < 3; k++) await measure[order[(r + k) % 3]!]()
   const pick = (list: Run[]) => {
     const rps = median(list.map((x) => x.rps))
     return list.find((x) => x.rps === rps)!
   }
+  const pairedRatio = (reference: Run[]) => median(runs.service.map((s, i) => s.rps / reference[i]!.rps))
   const [s, n, b] = [pick(runs.service), pick(runs.nginx), pick(runs.bun)]
   rows.push({
     endpoint: e.name,
@@ -215,13 +221,13 @@ for (const e of endpoints) {
     service_rps: Math.round(s.rps),
     nginx_rps: Math.round(n.rps),
     bun_rps: Math.round(b.rps),
-    vs_nginx: Number((s.rps / n.rps).toFixed(2)),
-    vs_bun: Number((s.rps / b.rps).toFixed(2)),
+    vs_nginx: Number(pairedRatio(runs.nginx).toFixed(2)),
+    vs_bun: Number(pairedRatio(runs.bun).toFixed(2)),
     service_p50: s.p50,
     service_p99: s.p99,
     nginx_p99: n.p99,
     bun_p99: b.p99,
-    errors: [s, n, b].map((x) => x.errors).join('/'),
+    errors: [runs.service, runs.nginx, runs.bun].map((list) => list.reduce((sum, x) => sum + x.errors, 0)).join('/'),
   })
   console.log(JSON.stringify(rows.at(-1)))
 }
@@ -233,7 +239,7 @@ await Promise.all([service.exited, nginx.exited, bare.exited])
 if (scratch) rmSync(scratch, { recursive: true, force: true })
 await saveResult('http', {
   data: dataset === 'sample' ? 'embedded sample (750 reviews)' : `${dataset} reviews`,
-  wrk: `taskset -c ${CLIENT_CPU} wrk -t1 -c${connections} -d${duration}s --latency, median of ${repeats}; servers on CPU ${SERVER_CPU}`,
+  wrk: `taskset -c ${CLIENT_CPU} wrk -t1 -c${connections} -d${duration}s --latency; servers on CPU ${SERVER_CPU}; ${repeats} rounds of the three back to back in rotating order: req/s are medians, ratios the median of the rounds' paired ratios`,
   nginx_brotli_static: hasBrotli,
   idle_rss_mb: Math.round(idleRss),
   peak_rss_under_load_mb: Math.round(loadedRss),

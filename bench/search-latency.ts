@@ -50,6 +50,7 @@ for (const size of sizes) {
   const row: Record<string, unknown> = {
     reviews: size,
     'snapshot build ms': Math.round(openMs),
+    'text index build ms': Math.round(index.textIndexMs),
     'text index MB': Number((index.textIndexBytes / 1e6).toFixed(1)),
     'process RSS MB (all snapshot data)': Math.round(process.memoryUsage().rss / 1e6),
     'reference p50 (indexed lookup)': percentile(reference, 50).toFixed(3),

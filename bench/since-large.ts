@@ -10,7 +10,8 @@ import { median, OUT, peakRssMb, rssMb, saveResult, startBinary, track } from '.
 
 const WANTED = Number(process.env.BENCH_SINCE_REVIEWS ?? 200_000)
 const REPEATS = Number(process.env.BENCH_SINCE_REPEATS ?? 5)
-const size = [1_000_000, 100_000, 10_000, 1000].find((n) => existsSync(join(OUT, `data-${n}`)))
+const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000,1000000').split(',').map(Number)
+const size = sizes.sort((a, b) => b - a).find((n) => existsSync(join(OUT, `data-${n}`)))
 if (!size) throw new Error('no imported dataset: run bun bench/datasets.ts first')
 const { proc, url } = await startBinary({ DATA_DIR: join(OUT, `data-${size}`), LOG_REQUESTS: '0' }, false, false)
 

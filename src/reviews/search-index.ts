@@ -76,6 +76,9 @@ export class SearchIndex {
     return this.dates.length
   }
 
+  /** Milliseconds it took to build the text index (0 until it is built). */
+  textIndexMs = 0
+
   /** Bytes of the text index (0 until it is built). */
   get textIndexBytes(): number {
     return this.ngrams?.bytes ?? 0
@@ -129,7 +132,11 @@ export class SearchIndex {
   }
 
   private textIndex(): NgramIndex {
-    return (this.ngrams ??= new NgramIndex(this.reviews.length, (p) => foldText(this.reviews[p]!.text)))
+    if (this.ngrams) return this.ngrams
+    const started = performance.now()
+    this.ngrams = new NgramIndex(this.reviews.length, (p) => foldText(this.reviews[p]!.text))
+    this.textIndexMs = performance.now() - started
+    return this.ngrams
   }
 }
 
