@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { OUT, ROOT } from './lib'
 
 type Row = Record<string, unknown>
-type Timing = { p50_ms: number; p99_ms: number; matches: number }
+type Timing = { p50_ms: number; p99_ms: number; cpu_p99_ms?: number; matches: number }
 
 const read = (name: string) => {
   const file = join(OUT, `${name}.json`)
@@ -71,7 +71,7 @@ for (const [size, limit] of [
 ] as const) {
   const row = search?.find((r) => r.reviews === size)
   const worst = row ? Object.entries(row).filter(([, v]) => isTiming(v)).sort(([, a], [, b]) => (b as Timing).p99_ms - (a as Timing).p99_ms) : []
-  const misses = worst.filter(([, v]) => (v as Timing).p99_ms >= limit).map(([k, v]) => `${k} ${(v as Timing).p99_ms}`)
+  const misses = worst.filter(([, v]) => (v as Timing).p99_ms >= limit).map(([k, v]) => `${k} ${(v as Timing).p99_ms} (cpu ${(v as Timing).cpu_p99_ms})`)
   targets.push({
     target: `Search p99 < ${limit} ms at ${size / 1000}k, every combination`,
     measured: row ? `worst: ${worst[0]?.[0]} ${(worst[0]?.[1] as Timing).p99_ms} ms${misses.length ? `; over: ${misses.join(', ')}` : ''}` : '',
@@ -121,8 +121,13 @@ if (http) {
 if (search?.length) {
   const sizes = search.map((r) => r.reviews as number)
   const combos = Object.keys(search[0]!).filter((k) => isTiming(search[0]![k]))
-  const cell = (t: Timing | undefined) => (t ? `${t.p50_ms} / ${t.p99_ms} (${t.matches})` : '')
-  lines.push('## Search latency inside the process (p50 / p99 ms, limit 20, matches in brackets)', '', 'Targets: p99 under 5 ms at 100k and under 20 ms at 1M for every combination.', '')
+  const cell = (t: Timing | undefined) => (t ? `${t.p50_ms} / ${t.p99_ms}${t.cpu_p99_ms === undefined ? '' : ` (cpu ${t.cpu_p99_ms})`} [${t.matches}]` : '')
+  lines.push(
+    '## Search latency inside the process (ms, limit 20)',
+    '',
+    'Each cell: wall p50 / wall p99 (CPU-time p99 of the process) [matches]. Targets: wall p99 under 5 ms at 100k and under 20 ms at 1M for every combination.',
+    '',
+  )
   lines.push(table(combos.map((c) => ({ combination: c, ...Object.fromEntries(search.map((r) => [String(r.reviews), cell(r[c] as Timing)])) })), ['combination', ...sizes.map(String)]), '')
   const meta = Object.keys(search[0]!).filter((k) => !isTiming(search[0]![k]))
   lines.push(table(search, meta), '')
