@@ -10,7 +10,8 @@ const result = await Bun.build({
   entrypoints: ['src/main.ts'],
   compile: { outfile },
   // Precompiled bytecode: the runtime skips parsing the bundle at start (bench/RESULTS.md, cold start).
-  bytecode: true,
+  // BYTECODE=0 builds without it, for comparison.
+  bytecode: process.env.BYTECODE !== '0',
   // Bytecode defaults to CommonJS, which has no top-level await (src/main.ts uses it).
   format: 'esm',
   minify: true,
