@@ -145,8 +145,10 @@ export class NgramIndex {
     const corpus = this.corpus
     const rowsAt = this.rows
     const trigramSpace = a * a * a
-    // previous[k]: row of the k-gram ending just before the current code unit (-1: none or not very common).
-    const previous = new Int32Array(LONGEST_COMMON + 2)
+    // rows of the very common grams ending at the previous / current code unit, by length (3..depth valid:
+    // a k-gram is only very common when its (k-1)-prefix is, so the valid lengths are contiguous).
+    let previous = new Int32Array(LONGEST_COMMON + 2)
+    let current = new Int32Array(LONGEST_COMMON + 2)
     for (let k = 4; k <= LONGEST_COMMON + 1; k++) {
       const counting = k <= LONGEST_COMMON && this.common[k - 1]!.length > 0
       const filling = k - 1 >= 4 && this.common[k - 1]!.length > 0
@@ -154,31 +156,48 @@ export class NgramIndex {
       const slots = counting ? this.common[k - 1]!.length * a : 0
       const counts = new Int32Array(slots)
       const lastCounted = new Int32Array(slots).fill(-1)
-      const fillRows = filling ? rowsAt[k - 1]! : undefined
-      const fillSets = filling ? this.common[k - 1]! : undefined
+      const fillSets = this.common[k - 1]!
       for (let p = 0; p < size; p++) {
         const start = this.starts[p]!
         const end = this.starts[p + 1]!
+        const word = p >>> 5
+        const bit = 1 << (p & 31)
         let trigram = 0
-        previous.fill(-1)
+        let depth = 0 // longest valid length at the previous code unit (0: none)
         for (let i = start; i < end; i++) {
           const id = corpus[i]!
           trigram = (trigram * a + id) % trigramSpace
-          // Rows of the grams ending here, longest first so each reads its prefix's row before it moves on.
-          for (let level = k; level >= 4; level--) {
-            const prefix = previous[level - 1]!
-            const row = prefix < 0 ? -1 : level === k ? -2 : rowsAt[level]![prefix * a + id]!
-            if (level === k && prefix >= 0 && counting) {
-              const slot = prefix * a + id
-              if (lastCounted[slot] !== p) {
-                lastCounted[slot] = p
-                counts[slot]!++
-              }
+          let reached = 0
+          if (i >= start + 2) {
+            const row3 = rowsAt[3]![trigram]!
+            if (row3 >= 0) {
+              current[3] = row3
+              reached = 3
             }
-            if (level === k - 1 && row >= 0 && fillRows) fillSets![row]!.words![p >>> 5]! |= 1 << (p & 31)
-            previous[level] = row === -2 ? -1 : row
           }
-          previous[3] = i >= start + 2 ? rowsAt[3]![trigram]! : -1
+          // Lengths 4 .. k-1 extend the previous code unit's grams; length k is only counted. A gram whose
+          // trigram suffix is not very common is not either (it is in no more texts than its suffix).
+          if (reached === 3) {
+            for (let level = 4; level <= depth + 1 && level <= k; level++) {
+              const slot = previous[level - 1]! * a + id
+              if (level === k) {
+                if (counting && lastCounted[slot] !== p) {
+                  lastCounted[slot] = p
+                  counts[slot]!++
+                }
+                break
+              }
+              const row = rowsAt[level]![slot]!
+              if (row < 0) break
+              current[level] = row
+              reached = level
+              if (level === k - 1 && filling) fillSets[row]!.words![word]! |= bit
+            }
+          }
+          const swap = previous
+          previous = current
+          current = swap
+          depth = reached
         }
       }
       if (!counting) return
