@@ -11,8 +11,8 @@ import { join } from 'node:path'
 import { CLIENT_CPU, median, OUT, pinned, rssMb, saveResult, SERVER_CPU, startBinary, track } from './lib'
 
 const dataset = process.env.BENCH_HTTP_DATA ?? 'sample'
-const duration = process.env.BENCH_WRK_SECONDS ?? '5'
-const repeats = Number(process.env.BENCH_REPEATS ?? 3)
+const duration = process.env.BENCH_WRK_SECONDS ?? '3'
+const repeats = Number(process.env.BENCH_REPEATS ?? 5)
 const connections = process.env.BENCH_WRK_CONNECTIONS ?? '32'
 const ROOT_DIR = join(OUT, 'http-root')
 const TMP = join(OUT, 'nginx-tmp')
