@@ -144,7 +144,7 @@ export class NgramIndex {
     const words = (size + 31) >>> 5
     const corpus = this.corpus
     const rowsAt = this.rows
-    const trigramSpace = a * a * a
+    const trigramRows = rowsAt[3]!
     // rows of the very common grams ending at the previous / current code unit, by length (3..depth valid:
     // a k-gram is only very common when its (k-1)-prefix is, so the valid lengths are contiguous).
     let previous = new Int32Array(LONGEST_COMMON + 2)
@@ -162,14 +162,17 @@ export class NgramIndex {
         const end = this.starts[p + 1]!
         const word = p >>> 5
         const bit = 1 << (p & 31)
-        let trigram = 0
+        let before = 0
+        let previousId = 0
         let depth = 0 // longest valid length at the previous code unit (0: none)
         for (let i = start; i < end; i++) {
           const id = corpus[i]!
-          trigram = (trigram * a + id) % trigramSpace
+          const trigram = (before * a + previousId) * a + id
+          before = previousId
+          previousId = id
           let reached = 0
           if (i >= start + 2) {
-            const row3 = rowsAt[3]![trigram]!
+            const row3 = trigramRows[trigram]!
             if (row3 >= 0) {
               current[3] = row3
               reached = 3
