@@ -2,22 +2,22 @@
  * Document-level n-gram index over folded review texts, positions in newest-first order.
  *
  * Every 1-, 2- and 3-code-unit gram of every text maps to the set of positions whose text contains it.
- * A query of up to three code units is answered exactly by one set; a longer one by the intersection of
- * its rarest trigrams, a superset that the caller verifies with a substring check. Sets holding more
- * than 1/32 of the positions are bitsets (a word-wise AND counts 32 positions per step), the rest are
- * sorted position lists. Code units outside the first MAX_ALPHABET seen share one class, so grams that
- * contain them are supersets too and are never reported exact. The folded texts live in one typed array
- * (8-bit while every code unit fits): checking a candidate reads one contiguous run, not a string object.
+ * A query of up to three code units is answered exactly by one set, and so is a very common longer gram
+ * (below); any other query by the intersection of its rarest grams, a superset whose candidates the caller
+ * checks with `contains`. Sets holding more than 1/32 of the positions are bitsets (a word-wise AND counts
+ * 32 positions per step), the rest sorted position lists. Code units outside the first MAX_ALPHABET seen
+ * share one class, so grams that contain them are supersets too and are never reported exact. The folded
+ * texts live in one byte array of alphabet ids: a check reads one contiguous run, not a string object.
  */
 import { foldForSearch } from './text'
 
 const MAX_ALPHABET = 128
-/** Intersecting more trigrams than this rarely removes a candidate the verification would not. */
-const MAX_TRIGRAMS = 6
+/** Intersecting more sets than this rarely removes a candidate the check would not. */
+const MAX_TEXT_SETS = 6
 /**
  * Grams of 4 to LONGEST_COMMON code units found in more than 1/VERY_COMMON of the texts also get an
  * exact set, built level by level from the very common grams one shorter: a query such as "the " or
- * " the " would otherwise check most texts one by one (70 ms at 1M reviews). A rarer query checks at
+ * " the " would otherwise check most texts one by one (about 100 ms at 1M reviews). A rarer query checks at
  * most as many candidates as the intersection of its rarest grams holds.
  */
 const VERY_COMMON = 8
@@ -268,7 +268,7 @@ export class NgramIndex {
       if (set) sets.push(set)
     }
     sets.sort((x, y) => x.count - y.count)
-    return { sets: sets.slice(0, MAX_TRIGRAMS), exact: false, needle }
+    return { sets: sets.slice(0, MAX_TEXT_SETS), exact: false, needle }
   }
 
   /** The longest very common gram of 4+ code units starting at `from`, if any. */
