@@ -67,6 +67,7 @@ describe.each([
       const { sets, exact, needle } = ngrams.lookup(query)
       for (const s of sets) seen.add(s.words ? 'bitset' : 'list')
       if (query.length >= 4 && exact) seen.add('exact long gram')
+      if (query.length >= 6 && exact) seen.add('exact gram of 6+')
       const has = (p: number) => sets.every((s) => (s.words ? ((s.words[p >>> 5]! >>> (p & 31)) & 1) === 1 : s.list.includes(p)))
       for (let p = 0; p < folded.length; p++) {
         const match = folded[p]!.includes(query)
@@ -76,7 +77,7 @@ describe.each([
       }
     }
     // The cases this test is about actually occurred.
-    expect([...seen].sort()).toEqual(['bitset', 'exact long gram', 'list'])
+    expect([...seen].sort()).toEqual(['bitset', 'exact gram of 6+', 'exact long gram', 'list'])
     if (wideShare > 0.1) expect(new Set(folded.join('')).size).toBeGreaterThan(128)
   })
 
