@@ -11,6 +11,11 @@ rmSync(`${outfile}.map`, { force: true })
 const result = await Bun.build({
   entrypoints: ['src/main.ts'],
   compile: { outfile },
+  // Precompiled bytecode: the runtime skips parsing the bundle at start (bench/RESULTS.md, cold start).
+  // BYTECODE=0 builds without it, for comparison.
+  bytecode: process.env.BYTECODE !== '0',
+  // Bytecode defaults to CommonJS, which has no top-level await (src/main.ts uses it).
+  format: 'esm',
   minify: true,
   // No source map: the executable carries only the minified code it runs, no source text (stack traces in logs are minified).
   sourcemap: 'none',

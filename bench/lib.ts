@@ -1,10 +1,11 @@
 /** Shared helpers for the benchmarks: process control, percentiles, result files. */
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { join } from 'node:path'
 
 export const ROOT = join(import.meta.dir, '..')
 export const OUT = join(ROOT, 'bench', 'out')
-export const BINARY = join(ROOT, 'dist', 'reviews-service')
+export const BINARY = process.env.BENCH_BINARY ?? join(ROOT, 'dist', 'reviews-service')
 mkdirSync(OUT, { recursive: true })
 
 export function percentile(sorted: number[], p: number): number {
@@ -19,9 +20,39 @@ export function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
 }
 
-/** Starts the compiled binary and resolves once it logs its listening URL. */
-export async function startBinary(env: Record<string, string>): Promise<{ proc: Bun.Subprocess; url: string }> {
-  const proc = Bun.spawn([BINARY, 'serve'], { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdout: 'ignore', stderr: 'pipe' })
+/** CPUs for the servers and for the load generator: each side gets its own core when there are two. */
+export const SERVER_CPU = process.env.BENCH_SERVER_CPU ?? '0'
+export const CLIENT_CPU = process.env.BENCH_CLIENT_CPU ?? '1'
+
+/** A command pinned to a CPU with taskset (when taskset exists). */
+export function pinned(cpu: string, command: string[]): string[] {
+  return Bun.which('taskset') ? ['taskset', '-c', cpu, ...command] : command
+}
+
+/** Every process a benchmark starts, ended when the benchmark exits, whatever way it exits. */
+const children = new Set<Bun.Subprocess>()
+export function track<T extends Bun.Subprocess>(proc: T): T {
+  children.add(proc)
+  void proc.exited.then(() => children.delete(proc))
+  return proc
+}
+for (const signal of ['exit', 'SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of children) child.kill('SIGKILL')
+    if (signal !== 'exit') process.exit(1)
+  })
+}
+
+/** Peak resident set so far (VmHWM), MB. */
+export function peakRssMb(pid: number): number {
+  const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+/** Starts the compiled binary (on SERVER_CPU when `pin`) and resolves once it logs its listening URL (and, unless told not to, computed insights). */
+export async function startBinary(env: Record<string, string>, pin = false, waitForInsights = true): Promise<{ proc: Bun.Subprocess; url: string }> {
+  const command = pin ? pinned(SERVER_CPU, [BINARY, 'serve']) : [BINARY, 'serve']
+  const proc = track(Bun.spawn(command, { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdout: 'ignore', stderr: 'pipe' }))
   const reader = proc.stderr.getReader()
   let buffer = ''
   for (;;) {
@@ -35,7 +66,7 @@ export async function startBinary(env: Record<string, string>): Promise<{ proc: 
       })()
       const url = `http://127.0.0.1:${match[1]}`
       // Measure the steady state: the first insights computation runs in the background after start.
-      await (await fetch(`${url}/insights.json`)).arrayBuffer()
+      if (waitForInsights) await (await fetch(`${url}/insights.json`)).arrayBuffer()
       return { proc, url }
     }
   }
@@ -43,5 +74,10 @@ export async function startBinary(env: Record<string, string>): Promise<{ proc: 
 
 export async function saveResult(name: string, data: unknown): Promise<void> {
   await Bun.write(join(OUT, `${name}.json`), JSON.stringify(data, null, 2))
+  // The machine may be shared: keep the load average next to each result.
+  const loadFile = join(OUT, 'load.json')
+  const load = existsSync(loadFile) ? JSON.parse(readFileSync(loadFile, 'utf8')) : {}
+  load[name] = loadavg().map((x) => Number(x.toFixed(2)))
+  await Bun.write(loadFile, JSON.stringify(load, null, 2))
   console.log(`${name}: ${JSON.stringify(data)}`)
 }

@@ -74,7 +74,7 @@ export function openData(config: Config, options: ServiceOptions = {}) {
     log,
   })
   catalog.addCheck(checkBusinessFile)
-  const search = new ReviewSearch(reviews, () => catalog.current)
+  const search = new ReviewSearch(() => catalog.current)
   return { log, db, reviews, catalog, search }
 }
 

@@ -56,4 +56,16 @@ export const reviewMigrations: Migration[] = [
       WHERE json_type(json, '$.language') IS NULL;
     `,
   },
+  {
+    // Text search moved into the snapshot's n-gram index (search-index.ts): the FTS5 table and the
+    // triggers that kept it in step only cost every write.
+    id: '003-drop-fts',
+    sql: `
+      DROP TRIGGER IF EXISTS reviews_fts_insert;
+      DROP TRIGGER IF EXISTS reviews_fts_delete;
+      DROP TRIGGER IF EXISTS reviews_fts_update;
+      DROP TABLE IF EXISTS reviews_fts;
+      DELETE FROM meta WHERE key = 'fts_deferred';
+    `,
+  },
 ]

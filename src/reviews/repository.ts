@@ -7,7 +7,6 @@ import type { Business, StoredReview } from './schema'
 import { foldForSearch } from '../core/text'
 
 /** From this many rows (and a fifth of the table), one FTS rebuild beats row-by-row index updates. */
-const BULK_WRITE_ROWS = 5000
 
 export type WriteSummary = { inserted: number; updated: number; unchanged: number; removed: number }
 
@@ -62,15 +61,6 @@ export class ReviewRepository {
       .all()
   }
 
-  /** Row ids whose folded text contains `phrase`, from the FTS5 trigram index (phrase of 3+ characters). */
-  rowidsMatching(phrase: string): number[] {
-    const quoted = `"${phrase.replaceAll('"', '""')}"`
-    return this.db
-      .query<{ rowid: number }, [string]>('SELECT rowid FROM reviews_fts WHERE reviews_fts MATCH ?')
-      .all(quoted)
-      .map((r) => r.rowid)
-  }
-
   allIds(): string[] {
     return this.db.query<{ id: string }, []>('SELECT id FROM reviews').all().map((r) => r.id)
   }
@@ -97,9 +87,6 @@ export class ReviewRepository {
 
     db.transaction(() => {
       let changed = false
-      const existingCount = (db.query('SELECT count(*) AS n FROM reviews').get() as { n: number }).n
-      const bulk = input.reviews.length >= BULK_WRITE_ROWS && input.reviews.length >= existingCount * 0.2
-      if (bulk) db.exec("INSERT OR REPLACE INTO meta (key, value) VALUES ('fts_deferred', '1')")
       if (input.business) {
         const json = JSON.stringify(input.business)
         const current = db.query<{ json: string }, []>('SELECT json FROM business WHERE id = 1').get()
@@ -136,10 +123,6 @@ export class ReviewRepository {
         summary.removed = db.query('DELETE FROM reviews WHERE id NOT IN (SELECT id FROM keep_ids)').run().changes
         db.exec('DELETE FROM keep_ids')
         if (summary.removed > 0) changed = true
-      }
-      if (bulk) {
-        db.exec("DELETE FROM meta WHERE key = 'fts_deferred'")
-        if (changed) db.exec("INSERT INTO reviews_fts (reviews_fts) VALUES ('rebuild')")
       }
       if (changed) {
         db.exec(

@@ -1,11 +1,16 @@
 /**
- * In-memory filter index over one snapshot's published reviews, positions in newest-first order.
- * Structured filters cost what their matches cost: a date range is a binary search, a mention is a
- * posting list, and candidates are visited newest first, so the first `limit` hits are the page.
+ * In-memory search index over one snapshot's published reviews, positions in newest-first order.
+ * Every filter is a set of positions (bitset or sorted list, see NgramIndex): a date range is a binary
+ * search, ratings are bitsets, mentions are lists, text is the n-gram index. The smallest list drives
+ * and the others are probed; with only bitsets, a word-wise AND counts 32 positions per step. Work
+ * follows the rarest filter, not the dataset, and `total` stays exact.
  */
 import type { Review } from './schema'
 import { technicianKeys } from './repository'
-import { foldForSearch } from '../core/text'
+import { foldText, NgramIndex, type Needle, type PositionSet } from './ngram-index'
+
+/** From this many reviews the text index is built with the snapshot; below, on the first text query. */
+const EAGER_TEXT_INDEX_FROM = 20_000
 
 export type IndexFilters = {
   rating?: number
@@ -14,28 +19,34 @@ export type IndexFilters = {
   until?: string
   technicianKey?: string
   serviceKey?: string
-  /** Ascending positions of the text matches, when the text query went through FTS. */
-  textPositions?: Int32Array
-  /** A short folded query, matched by scanning the candidates' folded text. */
-  scanText?: string
+  /** Folded text query: a case- and accent-insensitive substring of the review text. */
+  text?: string
   limit: number
 }
 
-export class SearchIndex {
-  private readonly ratings: Uint8Array
-  private readonly dates: string[]
-  private readonly positionByRowid = new Map<number, number>()
-  private readonly technicians = new Map<string, Int32Array>()
-  private readonly services = new Map<string, Int32Array>()
-  private foldedTexts?: string[]
-  private volume?: number
+const EMPTY: PositionSet = { count: 0, list: new Int32Array() }
 
+export class SearchIndex {
+  private readonly dates: string[]
+  private readonly technicians = new Map<string, PositionSet>()
+  private readonly services = new Map<string, PositionSet>()
+  /** ratingIs[r]: positions rated r; ratingAtLeast[r]: rated r or more. */
+  private readonly ratingIs: PositionSet[] = []
+  private readonly ratingAtLeast: PositionSet[] = []
+  private ngrams?: NgramIndex
+
+  /** `rowids` is no longer used (text search does not go through SQLite); accepted so callers need not change. */
   constructor(
     private readonly reviews: Review[],
-    rowids: number[],
+    _rowids?: number[],
   ) {
-    this.ratings = Uint8Array.from(reviews, (r) => r.rating)
+    const size = reviews.length
     this.dates = reviews.map((r) => r.date)
+    const words = (size + 31) >>> 5
+    for (let r = 1; r <= 5; r++) {
+      this.ratingIs[r] = { count: 0, words: new Uint32Array(words) }
+      this.ratingAtLeast[r] = { count: 0, words: new Uint32Array(words) }
+    }
     const technicians = new Map<string, number[]>()
     const services = new Map<string, number[]>()
     const add = (map: Map<string, number[]>, key: string, position: number) => {
@@ -44,64 +55,62 @@ export class SearchIndex {
       else if (list[list.length - 1] !== position) list.push(position)
     }
     reviews.forEach((review, position) => {
-      this.positionByRowid.set(rowids[position]!, position)
+      const bit = 1 << (position & 31)
+      const word = position >>> 5
+      const is = this.ratingIs[review.rating]!
+      is.words![word]! |= bit
+      is.count++
+      for (let r = 1; r <= review.rating; r++) {
+        this.ratingAtLeast[r]!.words![word]! |= bit
+        this.ratingAtLeast[r]!.count++
+      }
       for (const name of review.technicians) for (const key of technicianKeys(name)) add(technicians, key, position)
       for (const service of review.services) add(services, service.toLowerCase(), position)
     })
-    for (const [key, list] of technicians) this.technicians.set(key, Int32Array.from(list))
-    for (const [key, list] of services) this.services.set(key, Int32Array.from(list))
+    for (const [key, list] of technicians) this.technicians.set(key, toSet(list, size))
+    for (const [key, list] of services) this.services.set(key, toSet(list, size))
+    if (size >= EAGER_TEXT_INDEX_FROM) this.textIndex()
   }
 
   get size(): number {
     return this.dates.length
   }
 
-  /** Positions (ascending = newest first) of the given row ids; ids not in this snapshot are dropped. */
-  positionsOf(rowids: number[]): Int32Array {
-    const positions: number[] = []
-    for (const rowid of rowids) {
-      const position = this.positionByRowid.get(rowid)
-      if (position !== undefined) positions.push(position)
-    }
-    return Int32Array.from(positions).sort()
+  /** Milliseconds it took to build the text index (0 until it is built). */
+  textIndexMs = 0
+
+  /** Bytes of the text index (0 until it is built). */
+  get textIndexBytes(): number {
+    return this.ngrams?.bytes ?? 0
   }
 
   /** Returns the total number of matches and the positions of the first `limit`. */
   search(filters: IndexFilters): { total: number; positions: number[] } {
     const [lo, hi] = this.dateRange(filters.since, filters.until)
-    const lists: Int32Array[] = []
-    if (filters.technicianKey !== undefined) lists.push(this.technicians.get(filters.technicianKey) ?? new Int32Array())
-    if (filters.serviceKey !== undefined) lists.push(this.services.get(filters.serviceKey) ?? new Int32Array())
-    if (filters.textPositions) lists.push(filters.textPositions)
-    lists.sort((a, b) => a.length - b.length)
-
-    const { rating, min_rating: minRating, scanText, limit } = filters
-    const texts = scanText !== undefined ? this.folded() : undefined
-    const [driver, ...others] = lists
-    const cursors = others.map(() => 0)
-    const positions: number[] = []
-    let total = 0
-
-    const visit = (position: number) => {
-      if (rating !== undefined && this.ratings[position] !== rating) return
-      if (minRating !== undefined && this.ratings[position]! < minRating) return
-      for (let i = 0; i < others.length; i++) {
-        const list = others[i]!
-        // Lists and visits are both ascending: a cursor that only moves forward, galloping.
-        cursors[i] = lowerBound(list, position, cursors[i]!)
-        if (list[cursors[i]!] !== position) return
-      }
-      if (texts && !texts[position]!.includes(scanText!)) return
-      total++
-      if (positions.length < limit) positions.push(position)
+    const sets: PositionSet[] = []
+    let verify: Needle | undefined
+    // A query of combining marks only folds to '', which every text contains.
+    if (filters.text !== undefined && filters.text !== '') {
+      const { sets: textSets, exact, needle } = this.textIndex().lookup(filters.text)
+      sets.push(...textSets)
+      if (!exact) verify = needle
     }
+    if (filters.technicianKey !== undefined) sets.push(this.technicians.get(filters.technicianKey) ?? EMPTY)
+    if (filters.serviceKey !== undefined) sets.push(this.services.get(filters.serviceKey) ?? EMPTY)
+    if (filters.rating !== undefined) sets.push(this.ratingIs[filters.rating] ?? EMPTY)
+    if (filters.min_rating !== undefined && filters.min_rating > 1) sets.push(this.ratingAtLeast[Math.ceil(filters.min_rating)] ?? EMPTY)
 
-    if (driver) {
-      for (let i = lowerBound(driver, lo, 0); i < driver.length && driver[i]! < hi; i++) visit(driver[i]!)
-    } else {
-      for (let position = lo; position < hi; position++) visit(position)
+    const limit = filters.limit
+    if (lo >= hi || sets.some((s) => s.count === 0)) return { total: 0, positions: [] }
+    if (!sets.length) {
+      const positions: number[] = []
+      for (let p = lo; p < hi && positions.length < limit; p++) positions.push(p)
+      return { total: hi - lo, positions }
     }
-    return { total, positions }
+    const texts = verify === undefined ? undefined : this.textIndex()
+    const lists = sets.filter((s) => s.list).sort((a, b) => a.count - b.count).map((s) => s.list!)
+    const bitsets = sets.filter((s) => s.words).map((s) => s.words!)
+    return lists.length ? probe(lists, bitsets, lo, hi, limit, texts, verify) : intersect(bitsets, lo, hi, limit, texts, verify)
   }
 
   /** [lo, hi) of the positions whose date is within [since, until]; dates descend with position. */
@@ -122,14 +131,81 @@ export class SearchIndex {
     return [start, Math.max(start, end)]
   }
 
-  /** Characters of review text in this snapshot. */
-  textVolume(): number {
-    return (this.volume ??= this.reviews.reduce((sum, r) => sum + r.text.length, 0))
+  private textIndex(): NgramIndex {
+    if (this.ngrams) return this.ngrams
+    const started = performance.now()
+    this.ngrams = new NgramIndex(this.reviews.length, (p) => foldText(this.reviews[p]!.text))
+    this.textIndexMs = performance.now() - started
+    return this.ngrams
   }
+}
 
-  private folded(): string[] {
-    return (this.foldedTexts ??= this.reviews.map((r) => foldForSearch(r.text)))
+/** A list as a bitset when that is smaller (more than 1/32 of the positions). */
+function toSet(list: number[], size: number): PositionSet {
+  if (list.length * 32 <= size) return { count: list.length, list: Int32Array.from(list) }
+  const words = new Uint32Array((size + 31) >>> 5)
+  for (const p of list) words[p >>> 5]! |= 1 << (p & 31)
+  return { count: list.length, words }
+}
+
+type Result = { total: number; positions: number[] }
+
+/** The smallest list drives; every other list is probed with a cursor that only moves forward, bitsets by one bit test. */
+function probe(lists: Int32Array[], bitsets: Uint32Array[], lo: number, hi: number, limit: number, texts?: NgramIndex, verify?: Needle): Result {
+  const [driver, ...others] = lists as [Int32Array, ...Int32Array[]]
+  const cursors = others.map(() => 0)
+  const positions: number[] = []
+  let total = 0
+  next: for (let i = lowerBound(driver, lo, 0); i < driver.length; i++) {
+    const p = driver[i]!
+    if (p >= hi) break
+    for (const bits of bitsets) if (((bits[p >>> 5]! >>> (p & 31)) & 1) === 0) continue next
+    for (let k = 0; k < others.length; k++) {
+      const list = others[k]!
+      const at = (cursors[k] = lowerBound(list, p, cursors[k]!))
+      if (at >= list.length) break next
+      if (list[at] !== p) continue next
+    }
+    if (texts && !texts.contains(p, verify!)) continue
+    total++
+    if (positions.length < limit) positions.push(p)
   }
+  return { total, positions }
+}
+
+/** Word-wise AND of bitsets over [lo, hi): a popcount per word once the page is full and nothing needs verifying. */
+function intersect(bitsets: Uint32Array[], lo: number, hi: number, limit: number, texts?: NgramIndex, verify?: Needle): Result {
+  const [first, ...others] = bitsets as [Uint32Array, ...Uint32Array[]]
+  const positions: number[] = []
+  let total = 0
+  const lastWord = (hi - 1) >>> 5
+  for (let w = lo >>> 5; w <= lastWord; w++) {
+    let bits = first[w]!
+    for (let k = 0; k < others.length && bits; k++) bits &= others[k]![w]!
+    if (w === lo >>> 5) bits &= ~0 << (lo & 31)
+    if (w === lastWord && (hi & 31) !== 0) bits &= ~(~0 << (hi & 31))
+    if (bits === 0) continue
+    if (!texts && positions.length >= limit) {
+      total += popcount(bits)
+      continue
+    }
+    while (bits !== 0) {
+      const low = bits & -bits
+      bits ^= low
+      const p = (w << 5) | (31 - Math.clz32(low))
+      if (texts && !texts.contains(p, verify!)) continue
+      total++
+      if (positions.length < limit) positions.push(p)
+    }
+  }
+  return { total, positions }
+}
+
+function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
+  x = (x + (x >>> 4)) & 0x0f0f0f0f
+  return Math.imul(x, 0x01010101) >>> 24
 }
 
 /** First index at or after `from` whose value is >= target (exponential then binary search). */

@@ -2,10 +2,10 @@
  * Review search: filters combine with AND, results newest first, `total` counts every match, and
  * results come in pages that continue after a cursor (a keyset position, see search-query.ts).
  *
- * Text: on large datasets, through the FTS5 trigram index in SQLite (user text always bound as one
- * quoted phrase, never as query syntax); below SCAN_TEXT_BELOW characters of text, and for queries
- * under three characters, which trigrams cannot index, by scanning the candidates' folded text. Everything else is answered by the snapshot's in-memory
- * SearchIndex, so the cost follows the number of matches rather than the size of the table.
+ * The snapshot's in-memory SearchIndex answers rating, dates, mentions and text, text through its n-gram
+ * index (a substring of 1-3 code units is one exact set; a longer one intersects its rarest trigrams and
+ * checks the candidates), so the cost follows the matches of the rarest filter rather than the size of
+ * the table (bench/RESULTS.md).
  *
  * The SearchIndex knows rating, date range, mentions and text. Filters it does not know (max_rating,
  * has_response, a technician's last name) and cursors are applied here, over its full list of matches.
@@ -13,15 +13,8 @@
 import type { ReviewKey, SearchFilters } from './search-query'
 import type { SearchIndex } from './search-index'
 import type { Business, Review } from './schema'
-import { technicianKeys, type ReviewRepository } from './repository'
+import { technicianKeys } from './repository'
 import { foldForSearch } from '../core/text'
-
-/**
- * Below this much text (about 15k reviews) a scan of the folded texts costs under a millisecond
- * whatever the phrase. Above it the FTS5 trigram index wins on real review text: at 100k reviews
- * 0.02-7 ms against 7-9 ms for the scan (bench/RESULTS.md).
- */
-const SCAN_TEXT_BELOW = 2_000_000
 
 /**
  * The byte budget of a page for the HTTP search and the MCP tools (`maxBytes`): a page stops growing
@@ -55,24 +48,12 @@ export function technicianLastNameMatches(name: string, business: Business): str
 }
 
 export class ReviewSearch {
-  constructor(
-    private readonly store: ReviewRepository,
-    private readonly snapshot: () => SearchSnapshot,
-    private readonly scanTextBelow = SCAN_TEXT_BELOW,
-  ) {}
+  constructor(private readonly snapshot: () => SearchSnapshot) {}
 
   /** `maxBytes` bounds the page's JSON (PAGE_BYTES for clients); unbounded by default, for in-process callers. */
   search(filters: SearchFilters, maxBytes = Number.POSITIVE_INFINITY): SearchResult {
     const current = this.snapshot()
     const index = current.searchIndex
-    let textPositions: Int32Array | undefined
-    let scanText: string | undefined
-    if (filters.query !== undefined) {
-      const folded = foldForSearch(filters.query)
-      const indexable = [...folded].length >= 3 && index.textVolume() >= this.scanTextBelow
-      if (indexable) textPositions = index.positionsOf(this.store.rowidsMatching(folded))
-      else scanText = folded
-    }
 
     // Filters the index does not know, as predicates over the snapshot's reviews.
     const predicates: ((review: Review) => boolean)[] = []
@@ -96,8 +77,7 @@ export class ReviewSearch {
       until: filters.until,
       technicianKey,
       serviceKey: filters.mentions_service?.trim().toLowerCase(),
-      textPositions,
-      scanText,
+      text: filters.query === undefined ? undefined : foldForSearch(filters.query),
       limit: direct ? filters.limit : ALL,
     })
     let total = found.total

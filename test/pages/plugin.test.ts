@@ -24,7 +24,7 @@ function setup(computeInsightsFn: InsightsComputer, snapshotRows = rows) {
   }
   const catalog = { current: new Snapshot(1, 'k1', new Date('2025-03-02T00:00:00Z'), business, snapshotRows, 'https://example.test', counting) }
   // Text queries on data this small are answered by scanning, never by the store.
-  const search = new ReviewSearch(null as never, () => catalog.current)
+  const search = new ReviewSearch(() => catalog.current)
   const app = new Elysia().use(pagesRoutes(catalog as unknown as Catalog, search, { cacheControl: 'public, max-age=60', baseUrl: 'https://example.test' }))
   const get = (path: string) => app.handle(new Request(`http://localhost${path}`))
   return { app, catalog, get, calls: () => calls }

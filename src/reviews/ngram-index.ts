@@ -1,0 +1,336 @@
+/**
+ * Document-level n-gram index over folded review texts, positions in newest-first order.
+ *
+ * Every 1-, 2- and 3-code-unit gram of every text maps to the set of positions whose text contains it.
+ * A query of up to three code units is answered exactly by one set, and so is a very common longer gram
+ * (below); any other query by the intersection of its rarest grams, a superset whose candidates the caller
+ * checks with `contains`. Sets holding more than 1/32 of the positions are bitsets (a word-wise AND counts
+ * 32 positions per step), the rest sorted position lists. Code units outside the first MAX_ALPHABET seen
+ * share one class, so grams that contain them are supersets too and are never reported exact. The folded
+ * texts live in one byte array of alphabet ids: a check reads one contiguous run, not a string object.
+ */
+import { foldForSearch } from '../core/text'
+
+const MAX_ALPHABET = 128
+/** Intersecting more sets than this rarely removes a candidate the check would not. */
+const MAX_TEXT_SETS = 6
+/**
+ * Grams of 4 to LONGEST_COMMON code units found in more than 1/VERY_COMMON of the texts also get an
+ * exact set, built level by level from the very common grams one shorter: a query such as "the " or
+ * " the " would otherwise check most texts one by one (about 100 ms at 1M reviews). A rarer query checks at
+ * most as many candidates as the intersection of its rarest grams holds.
+ */
+const VERY_COMMON = 8
+const LONGEST_COMMON = 8
+
+/** A set of positions: a bitset (bit p of word p >> 5) or an ascending list. */
+export type PositionSet = { count: number; words: Uint32Array; list?: undefined } | { count: number; list: Int32Array; words?: undefined }
+
+export type TextLookup = {
+  /** Sets whose intersection contains every matching position. */
+  sets: PositionSet[]
+  /** True when the intersection is exactly the matches; otherwise candidates need `contains(position, needle)`. */
+  exact: boolean
+  needle: Needle
+}
+
+/** A folded query as alphabet ids; `lossy` when one of them is the shared overflow class. */
+export type Needle = { ids: Uint8Array; text: string; lossy: boolean; /** Index of the letter found in the fewest texts. */ anchor: number }
+
+const EMPTY: PositionSet = { count: 0, list: new Int32Array() }
+
+/** The folded form of a review text; ASCII needs only lower-casing (NFD and mark removal leave it alone). */
+export function foldText(text: string): string {
+  return /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : foldForSearch(text)
+}
+
+export class NgramIndex {
+  private readonly alphabet = new Uint8Array(65536)
+  private readonly base2: number
+  private readonly base3: number
+  private readonly counts: Int32Array
+  private readonly offsets: Int32Array
+  private readonly postings: Int32Array
+  private readonly dense = new Map<number, Uint32Array>()
+  /**
+   * Very common grams by length: rows[3][trigram] is a very common trigram's row (or -1); for k > 3,
+   * rows[k][row of its (k-1)-prefix * alphabet + last letter] is a very common k-gram's row, and
+   * common[k][row] its exact set.
+   */
+  private readonly rows: Int32Array[] = []
+  private readonly common: PositionSet[][] = []
+
+  /**
+   * Folded texts end to end as alphabet ids, one byte per code unit: text p is corpus[starts[p] .. starts[p + 1]).
+   * Ids are exact except the overflow class 0, which a check confirms on the text itself (`foldedAt`).
+   */
+  private readonly corpus: Uint8Array
+  private readonly starts: Int32Array
+
+  /** `foldedAt(p)`: the folded text at position p; asked once per position while building, and again only to confirm overflow-class matches. */
+  constructor(
+    size: number,
+    private readonly foldedAt: (position: number) => string,
+  ) {
+    this.starts = new Int32Array(size + 1)
+    let corpus = new Uint8Array(1 << 16)
+    let length = 0
+    // Alphabet ids in order of first appearance; 0 is every code unit past the cap (and any never seen).
+    let letters = 1
+    const alphabet = this.alphabet
+    for (let p = 0; p < size; p++) {
+      const text = foldedAt(p)
+      if (length + text.length > corpus.length) {
+        const bigger = new Uint8Array(Math.max(length + text.length, corpus.length * 2))
+        bigger.set(corpus)
+        corpus = bigger
+      }
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i)
+        if (alphabet[c] === 0 && letters < MAX_ALPHABET) alphabet[c] = letters++
+        corpus[length + i] = alphabet[c]!
+      }
+      length += text.length
+      this.starts[p + 1] = length
+    }
+    this.corpus = corpus.slice(0, length)
+    const a = letters
+    this.base2 = a
+    this.base3 = a + a * a
+    const space = this.base3 + a * a * a
+    const counts = new Int32Array(space)
+    const last = new Int32Array(space).fill(-1)
+    // Pass 1: in how many texts each gram occurs.
+    scanGrams(this.corpus, this.starts, a, last, (g) => counts[g]!++)
+    const offsets = new Int32Array(space + 1)
+    const words = (size + 31) >>> 5
+    // Dense sets share one block of words: set k is denseBits[k * words .. (k + 1) * words).
+    const denseIndex = new Int32Array(space).fill(-1)
+    let denseCount = 0
+    for (let g = 0; g < space; g++) {
+      const dense = counts[g]! * 32 > size
+      if (dense) denseIndex[g] = denseCount++
+      offsets[g + 1] = offsets[g]! + (dense ? 0 : counts[g]!)
+    }
+    const denseBits = new Uint32Array(denseCount * words)
+    for (let g = 0; g < space; g++) if (denseIndex[g]! >= 0) this.dense.set(g, denseBits.subarray(denseIndex[g]! * words, (denseIndex[g]! + 1) * words))
+    // Pass 2: fill lists and bitsets (positions arrive in ascending order).
+    const postings = new Int32Array(offsets[space]!)
+    const cursor = offsets.slice(0, space)
+    last.fill(-1)
+    scanGrams(this.corpus, this.starts, a, last, (g, p) => {
+      const k = denseIndex[g]!
+      if (k >= 0) denseBits[k * words + (p >>> 5)]! |= 1 << (p & 31)
+      else postings[cursor[g]!++] = p
+    })
+    this.counts = counts
+    this.offsets = offsets
+    this.postings = postings
+    this.rows[3] = new Int32Array(a * a * a).fill(-1)
+    this.common[3] = []
+    for (let t = 0; t < a * a * a; t++) {
+      if (counts[this.base3 + t]! * VERY_COMMON > size) this.rows[3][t] = this.common[3].push(this.set(this.base3 + t)) - 1
+    }
+    this.indexCommonGrams()
+  }
+
+  /**
+   * One pass per length k from 4: counts the k-grams whose (k-1)-prefix is very common while filling the
+   * sets of the (k-1)-grams kept by the previous pass. Stops when a length has no very common gram.
+   */
+  private indexCommonGrams(): void {
+    const a = this.base2
+    const size = this.starts.length - 1
+    const words = (size + 31) >>> 5
+    const corpus = this.corpus
+    const rowsAt = this.rows
+    const trigramRows = rowsAt[3]!
+    // rows of the very common grams ending at the previous / current code unit, by length (3..depth valid:
+    // a k-gram is only very common when its (k-1)-prefix is, so the valid lengths are contiguous).
+    let previous = new Int32Array(LONGEST_COMMON + 2)
+    let current = new Int32Array(LONGEST_COMMON + 2)
+    for (let k = 4; k <= LONGEST_COMMON + 1; k++) {
+      const counting = k <= LONGEST_COMMON && this.common[k - 1]!.length > 0
+      const filling = k - 1 >= 4 && this.common[k - 1]!.length > 0
+      if (!counting && !filling) return
+      const slots = counting ? this.common[k - 1]!.length * a : 0
+      const counts = new Int32Array(slots)
+      const lastCounted = new Int32Array(slots).fill(-1)
+      const fillSets = this.common[k - 1]!
+      for (let p = 0; p < size; p++) {
+        const start = this.starts[p]!
+        const end = this.starts[p + 1]!
+        const word = p >>> 5
+        const bit = 1 << (p & 31)
+        let before = 0
+        let previousId = 0
+        let depth = 0 // longest valid length at the previous code unit (0: none)
+        for (let i = start; i < end; i++) {
+          const id = corpus[i]!
+          const trigram = (before * a + previousId) * a + id
+          before = previousId
+          previousId = id
+          let reached = 0
+          if (i >= start + 2) {
+            const row3 = trigramRows[trigram]!
+            if (row3 >= 0) {
+              current[3] = row3
+              reached = 3
+            }
+          }
+          // Lengths 4 .. k-1 extend the previous code unit's grams; length k is only counted. A gram whose
+          // trigram suffix is not very common is not either (it is in no more texts than its suffix).
+          if (reached === 3) {
+            for (let level = 4; level <= depth + 1 && level <= k; level++) {
+              const slot = previous[level - 1]! * a + id
+              if (level === k) {
+                if (counting && lastCounted[slot] !== p) {
+                  lastCounted[slot] = p
+                  counts[slot]!++
+                }
+                break
+              }
+              const row = rowsAt[level]![slot]!
+              if (row < 0) break
+              current[level] = row
+              reached = level
+              if (level === k - 1 && filling) fillSets[row]!.words![word]! |= bit
+            }
+          }
+          const swap = previous
+          previous = current
+          current = swap
+          depth = reached
+        }
+      }
+      if (!counting) return
+      const rows = new Int32Array(slots).fill(-1)
+      const sets: PositionSet[] = []
+      for (let slot = 0; slot < slots; slot++) {
+        if (counts[slot]! * VERY_COMMON > size) rows[slot] = sets.push({ count: counts[slot]!, words: new Uint32Array(words) }) - 1
+      }
+      rowsAt[k] = rows
+      this.common[k] = sets
+    }
+  }
+
+  /** Bytes held by the index (lists, bitsets, counts and offsets). */
+  get bytes(): number {
+    let dense = 0
+    for (const bits of this.dense.values()) dense += bits.byteLength
+    for (const sets of this.common.slice(4)) for (const set of sets) dense += set.words!.byteLength
+    return this.postings.byteLength + dense + this.counts.byteLength + this.offsets.byteLength + this.alphabet.byteLength + this.corpusBytes
+  }
+
+  /** Bytes of the folded texts kept for checking candidates (counted in `bytes`). */
+  get corpusBytes(): number {
+    return this.corpus.byteLength + this.starts.byteLength
+  }
+
+  /** Whether the folded text at `position` contains the needle (a candidate's check). */
+  contains(position: number, needle: Needle): boolean {
+    const { ids, anchor } = needle
+    const m = ids.length
+    if (m === 0) return true
+    const corpus = this.corpus
+    const start = this.starts[position]!
+    const end = this.starts[position + 1]!
+    const key = ids[anchor]!
+    // Stop at the needle's rarest letter, then compare around it (a typed array's indexOf costs more per call here).
+    for (let at = start + anchor, stop = end - m + anchor; at <= stop; at++) {
+      if (corpus[at] !== key) continue
+      const from = at - anchor
+      let k = 0
+      while (k < m && corpus[from + k] === ids[k]) k++
+      // Ids match; with an overflow-class id among them, so might other code units: ask the text.
+      if (k === m) return needle.lossy ? this.foldedAt(position).includes(needle.text) : true
+    }
+    return false
+  }
+
+  /** The sets for a folded query; none for '' (every text contains it). */
+  lookup(folded: string): TextLookup {
+    const ids = new Uint8Array(folded.length)
+    for (let i = 0; i < folded.length; i++) ids[i] = this.alphabet[folded.charCodeAt(i)]!
+    let anchor = 0
+    for (let i = 1; i < ids.length; i++) if (this.counts[ids[i]!]! < this.counts[ids[anchor]!]!) anchor = i
+    const needle: Needle = { ids, anchor, text: folded, lossy: ids.includes(0) }
+    const exact = !needle.lossy
+    if (folded === '') return { sets: [], exact: true, needle }
+    if (ids.length <= 3) return { sets: [this.set(this.gramId(ids, 0, ids.length))], exact, needle }
+    const grams = new Set<number>()
+    for (let i = 0; i + 3 <= ids.length; i++) grams.add(this.gramId(ids, i, 3))
+    const sets = [...grams].map((g) => this.set(g))
+    // From each start, the longest very common gram there: exact if it is the whole query.
+    for (let i = 0; i + 4 <= ids.length; i++) {
+      const { set, length } = this.longestCommon(ids, i)
+      if (set && length === ids.length && exact) return { sets: [set], exact: true, needle }
+      if (set) sets.push(set)
+    }
+    sets.sort((x, y) => x.count - y.count)
+    return { sets: sets.slice(0, MAX_TEXT_SETS), exact: false, needle }
+  }
+
+  /** The longest very common gram of 4+ code units starting at `from`, if any. */
+  private longestCommon(ids: Uint8Array, from: number): { set?: PositionSet; length: number } {
+    const a = this.base2
+    let row = this.rows[3]![(ids[from]! * a + ids[from + 1]!) * a + ids[from + 2]!]!
+    let found: { set?: PositionSet; length: number } = { length: 0 }
+    for (let k = 4; row >= 0 && from + k <= ids.length && this.rows[k]; k++) {
+      row = this.rows[k]![row * a + ids[from + k - 1]!]!
+      if (row >= 0) found = { set: this.common[k]![row], length: k }
+    }
+    return found
+  }
+
+  private gramId(ids: Uint8Array, from: number, length: number): number {
+    const a = this.base2
+    if (length === 1) return ids[from]!
+    if (length === 2) return this.base2 + ids[from]! * a + ids[from + 1]!
+    return this.base3 + (ids[from]! * a + ids[from + 1]!) * a + ids[from + 2]!
+  }
+
+  private set(g: number): PositionSet {
+    const count = this.counts[g] ?? 0
+    if (count === 0) return EMPTY
+    const words = this.dense.get(g)
+    return words ? { count, words } : { count, list: this.postings.subarray(this.offsets[g]!, this.offsets[g + 1]!) }
+  }
+}
+
+/**
+ * Calls `first(gram, position)` once per distinct 1-, 2- and 3-gram of each text, `last` remembering the
+ * last position each gram was seen at (one flat loop: this runs over every code unit, twice).
+ */
+function scanGrams(corpus: Uint8Array, starts: Int32Array, a: number, last: Int32Array, first: (gram: number, position: number) => void): void {
+  const base3 = a + a * a
+  for (let p = 0; p < starts.length - 1; p++) {
+    const start = starts[p]!
+    const end = starts[p + 1]!
+    let before = 0
+    let previous = 0
+    for (let i = start; i < end; i++) {
+      const id = corpus[i]!
+      if (last[id] !== p) {
+        last[id] = p
+        first(id, p)
+      }
+      if (i > start) {
+        const g2 = a + previous * a + id
+        if (last[g2] !== p) {
+          last[g2] = p
+          first(g2, p)
+        }
+        if (i > start + 1) {
+          const g3 = base3 + (before * a + previous) * a + id
+          if (last[g3] !== p) {
+            last[g3] = p
+            first(g3, p)
+          }
+        }
+      }
+      before = previous
+      previous = id
+    }
+  }
+}

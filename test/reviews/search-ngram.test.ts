@@ -1,0 +1,118 @@
+/**
+ * The n-gram text index against `String.includes` on the folded texts: exact sets for 1-3 code units,
+ * verified trigram candidates beyond, sets both sparse and dense, and texts with more distinct code units
+ * than the index's alphabet (CJK, Cyrillic, Greek, emoji as surrogate pairs) so grams share the overflow class.
+ */
+import { describe, expect, test } from 'bun:test'
+import { SearchIndex } from '../../src/reviews/search-index'
+import { NgramIndex, foldText } from '../../src/reviews/ngram-index'
+import { foldForSearch } from '../../src/core/text'
+import type { Review } from '../../src/reviews/schema'
+
+let seed = 11
+const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32)
+const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!
+
+const words = ['water', 'heater', 'on', 'time', 'the', 'them', 'Café', 'NAÏVE', 'Ørsted', 'straße', 'x', 'a', 'zz', 'rip-off', '"q"']
+const wide = [...'日本語のレビュー水漏れ修理Привет мир сантехникΚαλή δουλειά😀🔧🚿👍🏽'].concat(
+  Array.from({ length: 160 }, (_, i) => String.fromCodePoint(0x4e00 + i * 7)),
+)
+
+function makeReviews(count: number, wideShare: number): Review[] {
+  return Array.from({ length: count }, (_, i) => {
+    const parts = Array.from({ length: 1 + Math.floor(random() * 12) }, () => (random() < wideShare ? pick(wide) + pick(wide) : pick(words)))
+    return {
+      id: `n-${i}`,
+      rating: pick([1, 2, 3, 4, 5, 5]),
+      // Positions are newest first: dates descend with the index.
+      date: new Date(Date.UTC(2026, 0, 1) - i * 3_600_000 * 7).toISOString().slice(0, 10),
+      author: 'A.',
+      text: parts.join(pick([' ', ' and ', '', ', '])),
+      technicians: random() < 0.2 ? ['Mike Alvarez'] : [],
+      services: random() < 0.1 ? ['drain-cleaning'] : [],
+      service_area: null,
+      source: 'google',
+      verified: true,
+      response: null,
+    } as Review
+  })
+}
+
+function queriesFor(reviews: Review[]): string[] {
+  const queries = ['', 'e', 'z', 'é', 'ß', '😀', '\ud83d', 'zzqx', 'the ', 'them', 'water heater', 'on time', 'cafe', 'naive', 'ørsted', '日本', 'мир', 'δουλ']
+  for (let i = 0; i < 150; i++) {
+    const text = foldForSearch(pick(reviews).text)
+    const start = Math.floor(random() * text.length)
+    queries.push(text.slice(start, start + 1 + Math.floor(random() * 9)) || 'a')
+  }
+  return queries
+}
+
+describe.each([
+  ['mostly ASCII', 3000, 0.02],
+  ['over the alphabet cap', 800, 0.5],
+])('n-gram index, %s', (_, count, wideShare) => {
+  const reviews = makeReviews(count, wideShare)
+  const folded = reviews.map((r) => foldForSearch(r.text))
+  const index = new SearchIndex(reviews)
+
+  test('folding fast path equals the full fold', () => {
+    for (const r of reviews) expect(foldText(r.text)).toBe(foldForSearch(r.text))
+  })
+
+  test('candidate sets contain every match, and exact sets are exactly the matches', () => {
+    const ngrams = new NgramIndex(folded.length, (p) => folded[p]!)
+    const seen = new Set<string>()
+    for (const query of queriesFor(reviews)) {
+      const { sets, exact, needle } = ngrams.lookup(query)
+      for (const s of sets) seen.add(s.words ? 'bitset' : 'list')
+      if (query.length >= 4 && exact) seen.add('exact long gram')
+      if (query.length >= 6 && exact) seen.add('exact gram of 6+')
+      const has = (p: number) => sets.every((s) => (s.words ? ((s.words[p >>> 5]! >>> (p & 31)) & 1) === 1 : s.list.includes(p)))
+      for (let p = 0; p < folded.length; p++) {
+        const match = folded[p]!.includes(query)
+        if (match) expect({ query, p, candidate: has(p) }).toEqual({ query, p, candidate: true })
+        if (exact) expect({ query, p, candidate: has(p) }).toEqual({ query, p, candidate: match })
+        expect({ query, p, contains: ngrams.contains(p, needle) }).toEqual({ query, p, contains: match })
+      }
+    }
+    // The cases this test is about actually occurred.
+    expect([...seen].sort()).toEqual(['bitset', 'exact gram of 6+', 'exact long gram', 'list'])
+    if (wideShare > 0.1) expect(new Set(folded.join('')).size).toBeGreaterThan(128)
+  })
+
+  test('search totals and pages equal a scan, alone and with every other filter', () => {
+    for (const query of queriesFor(reviews)) {
+      const filters = pick([
+        {},
+        { rating: pick([1, 5]) },
+        { min_rating: pick([2, 3.5, 5]) },
+        { since: '2025-10-01' },
+        { until: '2025-09-01', since: '2025-06-01' },
+        { technicianKey: 'mike' },
+        { serviceKey: 'drain-cleaning', min_rating: 4 },
+      ])
+      const limit = pick([1, 20, 100])
+      const expected = reviews
+        .map((r, p) => ({ r, p }))
+        .filter(({ p }) => folded[p]!.includes(query))
+        .filter(({ r }) => !('rating' in filters) || r.rating === filters.rating)
+        .filter(({ r }) => !('min_rating' in filters) || r.rating >= filters.min_rating!)
+        .filter(({ r }) => !('since' in filters) || r.date >= filters.since!)
+        .filter(({ r }) => !('until' in filters) || r.date <= filters.until!)
+        .filter(({ r }) => !('technicianKey' in filters) || r.technicians.length > 0)
+        .filter(({ r }) => !('serviceKey' in filters) || r.services.length > 0)
+        .map(({ p }) => p)
+      const result = index.search({ ...filters, text: query, limit })
+      expect({ query, filters, ...result }).toEqual({ query, filters, total: expected.length, positions: expected.slice(0, limit) })
+    }
+  })
+})
+
+test('an empty snapshot and an empty date range find nothing', () => {
+  expect(new SearchIndex([]).search({ text: 'a', limit: 20 })).toEqual({ total: 0, positions: [] })
+  expect(new SearchIndex([]).search({ limit: 20 })).toEqual({ total: 0, positions: [] })
+  const index = new SearchIndex(makeReviews(50, 0))
+  expect(index.search({ since: '2030-01-01', limit: 5 })).toEqual({ total: 0, positions: [] })
+  expect(index.search({ limit: 3 })).toEqual({ total: 50, positions: [0, 1, 2] })
+})
