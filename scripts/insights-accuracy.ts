@@ -4,9 +4,12 @@
  *   bun scripts/insights-accuracy.ts                      the held-out set (never used for tuning)
  *   bun scripts/insights-accuracy.ts --tuning             the tuning set
  *   bun scripts/insights-accuracy.ts FILE [--errors]      any file in the same format; --errors lists misreadings
+ * Each run also counts the unambiguous five-star reviews (held-out or tuning set) that yield a negative aspect;
+ * only with --tuning --errors are those reviews named.
  */
 import { contextFor } from '../src/insights/analyzer'
 import { evaluate, parseLabelled, type Breakdown } from '../src/insights/evaluate'
+import { explainLines } from '../src/insights/explain'
 import { sampleBusiness } from '../src/sample/business'
 
 const args = process.argv.slice(2)
@@ -28,3 +31,11 @@ for (const [aspect, b] of Object.entries(result.perAspect)) console.log(line(asp
 console.log('-- per kind of sentence')
 for (const [kind, b] of Object.entries(result.perKind)) console.log(line(kind, b))
 if (args.includes('--errors')) for (const e of result.errors) console.log(JSON.stringify(e))
+
+const fiveStarFile = args.includes('--tuning') ? 'test/insights/five-star-tuning.txt' : 'test/insights/five-star-reviews.txt'
+if (!args.some((a) => !a.startsWith('--')) || args.includes('--tuning')) {
+  const reviews = (await Bun.file(fiveStarFile).text()).split('\n').filter((l) => l.trim() && !l.startsWith('#'))
+  const complaining = reviews.filter((l) => explainLines([l], sampleBusiness)[0]!.aspects.some((a) => a.polarity === 'negative'))
+  console.log(`${fiveStarFile}: ${complaining.length} of ${reviews.length} five-star reviews yield a negative aspect`)
+  if (args.includes('--tuning') && args.includes('--errors')) for (const l of complaining) console.log(JSON.stringify(explainLines([l], sampleBusiness)[0]!.aspects.filter((a) => a.polarity === 'negative').map((a) => [a.aspect, a.clause])), l)
+}

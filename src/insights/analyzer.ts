@@ -30,7 +30,8 @@ import type winkNLP from 'wink-nlp'
 import type { Business } from '../reviews/schema'
 import {
   AFTERMATH_MARKERS, ASPECT_CUES, COMPARATIVES, LEADING_CONTRAST_WORDS, FAILURES, COMPETITOR_HEADS, COMPETITOR_MODIFIERS, CONTRAST_WORDS, EXPLICIT_CUES, INTENSIFIERS, NEGATION_FILLERS, NEGATORS,
-  SENTIMENT, SUBORDINATING, TROUBLE_NOUNS, TYPOS, WEAK_CUES, type AspectId,
+  SENTIMENT, SUBORDINATING, TROUBLE_NOUNS, TYPOS, WEAK_CUES, SPEED_MANNER_WORDS, SPEED_NOUNS, CUSTOMER_VERBS, SERVICE_RECEIVING_VERBS, IRREALIS_VERBS,
+  TIME_NOUNS, ARRIVAL_VERBS, QUANTITY_NOUNS, FAILURE_VERBS, JOB_MARKERS, PROSPECTIVE_MARKERS, EXCLAMATIVE_PRAISE, REQUEST_VERBS, WEEKDAYS, OFF_HOURS, COMING_VERBS, type AspectId,
 } from './lexicon'
 import { PHRASES, SARCASM_MARKERS, SITUATION_MARKERS } from './phrases'
 
@@ -63,7 +64,8 @@ type Entry = {
   sarcasm: boolean
   phrase: string
 }
-type Hit = { entry: Entry; start: number; end: number; score: number; negated: boolean; segment: number }
+/** `job`: a failure read as the job to be done (no opinion, and no cue for nearby feeling to attach to). */
+type Hit = { entry: Entry; start: number; end: number; score: number; negated: boolean; segment: number; job?: boolean }
 
 let nlp: ReturnType<typeof winkNLP> | undefined
 /** The model is large: loaded on first analysis, not at process start (cold start, idle memory). */
@@ -93,6 +95,23 @@ const SARCASM = new Set(SARCASM_MARKERS)
 const SITUATION = new Set(SITUATION_MARKERS)
 const FAILURE_SET = new Set(FAILURES)
 const AFTERMATH = new Set(AFTERMATH_MARKERS)
+const SPEED_MANNER = new Set(SPEED_MANNER_WORDS)
+const SPEED_NOUN_SET = new Set(SPEED_NOUNS)
+const CUSTOMER_VERB_SET = new Set(CUSTOMER_VERBS)
+const RECEIVING = new Set(SERVICE_RECEIVING_VERBS)
+const IRREALIS = new Set(IRREALIS_VERBS)
+const TIME_NOUN_SET = new Set(TIME_NOUNS)
+const ARRIVAL = new Set(ARRIVAL_VERBS)
+const QUANTITY = new Set(QUANTITY_NOUNS)
+const PROSPECTIVE = new Set(PROSPECTIVE_MARKERS)
+const EXCLAMATIVE = new Set(EXCLAMATIVE_PRAISE)
+const FAILURE_VERB_SET = new Set(FAILURE_VERBS)
+const JOB_MARKER_SET = new Set(JOB_MARKERS)
+const FAMILY = new Set(['husband', 'wife', 'son', 'daughter', 'dad', 'father', 'mom', 'mother', 'brother', 'sister', 'neighbor', 'neighbour', 'friend', 'partner', 'landlord'])
+/** Adjectives of speed that can qualify a noun ("a quick look"); adverbs like "quickly" cannot. */
+const SPEED_ADJECTIVES = new Set(['quick', 'fast', 'speedy', 'swift', 'rapid', 'prompt', 'slow'])
+const FIRST_PERSON = new Set(['i', 'we'])
+const OTHER_SUBJECTS = new Set(['he', 'she', 'they', 'it', 'you', 'someone', 'somebody', 'them', 'him', 'everything', 'everyone', 'anyone'])
 
 const key = (phrase: string) => phrase.toLowerCase().trim()
 
@@ -293,6 +312,77 @@ function compareAmounts(tokens: Token[]): void {
   tokens[bill.index]!.extra = bill.value > quote.value * 1.05 ? syntheticEntry('billed above the quote', -0.8) : syntheticEntry('billed within the quote', 0.5)
 }
 
+/** A clock time in tokens at i ("7:55", "8:00", "9 o'clock", "10am", "3 pm"), in hours after midnight; bare 1-6 are afternoon. */
+function clockAt(tokens: Token[], i: number): number | undefined {
+  if (tokens[i]?.surface === 'noon') return 12
+  if (tokens[i]?.surface === 'midnight') return 24
+  const m = /^(\d{1,2})(?::(\d{2}))?(am|pm|a\.m\.|p\.m\.)?\.?$/.exec(tokens[i]?.surface ?? '')
+  if (!m) return undefined
+  let hours = Number(m[1]) + Number(m[2] ?? 0) / 60
+  if (hours > 24) return undefined
+  const suffix = m[3] ?? (['am', 'pm', 'a.m.', 'p.m.'].includes(tokens[i + 1]?.surface ?? '') ? tokens[i + 1]!.surface : undefined)
+  if (suffix?.startsWith('p') && hours < 12) hours += 12
+  else if (!suffix && hours >= 1 && hours < 7) hours += 12
+  return hours
+}
+
+/**
+ * Times compared: "arrived at 7:55 for an 8:00 appointment" is punctual, "showed up at 3 for a 9 o'clock"
+ * is not. The judgement is attached to the arrival time's token.
+ */
+function compareTimes(tokens: Token[]): void {
+  for (let i = 0; i + 3 < tokens.length; i++) {
+    if (!['at', 'around', 'by'].includes(tokens[i]!.surface)) continue
+    const arrival = clockAt(tokens, i + 1)
+    if (arrival === undefined) continue
+    for (let k = i + 2; k < Math.min(tokens.length - 1, i + 5); k++) {
+      if (tokens[k]!.surface !== 'for') continue
+      const at = ['a', 'an', 'the', 'my', 'our'].includes(tokens[k + 1]?.surface ?? '') ? k + 2 : k + 1
+      const booked = clockAt(tokens, at)
+      if (booked === undefined) break
+      const minutesLate = (arrival - booked) * 60
+      if (minutesLate <= 5) tokens[i + 1]!.extra = timeEntry('arrived by the booked time', 0.7)
+      else if (minutesLate > 10) tokens[i + 1]!.extra = timeEntry('arrived after the booked time', -0.8)
+      break
+    }
+  }
+}
+const timeEntry = (phrase: string, sentiment: number, aspect: AspectId = 'punctuality'): Entry => ({ ...syntheticEntry(phrase, sentiment), aspects: [aspect] })
+
+const REQUEST = new Set(REQUEST_VERBS)
+const OFF_HOURS_SET = new Set(OFF_HOURS)
+const COMING = new Set(COMING_VERBS)
+/**
+ * Days compared: a weekday the customer asked on ("Called Monday", "Booked Monday") and a later weekday in
+ * the same sentence on which the job was done ("they were here Tuesday morning", "fixed Tuesday") measure
+ * the wait: a day or less is speed, four or more is slowness. The judgement is attached to the second day.
+ */
+function compareDays(tokens: Token[]): void {
+  const days = tokens.map((t, i) => ({ i, day: WEEKDAYS.indexOf(t.lemma) })).filter((d) => d.day >= 0)
+  if (days.length < 2) return
+  const asked = days.find((d) => tokens.slice(Math.max(0, d.i - 3), d.i).some((t) => REQUEST.has(t.lemma) && t.pos === 'VERB'))
+  const done = asked && days.find((d) => d.i > asked.i && !tokens.slice(Math.max(asked.i + 1, d.i - 3), d.i).some((t) => REQUEST.has(t.lemma)))
+  if (!asked || !done || tokens[done.i]!.extra) return
+  let wait = (done.day - asked.day + 7) % 7
+  // "Called on a Monday ... until the following Monday": a week.
+  if (wait === 0 && tokens.slice(asked.i + 1, done.i).some((t) => ['following', 'next', 'until'].includes(t.surface))) wait = 7
+  if (wait <= 1) tokens[done.i]!.extra = timeEntry('done the day after asking', 0.7, 'speed')
+  else if (wait >= 4) tokens[done.i]!.extra = timeEntry('days after asking', -0.6, 'speed')
+}
+
+/**
+ * Out of hours: someone who came out on a Sunday, a holiday or late in the evening ("it was almost 10 pm
+ * on a Sunday when he came out") was available. Only when nothing else in the sentence speaks of time kept.
+ */
+function offHours(tokens: Token[]): void {
+  const marker = tokens.findIndex((t, i) => OFF_HOURS_SET.has(t.lemma) || (isNumber(t) && ['pm', 'p.m.'].includes(tokens[i + 1]?.surface ?? '') && Number(t.surface) >= 8 && Number(t.surface) < 12))
+  if (marker < 0 || tokens.some((t) => t.extra)) return
+  const coming = tokens.findIndex((t, i) => COMING.has(t.lemma) && t.pos === 'VERB' && ['out', 'over', 'up', 'here', 'by'].includes(tokens[i + 1]?.surface ?? '') && ['he', 'she', 'they', 'someone', 'tech', 'technician', 'plumber', 'electrician'].some((w) => tokens.slice(Math.max(0, i - 3), i).some((x) => x.surface === w)))
+  if (coming < 0) return
+  if (tokens.some((t) => ['late', 'window', 'appointment', 'wait', 'waiting', 'finally'].includes(t.lemma))) return
+  tokens[coming]!.extra = timeEntry('came out of hours', 0.6, 'speed')
+}
+
 /**
  * Marks tokens said about another company. The scope runs from the mention to the next comma or
  * semicolon (both ways within that stretch), except words before a comparative and "than"/"what"
@@ -328,7 +418,9 @@ function markCompetitors(tokens: Token[]): void {
     if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && i > 0 && ['the', 'our', 'a'].includes(tokens[i - 1]!.surface)) {
       const after = tokens.slice(i + 1, i + 5).map((x) => x.surface)
       const before = after.indexOf('before')
-      mention = before > 0 && after.slice(0, before).some((w) => ['used', 'had', 'hired', 'called', 'tried'].includes(w))
+      mention = before > 0 && after.slice(0, before).some((w) => ['used', 'had', 'hired', 'called', 'tried', 'did', 'who', "who'd", 'that'].includes(w))
+      // "the handyman who'd botched it before them".
+      if (!mention) mention = ['who', 'that'].includes(after[0] ?? '') && tokens.slice(i + 1, i + 9).some((x) => x.surface === 'before')
     }
     if (!mention) continue
     const [segmentStart, end] = boundaries(i)
@@ -348,6 +440,18 @@ function markCompetitors(tokens: Token[]): void {
       if (['than', 'what', 'compared', 'compare', 'under', 'below', 'over', 'above'].includes(pivot) && judged) keepUntil = k
     }
     let stop = end
+    // "He was quick to blame the previous installer and ...": the other company is the object of this business's doing;
+    // the scope starts at the mention and ends at the next conjunction.
+    const subject = tokens.slice(start, i).findIndex((x) => ['he', 'she', 'they'].includes(x.surface) && !x.competitor)
+    if (subject >= 0 && t.surface !== 'unlike' && !tokens.slice(start, i).some((x) => SCOPE_OPENERS.has(x.surface))) {
+      start = Math.max(start, i - (tokens[i - 1] && ['the', 'a', 'an', 'his', 'their', 'our'].includes(tokens[i - 1]!.surface) ? 1 : 0))
+      for (let k = i + 1; k <= end; k++) {
+        if (['and', 'but', 'so', 'because'].includes(tokens[k]!.surface)) {
+          stop = k - 1
+          break
+        }
+      }
+    }
     // "Unlike the last plumber, who never showed up, Mike was on time": the relative clause is the competitor's too.
     if (t.surface === 'unlike' && ['who', 'which', 'that'].includes(tokens[end + 2]?.surface ?? '')) {
       stop = end + 2
@@ -388,13 +492,15 @@ function splitClauses(tokens: Token[]): Token[][] {
 function readClause(tokens: Token[]): Hit[] {
   const hits: Hit[] = []
   let segment = 0
-  let negation: { at: number; carries: boolean } | undefined
+  let negation: { at: number; carries: boolean; fronted?: boolean } | undefined
+  const segmentOf: number[] = []
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
     if (SEGMENT_BREAKS.has(t.surface)) {
       segment++
       if (t.surface === ',' || t.surface === '(' || t.surface === ':') negation = undefined
     }
+    segmentOf[i] = segment
     if (t.extra) hits.push({ entry: t.extra, start: i, end: i + 1, score: t.extra.sentiment, negated: false, segment })
     const match = matchAt(tokens, i)
     // "super late", "really quick": a booster before a felt word scales it and says nothing itself.
@@ -410,7 +516,7 @@ function readClause(tokens: Token[]): Hit[] {
         hit.score = entry.trouble ? DENIED_TROUBLE : entry.sentiment * NEGATION_SCALAR
         // A negation is used up by the word it flips, unless a list goes on: "wasn't friendly or helpful".
         const after = tokens[i + length]?.surface
-        negation = after === 'or' || after === 'nor' || after === ',' ? { at: i + length, carries: true } : undefined
+        if (!negation.fronted) negation = after === 'or' || after === 'nor' || after === ',' ? { at: i + length, carries: true } : undefined
       } else if (entry.trouble && !entry.fixed) {
         // "We had a leak": the job to be done, not an opinion.
         hit.score = 0
@@ -422,11 +528,64 @@ function readClause(tokens: Token[]): Hit[] {
       i += length - 1
       continue
     }
-    if (NEGATOR_SET.has(t.lemma) || NEGATOR_SET.has(t.surface) || (t.surface === 'no' && tokens[i + 1]?.surface === 'one')) negation = { at: i, carries: false }
+    if (NEGATOR_SET.has(t.lemma) || NEGATOR_SET.has(t.surface) || (t.surface === 'no' && tokens[i + 1]?.surface === 'one')) {
+      // A fronted "not once", "never once", "not one time" negates the whole clause: "Not once in five years have they been late."
+      const fronted = i <= 1 && ['not', 'never'].includes(t.surface) && (tokens[i + 1]?.surface === 'once' || (tokens[i + 1]?.surface === 'one' && tokens[i + 2]?.surface === 'time'))
+      negation = { at: i, carries: fronted, fronted }
+    }
   }
+  for (let i = 0; i < tokens.length; i++) segmentOf[i] ??= segment
+  // A failure verb ("the new faucet drips", "the pipe burst again") is a complaint after the job only; as a noun ("a burst pipe") it is the job.
+  for (const h of hits) {
+    const t = tokens[h.start]!
+    if (h.end - h.start !== 1 || !FAILURE_VERB_SET.has(t.lemma) || h.entry.fixed) continue
+    const previous = tokens[h.start - 1]
+    const verbUse = t.pos === 'VERB' || /(ed|ing)$/.test(t.surface) || (previous !== undefined && !['DET', 'NUM', 'ADJ'].includes(previous.pos) && !['no', 'any', 'all', 'some', 'of', 'those', 'these'].includes(previous.surface))
+    if (!verbUse) {
+      if (!h.negated) h.score = 0
+      continue
+    }
+    if (h.entry.trouble && !h.negated) {
+      h.entry = { ...h.entry, trouble: false, sentiment: -0.7, aspects: ['quality'], phrase: `${t.lemma} (after the job)` }
+      h.score = -0.7
+    } else if (!h.entry.trouble && !h.negated) h.entry = { ...h.entry, phrase: `${t.lemma} (after the job)` }
+  }
+  // Scare quotes take praise back: they "fixed" it.
+  for (const h of hits) if (h.score > 0 && ['"', '“', '”', "'"].includes(tokens[h.start - 1]?.surface ?? '') && ['"', '“', '”', "'"].includes(tokens[h.end]?.surface ?? '')) h.score = -h.score
+  readManner(tokens, hits, segmentOf)
   // A failure with nothing placing it after the job, and no trouble noun, is the job to be done.
-  const aftermath = tokens.some((t) => AFTERMATH.has(t.surface) || AFTERMATH.has(t.lemma) || TROUBLE.has(t.lemma))
-  if (!aftermath) for (const h of hits) if (FAILURE_SET.has(h.entry.phrase) && !h.negated) h.score = 0
+  // What places a failure after the job: a word of time anywhere in its scope, a word of the job before it, "after" behind it,
+  // or (for the older failure words) a trouble noun of its own ("it failed and we had a leak").
+  const placedAfterJob = (h: Hit, sameSegment: boolean) =>
+    tokens.some((t, k) => {
+      if (k >= h.start && k < h.end) return false
+      if (sameSegment && segmentOf[k] !== h.segment) return false
+      const marker = (w: string) => AFTERMATH.has(w) || (!sameSegment && TROUBLE.has(w))
+      if (!marker(t.surface) && !marker(t.lemma)) return false
+      if (JOB_MARKER_SET.has(t.surface) || JOB_MARKER_SET.has(t.lemma)) return k < h.start
+      if (t.surface === 'after') return k >= h.end
+      return true
+    })
+  // "The pump was about to fail", "it could break": a warning, not a failed job.
+  const prospective = (h: Hit) => tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => PROSPECTIVE.has(t.surface))
+  for (const h of hits) {
+    if (h.negated) continue
+    // "When it started leaking we called them": the reason to call, not a failed job.
+    const next = tokens.slice(h.end, h.end + 4)
+    const reason = next.some((t, k) => FIRST_PERSON.has(t.surface) && REQUEST.has(next[k + 1]?.lemma ?? '') && !next.slice(0, k).some((x) => ['and', 'but', ','].includes(x.surface)))
+    if ((FAILURE_SET.has(h.entry.phrase) || h.entry.phrase.endsWith('(after the job)')) && reason) {
+      h.score = 0
+      h.job = true
+      continue
+    }
+    // "Came back the next day to double check": a visit with a purpose, not a failure.
+    const visit = h.entry.phrase === 'come back' && tokens.slice(h.end, h.end + 5).some((t, k, after) => t.surface === 'to' && after[k + 1]?.pos === 'VERB')
+    // A failure verb needs its own part of the clause to place it after the job ("our pipe burst at midnight, ... fine since" is the job).
+    if (h.entry.phrase.endsWith('(after the job)') ? !placedAfterJob(h, true) || prospective(h) : FAILURE_SET.has(h.entry.phrase) && (!placedAfterJob(h, false) || prospective(h) || visit)) {
+      h.score = 0
+      h.job = true
+    }
+  }
   // The customer's situation before the job, or their own fears: no opinion of the business.
   if (hits.some((h) => SITUATION.has(h.entry.phrase))) for (const h of hits) h.score = 0
   // Sarcasm ("great communication, if you like talking to a machine"): the clause's praise is taken back.
@@ -434,10 +593,77 @@ function readClause(tokens: Token[]): Hit[] {
   return hits
 }
 
+/**
+ * Speed and time words that say nothing about the service are dropped, or lend their sense to the verb they
+ * qualify: "a quick question" (another noun), "I quickly realized" / "right away I could smell gas" (the
+ * customer's own doing), "we needed someone fast" (a wish), "quick to answer" (readiness: the answer's aspect),
+ * "late Friday afternoon" (a date).
+ */
+function readManner(tokens: Token[], hits: Hit[], segmentOf: number[]): void {
+  const drop = new Set<Hit>()
+  const nearest = (h: Hit, accept: (t: Token, k: number) => boolean) => {
+    let best: { token: Token; index: number; distance: number } | undefined
+    for (let k = 0; k < tokens.length; k++) {
+      if (k >= h.start && k < h.end) continue
+      if (segmentOf[k] !== h.segment || !accept(tokens[k]!, k)) continue
+      const distance = k < h.start ? h.start - k : k - h.end + 1
+      if (!best || distance < best.distance) best = { token: tokens[k]!, index: k, distance }
+    }
+    return best
+  }
+  for (const h of hits) {
+    const phrase = h.entry.phrase
+    if ((phrase === 'late' || phrase === 'early') && h.end - h.start === 1) {
+      // "late Friday afternoon", "early the next morning", "it was late October": a date, unless someone arrived late.
+      let k = h.end
+      while (k < h.end + 3 && ['the', 'that', 'this', 'next', 'last', 'on', 'in', 'a', 'of'].includes(tokens[k]?.surface ?? '')) k++
+      if (tokens[k] && TIME_NOUN_SET.has(tokens[k]!.lemma)) {
+        const verb = [h.start - 1, h.start - 2].map((j) => tokens[j]).find((x) => x && ARRIVAL.has(x.lemma) && ['VERB', 'AUX'].includes(x.pos))
+        const expletive = verb !== undefined && tokens.slice(Math.max(0, h.start - 3), h.start).some((x) => x.surface === 'it')
+        if (!verb || expletive) drop.add(h)
+      }
+    }
+    // "My husband fixed the fence": someone of the household did it.
+    if (['fix', 'fixed', 'repair'].includes(phrase) && [h.start - 1, h.start - 2].some((j) => FAMILY.has(tokens[j]?.lemma ?? '') && ['my', 'our'].includes(tokens[j - 1]?.surface ?? '')) || (['fix', 'fixed', 'repair'].includes(phrase) && FIRST_PERSON.has(tokens[h.start - 1]?.surface ?? ''))) drop.add(h)
+    if (!SPEED_MANNER.has(phrase) || h.negated) continue
+    const next = tokens[h.end]
+    // "a quick look", "a quick question": the adjective qualifies another noun.
+    if (SPEED_ADJECTIVES.has(phrase) && next && next.pos === 'NOUN') {
+      // "the quick service" is about the service whoever speaks of it.
+      if (!SPEED_NOUN_SET.has(next.lemma) && !SPEED_NOUN_SET.has(next.surface)) drop.add(h)
+      continue
+    }
+    // "quick to answer", "slow to take any responsibility": readiness, judged by what was done.
+    if (SPEED_ADJECTIVES.has(phrase) && next?.surface === 'to' && ['VERB', 'AUX'].includes(tokens[h.end + 1]?.pos ?? '')) {
+      const done = hits.find((x) => x !== h && x.segment === h.segment && x.start > h.end && x.start <= h.end + 5 && (x.score !== 0 || x.entry.aspects.length) && !x.entry.aspects.includes('speed'))
+      if (done) {
+        done.score = clamp(h.score < 0 ? (done.score !== 0 ? done.score * NEGATION_SCALAR : h.score) : done.score * 1.3)
+        drop.add(h)
+      }
+      continue
+    }
+    // The customer's own doing or wish: "I quickly realized", "right away I could smell gas", "we needed someone fast".
+    const verb = nearest(h, (t) => t.pos === 'VERB')
+    // "the same day I called": a first-person subject after the word, of a verb of asking, starts a clause of its own.
+    const subject = nearest(h, (t, k) => OTHER_SUBJECTS.has(t.surface) || (FIRST_PERSON.has(t.surface) && !(k > h.start && REQUEST.has(tokens[k + 1]?.lemma ?? ''))))
+    const wish = tokens.some((t, k) => k < h.start && segmentOf[k] === h.segment && IRREALIS.has(t.lemma) && t.pos === 'VERB' && [k - 1, k - 2].some((j) => FIRST_PERSON.has(tokens[j]?.surface ?? '')))
+    if (wish || (verb && CUSTOMER_VERB_SET.has(verb.token.lemma)) || (subject && FIRST_PERSON.has(subject.token.surface) && (!verb || !RECEIVING.has(verb.token.lemma)))) drop.add(h)
+  }
+  // "started leaking within a week": the time a failure took, not the service's speed.
+  for (const h of hits) if (h.entry.aspects.includes('speed') && h.score > 0 && hits.some((f) => f.score < 0 && f.entry.aspects.includes('quality') && h.start >= f.end && h.start - f.end <= 2)) drop.add(h)
+  if (drop.size) hits.splice(0, hits.length, ...hits.filter((h) => !drop.has(h)))
+}
+
 /** Words between a negator and the word it may flip, not counting fillers ("never once had to wait"). */
 function countWords(tokens: Token[], from: number, to: number): number {
   let n = 0
-  for (let k = from + 1; k < to; k++) if (!FILLERS.has(tokens[k]!.surface) && !FILLERS.has(tokens[k]!.lemma)) n++
+  for (let k = from + 1; k < to; k++) {
+    const t = tokens[k]!
+    // "a single speck of", "not a trace of": quantities the negation reaches through.
+    if (QUANTITY.has(t.lemma) && tokens[k + 1]?.surface === 'of') continue
+    if (t.surface === 'of' && QUANTITY.has(tokens[k - 1]?.lemma ?? '')) continue
+    if (!FILLERS.has(t.surface) && !FILLERS.has(t.lemma)) n++
+  }
   return n + 1
 }
 
@@ -450,7 +676,7 @@ function boost(tokens: Token[], i: number): number {
 const clamp = (x: number) => Math.max(-1, Math.min(1, x))
 
 /** A hit said about another company is left out, unless the phrase itself is about turning to one ("had another company redo it"). */
-const isLive = (tokens: Token[], h: Hit) => !tokens[h.start]!.competitor || h.entry.words.some((w) => COMPETITOR_HEAD_SET.has(w) || COMPETITOR_MODIFIER_SET.has(w))
+const isLive = (tokens: Token[], h: Hit) => !tokens[h.start]!.competitor || h.entry.words.some((w) => COMPETITOR_HEAD_SET.has(w) || COMPETITOR_MODIFIER_SET.has(w) || w === 'theirs')
 
 /**
  * The aspects of one clause, each with its sentiment: the cue's own sentiment plus that of the
@@ -460,7 +686,7 @@ const isLive = (tokens: Token[], h: Hit) => !tokens[h.start]!.competitor || h.en
  * aspect itself. Weak cues count only in a part with a sentiment of its own and no specific cue.
  */
 function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<AspectId, { score: number; cues: string[] }> {
-  const live = hits.filter((h) => isLive(tokens, h))
+  const live = hits.filter((h) => isLive(tokens, h) && !h.job)
   // Aspect-free feeling ("great", "unfortunately"); a weak cue's feeling ("fix") belongs to its own aspect.
   const free = live.filter((h) => !h.entry.aspects.length)
   const lending = free.filter((h) => !h.entry.weak.length)
@@ -471,6 +697,7 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
   for (const h of live) segmentScore.set(h.segment, (segmentScore.get(h.segment) ?? 0) + h.score)
   const strongSegments = new Set(live.filter((h) => h.entry.aspects.length).map((h) => h.segment))
   const found = new Map<AspectId, { score: number; cues: string[] }>()
+  const bySegment = new Map<AspectId, { segment: number; score: number }[]>()
   const counted = new Set<string>()
   for (const h of live) {
     let aspects = h.entry.aspects
@@ -511,7 +738,23 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
         current.score = clamp(current.score + score)
         current.cues.push(h.entry.phrase)
       } else found.set(aspect, { score, cues: [h.entry.phrase] })
+      bySegment.set(aspect, [...(bySegment.get(aspect) ?? []), { segment: h.segment, score }])
     }
+  }
+  // Sarcasm: an exclamation of praise beside a plain complaint about the same thing, with no "but" between
+  // ("Great communication, I only had to call six times", "$180 to flip a breaker, what a bargain"): the complaint stands.
+  const words = new Map<number, Token[]>()
+  let segment = 0
+  for (const t of tokens) {
+    if (SEGMENT_BREAKS.has(t.surface)) segment++
+    else if (t.pos !== 'PUNCT') words.set(segment, [...(words.get(segment) ?? []), t])
+  }
+  // A verbless fragment of praise: "Great communication", "Super fast service", "what a bargain".
+  const exclamation = (s: number) =>
+    (words.get(s)?.length ?? 99) <= 4 && !words.get(s)!.some((t) => ['VERB', 'AUX'].includes(t.pos) && !t.sentenceStart && !SPEED_NOUN_SET.has(t.lemma)) && (words.get(s)!.some((t) => EXCLAMATIVE.has(t.lemma)) || hits.some((h) => h.segment === s && h.score > 0))
+  for (const [aspect, parts] of bySegment) {
+    const negative = parts.filter((p) => p.score < 0)
+    if (negative.length && parts.some((p) => p.score > 0 && exclamation(p.segment))) found.get(aspect)!.score = clamp(negative.reduce((sum, p) => sum + p.score, 0))
   }
   return found
 }
@@ -598,6 +841,9 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
     if (context.maskedPhrases?.length) maskPhrases(tokens, context.maskedPhrases)
     markCompetitors(tokens)
     compareAmounts(tokens)
+    compareTimes(tokens)
+    compareDays(tokens)
+    offHours(tokens)
     const split = splitClauses(tokens)
     split.forEach((clauseTokens, index) => {
       const hits = readClause(clauseTokens)

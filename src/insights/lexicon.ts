@@ -42,7 +42,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'respectful', 'disrespectful', 'respect', 'attitude', 'manner', 'manners', 'kind', 'nice', 'patient', 'impatient', 'condescending', 'arrogant',
     'considerate', 'annoyed', 'helpful', 'unhelpful', 'honest', 'dishonest', 'honesty', 'class act',
     'knowledgeable', 'competent', 'incompetent', 'pleasant', 'personable', 'caring', 'courteous', 'yell', 'talk down', 'say goodbye', 'trustworthy', 'integrity', 'employee', 'staff', 'grumpy', 'sweet', 'lovely', 'genuine', 'upfront', 'up front', 'made me feel', 'make me feel', 'lie', 'lied', 'scam', 'scammer', 'polite', 'warm', 'respectfully', 'chip on his shoulder', 'dismissive', 'attentive',
-    'know his stuff', 'know her stuff', 'know their stuff', 'expert', 'cowboy', 'sweetheart', 'defensive', 'apologize', 'apology', 'pressured',
+    'sales pitch', 'blame', 'badmouth', 'curt', 'know his stuff', 'know her stuff', 'know their stuff', 'expert', 'cowboy', 'sweetheart', 'defensive', 'apologize', 'apology', 'pressured',
   ],
   quality: [
     'workmanship', 'quality', 'sloppy', 'thorough', 'craftsmanship', 'done right', 'fix it right', 'poorly', 'flawless', 'flawlessly', 'solid work',
@@ -50,7 +50,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'fall apart', 'band-aid', 'band aid', 'botch', 'botched', 'shoddy', 'amateur', 'redo', 'come back', 'be back', 'solve', 'resolve',
     'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'not work', 'leak again', 'good as new', 'like new', 'function', 'install',
     'installation', 'result', 'nail it', 'nailed it', 'perfect job', 'first try', 'first time', 'diagnose', 'diagnosis', 'detail', 'meticulous',
-    'careful', 'carefully', 'expertly', 'redone', 'half-baked', 'competently', 'cleanly', 'neatly', 'spark', 'sparked', 'crack', 'cracked', 'precise', 'stain', 'stained',
+    'careful', 'carefully', 'expertly', 'redone', 'spray', 'gush', 'bone dry', 'trip', 'burst', 'flood', 'overflow', 'half-baked', 'competently', 'cleanly', 'neatly', 'spark', 'sparked', 'crack', 'cracked', 'precise', 'stain', 'stained',
   ],
   communication: [
     'communication', 'communicate', 'communicative', 'explain', 'explanation', 'call back', 'callback', 'call-back', 'update', 'text', 'email', 'answer',
@@ -63,13 +63,13 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
   cleanliness: [
     'clean', 'cleanliness', 'mess', 'messy', 'tidy', 'untidy', 'spotless', 'debris', 'dirt', 'dirty', 'mud', 'muddy', 'shoe cover', 'shoe covers',
     'drop cloth', 'drop cloths', 'clean up', 'cleaned up', 'sawdust', 'dust', 'trash', 'vacuum', 'footprint', 'speck', 'insulation',
-    'filth', 'filthy', 'sweep', 'wipe', 'garbage', 'booties', 'handprint', 'greasy', 'smudge', 'cover', 'tarp', 'clean up after', 'after themselves', 'after them self',
+    'filth', 'filthy', 'sweep', 'wipe', 'garbage', 'booties', 'handprint', 'greasy', 'smudge', 'wrapper', 'wrappers', 'scraps', 'shavings', 'soda can', 'beer can', 'coffee cup', 'cover', 'tarp', 'clean up after', 'after themselves', 'after them self',
   ],
   speed: [
     'quick', 'quickly', 'fast', 'slow', 'slowly', 'prompt', 'promptly', 'same-day', 'same day', 'same morning', 'wait', 'waiting',
     'within hour', 'within the hour', 'right away', 'immediately', 'emergency', 'availability', 'available', 'schedule', 'drag on', 'take forever',
     'efficient', 'inefficient', 'speedy', 'slowest', 'lickety-split', 'asap', 'long time', 'response', 'turnaround', 'urgency', 'in no time', 'no time', 'ages', 'forever',
-    'swift', 'swiftly',
+    'swift', 'swiftly', 'rapid', 'rapidly',
     'in <num> hours', 'within <num> hours', 'within an hour',
     'in half an hour', 'drop of a hat', 'appointment quickly', 'for an appointment', 'for appointment', 'time frame',
   ],
@@ -88,14 +88,14 @@ export const EXPLICIT_CUES = new Set([
 export const WEAK_CUES: Partial<Record<AspectId, string[]>> = {
   quality: ['since', 'pressure', 'work', 'job', 'repair', 'fix', 'fixed', 'install', 'replacement', 'result', 'furnace', 'heater', 'system', 'unit', 'pump'],
   speed: ['next day', 'next morning', 'week', 'weeks', 'hour', 'hours', 'day', 'days', 'month', 'months', 'minute', 'minutes'],
-  professionalism: ['guy', 'tech', 'technician', 'plumber', 'electrician', 'crew', 'people', 'man', 'woman', 'person', 'installer', 'fitter', 'employee', 'staff'],
+  professionalism: ['upsell', 'upsold', 'upselling', 'guy', 'tech', 'technician', 'plumber', 'electrician', 'crew', 'people', 'man', 'woman', 'person', 'installer', 'fitter', 'employee', 'staff'],
 }
 
 /** Sentiment of words and phrases in this domain, from -1 to 1. */
 export const SENTIMENT: Record<string, number> = {
   // General
   great: 1, excellent: 1, amazing: 1, awesome: 1, fantastic: 1, outstanding: 1, wonderful: 1, perfect: 1, perfectly: 1, superb: 1, best: 1,
-  good: 0.7, nice: 0.6, fine: 0.3, solid: 0.6, happy: 0.8, pleased: 0.8, satisfied: 0.7, satisfy: 0.7, recommend: 0.8, love: 0.9, impressed: 0.8,
+  beautiful: 0.9, beautifully: 0.9, good: 0.7, nice: 0.6, fine: 0.3, solid: 0.6, happy: 0.8, pleased: 0.8, satisfied: 0.7, satisfy: 0.7, recommend: 0.8, love: 0.9, impressed: 0.8,
   impress: 0.8, 'top notch': 1, 'top-notch': 1, exceptional: 1, honest: 0.8, trustworthy: 0.8, appreciate: 0.6, thank: 0.5, easy: 0.5,
   flawless: 1, flawlessly: 1, brilliant: 1, stellar: 1, incredible: 0.9, phenomenal: 1, terrific: 1, super: 0.7, glad: 0.6,   smoothly: 0.7, smooth: 0.6, seamless: 0.8, correctly: 0.6, properly: 0.6, proper: 0.5, right: 0.3, well: 0.4,
   bad: -0.7, terrible: -1, awful: -1, horrible: -1, worst: -1, poor: -0.8, poorly: -0.8, disappointing: -0.8, disappointed: -0.8, unhappy: -0.8,
@@ -119,13 +119,13 @@ export const SENTIMENT: Record<string, number> = {
   considerate: 0.7, knowledgeable: 0.8, competent: 0.8, pleasant: 0.7, personable: 0.7, caring: 0.7, lovely: 0.7, sweet: 0.6,
   rude: -0.9, rudely: -0.9, unprofessional: -0.9, unfriendly: -0.8, condescending: -0.9, arrogant: -0.8, annoyed: -0.6, disrespectful: -0.9,
   impatient: -0.6, impolite: -0.8, dismissive: -0.7, grumpy: -0.6, dishonest: -0.9, lie: -0.8,
-  yell: -0.8, 'talk down': -0.8, attentive: 0.7, genuine: 0.6, expert: 0.7, integrity: 0.7, unhelpful: -0.7,
+  upsell: -0.6, upsold: -0.6, upselling: -0.6, 'sales pitch': -0.5, blame: -0.5, badmouth: -0.6, curt: -0.6, yell: -0.8, 'talk down': -0.8, attentive: 0.7, genuine: 0.6, expert: 0.7, integrity: 0.7, unhelpful: -0.7,
   // Quality
   thorough: 0.8, sloppy: -0.9, 'fix it right': 0.9, 'right the first time': 0.9, 'hold up': 0.6, 'work great': 0.9, 'work perfectly': 1,
   'work well': 0.8, 'work fine': 0.7, 'run great': 0.9, 'run fine': 0.7, 'run well': 0.8, 'run perfectly': 1, 'work again': 0.6, 'work now': 0.6,
   fail: -0.8, broken: -0.7, break: -0.6, 'leak again': -0.8, 'poor quality': -0.9, 'be back': -0.6, 'do poorly': -0.8, 'hire someone else': -0.7,
   fix: 0.5, fixed: 0.5, solve: 0.6, resolve: 0.6, meticulous: 0.9, careful: 0.6, carefully: 0.6, botch: -0.9, botched: -0.9, amateur: -0.7,
-  quit: -0.7, die: -0.7, 'stop work': -0.8, 'not work': -0.8, competently: 0.8, 'fall apart': -0.9,
+  trip: -0.7, burst: -0.7, flood: -0.6, overflow: -0.6, spray: -0.6, gush: -0.7, quit: -0.7, die: -0.7, 'stop work': -0.8, 'not work': -0.8, competently: 0.8, 'fall apart': -0.9,
   // Communication
   clearly: 0.6, clear: 0.5, responsive: 0.7, unresponsive: -0.8, 'keep us update': 0.7, 'keep we update': 0.7, 'keep we inform': 0.7,
   'keep us inform': 0.7, 'answer all': 0.7, 'explain everything': 0.8, 'call back': 0.5, 'call i back': 0.5, 'call me back': 0.5,
@@ -137,11 +137,12 @@ export const SENTIMENT: Record<string, number> = {
   // Cleanliness
   clean: 0.7, cleanly: 0.7, spotless: 1, tidy: 0.8, untidy: -0.8, neat: 0.7, mess: -0.8, messy: -0.8, dirty: -0.8, debris: -0.6, 'clean up': 0.6,
   'shoe cover': 0.5, 'drop cloth': 0.5, dust: -0.4, muddy: -0.7, mud: -0.5, footprint: -0.6, filthy: -0.9, vacuum: 0.5,
+  wrapper: -0.6, wrappers: -0.6, scraps: -0.6, shavings: -0.6, 'soda can': -0.6, 'beer can': -0.7, 'coffee cup': -0.5,
   sweep: 0.4, wipe: 0.4, booties: 0.5, trash: -0.4, insulation: -0.2, 'put down': 0.3,
   // Speed
   quick: 0.7, quickly: 0.7, fast: 0.7, prompt: 0.7, promptly: 0.7, 'same-day': 0.8, 'same day': 0.8, 'right away': 0.8,
   immediately: 0.7, efficient: 0.7, speedy: 0.7, swift: 0.7, swiftly: 0.7, slow: -0.7, slowly: -0.6, 'drag on': -0.8, 'take forever': -0.9,
-  forever: -0.6, ages: -0.6, wait: -0.4, waiting: -0.4, 'within hour': 0.7, 'within the hour': 0.8,
+  rapid: 0.7, rapidly: 0.7, forever: -0.6, ages: -0.6, wait: -0.4, waiting: -0.4, 'within hour': 0.7, 'within the hour': 0.8,
   'within an hour': 0.8, 'less than an hour': 0.6, 'in no time': 0.8, 'no time': 0.6, turnaround: 0.2, urgency: 0.4, 'next day': 0.5, 'next morning': 0.6, send: 0.3, match: 0.4, 'in <num> hours': 0.3, 'within <num> hours': 0.6, 'in half an hour': 0.8,
    'drop of a hat': 0.8,
   }
@@ -181,7 +182,14 @@ export const TROUBLE_NOUNS = [
  * later", "the outlet they installed doesn't work"); alone they tell what needed fixing ("our water heater
  * died on a Sunday night"). AFTERMATH_MARKERS are the words that place a failure after the job.
  */
-export const FAILURES = ['fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work', 'be leak', 'be leaking', 'spark', 'sparked']
+export const FAILURES = ['back up', 'trip', 'burst', 'flood', 'overflow', 'spray', 'gush', 'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work', 'be leak', 'be leaking', 'spark', 'sparked']
+/**
+ * Of the aftermath markers, words of the job itself place a failure after the job only when they come
+ * before it ("the new faucet drips", "fixed it and it broke again"); after it they tell the cure ("our sump
+ * pump failed and they had a new one in", "kept backing up until Raj fixed it"). "after" is the reverse:
+ * "leaked after they left" is aftermath, "after a burst pipe flooded the laundry" is the situation.
+ */
+export const JOB_MARKERS = ['new', 'install', 'installed', 'repair', 'fix', 'fixed', 'replace', 'replaced', 'put', 'redo', 'part', 'now']
 export const AFTERMATH_MARKERS = [
   'again', 'still', 'after', 'since', 'later', 'within', 'already', 'anymore', 'new', 'install', 'installed', 'repair', 'fix', 'fixed', 'replace', 'replaced',
   'put', 'redo', 'part', 'next', 'now',
@@ -197,7 +205,7 @@ export const NEGATION_FILLERS = ['once', 'even', 'ever', 'really', 'actually', '
 export const COMPETITOR_MODIFIERS = ['other', 'another', 'previous', 'last', 'old', 'former', 'first', 'different', 'competitor', 'competing', 'two', 'three', 'several', 'many', 'few', 'few other']
 export const COMPETITOR_HEADS = [
   'company', 'companies', 'plumber', 'plumbers', 'electrician', 'electricians', 'contractor', 'contractors', 'outfit', 'outfits', 'place', 'places',
-  'business', 'businesses', 'hvac', 'technician', 'technicians', 'guy', 'guys', 'quote', 'quotes', 'bid', 'bids', 'service', 'services', 'firm', 'firms', 'one', 'ones',
+  'business', 'businesses', 'hvac', 'technician', 'technicians', 'guy', 'guys', 'owner', 'owners', 'homeowner', 'handyman', 'handymen', 'landlord', 'builder', 'installer', 'installers', 'quote', 'quotes', 'bid', 'bids', 'service', 'services', 'firm', 'firms', 'one', 'ones',
 ]
 /** Comparative words: before "than"/"what" they judge this business against the competitor ("cheaper than the other quotes"). */
 export const COMPARATIVES = [
@@ -212,7 +220,7 @@ export const TYPOS: Record<string, string> = {
   definately: 'definitely', offce: 'office', ofice: 'office', rite: 'right', curteous: 'courteous', courtious: 'courteous', punctal: 'punctual',
   expensiv: 'expensive', excelent: 'excellent', excellant: 'excellent', awsome: 'awesome', greatful: 'grateful', quik: 'quick', responsve: 'responsive',
   themself: 'themselves', communicaton: 'communication', comunication: 'communication', prompty: 'promptly', thier: 'their',
-  returnd: 'returned', calld: 'called', fixt: 'fixed', forver: 'forever', grate: 'great', apolagy: 'apology', appology: 'apology', leakin: 'leaking', answerd: 'answered', apointment: 'appointment', appointmnet: 'appointment', diagnosted: 'diagnosed', estimat: 'estimate', anwser: 'answer', awnser: 'answer',
+  returnd: 'returned', calld: 'called', fixt: 'fixed', forver: 'forever', grate: 'great', apolagy: 'apology', nite: 'night', msgs: 'messages', appt: 'appointment', appology: 'apology', leakin: 'leaking', answerd: 'answered', apointment: 'appointment', appointmnet: 'appointment', diagnosted: 'diagnosed', estimat: 'estimate', anwser: 'answer', awnser: 'answer',
 }
 
 /** Stop words left out of topic phrases, per language (only English is analysed today). */
@@ -232,3 +240,65 @@ export const TOPIC_STOPWORDS: Record<string, Set<string>> = {
     'unit', 'contractor', 'plumber', 'electrician', 'professional', 'sure', 'able', 'glad', 'happy', 'nice', 'quick', 'fast', 'fair', 'friendly',
   ]),
 }
+
+/**
+ * Words of manner that say how fast something happened. They are about the service only when they
+ * qualify its work: not before another noun ("a quick question", "a quick look"), not about the
+ * customer's own doing ("I quickly realized", "right away I could smell gas", "we needed someone fast"),
+ * and before "to" and a verb they only say how readily that was done ("quick to answer", "slow to apologise").
+ */
+export const SPEED_MANNER_WORDS = [
+  'quick', 'quickly', 'fast', 'prompt', 'promptly', 'speedy', 'swift', 'swiftly', 'rapid', 'rapidly', 'right away', 'immediately', 'asap', 'early',
+  'next day', 'next morning', 'slow', 'slowly', 'early the next morning', 'same day', 'same-day', 'same evening', 'same afternoon', 'same morning',
+]
+/** Nouns a speed adjective can qualify and still judge the service ("quick response", "fast turnaround"). */
+export const SPEED_NOUNS = [
+  'service', 'response', 'reply', 'turnaround', 'turn', 'job', 'work', 'repair', 'fix', 'install', 'installation', 'visit', 'appointment', 'arrival', 'callback',
+  'call', 'scheduling', 'dispatch', 'action', 'help', 'diagnosis', 'replacement', 'team', 'crew', 'tech', 'technician', 'worker', 'guy', 'guys', 'time', 'answer',
+  'feedback', 'processing', 'progress', 'pace', 'process', 'completion', 'start', 'delivery', 'handling', 'allocation', 'booking', 'assistance', 'attention', 'solution', 'result', 'results',
+]
+/** Verbs of the customer's own perceiving, thinking or writing: a speed word next to them is theirs ("I quickly realized"). */
+export const CUSTOMER_VERBS = [
+  'realize', 'realise', 'notice', 'smell', 'hear', 'feel', 'know', 'learn', 'understand', 'figure', 'decide', 'write', 'post', 'type', 'read', 'search',
+  'google', 'think', 'panic', 'grab', 'shut', 'jot', 'remember', 'discover', 'spot', 'sense',
+]
+/** With a first-person subject these still tell of the service ("we got an appointment quickly", "I was called back right away"). */
+export const SERVICE_RECEIVING_VERBS = ['get', 'have', 'receive', 'be', 'wait', 'hear', 'see', 'hook']
+/** Wishes and needs: what the customer wanted is no opinion of what they got ("we needed someone fast"). */
+export const IRREALIS_VERBS = ['need', 'want', 'hope', 'wish', 'expect', 'require', 'prefer', 'like', 'ask']
+
+/**
+ * Nouns of time: "late" or "early" before them dates something ("late Friday afternoon", "early the
+ * next morning", "it was late October") rather than judging anyone's punctuality.
+ */
+export const TIME_NOUNS = [
+  'morning', 'afternoon', 'evening', 'night', 'day', 'week', 'month', 'year', 'noon', 'midnight', 'spring', 'summer', 'fall', 'autumn', 'winter',
+  'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'weekend', 'january', 'february', 'march', 'april', 'may', 'june',
+  'july', 'august', 'september', 'october', 'november', 'december', 'season', 'century', 'today', 'tonight', 'tomorrow', 'yesterday',
+]
+/** Verbs whose subject is late or early ("he was late Friday", "arrived early"): there "late" is about punctuality. */
+export const ARRIVAL_VERBS = ['be', 'arrive', 'show', 'come', 'turn', 'run', 'get', 'roll', 'stroll', 'pull', 'start', 'leave', 'finish']
+
+/** Small nouns of quantity a negation looks past: "didn't leave a single speck of dust", "not a trace of mud". */
+export const QUANTITY_NOUNS = ['speck', 'trace', 'bit', 'piece', 'drop', 'spot', 'ounce', 'shred', 'hint', 'sign', 'scrap', 'crumb', 'shred', 'smidge', 'lick']
+
+/** Words that put a failure in the future or in doubt: "the pump was about to fail" is the tech's warning, not a failed job. */
+export const PROSPECTIVE_MARKERS = ['about', 'going', 'gonna', 'likely', 'could', 'might', 'may', 'risk', 'prevent', 'soon', 'eventually']
+
+/** Exclamations of praise that sarcasm opens with ("Great communication, I only had to call six times"). */
+export const EXCLAMATIVE_PRAISE = ['great', 'wonderful', 'amazing', 'fantastic', 'excellent', 'awesome', 'perfect', 'brilliant', 'superb', 'lovely', 'nice', 'love', 'bargain', 'steal', 'deal']
+
+/** Verbs of asking for the service: the day they stand by starts the wait ("Called Monday, they were here Tuesday"). */
+export const REQUEST_VERBS = ['call', 'book', 'phone', 'contact', 'request', 'email', 'submit', 'text', 'message', 'reach', 'schedule', 'ring']
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+/** Times no one is expected to work: coming out then is availability ("it was almost 10 pm on a Sunday when he came out"). */
+export const OFF_HOURS = ['sunday', 'saturday', 'weekend', 'holiday', 'christmas', 'thanksgiving', 'midnight', 'easter', 'new year']
+/** Verbs of someone coming out to the job. */
+export const COMING_VERBS = ['come', 'arrive', 'show', 'turn', 'be', 'get']
+
+/**
+ * Verbs of a failure in this trade ("the pipe burst again", "the new faucet leaks", "the breaker tripped"):
+ * complaints when something places them after the job, denied they are praise ("hasn't tripped since").
+ * Used as nouns ("a burst pipe", "the leaks") they are the job to be done.
+ */
+export const FAILURE_VERBS = ['leak', 'drip', 'clog', 'trip', 'burst', 'flood', 'overflow']

@@ -16,7 +16,7 @@ import { business } from '../support/dataset'
 
 const read = (name: string) => Bun.file(join(import.meta.dir, name)).text()
 /** Held-out scores measured when this release's lexicon was settled: a floor that only rises. */
-const HELD_OUT_FLOOR = { f1: 0.88, polarity: 0.94, foundAndRight: 0.82 }
+const HELD_OUT_FLOOR = { f1: 0.9, polarity: 0.95, foundAndRight: 0.85 }
 const FIVE_STAR_FLOOR = 1
 
 describe('accuracy on labelled review sentences', () => {
@@ -25,7 +25,7 @@ describe('accuracy on labelled review sentences', () => {
     const items = parseLabelled(await read('labelled-sentences.txt'))
     expect(items.length).toBeGreaterThanOrEqual(300)
     const result = evaluate(items, context)
-    // Measured 0.953 / 0.997 / 0.947 on 871 sentences when the lexicon was settled (each batch added before its fixes is harder).
+    // Measured 0.958 / 0.997 / 0.950 on 997 sentences when the lexicon was settled (each batch added before its fixes is harder).
     expect(result.f1.value).toBeGreaterThanOrEqual(0.93)
     expect(result.polarity.value).toBeGreaterThanOrEqual(0.95)
     expect(result.foundAndRight.value).toBeGreaterThanOrEqual(0.93)
@@ -35,7 +35,7 @@ describe('accuracy on labelled review sentences', () => {
     const items = parseLabelled(await read('held-out-sentences.txt'))
     expect(items.length).toBeGreaterThanOrEqual(150)
     const result = evaluate(items, context)
-    // Measured F1 0.885, polarity 0.945, found-and-right 0.821 (bootstrap intervals: scripts/insights-accuracy.ts); raise these when it improves.
+    // Measured F1 0.904, polarity 0.953, found-and-right 0.851 (bootstrap intervals: scripts/insights-accuracy.ts); raise these when it improves.
     expect(result.f1.value).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.f1)
     expect(result.polarity.value).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.polarity)
     expect(result.foundAndRight.value).toBeGreaterThanOrEqual(HELD_OUT_FLOOR.foundAndRight)
@@ -103,6 +103,36 @@ describe('accuracy on labelled review sentences', () => {
     ['Drain cleaning for the kitchen sink.', {}],
     // Sarcasm marked as such
     ['Amazing communication, if you like talking to an answering machine.', { communication: 'negative' }],
+    // Speed words that are not about the service's speed
+    ['Quick question: is the permit included?', {}],
+    ['I quickly realized the shutoff valve was seized.', {}],
+    ['We needed someone fast because the basement was flooding.', {}],
+    ['Scott was quick to answer every one of my questions.', { communication: 'positive' }],
+    ['He was quick to point fingers at the builder.', { professionalism: 'negative' }],
+    ['They were able to come out the same day I called.', { speed: 'positive' }],
+    ['Started leaking within a week.', { quality: 'negative' }],
+    // Time words, clock times and weekdays
+    ['Late Friday afternoon the breaker tripped.', {}],
+    ['Arrived at 7:55 for an 8:00 appointment.', { punctuality: 'positive' }],
+    ['Got there at 1:30 for a noon appointment.', { punctuality: 'negative' }],
+    ['Called Monday, they were here Tuesday morning.', { speed: 'positive' }],
+    ['Called on a Monday and nobody could come until the following Monday.', { speed: 'negative' }],
+    ['It was almost 10 pm on a Sunday when he came out to get our heat back on.', { speed: 'positive' }],
+    // Fronted negation, quantities, failure verbs, scare quotes, sarcasm without "but"
+    ['Not once in five years have they been late.', { punctuality: 'positive' }],
+    ['Not once did they show up when they said they would.', { punctuality: 'negative' }],
+    ["Didn't leave a single speck of drywall dust.", { cleanliness: 'positive' }],
+    ['After two days the tap dripped again.', { quality: 'negative' }],
+    ['Not once has the breaker tripped since.', { quality: 'positive' }],
+    ['Our sump pump failed during the storm and they had a new one in the same afternoon.', { speed: 'positive' }],
+    ['The tech said the heater was about to fail.', {}],
+    ['Toilet still runs all night after they "fixed" it.', { quality: 'negative' }],
+    ['Great communication, I only had to call six times.', { communication: 'negative' }],
+    ['$180 to flip a breaker, what a bargain.', { price: 'negative' }],
+    // Someone else's work, the customer's household
+    ['He was quick to blame the previous installer.', { professionalism: 'negative' }],
+    ['The previous owner had done all the wiring himself and it was a mess.', {}],
+    ['My husband fixed the fence while they worked on the boiler.', {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
