@@ -171,7 +171,10 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: O
 /** The hub's part of the settings alone (tests and benchmarks that vary only the hub). */
 export const loadHubConfig = (env: Record<string, string | undefined>, now: () => number = Date.now): HubConfig => loadConfig(env, {}, now).hub
 
-export type CommandLine<O extends string> = { overrides: Overrides; options: Partial<Record<O, string | boolean>>; positionals: string[] }
+export type CommandLine<O extends string> = { overrides: Overrides; options: Partial<Record<O, string | boolean | string[]>>; positionals: string[] }
+
+/** A command's own option: a value, a switch, or a value that may be given several times. */
+export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean }
 
 /**
  * Parses a command's argv with node:util parseArgs: the given settings as `--flag value`, the
@@ -181,9 +184,9 @@ export function parseCommandLine<O extends string>(
   command: string,
   args: string[],
   settings: readonly SettingKey[],
-  own: Record<O, { type: 'string' | 'boolean' }> = {} as Record<O, { type: 'string' | 'boolean' }>,
+  own: Record<O, OptionSpec> = {} as Record<O, OptionSpec>,
 ): CommandLine<O> {
-  const options: Record<string, { type: 'string' | 'boolean' }> = { ...own }
+  const options: Record<string, OptionSpec> = { ...own }
   for (const key of settings) options[flagOf(key).slice(2)] = { type: 'string' }
   let parsed: ReturnType<typeof parseArgs>
   try {
@@ -197,10 +200,10 @@ export function parseCommandLine<O extends string>(
     const given = parsed.values[flagOf(key).slice(2)]
     if (typeof given === 'string') overrides[key] = given
   }
-  const ownValues: Partial<Record<O, string | boolean>> = {}
+  const ownValues: Partial<Record<O, string | boolean | string[]>> = {}
   for (const name of Object.keys(own) as O[]) {
     const given = parsed.values[name]
-    if (given !== undefined) ownValues[name] = given as string | boolean
+    if (given !== undefined) ownValues[name] = given as string | boolean | string[]
   }
   return { overrides, options: ownValues, positionals: parsed.positionals }
 }

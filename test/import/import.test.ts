@@ -3,7 +3,7 @@ import { describe, expect, test, beforeEach } from 'bun:test'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { importCommand } from '../../src/import/command'
+import { importCommand } from '../../src/cli/import'
 import { openDatabase } from '../../src/db/database'
 import { reviewMigrations } from '../../src/reviews/migrations'
 import { ReviewRepository } from '../../src/reviews/repository'
@@ -23,7 +23,7 @@ beforeEach(() => {
 async function runImport(...args: string[]) {
   let stdout = ''
   let stderr = ''
-  const code = await importCommand(args, { dataDir, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false })
+  const code = await importCommand(args, { env: { DATA_DIR: dataDir }, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false })
   return { code, stdout, stderr }
 }
 
