@@ -39,8 +39,8 @@ function resolveImport(from: string, spec: string): string | null {
 /** Relative imports of a file: static, type-only and dynamic alike (a type import is still a dependency of the design). */
 const importsOf = (file: string): string[] =>
   [...text.get(file)!.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g)]
-    .map((m) => resolveImport(file, m[1]!))
-    .filter((target): target is string => target !== null && target.startsWith(SRC))
+    .map((m) => resolveImport(file, m[1]!) ?? '')
+    .filter((target) => target.startsWith(SRC))
 
 const edges = sources.flatMap((from) => importsOf(from).map((to) => ({ from, to })))
 const name = (file: string) => relative(SRC, file)

@@ -69,7 +69,7 @@ beforeAll(async () => {
     try {
       await fetch(`${proxyUrl}/healthz`)
       break
-    } catch (error) {
+    } catch {
       if (nginx.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start: ${await new Response(nginx.stderr as ReadableStream).text()}`)
       await Bun.sleep(20)
     }
