@@ -45,12 +45,12 @@ type Session = {
 
 export const MAX_BODY_BYTES = 1 << 20
 /** JSON-RPC batches (dropped from the protocol in 2025-06-18, still accepted by the SDK) hold at most this many messages. */
-export const MAX_BATCH = 10
+const MAX_BATCH = 10
 
 const STREAM_OPENED = new TextEncoder().encode(': stream open\n\n')
 
 /** Quiet SSE streams get a comment this often (the transport's own keep-alive), well under the usual proxy read timeouts (nginx: 60 s). */
-export const SSE_KEEP_ALIVE_MS = 25_000
+const SSE_KEEP_ALIVE_MS = 25_000
 
 /**
  * An SSE stream says nothing until there is something to say, and some clients (Bun's fetch among
@@ -169,7 +169,7 @@ export function clientKey(address: string): string {
 }
 
 /** Matches an Origin header against allowed origins; `scheme://host:*` allows any port of that host. */
-export function originAllowed(origin: string, allowed: readonly string[]): boolean {
+function originAllowed(origin: string, allowed: readonly string[]): boolean {
   let normalized: string
   let url: URL
   try {

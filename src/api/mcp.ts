@@ -15,7 +15,7 @@ const COMPRESS_ABOVE = 1024
  * JSON answers (tool results can reach about 1 MB) compressed for clients that accept it. They are
  * different per request (the JSON-RPC id), so this is done per response, at a quick brotli level.
  */
-export async function compressJson(request: Request, response: Response): Promise<Response> {
+async function compressJson(request: Request, response: Response): Promise<Response> {
   if (!response.body || !response.headers.get('content-type')?.includes('application/json')) return response
   const encoding = chooseEncoding(request.headers.get('accept-encoding'))
   response.headers.append('vary', 'Accept-Encoding')
@@ -30,7 +30,7 @@ export async function compressJson(request: Request, response: Response): Promis
   return new Response(compressed, { status: response.status, headers })
 }
 
-export function clientAddress(request: Request, server: BunServer | null, trustProxy: boolean): string {
+function clientAddress(request: Request, server: BunServer | null, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
     if (forwarded) return forwarded

@@ -11,7 +11,7 @@ const labelText = (labels: Record<string, string>) => {
   return entries.length ? `{${entries.map(([k, v]) => `${k}="${v.replace(/["\\\n]/g, '_')}"`).join(',')}}` : ''
 }
 
-export function renderPrometheus(samples: Sample[]): string {
+function renderPrometheus(samples: Sample[]): string {
   return samples
     .map((s) => [`# HELP ${s.name} ${s.help}`, `# TYPE ${s.name} ${s.type}`, ...s.values.map(([labels, value]) => `${s.name}${labelText(labels)} ${value}`)].join('\n'))
     .join('\n')

@@ -8,7 +8,7 @@ import { asOpenApiSchema, JsonObject, jsonResponse, retryAfterHeader } from './o
 
 const Id = Type.Union([Type.String(), Type.Integer()], { description: 'Request id, echoed in the response. Absent on notifications.' })
 
-export const JsonRpcRequest = Type.Object(
+const JsonRpcRequest = Type.Object(
   {
     jsonrpc: Type.Literal('2.0'),
     id: Type.Optional(Id),
@@ -22,7 +22,7 @@ export const JsonRpcRequest = Type.Object(
   { $id: 'JsonRpcRequest', description: 'A JSON-RPC 2.0 request or notification (MCP message).' },
 )
 
-export const JsonRpcResponse = Type.Object(
+const JsonRpcResponse = Type.Object(
   {
     jsonrpc: Type.Literal('2.0'),
     id: Type.Union([Id, Type.Null()]),
@@ -63,7 +63,7 @@ const initializeExample = {
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'my-agent', version: '1.0.0' } },
 }
 
-export const MCP_TOOL_NAMES = 'get_business, search_reviews, get_reviews_since, get_review, get_insights'
+const MCP_TOOL_NAMES = 'get_business, search_reviews, get_reviews_since, get_review, get_insights'
 
 export const mcpPostDetail = {
   tags: ['MCP'],

@@ -7,7 +7,7 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox'
 import { IssueSchema } from '../core/issues'
 import type { OpenAPIV3 } from 'openapi-types'
 
-export const ErrorSchema = Type.Object(
+const ErrorSchema = Type.Object(
   {
     error: Type.String({
       description:
@@ -61,7 +61,7 @@ const corsHeaders = (): Headers => ({
 })
 
 /** Headers of every response served from a cached representation (200, 304 and 412 alike). */
-export function validatorHeaders(cacheControl: string): Headers {
+function validatorHeaders(cacheControl: string): Headers {
   return {
     ETag: stringHeader(
       'Strong validator of this exact response body. Identity, gzip and br each have their own (RFC 9110 §8.8.3); send any of them back in If-None-Match.',
@@ -115,11 +115,6 @@ export function readResponses(ok: OpenAPIV3.ResponseObject, options: ReadRespons
     ),
     ...options.more,
   }
-}
-
-/** A bare 304, for routes that do not use readResponses (prefer readResponses: it also gives 200's headers and 412). */
-export const notModified = {
-  description: 'Not modified: the If-None-Match or If-Modified-Since validator matches the current data. Empty body.',
 }
 
 export function jsonResponse(schema: unknown, description: string, contentType = 'application/json', headers: Headers = corsHeaders()): OpenAPIV3.ResponseObject {

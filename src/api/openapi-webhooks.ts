@@ -14,7 +14,7 @@ const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`
 const retryText = (config: HubConfig) => config.retryDelaysMs.map(seconds).join(', then ')
 
 /** An HTTPS URL without user info or fragment, of printable ASCII: what the hub accepts as a callback. */
-export const CALLBACK_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]://[^/?#@\\s]+([/?][\\x21\\x22\\x24-\\x7e]*)?$'
+const CALLBACK_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]://[^/?#@\\s]+([/?][\\x21\\x22\\x24-\\x7e]*)?$'
 
 const HubAccepted = Type.Object(
   {

@@ -14,7 +14,7 @@ import { webhooks } from './openapi-webhooks'
 import { Type } from '@sinclair/typebox'
 import { asOpenApiSchema, errorResponses, JsonObject, JsonValue, JsonValueRef, readResponses, type OpenApiDocument } from './openapi-parts'
 
-export const API_VERSION = '1.0.0'
+const API_VERSION = '1.0.0'
 
 /** Nothing on the docs page may load from elsewhere. */
 const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
@@ -29,7 +29,7 @@ const TAGS = [
   { name: 'Pages', description: 'HTML for people: the review page, one review, the insights, and the embeddable widget.' },
 ]
 
-export async function buildOpenApiDocument(config: Config, app: AnyElysia): Promise<OpenApiDocument> {
+async function buildOpenApiDocument(config: Config, app: AnyElysia): Promise<OpenApiDocument> {
   // Loaded on first request: the generator is a large module no other path needs.
   const { toOpenAPISchema } = await import('@elysiajs/openapi')
   const generated = toOpenAPISchema(app, { staticFile: false }, undefined, undefined, '3.1.0')
@@ -121,7 +121,7 @@ const OpenApiDocumentSchema = Type.Object(
 )
 
 /** Replaces every schema carrying an $id with a $ref to components.schemas, defining each once. */
-export function hoistSchemas<T>(node: T, schemas: Record<string, unknown>): T {
+function hoistSchemas<T>(node: T, schemas: Record<string, unknown>): T {
   const visit = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(visit)
     if (value === null || typeof value !== 'object') return value

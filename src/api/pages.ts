@@ -34,7 +34,7 @@ import { parseSearchParams, SearchQuery, type SearchFilters } from '../reviews/s
 import { readResponses, searchParameters } from './openapi-parts'
 
 const HTML = 'text/html; charset=utf-8'
-export const PAGE_SIZE = 10
+const PAGE_SIZE = 10
 const MAX_PAGE = 10_000
 /** Rendered pages kept per data version (filter combinations, pages of the list, review pages). */
 const PAGES_PER_VERSION = 300
@@ -81,7 +81,7 @@ type Parsed<T> = { ok: true; value: T } | { ok: false; issues: Issue[] }
  * `query=`), parameters a page does not know are ignored (links carry tracking parameters), and
  * every other rule (bounds, dates, repeats) is the search API's own.
  */
-export function parseFilters(params: URLSearchParams, names: FilterName[]): Parsed<{ filters: ReviewFilters; search: SearchFilters }> {
+function parseFilters(params: URLSearchParams, names: FilterName[]): Parsed<{ filters: ReviewFilters; search: SearchFilters }> {
   const searchParams = new URLSearchParams()
   for (const [name, value] of params) {
     if (value === '' || !names.includes(name as FilterName)) continue
@@ -130,7 +130,7 @@ function choiceParam<T extends string>(params: URLSearchParams, name: string, ch
   return choices[0]!
 }
 
-export function parseEmbedOptions(params: URLSearchParams): Parsed<{ options: EmbedOptions; search: SearchFilters }> {
+function parseEmbedOptions(params: URLSearchParams): Parsed<{ options: EmbedOptions; search: SearchFilters }> {
   const issues: Issue[] = []
   const filters = parseFilters(params, EMBED_FILTERS)
   if (!filters.ok) issues.push(...filters.issues)

@@ -42,10 +42,10 @@ export function isKnownTimeZone(timeZone: string): boolean {
 }
 
 /** The earliest review date published: older dates are export sentinels (0001-01-01, 1970-01-01) or typos. */
-export const EARLIEST_REVIEW_DATE = '1990-01-01'
+const EARLIEST_REVIEW_DATE = '1990-01-01'
 
 /** Today's calendar date in `timeZone`. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
+function todayIn(timeZone: string, now: Date = new Date()): string {
   return Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(timeZone).toPlainDate().toString()
 }
 

@@ -24,10 +24,6 @@ export type Result<T> = { ok: true; value: T } | { ok: false; issues: Issue[] }
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value })
 export const failed = <T = never>(issues: Issue[]): Result<T> => ({ ok: false, issues })
 
-export function issue(path: Issue['path'], code: string, message: string): Issue {
-  return { path, code, message }
-}
-
 const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>()
 const checkerOf = (schema: TSchema) => {
   let checker = compiled.get(schema)

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 
 /** This service's UUID v5 namespace (RFC 9562 §5.5): fixed forever, or every entry id would change. */
-export const FEED_ID_NAMESPACE = '3ee0f076-0746-432b-bc9d-3093f4ff4a82'
+const FEED_ID_NAMESPACE = '3ee0f076-0746-432b-bc9d-3093f4ff4a82'
 
 /** RFC 9562 name-based UUID, SHA-1 (version 5). */
 export function uuidV5(name: string, namespace: string): string {

@@ -7,13 +7,13 @@ import { hubUrl } from './websub-topics'
 import { startOfLocalDay } from '../core/dates'
 import { entryUrn, feedUrn, secondsIntoDay } from './entry-ids'
 
-export const FEED_SIZE = 50
+const FEED_SIZE = 50
 /** The language of the feeds' own words (titles, descriptions); each review carries its own. */
-export const FEED_LANGUAGE = 'en-US'
+const FEED_LANGUAGE = 'en-US'
 
 export type FeedContext = { business: Business; reviews: Review[]; baseUrl: string; updatedAt: Date }
 
-export const feedUrls = (baseUrl: string) => ({
+const feedUrls = (baseUrl: string) => ({
   hub: hubUrl(baseUrl),
   jsonFeed: `${baseUrl}/api/feed.json`,
   atom: `${baseUrl}/feed.xml`,
@@ -23,7 +23,7 @@ export const feedUrls = (baseUrl: string) => ({
   page: (id: string) => `${baseUrl}/reviews/${encodeURIComponent(id)}`,
 })
 
-export function reviewTitle(review: Review): string {
+function reviewTitle(review: Review): string {
   const stars = '★'.repeat(review.rating) + '☆'.repeat(5 - review.rating)
   return `${stars} ${review.rating}/5 from ${review.author}`
 }
@@ -32,7 +32,7 @@ export function reviewTitle(review: Review): string {
  * A review's date is a local calendar day; feeds need an instant: a second within the first hour of that
  * day where the business is, derived from the review id, so entries of one day are apart.
  */
-export function publishedAt(review: Review, business: Business): string {
+function publishedAt(review: Review, business: Business): string {
   return instantOf(stamp(review.date, review.id, business))
 }
 
@@ -40,7 +40,7 @@ export function publishedAt(review: Review, business: Business): string {
  * When the entry last changed in a way a reader cares about: its publication, or the owner's reply (the
  * reply's day, at a second derived from the reply), so adding or editing a reply moves it.
  */
-export function updatedAt(review: Review, business: Business): Date {
+function updatedAt(review: Review, business: Business): Date {
   const published = stamp(review.date, review.id, business)
   if (!review.response) return published
   const { date, text } = review.response
@@ -66,7 +66,7 @@ function distinctUpdated(reviews: Review[], business: Business): string[] {
 const SUMMARY_CHARS = 200
 
 /** What readers show in a list: the start of the review, cut at a word, and the stars when there is no text. */
-export function reviewSummary(review: Review): string {
+function reviewSummary(review: Review): string {
   const text = review.text.replace(/\s+/g, ' ').trim()
   if (!text) return reviewTitle(review)
   if (text.length <= SUMMARY_CHARS) return text
@@ -114,7 +114,7 @@ export function renderJsonFeed({ business, reviews, baseUrl }: FeedContext): str
 // Characters XML 1.0 cannot carry at all, even escaped.
 const NOT_XML_CHAR = /[^\t\n\r\x20-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text
     .toWellFormed()
     .replace(NOT_XML_CHAR, '')

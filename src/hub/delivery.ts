@@ -10,7 +10,7 @@ import type { HubMetrics, HubSend } from './hub-types'
 import type { Delivery, HubRepository, Subscription } from './repository'
 
 const MAX_RESPONSE_BYTES = 64 * 1024
-export const FAILURES_BEFORE_UNSUBSCRIBE = 3
+const FAILURES_BEFORE_UNSUBSCRIBE = 3
 
 export type DeliveryDeps = {
   repository: HubRepository

@@ -48,7 +48,7 @@ export function trustedCertificates(extraCaFile?: string): string[] {
 }
 
 /** scheme://authority is parsed; the path and query are sent exactly as the subscriber wrote them. */
-export function splitCallback(callback: string): { url: URL; pathAndQuery: string } {
+function splitCallback(callback: string): { url: URL; pathAndQuery: string } {
   const url = new URL(callback)
   const afterScheme = callback.indexOf('//') + 2
   const pathStart = callback.slice(afterScheme).search(/[/?]/)

@@ -65,8 +65,8 @@ export const hubMigrations: Migration[] = [
 ]
 
 /** How long finished records are kept (CONTRACT.md, WebSub hub: housekeeping). */
-export const KEEP_FINISHED_VERIFICATIONS_MS = 24 * 3600_000
-export const KEEP_ENDED_SUBSCRIPTIONS_MS = 30 * 24 * 3600_000
+const KEEP_FINISHED_VERIFICATIONS_MS = 24 * 3600_000
+const KEEP_ENDED_SUBSCRIPTIONS_MS = 30 * 24 * 3600_000
 
 /** GET /api/websub/hub?hub.topic&hub.callback: what a subscriber may know about its own subscription (never the secret). */
 export type SubscriptionStatus = {

@@ -16,7 +16,7 @@ const FIELDS = ['hub.callback', 'hub.mode', 'hub.topic', 'hub.lease_seconds', 'h
 export type HubRequest = { mode: 'subscribe' | 'unsubscribe'; callback: string; callbackHost: string; topic: TopicPath; leaseSeconds: number; secret: string | null }
 
 /** A topic URL compared as a URL: scheme and host case-folded, percent-encoded path characters decoded (/%66eed.xml is /feed.xml). */
-export function normalizeTopicUrl(topic: string): string {
+function normalizeTopicUrl(topic: string): string {
   try {
     const url = new URL(topic)
     let path = url.pathname

@@ -6,7 +6,7 @@ import { foldForSearch } from '../core/text'
 import type { Business } from '../reviews/schema'
 
 /** Edit distance (Levenshtein), for "closest known value" suggestions on short names. */
-export function editDistance(a: string, b: string): number {
+function editDistance(a: string, b: string): number {
   const previous = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     let diagonal = previous[0]!
@@ -37,12 +37,12 @@ function closest<T>(given: string, known: T[], spellings: (value: T) => string[]
 const nameParts = (name: string) => [name, ...name.split(/\s+/)]
 
 /** True when `given` names a roster technician by full, first or last name. */
-export function isKnownTechnician(given: string, business: Business): boolean {
+function isKnownTechnician(given: string, business: Business): boolean {
   const key = foldForSearch(given.trim())
   return business.technicians.some((t) => nameParts(t.name).some((part) => foldForSearch(part) === key))
 }
 
-export function isKnownService(given: string, business: Business): boolean {
+function isKnownService(given: string, business: Business): boolean {
   const key = given.trim().toLowerCase()
   return business.services.some((s) => s.id === key)
 }

@@ -7,9 +7,9 @@ import type { Review } from '../reviews/schema'
 import { aggregateRating } from '../catalog/snapshot'
 import { reviewLine } from './text'
 
-export type PromptArgument = { name: string; description: string; required: boolean }
-export type PromptMessage = { role: 'user' | 'assistant'; content: { type: 'text'; text: string } }
-export type PromptResult = { ok: true; description: string; messages: PromptMessage[] } | { ok: false; argument: string; message: string }
+type PromptArgument = { name: string; description: string; required: boolean }
+type PromptMessage = { role: 'user' | 'assistant'; content: { type: 'text'; text: string } }
+type PromptResult = { ok: true; description: string; messages: PromptMessage[] } | { ok: false; argument: string; message: string }
 
 export type Prompt = {
   name: string

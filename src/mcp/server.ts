@@ -50,7 +50,7 @@ const RESOURCES: { path: TopicPath | 'insights.json'; name: string; description:
   { path: 'feed.xml', name: 'Atom feed', description: 'Atom feed of the 50 newest reviews.' },
 ]
 
-export const MCP_INSTRUCTIONS =
+const MCP_INSTRUCTIONS =
   'Read-only access to the verified customer reviews of one local business. Start with get_business to learn the services, ' +
   'technicians and rating; use search_reviews for specific questions (e.g. unanswered 1-2 star reviews: max_rating 2, has_response ' +
   'false), get_insights for overall judgements (punctuality, price, quality, who is best at what), get_reviews_since to catch up, ' +

@@ -18,7 +18,7 @@ import { insightsText, reviewLine, reviewPageText } from './text'
 export type ToolContext = { catalog: Catalog; search: ReviewSearch; baseUrl: string; resourceBase?: string }
 
 export type ToolOutput = { structured: Record<string, unknown>; text: string }
-export type ToolResult = Result<ToolOutput>
+type ToolResult = Result<ToolOutput>
 
 export type Tool = {
   name: string
@@ -31,7 +31,7 @@ export type Tool = {
 
 const REVIEW_ID_MAX = 200
 
-export const INSIGHTS_SECTIONS = ['summary', 'aspects', 'entities', 'topics', 'faq'] as const
+const INSIGHTS_SECTIONS = ['summary', 'aspects', 'entities', 'topics', 'faq'] as const
 
 /** What the model reads when a call fails: the sentence of a not-found, or every invalid argument. */
 export function describeFailure(issues: Issue[]): string {

@@ -47,7 +47,7 @@ const STRINGS = {
  * Scoped to the shadow root (:host) or the iframe's own document. `all: initial` on the host stops
  * the host page's inherited styles (font, colour, line height) at the boundary.
  */
-export const EMBED_CSS = `
+const EMBED_CSS = `
 :host{all:initial;display:block}
 html,body{margin:0;padding:0;background:transparent}
 .rw{--bg:#fff;--fg:#1b1f24;--muted:#57606a;--line:#d0d7de;--link:#0a58ca;--star:#9a6700;--dim:#656d76;box-sizing:border-box;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:var(--fg);background:var(--bg);border:1px solid var(--line);border-radius:10px;padding:14px 16px;max-width:100%}
@@ -72,7 +72,7 @@ html,body{margin:0;padding:0;background:transparent}
 `.trim()
 
 /** Posts the document's height to the embedding page, which /embed.js uses to size the iframe. */
-export const FRAME_SCRIPT =
+const FRAME_SCRIPT =
   "(function(){var last=-1;function post(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);if(h!==last&&window.parent!==window){last=h;window.parent.postMessage({type:'reviews-widget:height',height:h},'*')}}if(window.ResizeObserver)new ResizeObserver(post).observe(document.documentElement);window.addEventListener('load',post)})()"
 
 /** /embed may be framed by any site; it runs only its own sizing script and loads nothing. */

@@ -63,7 +63,7 @@ ${mcpSection(data.baseUrl)}`
   })
 }
 
-export function describeFilters(filters: ReviewFilters, business: Business): string {
+function describeFilters(filters: ReviewFilters, business: Business): string {
   const parts: string[] = []
   if (filters.rating !== undefined) parts.push(`${filters.rating} star${filters.rating === 1 ? '' : 's'}`)
   if (filters.min_rating !== undefined) parts.push(`at least ${filters.min_rating} stars`)

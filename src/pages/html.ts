@@ -46,7 +46,7 @@ export function stars(rating: number, label = `Rated ${rating} out of 5`): strin
 const FAVICON =
   "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath fill='%239a6700' d='M12 2l3 7h7l-5.5 4.5L18.5 21 12 16.8 5.5 21l2-7.5L2 9h7z'/%3E%3C/svg%3E"
 
-export const SITE_CSS = `
+const SITE_CSS = `
 :root{--bg:#fff;--fg:#1b1f24;--muted:#57606a;--line:#d0d7de;--card:#f6f8fa;--link:#0a58ca;--star:#9a6700;--pos:#1a7f37;--neg:#cf222e;--neu:#6e7781;--focus:#0a58ca}
 *{box-sizing:border-box}
 html{-webkit-text-size-adjust:100%}
@@ -135,7 +135,7 @@ const STYLE_HASH = cspHash(SITE_CSS)
 export const PAGE_CSP =
   `default-src 'none'; style-src ${STYLE_HASH}; img-src data:; script-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`
 
-export type NavItem = 'reviews' | 'insights'
+type NavItem = 'reviews' | 'insights'
 
 export type PageShell = {
   title: string

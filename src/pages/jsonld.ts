@@ -8,7 +8,7 @@ import type { LocalBusiness, Review as SchemaReview, WithContext } from 'schema-
 import type { AggregateRating, Business, Review } from '../reviews/schema'
 
 const businessId = (baseUrl: string) => `${baseUrl}/#business`
-export const reviewPageUrl = (baseUrl: string, id: string) => `${baseUrl}/reviews/${encodeURIComponent(id)}`
+const reviewPageUrl = (baseUrl: string, id: string) => `${baseUrl}/reviews/${encodeURIComponent(id)}`
 
 type LocalBusinessNode = Exclude<LocalBusiness, string>
 

@@ -16,7 +16,7 @@ export type ReviewFilters = {
   until?: string
 }
 
-export const FILTER_KEYS = ['rating', 'min_rating', 'service', 'technician', 'query', 'since', 'until'] as const
+const FILTER_KEYS = ['rating', 'min_rating', 'service', 'technician', 'query', 'since', 'until'] as const
 
 /** The URL of `/` with these filters (and page), parameters always in the same order. */
 export function listHref(filters: ReviewFilters, page = 1): string {

@@ -17,7 +17,7 @@ const round = (value: number) => Math.round(value * 100) / 100
 
 let ids = 0
 /** Ids unique within a document; renderers are synchronous, so a counter is enough. */
-export const svgId = (prefix: string) => `${prefix}-${(ids = (ids + 1) % 1e9)}`
+const svgId = (prefix: string) => `${prefix}-${(ids = (ids + 1) % 1e9)}`
 
 /** A single horizontal bar (share of a whole), decorative: the figure is in the text beside it. */
 export function meterBar(fraction: number): string {

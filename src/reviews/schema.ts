@@ -12,20 +12,20 @@ export const IsoDate = Type.String({
   examples: ['2025-06-01'],
 })
 
-export const Timestamp = Type.String({ format: 'date-time', description: 'RFC 3339 timestamp in UTC.' })
+const Timestamp = Type.String({ format: 'date-time', description: 'RFC 3339 timestamp in UTC.' })
 
-export const OwnerResponse = Type.Object(
+const OwnerResponse = Type.Object(
   { date: IsoDate, text: Type.String() },
   { $id: 'OwnerResponse', description: 'The business’s public reply to a review.' },
 )
 
-export const LanguageTag = Type.String({
+const LanguageTag = Type.String({
   pattern: '^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$',
   description: 'BCP 47 language tag, e.g. "en", "de", "pt-BR".',
   examples: ['en', 'de'],
 })
 
-export const Translation = Type.Object(
+const Translation = Type.Object(
   {
     language: Type.Union([LanguageTag, Type.Null()], { description: 'Language of the translated text; null when unknown.' }),
     text: Type.String({ description: 'The translation the source supplied.' }),
@@ -66,7 +66,7 @@ export type StoredReview = Omit<Review, 'verified' | 'language' | 'translation'>
 /** What an import writes: a Review that may be unverified. Every imported record is checked against it. */
 export const ImportedReview = Type.Object({ ...Review.properties, verified: Type.Boolean() }, { additionalProperties: false })
 
-export const Address = Type.Object({
+const Address = Type.Object({
   street_address: Type.String(),
   locality: Type.String(),
   region: Type.String(),
@@ -74,13 +74,13 @@ export const Address = Type.Object({
   country: Type.String({ description: 'ISO 3166-1 alpha-2 country code.' }),
 })
 
-export const Service = Type.Object({
+const Service = Type.Object({
   id: Type.String({ pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$', description: 'Service id, kebab-case.' }),
   name: Type.String(),
   aliases: Type.Optional(Type.Array(Type.String(), { description: 'Phrases that mention this service in review text.' })),
 })
 
-export const Technician = Type.Object({ name: Type.String({ description: 'Full name as on the roster.' }) })
+const Technician = Type.Object({ name: Type.String({ description: 'Full name as on the roster.' }) })
 
 export const Business = Type.Object(
   {

@@ -88,7 +88,7 @@ export function encodeCursor(key: ReviewKey): string {
   return Buffer.from(JSON.stringify([key.date, key.id])).toString('base64url')
 }
 
-export function decodeCursor(cursor: string): ReviewKey | undefined {
+function decodeCursor(cursor: string): ReviewKey | undefined {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
     if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value[0])) {
@@ -161,7 +161,7 @@ export function validateSearch(input: Record<string, unknown>): Result<SearchFil
 }
 
 /** The paging parameters of the since-listing (`limit`, `cursor`); absent both, the listing is complete. */
-export const SinceQuery = Type.Object({ limit: Type.Optional(Limit), cursor: Type.Optional(Cursor) }, { additionalProperties: false })
+const SinceQuery = Type.Object({ limit: Type.Optional(Limit), cursor: Type.Optional(Cursor) }, { additionalProperties: false })
 
 /** `limit`/`cursor` of GET /api/reviews/since/{date}: null when the whole listing is wanted. */
 export function parseSinceParams(date: string, params: URLSearchParams): Result<SearchFilters | null> {

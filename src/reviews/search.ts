@@ -39,7 +39,7 @@ export type SearchSnapshot = { searchIndex: SearchIndex; jsonAt(position: number
 const lastWord = (folded: string) => folded.split(/\s+/).pop() ?? folded
 
 /** Roster technicians whose last name is `name` (folded), when it is not already a full or first name. */
-export function technicianLastNameMatches(name: string, business: Business): string[] {
+function technicianLastNameMatches(name: string, business: Business): string[] {
   const key = technicianKeys(name)[0] ?? ''
   if (!key || /\s/.test(key)) return []
   const roster = business.technicians.map((t) => t.name)

@@ -4,7 +4,7 @@ import { CSV_COLUMNS } from '../import/parsers'
 
 export const CSV_HEADER = CSV_COLUMNS.join(',')
 
-export function csvField(value: string): string {
+function csvField(value: string): string {
   return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value
 }
 

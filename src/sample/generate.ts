@@ -14,7 +14,7 @@ export type GenerateOptions = { count: number; seed: number; endDate: string; ye
 export const DEFAULT_OPTIONS: GenerateOptions = { count: 750, seed: 42, endDate: '2026-11-15', years: 3 }
 
 /** mulberry32: small, fast, good enough for sample data, and identical on every platform. */
-export function createRandom(seed: number): () => number {
+function createRandom(seed: number): () => number {
   let state = seed >>> 0
   return () => {
     state = (state + 0x6d2b79f5) >>> 0
