@@ -50,7 +50,7 @@ async function insightsWithin(snapshot: Snapshot, ms: number): Promise<Insights 
   let timer: ReturnType<typeof setTimeout> | undefined
   const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)))
   const insights = snapshot.insights().then(
-    (r) => r.data as Insights,
+    (r) => r.data,
     () => null,
   )
   try {
@@ -336,9 +336,9 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         const snapshot = catalog.current
         let rep = cache.get(snapshot, 'insights')
         if (!rep) {
-          const insights = (await snapshot.insights()).data as Insights
+          const insights = (await snapshot.insights()).data
           rep = html(snapshot, 'insights', () =>
-            renderInsightsPage({ baseUrl, business: snapshot.business, insights, reviews: snapshot.reviews as Review[] }),
+            renderInsightsPage({ baseUrl, business: snapshot.business, insights, reviews: snapshot.reviews }),
           )
         }
         return serveRepresentation(request, rep, pageOptions)
