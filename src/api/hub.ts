@@ -8,39 +8,13 @@ import { CORS_HEADERS } from '../http/cors'
 import { clientKey } from '../hub/address'
 import { HubBusy, type Hub } from '../hub/hub'
 import { HubRefusal, MAX_FORM_BYTES, parseHubRequest, topicOf } from '../hub/requests'
+import { clientAddress, readCapped, type RequestServer } from '../http/request'
 import { HttpError } from './errors'
 import { errorResponses } from './openapi-parts'
 import { hubRequestDetail as hubDetail } from './openapi-webhooks'
 
-/** The rate-limit key of the client: its IPv4 address or IPv6 /64 (from X-Forwarded-For only behind a trusted proxy). */
-function clientIp(request: Request, server: { requestIP?: (r: Request) => { address: string } | null } | null, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return clientKey(forwarded)
-  }
-  return clientKey(server?.requestIP?.(request)?.address ?? 'unknown')
-}
-
 const tooLarge = () => new HttpError(413, 'payload_too_large', `The body must be at most ${MAX_FORM_BYTES} bytes.`)
 
-/** The body, counted as it streams: past `limit` bytes reading stops and the request is refused (a chunked upload is never buffered whole). */
-async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array()
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => {})
-      throw tooLarge()
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks)
-}
 
 export function hubRoutes(hub: Hub) {
   const count = (status: number) => (hub.metrics.requests[String(status)] = (hub.metrics.requests[String(status)] ?? 0) + 1)
@@ -51,6 +25,7 @@ export function hubRoutes(hub: Hub) {
     }
     if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) throw tooLarge()
     const body = await readCapped(request, MAX_FORM_BYTES)
+    if (!body) throw tooLarge()
     const parsed = parseHubRequest(new URLSearchParams(new TextDecoder().decode(body)), hub.baseUrl, hub.config)
     try {
       // Rate limits count every request, valid or not.
@@ -115,7 +90,7 @@ export function hubRoutes(hub: Hub) {
     HUB_PATH,
     async ({ request, server }) => {
       try {
-        const response = await accept(request, clientIp(request, server as never, hub.config.trustProxy))
+        const response = await accept(request, clientKey(clientAddress(request, server as RequestServer, hub.config.trustProxy)))
         count(202)
         return response
       } catch (error) {

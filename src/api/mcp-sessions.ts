@@ -20,6 +20,7 @@ import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprot
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CORS_HEADERS } from '../http/cors'
 import type { Logger } from '../core/log'
+import { readCapped } from '../http/request'
 import type { ToolContext } from '../mcp/tools'
 
 export type McpHttpOptions = {
@@ -406,27 +407,3 @@ function leastRecentlyUsed(entries: [string, Session][]): [string, Session] {
   return entries.reduce((oldest, entry) => (entry[1].lastSeen < oldest[1].lastSeen ? entry : oldest))
 }
 
-/** The request body, or null as soon as it passes `max` bytes (the rest is never read). */
-async function readCapped(request: Request, max: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array()
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { value, done } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      await reader.cancel().catch(() => {})
-      return null
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
-}

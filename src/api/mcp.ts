@@ -4,10 +4,9 @@ import { brotliCompressSync, constants as zlib } from 'node:zlib'
 import { type McpSessions, openStreamAtOnce, withCors } from './mcp-sessions'
 import { mcpDeleteDetail, mcpGetDetail, mcpPostDetail } from './openapi-mcp'
 import { chooseEncoding } from '../http/representation'
+import { clientAddress, type RequestServer } from '../http/request'
 
 export type McpRouteOptions = { trustProxy?: boolean }
-
-type BunServer = { timeout?: (r: Request, s: number) => void; requestIP?: (r: Request) => { address: string } | null }
 
 const COMPRESS_ABOVE = 1024
 
@@ -30,16 +29,8 @@ async function compressJson(request: Request, response: Response): Promise<Respo
   return new Response(compressed, { status: response.status, headers })
 }
 
-function clientAddress(request: Request, server: BunServer | null, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-    if (forwarded) return forwarded
-  }
-  return server?.requestIP?.(request)?.address ?? 'unknown'
-}
-
 export function mcpRoutes(sessions: McpSessions, options: McpRouteOptions = {}) {
-  const handle = ({ request, server }: { request: Request; server: BunServer | null }) => {
+  const handle = ({ request, server }: { request: Request; server: RequestServer }) => {
     // A server-sent event stream stays open as long as the client wants: lift Bun's idle timeout
     // (idleTimeout in service.ts) for it; keep-alive comments take care of proxies.
     if (request.method === 'GET') server?.timeout?.(request, 0)
