@@ -62,28 +62,24 @@ function pointerToPath(pointer: string): Issue['path'] {
     .map((part) => (/^\d+$/.test(part) ? Number(part) : part))
 }
 
-/** The one message table: TypeBox's error kinds in the words our API uses. */
+/** The one message table: TypeBox's error kinds in the words our API uses (fixed wording here, bounds below). */
+const MESSAGES: Partial<Record<ValueErrorType, { code: string; message: string }>> = {
+  [ValueErrorType.ObjectRequiredProperty]: { code: 'required', message: 'is required' },
+  [ValueErrorType.ObjectAdditionalProperties]: { code: 'unrecognized', message: 'is not a known field' },
+  [ValueErrorType.Integer]: { code: 'invalid_type', message: 'must be an integer' },
+  [ValueErrorType.Number]: { code: 'invalid_type', message: 'must be a number' },
+  [ValueErrorType.String]: { code: 'invalid_type', message: 'must be a string' },
+  [ValueErrorType.Boolean]: { code: 'invalid_type', message: 'must be true or false' },
+  [ValueErrorType.Array]: { code: 'invalid_type', message: 'must be a list' },
+  [ValueErrorType.Object]: { code: 'invalid_type', message: 'must be an object' },
+  [ValueErrorType.Null]: { code: 'invalid_type', message: 'must be null' },
+}
+
 function describe(error: ValueError): { code: string; message: string } {
+  const fixed = MESSAGES[error.type]
+  if (fixed) return fixed
   const schema = error.schema as Record<string, any>
   switch (error.type) {
-    case ValueErrorType.ObjectRequiredProperty:
-      return { code: 'required', message: 'is required' }
-    case ValueErrorType.ObjectAdditionalProperties:
-      return { code: 'unrecognized', message: 'is not a known field' }
-    case ValueErrorType.Integer:
-      return { code: 'invalid_type', message: 'must be an integer' }
-    case ValueErrorType.Number:
-      return { code: 'invalid_type', message: 'must be a number' }
-    case ValueErrorType.String:
-      return { code: 'invalid_type', message: 'must be a string' }
-    case ValueErrorType.Boolean:
-      return { code: 'invalid_type', message: 'must be true or false' }
-    case ValueErrorType.Array:
-      return { code: 'invalid_type', message: 'must be a list' }
-    case ValueErrorType.Object:
-      return { code: 'invalid_type', message: 'must be an object' }
-    case ValueErrorType.Null:
-      return { code: 'invalid_type', message: 'must be null' }
     case ValueErrorType.Literal:
       return { code: 'invalid_value', message: `must be ${JSON.stringify(schema.const)}` }
     case ValueErrorType.Union:
