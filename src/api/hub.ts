@@ -10,7 +10,8 @@ import { HubBusy, type Hub } from '../hub/hub'
 import { HubRefusal, MAX_FORM_BYTES, parseHubRequest, topicOf } from '../hub/requests'
 import { clientAddress, readCapped, type RequestServer } from '../http/request'
 import { HttpError } from './errors'
-import { errorResponses } from './openapi-parts'
+import { errorResponses, jsonResponse } from './openapi-parts'
+import { SubscriptionStatus } from '../hub/repository'
 import { hubRequestDetail as hubDetail } from './openapi-webhooks'
 
 const tooLarge = () => new HttpError(413, 'payload_too_large', `The body must be at most ${MAX_FORM_BYTES} bytes.`)
@@ -79,7 +80,7 @@ export function hubRoutes(hub: Hub) {
             { name: 'hub.callback', in: 'query', required: true, schema: { type: 'string', format: 'uri' } },
           ],
           responses: {
-            200: { description: 'The subscription status.' },
+            200: jsonResponse(SubscriptionStatus, 'The subscription status.'),
             400: errorResponses.invalidRequest,
             404: errorResponses.notFound,
           },

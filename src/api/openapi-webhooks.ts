@@ -74,6 +74,9 @@ export function hubRequestDetail(hub: { baseUrl: string; config: HubConfig }) {
           `address, IPv6 per /64), \`too_many_pending\` (${config.maxPendingPerHost} verifications pending for the callback host) or ` +
           `\`too_many_subscriptions\` (${config.maxSubscriptionsPerHost} per callback host, ${config.maxSubscriptions} in total).`,
       ),
+      503: errorResponses.rateLimited(
+        '`busy`: another process (a CLI import) holds the database; the request was not recorded. Try again after `Retry-After` seconds.',
+      ),
     },
   }
 }

@@ -3,6 +3,7 @@
  * being checked (a failed one changes nothing); deliveries hold what is owed to whom and when.
  * Everything survives a restart or a kill -9: timers are re-armed from these rows on start.
  */
+import { Type, type Static } from '@sinclair/typebox'
 import type { Database } from 'bun:sqlite'
 import type { Migration } from '../db/database'
 import type { TopicPath } from '../feeds/websub-topics'
@@ -69,12 +70,22 @@ const KEEP_FINISHED_VERIFICATIONS_MS = 24 * 3600_000
 const KEEP_ENDED_SUBSCRIPTIONS_MS = 30 * 24 * 3600_000
 
 /** GET /api/websub/hub?hub.topic&hub.callback: what a subscriber may know about its own subscription (never the secret). */
-export type SubscriptionStatus = {
-  state: SubscriptionState | 'pending'
-  lease_expires_at: string | null
-  consecutive_failures: number
-  last_delivery: { at: string; status: number | null } | null
-}
+/** GET /api/websub/hub?hub.topic=T&hub.callback=C (CONTRACT.md): never the secret. */
+export const SubscriptionStatus = Type.Object(
+  {
+    state: Type.Union(['pending', 'active', 'expired', 'removed', 'auto_unsubscribed'].map((s) => Type.Literal(s)), {
+      description: 'pending: a request is being verified; then active, expired (lease ended), removed (unsubscribed or 410) or auto_unsubscribed.',
+    }),
+    lease_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the lease ends; null while pending.' }),
+    consecutive_failures: Type.Integer({ minimum: 0, description: 'Failed deliveries in a row; the third ends the subscription.' }),
+    last_delivery: Type.Union(
+      [Type.Object({ at: Type.String({ format: 'date-time' }), status: Type.Union([Type.Integer(), Type.Null()], { description: 'HTTP status; null when no answer came.' }) }), Type.Null()],
+      { description: 'The last delivery attempt, or null before the first.' },
+    ),
+  },
+  { $id: 'SubscriptionStatus' },
+)
+export type SubscriptionStatus = Static<typeof SubscriptionStatus>
 
 export type SubscriptionState = 'active' | 'expired' | 'removed' | 'auto_unsubscribed'
 
