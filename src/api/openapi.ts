@@ -73,14 +73,19 @@ async function buildOpenApiDocument(config: Config, app: AnyElysia): Promise<Ope
 
 /**
  * What the routes' `detail` cannot say through the generator: documented path parameters (the handler
- * validates them itself, with its own error codes), and the 405 and 500 every operation can answer.
+ * validates them itself, with its own error codes), query parameters of routes with a path schema, and
+ * the 405 and 500 every operation can answer.
  */
 function normalizeOperation(operation: Record<string, any>): void {
   const documented = (operation['x-path-parameters'] ?? {}) as Record<string, { description: string; schema: object }>
+  // Elysia drops `detail.parameters` on a route with a params schema: query parameters of such a route come this way.
+  const query = (operation['x-query-parameters'] ?? []) as object[]
   delete operation['x-path-parameters']
-  operation.parameters = (operation.parameters ?? []).map((parameter: any) =>
-    parameter.in === 'path' ? { ...parameter, required: true, ...documented[parameter.name] } : parameter,
-  )
+  delete operation['x-query-parameters']
+  operation.parameters = [
+    ...(operation.parameters ?? []).map((parameter: any) => (parameter.in === 'path' ? { ...parameter, required: true, ...documented[parameter.name] } : parameter)),
+    ...query,
+  ]
   if (!operation.parameters.length) delete operation.parameters
   operation.responses ??= {}
   // A GET served from a cached representation takes the conditional request headers.

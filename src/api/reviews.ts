@@ -91,6 +91,7 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
         params: t.Object({ date: t.String() }),
         detail: {
           // The handler checks the date itself (400 invalid_date); the document states the rule.
+          'x-query-parameters': searchParameters(t.Pick(SearchQuery, ['limit', 'cursor'])),
           'x-path-parameters': {
             date: {
               description: 'Reviews dated on or after this date: a real calendar date, YYYY-MM-DD (2024-02-30 is a 400).',
