@@ -111,6 +111,7 @@ const FAMILY = new Set(['husband', 'wife', 'son', 'daughter', 'dad', 'father', '
 /** Adjectives of speed that can qualify a noun ("a quick look"); adverbs like "quickly" cannot. */
 const SPEED_ADJECTIVES = new Set(['quick', 'fast', 'speedy', 'swift', 'rapid', 'prompt', 'slow'])
 const FIRST_PERSON = new Set(['i', 'we'])
+const MESS_MAKING = new Set(['leave', 'left', 'make', 'made', 'track', 'tracked', 'create', 'drag', 'spread'])
 const OTHER_SUBJECTS = new Set(['he', 'she', 'they', 'it', 'you', 'someone', 'somebody', 'them', 'him', 'everything', 'everyone', 'anyone'])
 
 const key = (phrase: string) => phrase.toLowerCase().trim()
@@ -459,6 +460,29 @@ function markCompetitors(tokens: Token[]): void {
     }
     for (let k = Math.max(start, keepUntil); k <= stop; k++) tokens[k]!.competitor = true
   }
+  markCompetitorAnaphora(tokens)
+}
+
+const ANAPHORIC_COMPETITORS = new Set(['one', 'two', 'three', 'four', 'both', 'neither', 'none', 'first', 'second', 'third', 'fourth', 'last', 'other', 'others', 'rest'])
+/**
+ * "Called three companies, two never called back and the third wanted $200": once other companies are named,
+ * a part that starts with a bare number or ordinal standing for one of them ("two", "the third", "the other one",
+ * "one of them") is said about them too, up to the next comma, semicolon or "but".
+ */
+function markCompetitorAnaphora(tokens: Token[]): void {
+  const first = tokens.findIndex((t) => t.competitor)
+  if (first < 0) return
+  for (let i = first + 1; i < tokens.length; i++) {
+    if (![',', ';', 'and', 'while', 'whereas'].includes(tokens[i - 1]!.surface) || tokens[i]!.competitor) continue
+    let k = tokens[i]!.surface === 'the' ? i + 1 : i
+    if (!ANAPHORIC_COMPETITORS.has(tokens[k]?.surface ?? '')) continue
+    k++
+    if (tokens[k]?.surface === 'one' || tokens[k]?.surface === 'guy') k++
+    if (tokens[k]?.surface === 'of' && tokens[k + 1]?.surface === 'them') k += 2
+    // A bare number names a company only as the subject of what follows ("two never called back"), not "two hours".
+    if (!['VERB', 'AUX', 'ADV'].includes(tokens[k]?.pos ?? '') && !NEGATOR_SET.has(tokens[k]?.surface ?? '')) continue
+    for (let m = i; m < tokens.length && ![',', ';', 'but'].includes(tokens[m]!.surface); m++) tokens[m]!.competitor = true
+  }
 }
 
 function splitClauses(tokens: Token[]): Token[][] {
@@ -579,11 +603,22 @@ function readClause(tokens: Token[]): Hit[] {
       continue
     }
     // "Came back the next day to double check": a visit with a purpose, not a failure.
+    // "They cracked a tile", "he broke our vase": damage someone did to the house, not the trouble called about.
+    const damage = ['he', 'she', 'they'].includes(tokens[h.start - 1]?.surface ?? '') && ['a', 'an', 'the', 'our', 'my', 'one', 'two'].includes(tokens[h.end]?.surface ?? '')
+    if (damage && FAILURE_SET.has(h.entry.phrase)) continue
     const visit = h.entry.phrase === 'come back' && tokens.slice(h.end, h.end + 5).some((t, k, after) => t.surface === 'to' && after[k + 1]?.pos === 'VERB')
     // A failure verb needs its own part of the clause to place it after the job ("our pipe burst at midnight, ... fine since" is the job).
     if (h.entry.phrase.endsWith('(after the job)') ? !placedAfterJob(h, true) || prospective(h) : FAILURE_SET.has(h.entry.phrase) && (!placedAfterJob(h, false) || prospective(h) || visit)) {
       h.score = 0
       h.job = true
+    }
+  }
+  // "The sewer line backed up into the basement, disgusting mess": beside the trouble called about, a mess is that
+  // trouble's, unless someone left, made or tracked it.
+  if (hits.some((h) => h.job)) {
+    for (const h of hits) {
+      if (h.score >= 0 || !h.entry.aspects.includes('cleanliness') || h.entry.fixed) continue
+      if (!tokens.slice(0, h.start).some((t) => MESS_MAKING.has(t.lemma))) h.score = 0
     }
   }
   // The customer's situation before the job, or their own fears: no opinion of the business.
@@ -845,6 +880,7 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
     compareDays(tokens)
     offHours(tokens)
     const split = splitClauses(tokens)
+    const sentenceMentions: { mention: AspectMention; index: number }[] = []
     split.forEach((clauseTokens, index) => {
       const hits = readClause(clauseTokens)
       const found = aspectsOf(clauseTokens, hits, context)
@@ -864,11 +900,23 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
       const weight = split.length > 1 ? (index < split.length - 1 ? 0.5 : 1.5) : 1
       total += score * weight
       for (const [aspect, { score: aspectScore, cues }] of found) {
-        aspects.push({ aspect, sentiment: polarityOf(aspectScore), score: round(aspectScore), clause: clauseText, cues })
+        sentenceMentions.push({ mention: { aspect, sentiment: polarityOf(aspectScore), score: round(aspectScore), clause: clauseText, cues }, index })
       }
     })
+    aspects.push(...withoutConceded(sentenceMentions))
   })
   return { clauses, aspects, score: round(clamp(total)), phrases }
+}
+
+/**
+ * Concession within one aspect: "not cheap but worth it", "a little higher than I expected, but fair". When a
+ * later clause of the sentence judges the same aspect the other way up, the earlier complaint is conceded
+ * (VADER's "but" rule, which weighs what follows the contrast over what precedes it) and is left out.
+ */
+function withoutConceded(mentions: { mention: AspectMention; index: number }[]): AspectMention[] {
+  return mentions
+    .filter(({ mention, index }) => !(mention.sentiment === 'negative' && mentions.some((m) => m.index > index && m.mention.aspect === mention.aspect && m.mention.sentiment === 'positive')))
+    .map(({ mention }) => mention)
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000

@@ -182,7 +182,7 @@ export const TROUBLE_NOUNS = [
  * later", "the outlet they installed doesn't work"); alone they tell what needed fixing ("our water heater
  * died on a Sunday night"). AFTERMATH_MARKERS are the words that place a failure after the job.
  */
-export const FAILURES = ['back up', 'trip', 'burst', 'flood', 'overflow', 'spray', 'gush', 'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work', 'be leak', 'be leaking', 'spark', 'sparked']
+export const FAILURES = ['back up', 'trip', 'burst', 'flood', 'overflow', 'spray', 'gush', 'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work', 'be leak', 'be leaking', 'spark', 'sparked', 'crack', 'cracked']
 /**
  * Of the aftermath markers, words of the job itself place a failure after the job only when they come
  * before it ("the new faucet drips", "fixed it and it broke again"); after it they tell the cure ("our sump

@@ -233,6 +233,8 @@ export const PHRASES: Record<string, PhraseEntry> = {
   // Five-star tuning reviews
   'can not believe': [0.4, null], 'could not believe': [0.4, null], 'less than the estimate': [0.8, 'price'], 'less than the quote': [0.8, 'price'],
   'never happen to me before': [0, null], 'never happen before': [0, null],
+  // Fourteenth batch
+  'wait to happen': [0, null], 'waiting to happen': [0, null],
   // Situation markers (see SITUATION_MARKERS)
   'before we call': [0, null], 'before i call': [0, null], 'before calling': [0, null], 'before we called': [0, null], 'before i called': [0, null],
   'until we call': [0, null], 'until i call': [0, null], 'scare me': [0, null], 'scare i': [0, null], 'scares me': [0, null], 'i be worried': [0, null],

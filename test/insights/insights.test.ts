@@ -133,6 +133,16 @@ describe('accuracy on labelled review sentences', () => {
     ['He was quick to blame the previous installer.', { professionalism: 'negative' }],
     ['The previous owner had done all the wiring himself and it was a mess.', {}],
     ['My husband fixed the fence while they worked on the boiler.', {}],
+    // Concession within one aspect, competitors named by number, the trouble's own damage and mess
+    ['Not cheap but worth it.', { price: 'positive' }],
+    ['The price was a little higher than I expected, but the quote was fair.', { price: 'positive' }],
+    ['Called three companies, two never called back and the third wanted $200 just to look.', {}],
+    ['Called three companies, two never called back, Summit Ridge answered right away.', { communication: 'positive', speed: 'positive' }],
+    ['Priya traced it to a cracked wax ring and had it sealed in an hour.', { speed: 'positive' }],
+    ['They cracked a tile.', { quality: 'negative' }],
+    ['The sewer line backed up into the basement during a rain storm, disgusting mess.', {}],
+    ['The pipe burst and they left a mess.', { cleanliness: 'negative' }],
+    ['The old panel was a fire waiting to happen.', {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
