@@ -111,6 +111,8 @@ const FAMILY = new Set(['husband', 'wife', 'son', 'daughter', 'dad', 'father', '
 /** Adjectives of speed that can qualify a noun ("a quick look"); adverbs like "quickly" cannot. */
 const SPEED_ADJECTIVES = new Set(['quick', 'fast', 'speedy', 'swift', 'rapid', 'prompt', 'slow'])
 const FIRST_PERSON = new Set(['i', 'we'])
+/** Things in a house that can be slow themselves (a drain, a flush): "slow" after them is the trouble. */
+const FIXTURES = new Set(['drain', 'sink', 'tub', 'bathtub', 'shower', 'toilet', 'pipe', 'line', 'water', 'pressure', 'flush', 'heater', 'furnace', 'fan', 'pump', 'disposal', 'faucet', 'tap'])
 const MESS_MAKING = new Set(['leave', 'left', 'make', 'made', 'track', 'tracked', 'create', 'drag', 'spread'])
 const OTHER_SUBJECTS = new Set(['he', 'she', 'they', 'it', 'you', 'someone', 'somebody', 'them', 'him', 'everything', 'everyone', 'anyone'])
 
@@ -392,9 +394,10 @@ function offHours(tokens: Token[]): void {
 function markCompetitors(tokens: Token[]): void {
   const boundaries = (i: number) => {
     let start = i
-    while (start > 0 && ![',', ';'].includes(tokens[start - 1]!.surface)) start--
+    // "The other company was rude but Mike was great": a contrast ends the competitor's stretch too.
+    while (start > 0 && ![',', ';', 'but', 'whereas'].includes(tokens[start - 1]!.surface)) start--
     let end = i
-    while (end + 1 < tokens.length && ![',', ';'].includes(tokens[end + 1]!.surface)) end++
+    while (end + 1 < tokens.length && ![',', ';', 'but', 'whereas'].includes(tokens[end + 1]!.surface)) end++
     return [start, end] as const
   }
   for (let i = 0; i < tokens.length; i++) {
@@ -587,9 +590,16 @@ function readClause(tokens: Token[]): Hit[] {
       const marker = (w: string) => AFTERMATH.has(w) || (!sameSegment && TROUBLE.has(w))
       if (!marker(t.surface) && !marker(t.lemma)) return false
       if (JOB_MARKER_SET.has(t.surface) || JOB_MARKER_SET.has(t.lemma)) return k < h.start
+      // "broken since one week", "since Monday": how long the trouble had lasted (German "seit"), not "fine since".
+      if (t.surface === 'since' && timeSpanAt(tokens, k + 1)) return false
+      // "failed on Friday evening and the emergency service came after two hours": the wait for help, not the job's aftermath.
+      if (t.surface === 'after' && segmentOf[k] !== h.segment && timeSpanAt(tokens, k + 1)) return false
+      // "... and the emergency service came already after two hours", "and they were here within the hour": when help came.
+      if (['after', 'within', 'already', 'later', 'next'].includes(t.surface) && segmentOf[k] !== h.segment && helpCame(segmentOf[k]!)) return false
       if (t.surface === 'after') return k >= h.end
       return true
     })
+  const helpCame = (segment: number) => tokens.some((t, k) => segmentOf[k] === segment && ARRIVAL.has(t.lemma) && t.pos === 'VERB' && t.lemma !== 'be')
   // "The pump was about to fail", "it could break": a warning, not a failed job.
   const prospective = (h: Hit) => tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => PROSPECTIVE.has(t.surface))
   for (const h of hits) {
@@ -621,11 +631,27 @@ function readClause(tokens: Token[]): Hit[] {
       if (!tokens.slice(0, h.start).some((t) => MESS_MAKING.has(t.lemma))) h.score = 0
     }
   }
+  // "It was just dust burning off", "turned out to be a loose wire": the diagnosis, what was wrong before the job.
+  for (const h of hits) {
+    if (h.score >= 0 || h.entry.fixed) continue
+    if (tokens.some((_, k) => k < h.start && segmentOf[k] === h.segment && isDiagnosis(tokens, k))) h.score = 0
+  }
   // The customer's situation before the job, or their own fears: no opinion of the business.
   if (hits.some((h) => SITUATION.has(h.entry.phrase))) for (const h of hits) h.score = 0
   // Sarcasm ("great communication, if you like talking to a machine"): the clause's praise is taken back.
   if (hits.some((h) => h.entry.sarcasm)) for (const h of hits) if (h.score > 0) h.score = -h.score
   return hits
+}
+
+/** "turned out", "it was just", "it was only", "caused by", "the culprit was": what follows tells what was wrong. */
+const isDiagnosis = (tokens: Token[], k: number) => {
+  const [a, b, c] = [tokens[k]!, tokens[k + 1], tokens[k + 2]]
+  return (
+    (a.lemma === 'turn' && b?.surface === 'out') ||
+    (a.surface === 'it' && b?.lemma === 'be' && ['just', 'only', 'simply'].includes(c?.surface ?? '')) ||
+    (a.surface === 'caused' && b?.surface === 'by') ||
+    (a.surface === 'the' && ['culprit', 'cause'].includes(b?.surface ?? '') && c?.lemma === 'be')
+  )
 }
 
 /**
@@ -661,6 +687,12 @@ function readManner(tokens: Token[], hits: Hit[], segmentOf: number[]): void {
     // "My husband fixed the fence": someone of the household did it.
     if (['fix', 'fixed', 'repair'].includes(phrase) && [h.start - 1, h.start - 2].some((j) => FAMILY.has(tokens[j]?.lemma ?? '') && ['my', 'our'].includes(tokens[j - 1]?.surface ?? '')) || (['fix', 'fixed', 'repair'].includes(phrase) && FIRST_PERSON.has(tokens[h.start - 1]?.surface ?? ''))) drop.add(h)
     if (!SPEED_MANNER.has(phrase) || h.negated) continue
+    // "the drain had been slow for months", "the water drains slowly": the fixture's trouble, not the service's speed.
+    const fixture = tokens.slice(Math.max(0, h.start - 4), h.start).findLastIndex((t) => FIXTURES.has(t.lemma))
+    if (['slow', 'slowly'].includes(phrase) && fixture >= 0 && !tokens.slice(Math.max(0, h.start - 4) + fixture + 1, h.start).some((x) => ['he', 'she', 'they', 'tech', 'service'].includes(x.surface))) {
+      drop.add(h)
+      continue
+    }
     const next = tokens[h.end]
     // "a quick look", "a quick question": the adjective qualifies another noun.
     if (SPEED_ADJECTIVES.has(phrase) && next && next.pos === 'NOUN') {
@@ -687,6 +719,16 @@ function readManner(tokens: Token[], hits: Hit[], segmentOf: number[]): void {
   // "started leaking within a week": the time a failure took, not the service's speed.
   for (const h of hits) if (h.entry.aspects.includes('speed') && h.score > 0 && hits.some((f) => f.score < 0 && f.entry.aspects.includes('quality') && h.start >= f.end && h.start - f.end <= 2)) drop.add(h)
   if (drop.size) hits.splice(0, hits.length, ...hits.filter((h) => !drop.has(h)))
+}
+
+/** A span or point of time at token i: "one week", "two hours", "a few days", "Monday", "last winter", "yesterday". */
+function timeSpanAt(tokens: Token[], i: number): boolean {
+  for (let k = i; k < i + 4 && k < tokens.length; k++) {
+    const t = tokens[k]!
+    if (TIME_NOUN_SET.has(t.lemma) || ['hour', 'minute', 'weekend', 'ages'].includes(t.lemma)) return true
+    if (!(isNumber(t) || ['a', 'an', 'one', 'few', 'couple', 'of', 'last', 'several', 'about', 'almost', 'over', 'the', 'that', 'early', 'late'].includes(t.surface))) return false
+  }
+  return false
 }
 
 /** Words between a negator and the word it may flip, not counting fillers ("never once had to wait"). */

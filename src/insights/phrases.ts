@@ -234,13 +234,19 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'can not believe': [0.4, null], 'could not believe': [0.4, null], 'less than the estimate': [0.8, 'price'], 'less than the quote': [0.8, 'price'],
   'never happen to me before': [0, null], 'never happen before': [0, null],
   // Fourteenth batch
-  'wait to happen': [0, null], 'waiting to happen': [0, null],
+  'wait to happen': [0, null], 'waiting to happen': [0, null], 'stand up guy': [0.8, 'professionalism'], 'stand - up guy': [0.8, 'professionalism'], 'stand-up guy': [0.8, 'professionalism'],
+  'wait too long to': [0, null], 'wait so long to': [0, null], 'wait too long before': [0, null], 'burn off': [0, null],
+  // Fifteenth batch
+  'squealing noise': [-0.6, 'quality'], 'whistling noise': [-0.6, 'quality'], 'clicking noise': [-0.6, 'quality'], 'humming noise': [-0.6, 'quality'],
   // Situation markers (see SITUATION_MARKERS)
   'before we call': [0, null], 'before i call': [0, null], 'before calling': [0, null], 'before we called': [0, null], 'before i called': [0, null],
   'until we call': [0, null], 'until i call': [0, null], 'scare me': [0, null], 'scare i': [0, null], 'scares me': [0, null], 'i be worried': [0, null],
   'we be worried': [0, null], 'i be nervous': [0, null], 'i be afraid': [0, null], 'i be dread': [0, null], 'i was dreading': [0, null], 'i be dreading': [0, null],
   'worried about': [0, null], 'be worried': [0, null], 'be afraid': [0, null], 'be nervous': [0, null], 'be scared': [0, null], 'be concerned': [0, null],
   'expect it to be': [0, null], 'think it would': [0, null], 'thought it would': [0, null],
+  'expect to pay': [0, null], 'i expect to': [0, null], 'we expect to': [0, null], 'expect the worst': [0, null],
+  'prepared to pay': [0, null], 'ready to pay': [0, null], 'brace myself': [0, null], 'brace ourselves': [0, null], 'brace for': [0, null],
+  'be sceptical': [0, null], 'be skeptical': [0, null], 'be terrified': [0, null], 'freak out': [0, null],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
   'toilet be run': [-0.5, 'quality'], 'toilet be still run': [-0.7, 'quality'],
@@ -261,4 +267,6 @@ export const SITUATION_MARKERS = [
   'before we call', 'before i call', 'before calling', 'before we called', 'before i called', 'until we call', 'until i call', 'scare me', 'scare i',
   'scares me', 'i be worried', 'we be worried', 'i be nervous', 'i be afraid', 'i be dread', 'i was dreading', 'i be dreading', 'worried about',
   'be worried', 'be afraid', 'be nervous', 'be scared', 'be concerned', 'expect it to be', 'think it would', 'thought it would',
+  'expect to pay', 'i expect to', 'we expect to', 'expect the worst', 'prepared to pay', 'ready to pay', 'brace myself',
+  'brace ourselves', 'brace for', 'be sceptical', 'be skeptical', 'be terrified', 'freak out',
 ]

@@ -143,6 +143,22 @@ describe('accuracy on labelled review sentences', () => {
     ['The sewer line backed up into the basement during a rain storm, disgusting mess.', {}],
     ['The pipe burst and they left a mess.', { cleanliness: 'negative' }],
     ['The old panel was a fire waiting to happen.', {}],
+    // Competitors in general or hired for another job; the trouble's history, diagnosis and noises; the customer's expectations
+    ['The other company was rude but Mike was punctual.', { punctuality: 'positive' }],
+    ['I have dealt with a lot of rude contractors but Dave was polite.', { professionalism: 'positive' }],
+    ['The kitchen reno contractor had left the wiring a total mess.', {}],
+    ['Our water heater was broken since one week.', {}],
+    ['The heating failed on Friday and the emergency service came already after two hours.', {}],
+    ['The heater failed again after two days.', { quality: 'negative' }],
+    ['The drain had been slow for months.', {}],
+    ['The tech was slow.', { speed: 'negative' }],
+    ['It was just dust burning off the heat exchanger.', {}],
+    ['They left dust everywhere.', { cleanliness: 'negative' }],
+    ['The AC had been making a grinding noise all summer.', {}],
+    ['There is a grinding noise since the install.', { quality: 'negative' }],
+    ['I expected to pay a fortune.', {}],
+    ['We waited too long to call.', {}],
+    ['Stand up guy.', { professionalism: 'positive' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
