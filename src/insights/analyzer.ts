@@ -113,6 +113,8 @@ const SPEED_ADJECTIVES = new Set(['quick', 'fast', 'speedy', 'swift', 'rapid', '
 const FIRST_PERSON = new Set(['i', 'we'])
 /** Things in a house that can be slow themselves (a drain, a flush): "slow" after them is the trouble. */
 const FIXTURES = new Set(['drain', 'sink', 'tub', 'bathtub', 'shower', 'toilet', 'pipe', 'line', 'water', 'pressure', 'flush', 'heater', 'furnace', 'fan', 'pump', 'disposal', 'faucet', 'tap'])
+/** Verbs of the customer getting or fitting something themselves ("the new faucet we bought"). */
+const OWN_VERBS = new Set(['buy', 'bought', 'order', 'purchase', 'get', 'pick', 'choose', 'install', 'put', 'fit', 'bring'])
 const MESS_MAKING = new Set(['leave', 'left', 'make', 'made', 'track', 'tracked', 'create', 'drag', 'spread'])
 const OTHER_SUBJECTS = new Set(['he', 'she', 'they', 'it', 'you', 'someone', 'somebody', 'them', 'him', 'everything', 'everyone', 'anyone'])
 
@@ -589,7 +591,7 @@ function readClause(tokens: Token[]): Hit[] {
       if (sameSegment && segmentOf[k] !== h.segment) return false
       const marker = (w: string) => AFTERMATH.has(w) || (!sameSegment && TROUBLE.has(w))
       if (!marker(t.surface) && !marker(t.lemma)) return false
-      if (JOB_MARKER_SET.has(t.surface) || JOB_MARKER_SET.has(t.lemma)) return k < h.start
+      if (JOB_MARKER_SET.has(t.surface) || JOB_MARKER_SET.has(t.lemma)) return k < h.start && !customersOwn(k)
       // "broken since one week", "since Monday": how long the trouble had lasted (German "seit"), not "fine since".
       if (t.surface === 'since' && timeSpanAt(tokens, k + 1)) return false
       // "failed on Friday evening and the emergency service came after two hours": the wait for help, not the job's aftermath.
@@ -599,6 +601,11 @@ function readClause(tokens: Token[]): Hit[] {
       if (t.surface === 'after') return k >= h.end
       return true
     })
+  // "The new faucet we bought online was leaking", "a part I installed myself": the customer's own purchase or doing, the trouble called about.
+  const customersOwn = (k: number) =>
+    FIRST_PERSON.has(tokens[k - 1]?.surface ?? '') ||
+    tokens.slice(Math.max(0, k - 4), k).some((x, j, before) => FIRST_PERSON.has(x.surface) && OWN_VERBS.has(before[j + 1]?.lemma ?? '')) ||
+    tokens.slice(k + 1, k + 5).some((x, j, after) => FIRST_PERSON.has(x.surface) && OWN_VERBS.has(after[j + 1]?.lemma ?? '') && !['them', 'they', 'him', 'her'].includes(after[j + 2]?.surface ?? ''))
   const helpCame = (segment: number) => tokens.some((t, k) => segmentOf[k] === segment && ARRIVAL.has(t.lemma) && t.pos === 'VERB' && t.lemma !== 'be')
   // "The pump was about to fail", "it could break": a warning, not a failed job.
   const prospective = (h: Hit) => tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => PROSPECTIVE.has(t.surface))

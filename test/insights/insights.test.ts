@@ -159,6 +159,11 @@ describe('accuracy on labelled review sentences', () => {
     ['I expected to pay a fortune.', {}],
     ['We waited too long to call.', {}],
     ['Stand up guy.', { professionalism: 'positive' }],
+    // A new part the customer bought or fitted is the trouble called about; one the business fitted is its work
+    ['The new faucet we bought online was leaking at the base.', {}],
+    ['We installed a new disposal ourselves and it was leaking.', {}],
+    ['The new faucet they installed was leaking at the base.', { quality: 'negative' }],
+    ['The new faucet leaks.', { quality: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
