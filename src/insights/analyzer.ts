@@ -115,6 +115,9 @@ const FIRST_PERSON = new Set(['i', 'we'])
 const FIXTURES = new Set(['drain', 'sink', 'tub', 'bathtub', 'shower', 'toilet', 'pipe', 'line', 'water', 'pressure', 'flush', 'heater', 'furnace', 'fan', 'pump', 'disposal', 'faucet', 'tap'])
 /** Verbs of the customer getting or fitting something themselves ("the new faucet we bought"). */
 const OWN_VERBS = new Set(['buy', 'bought', 'order', 'purchase', 'get', 'pick', 'choose', 'install', 'put', 'fit', 'bring'])
+/** Lengths of time that, beside the trouble called about, tell how long it lasted ("leaked for ages"). */
+const DURATIONS = new Set(['ages', 'forever', 'long time'])
+const BUSINESS_OR_WAIT = new Set(['they', 'them', 'their', 'he', 'him', 'his', 'she', 'her', 'company', 'customer', 'client', 'use', 'wait'])
 const MESS_MAKING = new Set(['leave', 'left', 'make', 'made', 'track', 'tracked', 'create', 'drag', 'spread'])
 const OTHER_SUBJECTS = new Set(['he', 'she', 'they', 'it', 'you', 'someone', 'somebody', 'them', 'him', 'everything', 'everyone', 'anyone'])
 
@@ -418,6 +421,8 @@ function markCompetitors(tokens: Token[]): void {
         if (next.pos === 'VERB' || next.pos === 'PUNCT' || next.pos === 'AUX') break
       }
     }
+    // "every plumber I've ever called", "any electrician we had": all the others the customer has known.
+    if (!mention && ['every', 'any'].includes(t.surface) && COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => FIRST_PERSON.has(x.surface))) mention = true
     // "the builder's plumber": someone else's tradesman.
     if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && i > 1 && ["'s", '’s'].includes(tokens[i - 1]!.surface) && tokens[i - 2]!.pos === 'NOUN') mention = true
     // "the company we used before", "the plumber we had before".
@@ -630,14 +635,24 @@ function readClause(tokens: Token[]): Hit[] {
       h.job = true
     }
   }
-  // "The sewer line backed up into the basement, disgusting mess": beside the trouble called about, a mess is that
-  // trouble's, unless someone left, made or tracked it.
+  // "The sewer line backed up into the basement, disgusting mess", "leaked at the base for ages": beside the trouble called
+  // about, a mess is that trouble's (unless someone left, made or tracked it), and so is how long it lasted.
   if (hits.some((h) => h.job)) {
     for (const h of hits) {
-      if (h.score >= 0 || !h.entry.aspects.includes('cleanliness') || h.entry.fixed) continue
-      if (!tokens.slice(0, h.start).some((t) => MESS_MAKING.has(t.lemma))) h.score = 0
+      if (h.score >= 0 || h.entry.fixed) continue
+      if (h.entry.aspects.includes('cleanliness') && !tokens.slice(0, h.start).some((t) => MESS_MAKING.has(t.lemma))) h.score = 0
+      if (DURATIONS.has(h.entry.phrase)) h.score = 0
     }
   }
+  // "Water pressure was terrible in the whole house for years": the trouble's history, unless something places it after the job.
+  // Not the years of a relationship ("we have used them for years"), of the business's own work ("their work has been
+  // terrible for years") or of a wait ("waited for months").
+  const history = new Set(
+    tokens
+      .map((t, k) => (t.surface === 'for' && timeSpanAt(tokens, k + 1) && tokens.slice(k + 1, k + 4).some((x) => ['year', 'month', 'ages', 'decade'].includes(x.lemma)) && !tokens.some((x, j) => segmentOf[j] === segmentOf[k] && BUSINESS_OR_WAIT.has(x.lemma)) ? segmentOf[k] : undefined))
+      .filter((segment) => segment !== undefined),
+  )
+  for (const h of hits) if (history.has(h.segment) && h.score < 0 && (h.entry.aspects.includes('quality') || !h.entry.aspects.length) && !h.negated && !placedAfterJob(h, false)) h.score = 0
   // "It was just dust burning off", "turned out to be a loose wire": the diagnosis, what was wrong before the job.
   for (const h of hits) {
     if (h.score >= 0 || h.entry.fixed) continue

@@ -237,6 +237,8 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'wait to happen': [0, null], 'waiting to happen': [0, null], 'stand up guy': [0.8, 'professionalism'], 'stand - up guy': [0.8, 'professionalism'], 'stand-up guy': [0.8, 'professionalism'],
   'wait too long to': [0, null], 'wait so long to': [0, null], 'wait too long before': [0, null], 'burn off': [0, null],
   // Fifteenth batch
+  'pressure regulator': [0, null], 'pressure valve': [0, null], 'pressure switch': [0, null], 'pressure tank': [0, null], 'pressure relief': [0, null],
+  'pressure reduce valve': [0, null], 'pressure reducing valve': [0, null], 'pressure test': [0, null],
   'squealing noise': [-0.6, 'quality'], 'whistling noise': [-0.6, 'quality'], 'clicking noise': [-0.6, 'quality'], 'humming noise': [-0.6, 'quality'],
   // Situation markers (see SITUATION_MARKERS)
   'before we call': [0, null], 'before i call': [0, null], 'before calling': [0, null], 'before we called': [0, null], 'before i called': [0, null],
@@ -247,6 +249,7 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'expect to pay': [0, null], 'i expect to': [0, null], 'we expect to': [0, null], 'expect the worst': [0, null],
   'prepared to pay': [0, null], 'ready to pay': [0, null], 'brace myself': [0, null], 'brace ourselves': [0, null], 'brace for': [0, null],
   'be sceptical': [0, null], 'be skeptical': [0, null], 'be terrified': [0, null], 'freak out': [0, null],
+  'be ready to be': [0, null], 'keep put off': [0, null], 'kept putting off': [0, null], 'put off call': [0, null], 'put off calling': [0, null], 'put it off': [0, null],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
   'toilet be run': [-0.5, 'quality'], 'toilet be still run': [-0.7, 'quality'],
@@ -269,4 +272,5 @@ export const SITUATION_MARKERS = [
   'be worried', 'be afraid', 'be nervous', 'be scared', 'be concerned', 'expect it to be', 'think it would', 'thought it would',
   'expect to pay', 'i expect to', 'we expect to', 'expect the worst', 'prepared to pay', 'ready to pay', 'brace myself',
   'brace ourselves', 'brace for', 'be sceptical', 'be skeptical', 'be terrified', 'freak out',
+  'be ready to be', 'keep put off', 'kept putting off', 'put off call', 'put off calling', 'put it off',
 ]

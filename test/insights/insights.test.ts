@@ -164,6 +164,16 @@ describe('accuracy on labelled review sentences', () => {
     ['We installed a new disposal ourselves and it was leaking.', {}],
     ['The new faucet they installed was leaking at the base.', { quality: 'negative' }],
     ['The new faucet leaks.', { quality: 'negative' }],
+    // The trouble's history and how long it lasted; the customer's own delay and expectations; every tradesman they knew
+    ['Water pressure was terrible in the whole house for years.', {}],
+    ['Their work has been terrible for years.', { quality: 'negative' }],
+    ['We have used them for years and the work has been terrible lately.', { quality: 'negative' }],
+    ['The toilet leaked at the base for ages because I kept putting off calling.', {}],
+    ['I waited ages for them to show up.', { speed: 'negative' }],
+    ['I was ready to be ripped off.', {}],
+    ['Every plumber I have ever called has tried to upsell me.', {}],
+    ['Every technician they sent was polite.', { professionalism: 'positive' }],
+    ['Tom found a failing pressure regulator and replaced it.', {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
