@@ -421,6 +421,11 @@ function markCompetitors(tokens: Token[]): void {
         if (next.pos === 'VERB' || next.pos === 'PUNCT' || next.pos === 'AUX') break
       }
     }
+    // "quoted a crazy amount by a big chain company": someone else, named by an indefinite article.
+    if (!mention && t.surface === 'by' && ['a', 'an', 'some'].includes(tokens[i + 1]?.surface ?? '')) {
+      const head = tokens.slice(i + 2, i + 5).findIndex((x) => COMPETITOR_HEAD_SET.has(x.surface) && !['guy', 'guys', 'one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'service', 'services'].includes(x.surface))
+      if (head >= 0) mention = true
+    }
     // "every plumber I've ever called", "any electrician we had": all the others the customer has known.
     if (!mention && ['every', 'any'].includes(t.surface) && COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => FIRST_PERSON.has(x.surface))) mention = true
     // "the builder's plumber": someone else's tradesman.
@@ -473,6 +478,7 @@ function markCompetitors(tokens: Token[]): void {
   markCompetitorAnaphora(tokens)
 }
 
+const PLURAL_TRADES = new Set(['plumbers', 'electricians', 'contractors', 'companies', 'roofers', 'handymen', 'technicians', 'installers', 'firms'])
 const ANAPHORIC_COMPETITORS = new Set(['one', 'two', 'three', 'four', 'both', 'neither', 'none', 'first', 'second', 'third', 'fourth', 'last', 'other', 'others', 'rest'])
 /**
  * "Called three companies, two never called back and the third wanted $200": once other companies are named,
@@ -485,6 +491,11 @@ function markCompetitorAnaphora(tokens: Token[]): void {
   for (let i = first + 1; i < tokens.length; i++) {
     if (![',', ';', 'and', 'while', 'whereas'].includes(tokens[i - 1]!.surface) || tokens[i]!.competitor) continue
     let k = tokens[i]!.surface === 'the' ? i + 1 : i
+    // "... and the plumbers blamed the roof": the others, named again by their trade.
+    if (k > i && PLURAL_TRADES.has(tokens[k]?.surface ?? '') && ['VERB', 'AUX', 'ADV'].includes(tokens[k + 1]?.pos ?? '')) {
+      for (let m = i; m < tokens.length && ![',', ';', 'but'].includes(tokens[m]!.surface); m++) tokens[m]!.competitor = true
+      continue
+    }
     if (!ANAPHORIC_COMPETITORS.has(tokens[k]?.surface ?? '')) continue
     k++
     if (tokens[k]?.surface === 'one' || tokens[k]?.surface === 'guy') k++
@@ -656,7 +667,9 @@ function readClause(tokens: Token[]): Hit[] {
   // "It was just dust burning off", "turned out to be a loose wire": the diagnosis, what was wrong before the job.
   for (const h of hits) {
     if (h.score >= 0 || h.entry.fixed) continue
-    if (tokens.some((_, k) => k < h.start && segmentOf[k] === h.segment && isDiagnosis(tokens, k))) h.score = 0
+    // The diagnosis may list several things ("a clogged drain line and a dirty filter"), up to a part with a person in it.
+    const opener = tokens.findLastIndex((_, k) => k < h.start && isDiagnosis(tokens, k))
+    if (opener >= 0 && !tokens.slice(opener, h.start).some((t) => [',', ';', 'tech', 'technician', 'guy', 'plumber', 'electrician', 'crew'].includes(t.surface) || (OTHER_SUBJECTS.has(t.surface) && !['it', 'everything'].includes(t.surface)))) h.score = 0
   }
   // The customer's situation before the job, or their own fears: no opinion of the business.
   if (hits.some((h) => SITUATION.has(h.entry.phrase))) for (const h of hits) h.score = 0
@@ -711,6 +724,11 @@ function readManner(tokens: Token[], hits: Hit[], segmentOf: number[]): void {
     if (!SPEED_MANNER.has(phrase) || h.negated) continue
     // "the drain had been slow for months", "the water drains slowly": the fixture's trouble, not the service's speed.
     const fixture = tokens.slice(Math.max(0, h.start - 4), h.start).findLastIndex((t) => FIXTURES.has(t.lemma))
+    // "explained everything slow and clear": the manner of speaking, not the service's speed.
+    if (['slow', 'slowly'].includes(phrase) && tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => ['explain', 'talk', 'speak', 'walk', 'go', 'show'].includes(t.lemma))) {
+      drop.add(h)
+      continue
+    }
     if (['slow', 'slowly'].includes(phrase) && fixture >= 0 && !tokens.slice(Math.max(0, h.start - 4) + fixture + 1, h.start).some((x) => ['he', 'she', 'they', 'tech', 'service'].includes(x.surface))) {
       drop.add(h)
       continue

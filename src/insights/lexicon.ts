@@ -209,11 +209,12 @@ export const COMPETITOR_MODIFIERS = [
   // "a lot of rude contractors", "most plumbers": tradesmen in general, not this business.
   'lot', 'lots', 'plenty', 'bunch', 'most', 'dozens', 'countless', 'numerous', 'various',
   // "the kitchen reno contractor", "the builder's plumber": someone hired for another job.
+  'chain', 'franchise', 'national',
   'reno', 'renovation', 'remodel', 'remodeling', 'remodelling', 'kitchen', 'roofing', 'flooring', 'pool', 'cable', 'warranty', 'builder', "builder's",
 ]
 export const COMPETITOR_HEADS = [
   'company', 'companies', 'plumber', 'plumbers', 'electrician', 'electricians', 'contractor', 'contractors', 'outfit', 'outfits', 'place', 'places',
-  'business', 'businesses', 'hvac', 'technician', 'technicians', 'guy', 'guys', 'owner', 'owners', 'homeowner', 'handyman', 'handymen', 'landlord', 'builder', 'installer', 'installers', 'quote', 'quotes', 'bid', 'bids', 'service', 'services', 'firm', 'firms', 'one', 'ones',
+  'business', 'businesses', 'hvac', 'technician', 'technicians', 'guy', 'guys', 'owner', 'owners', 'homeowner', 'handyman', 'handymen', 'roofer', 'roofers', 'tradesman', 'tradesmen', 'landlord', 'builder', 'installer', 'installers', 'quote', 'quotes', 'bid', 'bids', 'service', 'services', 'firm', 'firms', 'one', 'ones',
 ]
 /** Comparative words: before "than"/"what" they judge this business against the competitor ("cheaper than the other quotes"). */
 export const COMPARATIVES = [

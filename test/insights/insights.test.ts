@@ -174,6 +174,15 @@ describe('accuracy on labelled review sentences', () => {
     ['Every plumber I have ever called has tried to upsell me.', {}],
     ['Every technician they sent was polite.', { professionalism: 'positive' }],
     ['Tom found a failing pressure regulator and replaced it.', {}],
+    // Diagnoses that list several things, other trades named again, what the customer thought they would face, slow speech
+    ['Turned out to be a clogged drain line and a dirty filter.', {}],
+    ['Turned out to be a bad capacitor and the tech was rude about it.', { professionalism: 'negative' }],
+    ['I had been quoted a crazy amount by a big chain company.', {}],
+    ['Three different roofers blamed the plumbing and the plumbers blamed the roof.', {}],
+    ['The plumbers were rude.', { professionalism: 'negative' }],
+    ["I thought we'd have to wait until Tuesday.", {}],
+    ['He explained everything slow and clear.', { communication: 'positive' }],
+    ['The tech was slow and sloppy.', { speed: 'negative', quality: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
