@@ -118,6 +118,8 @@ const OWN_VERBS = new Set(['buy', 'bought', 'order', 'purchase', 'get', 'pick', 
 /** Lengths of time that, beside the trouble called about, tell how long it lasted ("leaked for ages"). */
 const DURATIONS = new Set(['ages', 'forever', 'long time'])
 const BUSINESS_OR_WAIT = new Set(['they', 'them', 'their', 'he', 'him', 'his', 'she', 'her', 'company', 'customer', 'client', 'use', 'wait'])
+/** Nouns "late" can qualify and still speak of the visit ("a late arrival", "a late start"). */
+const LATE_ABOUT_VISIT = new Set(['arrival', 'start', 'tech', 'technician', 'plumber', 'electrician', 'crew', 'guy', 'show', 'appearance', 'notice', 'cancellation', 'reschedule'])
 const MESS_MAKING = new Set(['leave', 'left', 'make', 'made', 'track', 'tracked', 'create', 'drag', 'spread'])
 const OTHER_SUBJECTS = new Set(['he', 'she', 'they', 'it', 'you', 'someone', 'somebody', 'them', 'him', 'everything', 'everyone', 'anyone'])
 
@@ -426,6 +428,8 @@ function markCompetitors(tokens: Token[]): void {
       const head = tokens.slice(i + 2, i + 5).findIndex((x) => COMPETITOR_HEAD_SET.has(x.surface) && !['guy', 'guys', 'one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'service', 'services'].includes(x.surface))
       if (head >= 0) mention = true
     }
+    // "I made the mistake of hiring a cheap handyman", "regret calling another company first": whoever was hired then.
+    if (!mention && ['mistake', 'regret'].includes(t.lemma) && ['of', 'to', 'hire', 'hiring', 'call', 'calling', 'use', 'using'].includes(tokens[i + 1]?.surface ?? '') && ['hire', 'call', 'use', 'try', 'go'].some((v) => [tokens[i + 1]?.lemma, tokens[i + 2]?.lemma].includes(v)) && !tokens.slice(i + 1, i + 5).some((x) => ['them', 'you', 'summit'].includes(x.surface))) mention = true
     // "every plumber I've ever called", "any electrician we had": all the others the customer has known.
     if (!mention && ['every', 'any'].includes(t.surface) && COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => FIRST_PERSON.has(x.surface))) mention = true
     // "the builder's plumber": someone else's tradesman.
@@ -678,14 +682,14 @@ function readClause(tokens: Token[]): Hit[] {
   return hits
 }
 
-/** "turned out", "it was just", "it was only", "caused by", "the culprit was": what follows tells what was wrong. */
+/** "turned out", "it was just", "it was only", "caused by", "the culprit was", "problem was": what follows tells what was wrong. */
 const isDiagnosis = (tokens: Token[], k: number) => {
   const [a, b, c] = [tokens[k]!, tokens[k + 1], tokens[k + 2]]
   return (
     (a.lemma === 'turn' && b?.surface === 'out') ||
     (a.surface === 'it' && b?.lemma === 'be' && ['just', 'only', 'simply'].includes(c?.surface ?? '')) ||
     (a.surface === 'caused' && b?.surface === 'by') ||
-    (a.surface === 'the' && ['culprit', 'cause'].includes(b?.surface ?? '') && c?.lemma === 'be')
+    (['culprit', 'cause', 'problem', 'issue', 'reason'].includes(a.lemma) && b?.lemma === 'be' && tokens[k - 1]?.surface !== 'no')
   )
 }
 
@@ -719,6 +723,8 @@ function readManner(tokens: Token[], hits: Hit[], segmentOf: number[]): void {
         if (!verb || expletive) drop.add(h)
       }
     }
+    // "Sorry for the late review", "a late lunch": lateness of something else than the visit.
+    if ((phrase === 'late' || phrase === 'early') && h.end - h.start === 1 && ['the', 'a', 'this', 'my', 'our', 'his', 'her', 'their'].includes(tokens[h.start - 1]?.surface ?? '') && tokens[h.end]?.pos === 'NOUN' && !TIME_NOUN_SET.has(tokens[h.end]!.lemma) && !LATE_ABOUT_VISIT.has(tokens[h.end]!.lemma)) drop.add(h)
     // "My husband fixed the fence": someone of the household did it.
     if (['fix', 'fixed', 'repair'].includes(phrase) && [h.start - 1, h.start - 2].some((j) => FAMILY.has(tokens[j]?.lemma ?? '') && ['my', 'our'].includes(tokens[j - 1]?.surface ?? '')) || (['fix', 'fixed', 'repair'].includes(phrase) && FIRST_PERSON.has(tokens[h.start - 1]?.surface ?? ''))) drop.add(h)
     if (!SPEED_MANNER.has(phrase) || h.negated) continue
@@ -814,7 +820,7 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
   for (const h of live) segmentScore.set(h.segment, (segmentScore.get(h.segment) ?? 0) + h.score)
   const strongSegments = new Set(live.filter((h) => h.entry.aspects.length).map((h) => h.segment))
   const found = new Map<AspectId, { score: number; cues: string[] }>()
-  const bySegment = new Map<AspectId, { segment: number; score: number }[]>()
+  const bySegment = new Map<AspectId, { segment: number; score: number; worth: boolean }[]>()
   const counted = new Set<string>()
   for (const h of live) {
     let aspects = h.entry.aspects
@@ -855,7 +861,7 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
         current.score = clamp(current.score + score)
         current.cues.push(h.entry.phrase)
       } else found.set(aspect, { score, cues: [h.entry.phrase] })
-      bySegment.set(aspect, [...(bySegment.get(aspect) ?? []), { segment: h.segment, score }])
+      bySegment.set(aspect, [...(bySegment.get(aspect) ?? []), { segment: h.segment, score, worth: h.entry.words.includes('worth') }])
     }
   }
   // Sarcasm: an exclamation of praise beside a plain complaint about the same thing, with no "but" between
@@ -871,7 +877,10 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
     (words.get(s)?.length ?? 99) <= 4 && !words.get(s)!.some((t) => ['VERB', 'AUX'].includes(t.pos) && !t.sentenceStart && !SPEED_NOUN_SET.has(t.lemma)) && (words.get(s)!.some((t) => EXCLAMATIVE.has(t.lemma)) || hits.some((h) => h.segment === s && h.score > 0))
   for (const [aspect, parts] of bySegment) {
     const negative = parts.filter((p) => p.score < 0)
-    if (negative.length && parts.some((p) => p.score > 0 && exclamation(p.segment))) found.get(aspect)!.score = clamp(negative.reduce((sum, p) => sum + p.score, 0))
+    // "Waited a week for the appointment, totally worth the wait": "worth" weighs the cost it names and concedes it.
+    const conceding = parts.filter((p) => p.worth && p.score > 0 && negative.every((n) => n.segment < p.segment))
+    if (negative.length && conceding.length) found.get(aspect)!.score = clamp(conceding.reduce((sum, p) => sum + p.score, 0))
+    else if (negative.length && parts.some((p) => p.score > 0 && exclamation(p.segment))) found.get(aspect)!.score = clamp(negative.reduce((sum, p) => sum + p.score, 0))
   }
   return found
 }

@@ -237,6 +237,10 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'wait to happen': [0, null], 'waiting to happen': [0, null], 'stand up guy': [0.8, 'professionalism'], 'stand - up guy': [0.8, 'professionalism'], 'stand-up guy': [0.8, 'professionalism'],
   'wait too long to': [0, null], 'wait so long to': [0, null], 'wait too long before': [0, null], 'burn off': [0, null],
   // Fifteenth batch
+  'worth the wait': [0.9, 'speed'], 'well worth the wait': [1, 'speed'],
+  'take a while to find': [0, null], 'take a while to track': [0, null], 'take a while to locate': [0, null], 'take a while to figure': [0, null],
+  'take a while to diagnose': [0, null], 'take a while to pinpoint': [0, null], 'take a while to trace': [0, null], 'take some time to find': [0, null],
+  'take some time to track': [0, null], 'take some time to figure': [0, null], 'take some time to diagnose': [0, null], 'take a bit to find': [0, null],
   'pressure regulator': [0, null], 'pressure valve': [0, null], 'pressure switch': [0, null], 'pressure tank': [0, null], 'pressure relief': [0, null],
   'pressure reduce valve': [0, null], 'pressure reducing valve': [0, null], 'pressure test': [0, null],
   'squealing noise': [-0.6, 'quality'], 'whistling noise': [-0.6, 'quality'], 'clicking noise': [-0.6, 'quality'], 'humming noise': [-0.6, 'quality'],

@@ -183,6 +183,15 @@ describe('accuracy on labelled review sentences', () => {
     ["I thought we'd have to wait until Tuesday.", {}],
     ['He explained everything slow and clear.', { communication: 'positive' }],
     ['The tech was slow and sloppy.', { speed: 'negative', quality: 'negative' }],
+    // A late review, the mistake of hiring someone else, a hidden fault's difficulty, "problem was", "worth the wait"
+    ['Sorry for the late review!', {}],
+    ['3 hrs late w/o calling', { punctuality: 'negative' }],
+    ['I made the mistake of hiring a cheap handyman who made the leak worse.', {}],
+    ['It took a while to track down the short.', {}],
+    ['It took forever to find the leak.', { speed: 'negative' }],
+    ['Problem was a dirty flame sensor.', {}],
+    ['Waited a week for the appointment, totally worth the wait.', { speed: 'positive' }],
+    ['Waited a week for the appointment, what a joke.', { speed: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
