@@ -120,6 +120,11 @@ const DURATIONS = new Set(['ages', 'forever', 'long time'])
 const BUSINESS_OR_WAIT = new Set(['they', 'them', 'their', 'he', 'him', 'his', 'she', 'her', 'company', 'customer', 'client', 'use', 'wait'])
 /** Nouns "late" can qualify and still speak of the visit ("a late arrival", "a late start"). */
 const LATE_ABOUT_VISIT = new Set(['arrival', 'start', 'tech', 'technician', 'plumber', 'electrician', 'crew', 'guy', 'show', 'appearance', 'notice', 'cancellation', 'reschedule'])
+/** Verbs whose object is the trouble cured ("patched the stain", "sealed the crack"). */
+const REPAIR_VERBS = new Set([
+  'patch', 'fix', 'repair', 'seal', 'remove', 'replace', 'clear', 'unclog', 'mend', 'cure', 'eliminate', 'stop', 'solve', 'resolve', 'treat',
+  'patched', 'fixed', 'repaired', 'sealed', 'removed', 'replaced', 'cleared', 'unclogged', 'mended', 'cured', 'eliminated', 'stopped', 'solved', 'resolved', 'treated',
+])
 const MESS_MAKING = new Set(['leave', 'left', 'make', 'made', 'track', 'tracked', 'create', 'drag', 'spread'])
 const OTHER_SUBJECTS = new Set(['he', 'she', 'they', 'it', 'you', 'someone', 'somebody', 'them', 'him', 'everything', 'everyone', 'anyone'])
 
@@ -428,6 +433,8 @@ function markCompetitors(tokens: Token[]): void {
       const head = tokens.slice(i + 2, i + 5).findIndex((x) => COMPETITOR_HEAD_SET.has(x.surface) && !['guy', 'guys', 'one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'service', 'services'].includes(x.surface))
       if (head >= 0) mention = true
     }
+    // "installed wrong by the builder": people who are never this business, as the agent of what was done.
+    if (!mention && t.surface === 'by' && ['the', 'our', 'a', 'an', 'my'].includes(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => NEVER_THIS_BUSINESS.has(x.surface))) mention = true
     // "I made the mistake of hiring a cheap handyman", "regret calling another company first": whoever was hired then.
     if (!mention && ['mistake', 'regret'].includes(t.lemma) && ['of', 'to', 'hire', 'hiring', 'call', 'calling', 'use', 'using'].includes(tokens[i + 1]?.surface ?? '') && ['hire', 'call', 'use', 'try', 'go'].some((v) => [tokens[i + 1]?.lemma, tokens[i + 2]?.lemma].includes(v)) && !tokens.slice(i + 1, i + 5).some((x) => ['them', 'you', 'summit'].includes(x.surface))) mention = true
     // "every plumber I've ever called", "any electrician we had": all the others the customer has known.
@@ -482,6 +489,8 @@ function markCompetitors(tokens: Token[]): void {
   markCompetitorAnaphora(tokens)
 }
 
+/** People who did work on a house and are never a home-services business itself. */
+const NEVER_THIS_BUSINESS = new Set(['builder', 'builders', 'developer', 'seller', 'sellers', 'flipper', 'flippers', 'handyman', 'handymen', 'roofer', 'roofers', 'owner', 'owners', 'landlord', 'tenant', 'tenants'])
 const PLURAL_TRADES = new Set(['plumbers', 'electricians', 'contractors', 'companies', 'roofers', 'handymen', 'technicians', 'installers', 'firms'])
 const ANAPHORIC_COMPETITORS = new Set(['one', 'two', 'three', 'four', 'both', 'neither', 'none', 'first', 'second', 'third', 'fourth', 'last', 'other', 'others', 'rest'])
 /**
@@ -668,6 +677,13 @@ function readClause(tokens: Token[]): Hit[] {
       .filter((segment) => segment !== undefined),
   )
   for (const h of hits) if (history.has(h.segment) && h.score < 0 && (h.entry.aspects.includes('quality') || !h.entry.aspects.length) && !h.negated && !placedAfterJob(h, false)) h.score = 0
+  // "patched the drywall stain", "repaired the cracked tile": the object of a repair is the trouble it cures.
+  for (const h of hits) {
+    if (h.score >= 0 || h.negated || h.entry.fixed) continue
+    // The tagger often misreads these ("patched" as an adjective, "stain" as a verb): a determiner after the verb tells the object.
+    const nounLike = !['ADV', 'ADJ'].includes(tokens[h.start]!.pos) || tokens[h.end]?.pos === 'NOUN'
+    if (nounLike && tokens.slice(Math.max(0, h.start - 4), h.start).some((t, j, before) => (REPAIR_VERBS.has(t.lemma) || REPAIR_VERBS.has(t.surface)) && ['the', 'a', 'an', 'that', 'our', 'my', 'every', 'all'].includes(before[j + 1]?.surface ?? '') && !before.slice(j + 2).some((x) => ['VERB', 'AUX', 'PUNCT'].includes(x.pos)))) h.score = 0
+  }
   // "It was just dust burning off", "turned out to be a loose wire": the diagnosis, what was wrong before the job.
   for (const h of hits) {
     if (h.score >= 0 || h.entry.fixed) continue

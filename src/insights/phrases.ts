@@ -254,6 +254,7 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'prepared to pay': [0, null], 'ready to pay': [0, null], 'brace myself': [0, null], 'brace ourselves': [0, null], 'brace for': [0, null],
   'be sceptical': [0, null], 'be skeptical': [0, null], 'be terrified': [0, null], 'freak out': [0, null],
   'think we would': [0, null], "think we 'd": [0, null], 'think i would': [0, null], "think i 'd": [0, null], 'think we have to': [0, null], 'think we would have to': [0, null],
+  'dread call': [0, null], 'dread calling': [0, null], 'dreaded calling': [0, null], 'dread have to call': [0, null],
   'be ready to be': [0, null], 'keep put off': [0, null], 'kept putting off': [0, null], 'put off call': [0, null], 'put off calling': [0, null], 'put it off': [0, null],
   // General phrases that carry sentiment
   'post an update': [0, null], 'update this review': [0, null], 'fine since': [0.7, 'quality'], 'toilet be run again': [-0.7, 'quality'], 'toilet run again': [-0.7, 'quality'],
@@ -278,5 +279,6 @@ export const SITUATION_MARKERS = [
   'expect to pay', 'i expect to', 'we expect to', 'expect the worst', 'prepared to pay', 'ready to pay', 'brace myself',
   'brace ourselves', 'brace for', 'be sceptical', 'be skeptical', 'be terrified', 'freak out',
   'think we would', "think we 'd", 'think i would', "think i 'd", 'think we have to', 'think we would have to',
+  'dread call', 'dread calling', 'dreaded calling', 'dread have to call',
   'be ready to be', 'keep put off', 'kept putting off', 'put off call', 'put off calling', 'put it off',
 ]

@@ -192,6 +192,13 @@ describe('accuracy on labelled review sentences', () => {
     ['Problem was a dirty flame sensor.', {}],
     ['Waited a week for the appointment, totally worth the wait.', { speed: 'positive' }],
     ['Waited a week for the appointment, what a joke.', { speed: 'negative' }],
+    // The object of a repair, the dread of calling anyone, the builder's work
+    ['Dave patched the drywall stain.', {}],
+    ['They left a stain on the carpet.', { quality: 'negative' }],
+    ['He fixed it poorly.', { quality: 'negative' }],
+    ['Honestly dreaded calling anyone after our last experience, the guy left a huge mess.', {}],
+    ['The water softener was installed wrong by the builder and has never worked properly.', {}],
+    ['The softener they installed has never worked properly.', { quality: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
