@@ -437,6 +437,8 @@ function markCompetitors(tokens: Token[]): void {
     if (!mention && t.surface === 'by' && ['the', 'our', 'a', 'an', 'my'].includes(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => NEVER_THIS_BUSINESS.has(x.surface))) mention = true
     // "I made the mistake of hiring a cheap handyman", "regret calling another company first": whoever was hired then.
     if (!mention && ['mistake', 'regret'].includes(t.lemma) && ['of', 'to', 'hire', 'hiring', 'call', 'calling', 'use', 'using'].includes(tokens[i + 1]?.surface ?? '') && ['hire', 'call', 'use', 'try', 'go'].some((v) => [tokens[i + 1]?.lemma, tokens[i + 2]?.lemma].includes(v)) && !tokens.slice(i + 1, i + 5).some((x) => ['them', 'you', 'summit'].includes(x.surface))) mention = true
+    // "the plumber the home warranty sent out", "the insurance company's electrician": someone else's choice of tradesman.
+    if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && !['one', 'ones'].includes(t.surface) && tokens.slice(Math.max(0, i - 2), i + 5).some((x) => THIRD_PARTIES.has(x.surface))) mention = true
     // "every plumber I've ever called", "any electrician we had": all the others the customer has known.
     if (!mention && ['every', 'any'].includes(t.surface) && COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => FIRST_PERSON.has(x.surface))) mention = true
     // "the builder's plumber": someone else's tradesman.
@@ -491,6 +493,7 @@ function markCompetitors(tokens: Token[]): void {
 
 /** People who did work on a house and are never a home-services business itself. */
 const NEVER_THIS_BUSINESS = new Set(['builder', 'builders', 'developer', 'seller', 'sellers', 'flipper', 'flippers', 'handyman', 'handymen', 'roofer', 'roofers', 'owner', 'owners', 'landlord', 'tenant', 'tenants'])
+const THIRD_PARTIES = new Set(['warranty', 'insurance', 'insurer', 'hoa', 'landlord', "landlord's", 'builder', "builder's"])
 const PLURAL_TRADES = new Set(['plumbers', 'electricians', 'contractors', 'companies', 'roofers', 'handymen', 'technicians', 'installers', 'firms'])
 const ANAPHORIC_COMPETITORS = new Set(['one', 'two', 'three', 'four', 'both', 'neither', 'none', 'first', 'second', 'third', 'fourth', 'last', 'other', 'others', 'rest'])
 /**
@@ -636,10 +639,17 @@ function readClause(tokens: Token[]): Hit[] {
     tokens.slice(Math.max(0, k - 4), k).some((x, j, before) => FIRST_PERSON.has(x.surface) && OWN_VERBS.has(before[j + 1]?.lemma ?? '')) ||
     tokens.slice(k + 1, k + 5).some((x, j, after) => FIRST_PERSON.has(x.surface) && OWN_VERBS.has(after[j + 1]?.lemma ?? '') && !['them', 'they', 'him', 'her'].includes(after[j + 2]?.surface ?? ''))
   const helpCame = (segment: number) => tokens.some((t, k) => segmentOf[k] === segment && ARRIVAL.has(t.lemma) && t.pos === 'VERB' && t.lemma !== 'be')
+  // "The breaker would trip every time", "it used to leak": a habit of the past, the trouble called about.
+  const habitual = (h: Hit) => tokens[h.start - 1]?.surface === 'would' || (tokens[h.start - 1]?.surface === 'to' && tokens[h.start - 2]?.surface === 'used')
   // "The pump was about to fail", "it could break": a warning, not a failed job.
   const prospective = (h: Hit) => tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => PROSPECTIVE.has(t.surface))
   for (const h of hits) {
     if (h.negated) continue
+    if (h.score < 0 && h.entry.aspects.includes('quality') && habitual(h) && !placedAfterJob(h, false)) {
+      h.score = 0
+      h.job = true
+      continue
+    }
     // "When it started leaking we called them": the reason to call, not a failed job.
     const next = tokens.slice(h.end, h.end + 4)
     const reason = next.some((t, k) => FIRST_PERSON.has(t.surface) && REQUEST.has(next[k + 1]?.lemma ?? '') && !next.slice(0, k).some((x) => ['and', 'but', ','].includes(x.surface)))
@@ -673,7 +683,7 @@ function readClause(tokens: Token[]): Hit[] {
   // terrible for years") or of a wait ("waited for months").
   const history = new Set(
     tokens
-      .map((t, k) => (t.surface === 'for' && timeSpanAt(tokens, k + 1) && tokens.slice(k + 1, k + 4).some((x) => ['year', 'month', 'ages', 'decade'].includes(x.lemma)) && !tokens.some((x, j) => segmentOf[j] === segmentOf[k] && BUSINESS_OR_WAIT.has(x.lemma)) ? segmentOf[k] : undefined))
+      .map((t, k) => (t.surface === 'for' && timeSpanAt(tokens, k + 1) && tokens.slice(k + 1, k + 4).some((x) => ['year', 'month', 'week', 'ages', 'decade'].includes(x.lemma)) && !tokens.some((x, j) => segmentOf[j] === segmentOf[k] && BUSINESS_OR_WAIT.has(x.lemma)) ? segmentOf[k] : undefined))
       .filter((segment) => segment !== undefined),
   )
   for (const h of hits) if (history.has(h.segment) && h.score < 0 && (h.entry.aspects.includes('quality') || !h.entry.aspects.length) && !h.negated && !placedAfterJob(h, false)) h.score = 0
@@ -854,6 +864,8 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
       // A denied trouble noun is praise of the work, unless the part names another aspect ("no complaints about the price").
       if (h.entry.trouble && h.negated && !strongSegments.has(h.segment)) aspects = ['quality']
       // A weak cue needs a feeling of its own kind: "came the next day" says nothing about the technician.
+      // "Horrible week", "a long day": the customer's own time, felt by its adjective, not the service's speed.
+      else if (h.entry.weak.includes('speed') && live.some((x) => x.end === h.start && !x.entry.aspects.length && x.score !== 0)) continue
       else if (h.entry.weak.length && !strongSegments.has(h.segment) && own !== 0 && free.some((x) => x !== h && x.segment === h.segment && x.score !== 0 && !x.entry.weak.some((w) => !h.entry.weak.includes(w)))) aspects = h.entry.weak
       else if (h.entry.weak.length && !strongSegments.has(h.segment) && h.score !== 0) aspects = h.entry.weak
       else continue

@@ -199,6 +199,14 @@ describe('accuracy on labelled review sentences', () => {
     ['Honestly dreaded calling anyone after our last experience, the guy left a huge mess.', {}],
     ['The water softener was installed wrong by the builder and has never worked properly.', {}],
     ['The softener they installed has never worked properly.', { quality: 'negative' }],
+    // Weeks of trouble, the customer's horrible week, a past habit of failing, the warranty company's plumber
+    ['There was a horrible smell in the basement for weeks.', {}],
+    ['No hot water for weeks because they never came.', { punctuality: 'negative' }],
+    ['Horrible week: flooded basement and broken sump pump.', {}],
+    ['The breaker would trip every time we used the kettle.', {}],
+    ['The new breaker would trip every time we used the kettle.', { quality: 'negative' }],
+    ['The plumber the home warranty sent out was useless.', {}],
+    ['The plumber they sent out was useless.', { professionalism: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
