@@ -125,6 +125,8 @@ const REPAIR_VERBS = new Set([
   'patch', 'fix', 'repair', 'seal', 'remove', 'replace', 'clear', 'unclog', 'mend', 'cure', 'eliminate', 'stop', 'solve', 'resolve', 'treat',
   'patched', 'fixed', 'repaired', 'sealed', 'removed', 'replaced', 'cleared', 'unclogged', 'mended', 'cured', 'eliminated', 'stopped', 'solved', 'resolved', 'treated',
 ])
+/** Places in a house a job is done in ("a nightmare crawlspace"). */
+const HOUSE_PLACES = new Set(['crawlspace', 'crawl', 'attic', 'basement', 'space', 'access', 'spot', 'corner', 'location', 'cellar', 'closet', 'wall', 'ceiling', 'garage'])
 const MESS_MAKING = new Set(['leave', 'left', 'make', 'made', 'track', 'tracked', 'create', 'drag', 'spread'])
 const OTHER_SUBJECTS = new Set(['he', 'she', 'they', 'it', 'you', 'someone', 'somebody', 'them', 'him', 'everything', 'everyone', 'anyone'])
 
@@ -439,6 +441,10 @@ function markCompetitors(tokens: Token[]): void {
     if (!mention && ['mistake', 'regret'].includes(t.lemma) && ['of', 'to', 'hire', 'hiring', 'call', 'calling', 'use', 'using'].includes(tokens[i + 1]?.surface ?? '') && ['hire', 'call', 'use', 'try', 'go'].some((v) => [tokens[i + 1]?.lemma, tokens[i + 2]?.lemma].includes(v)) && !tokens.slice(i + 1, i + 5).some((x) => ['them', 'you', 'summit'].includes(x.surface))) mention = true
     // "the plumber the home warranty sent out", "the insurance company's electrician": someone else's choice of tradesman.
     if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && !['one', 'ones'].includes(t.surface) && tokens.slice(Math.max(0, i - 2), i + 5).some((x) => THIRD_PARTIES.has(x.surface))) mention = true
+    // "the thing everybody else said was impossible": all the others.
+    if (!mention && ['everybody', 'everyone', 'anybody', 'anyone', 'nobody'].includes(t.surface) && tokens[i + 1]?.surface === 'else') mention = true
+    // "my electrician friend", "my brother-in-law the plumber": a tradesman of the customer's own circle.
+    if (!mention && FAMILY.has(t.lemma) && [tokens[i - 1], tokens[i + 1], tokens[i + 2]].some((x) => x && COMPETITOR_HEAD_SET.has(x.surface) && !['one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'service', 'services', 'place', 'places'].includes(x.surface))) mention = true
     // "every plumber I've ever called", "any electrician we had": all the others the customer has known.
     if (!mention && ['every', 'any'].includes(t.surface) && COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => FIRST_PERSON.has(x.surface))) mention = true
     // "the builder's plumber": someone else's tradesman.
@@ -694,6 +700,8 @@ function readClause(tokens: Token[]): Hit[] {
     const nounLike = !['ADV', 'ADJ'].includes(tokens[h.start]!.pos) || tokens[h.end]?.pos === 'NOUN'
     if (nounLike && tokens.slice(Math.max(0, h.start - 4), h.start).some((t, j, before) => (REPAIR_VERBS.has(t.lemma) || REPAIR_VERBS.has(t.surface)) && ['the', 'a', 'an', 'that', 'our', 'my', 'every', 'all'].includes(before[j + 1]?.surface ?? '') && !before.slice(j + 2).some((x) => ['VERB', 'AUX', 'PUNCT'].includes(x.pos)))) h.score = 0
   }
+  // "a nightmare crawlspace", "an awful attic": the conditions the job was done in, not the work.
+  for (const h of hits) if (h.score < 0 && !h.entry.aspects.length && !h.negated && h.end - h.start === 1 && ['ADJ', 'NOUN'].includes(tokens[h.start]!.pos) && HOUSE_PLACES.has(tokens[h.end]?.lemma ?? '')) h.score = 0
   // "It was just dust burning off", "turned out to be a loose wire": the diagnosis, what was wrong before the job.
   for (const h of hits) {
     if (h.score >= 0 || h.entry.fixed) continue
@@ -1024,7 +1032,7 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
     })
     aspects.push(...withoutConceded(sentenceMentions))
   })
-  return { clauses, aspects, score: round(clamp(total)), phrases }
+  return { clauses, aspects: withoutWorthConceded(aspects), score: round(clamp(total)), phrases }
 }
 
 /**
@@ -1036,6 +1044,11 @@ function withoutConceded(mentions: { mention: AspectMention; index: number }[]):
   return mentions
     .filter(({ mention, index }) => !(mention.sentiment === 'negative' && mentions.some((m) => m.index > index && m.mention.aspect === mention.aspect && m.mention.sentiment === 'positive')))
     .map(({ mention }) => mention)
+}
+
+/** "Pricey? Maybe a little. Worth it? Absolutely.": a later "worth" of the same aspect weighs the cost named before and concedes it. */
+function withoutWorthConceded(mentions: AspectMention[]): AspectMention[] {
+  return mentions.filter((m, k) => !(m.sentiment === 'negative' && mentions.slice(k + 1).some((later) => later.aspect === m.aspect && later.sentiment === 'positive' && later.cues.some((c) => c.split(' ').includes('worth')))))
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000

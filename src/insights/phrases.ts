@@ -237,6 +237,10 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'wait to happen': [0, null], 'waiting to happen': [0, null], 'stand up guy': [0.8, 'professionalism'], 'stand - up guy': [0.8, 'professionalism'], 'stand-up guy': [0.8, 'professionalism'],
   'wait too long to': [0, null], 'wait so long to': [0, null], 'wait too long before': [0, null], 'burn off': [0, null],
   // Fifteenth batch
+  'insane value': [0.9, 'price'], 'crazy value': [0.9, 'price'], 'ridiculous value': [0.9, 'price'], 'unreal value': [0.9, 'price'], 'insane deal': [0.9, 'price'],
+  'crazy deal': [0.9, 'price'], 'killer deal': [0.9, 'price'], 'killer price': [0.9, 'price'], 'killer service': [0.9, null], 'killer job': [0.9, 'quality'],
+  'shock at how low': [0.8, 'price'], 'shock how low': [0.8, 'price'], 'shock at how cheap': [0.8, 'price'], 'shock at how reasonable': [0.8, 'price'],
+  'surprised at how low': [0.8, 'price'], 'surprised how low': [0.8, 'price'], 'surprise at how low': [0.8, 'price'], 'surprise how low': [0.8, 'price'],
   'worth the wait': [0.9, 'speed'], 'well worth the wait': [1, 'speed'],
   'take a while to find': [0, null], 'take a while to track': [0, null], 'take a while to locate': [0, null], 'take a while to figure': [0, null],
   'take a while to diagnose': [0, null], 'take a while to pinpoint': [0, null], 'take a while to trace': [0, null], 'take some time to find': [0, null],

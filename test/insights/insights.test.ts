@@ -207,6 +207,15 @@ describe('accuracy on labelled review sentences', () => {
     ['The new breaker would trip every time we used the kettle.', { quality: 'negative' }],
     ['The plumber the home warranty sent out was useless.', {}],
     ['The plumber they sent out was useless.', { professionalism: 'negative' }],
+    // Slang praise, the conditions of the job, "worth it" across sentences, the customer's own circle, everybody else
+    ["Insane value, I'm still shocked at how low the bill was.", { price: 'positive' }],
+    ['The price was insane.', { price: 'negative' }],
+    ['The job was a nightmare crawlspace with spiders everywhere.', {}],
+    ['The job was a nightmare.', { quality: 'negative' }],
+    ['Pricey? Maybe a little. Worth it? Absolutely.', { price: 'positive' }],
+    ['The worst part was waiting for my own electrician friend to admit he could not fix it.', {}],
+    ['My husband was impressed with how quick they were.', { speed: 'positive' }],
+    ['They fixed the thing everybody else said was impossible.', { quality: 'positive' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
