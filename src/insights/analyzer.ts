@@ -127,6 +127,7 @@ const REPAIR_VERBS = new Set([
 ])
 /** Places in a house a job is done in ("a nightmare crawlspace"). */
 const HOUSE_PLACES = new Set(['crawlspace', 'crawl', 'attic', 'basement', 'space', 'access', 'spot', 'corner', 'location', 'cellar', 'closet', 'wall', 'ceiling', 'garage'])
+const PEOPLE = new Set(['he', 'she', 'they', 'tech', 'technician', 'plumber', 'electrician', 'guy', 'crew', 'team', 'installer'])
 const MESS_MAKING = new Set(['leave', 'left', 'make', 'made', 'track', 'tracked', 'create', 'drag', 'spread'])
 const OTHER_SUBJECTS = new Set(['he', 'she', 'they', 'it', 'you', 'someone', 'somebody', 'them', 'him', 'everything', 'everyone', 'anyone'])
 
@@ -668,9 +669,19 @@ function readClause(tokens: Token[]): Hit[] {
     // "They cracked a tile", "he broke our vase": damage someone did to the house, not the trouble called about.
     const damage = ['he', 'she', 'they'].includes(tokens[h.start - 1]?.surface ?? '') && ['a', 'an', 'the', 'our', 'my', 'one', 'two'].includes(tokens[h.end]?.surface ?? '')
     if (damage && FAILURE_SET.has(h.entry.phrase)) continue
-    const visit = h.entry.phrase === 'come back' && tokens.slice(h.end, h.end + 5).some((t, k, after) => t.surface === 'to' && after[k + 1]?.pos === 'VERB')
+    // So is a return with what was needed or from an errand: "came back the next morning with the part", "was back in 40 minutes", "came back for free".
+    // Only a person comes back with something: "the leak came back within a week" is the trouble returning.
+    const after = tokens.slice(h.end, h.end + 6)
+    // The nearest subject before it decides: a person, or the trouble (a trouble noun, a fixture, "it").
+    const subject = tokens.slice(0, h.start).findLast((t) => PEOPLE.has(t.surface) || t.pos === 'PROPN' || t.sentenceStart === true || TROUBLE.has(t.lemma) || FIXTURES.has(t.lemma) || t.surface === 'it')
+    const person = subject !== undefined && !TROUBLE.has(subject.lemma) && !FIXTURES.has(subject.lemma) && subject.surface !== 'it'
+    const visit =
+      ['come back', 'be back'].includes(h.entry.phrase) &&
+      (after.some((t, k) => t.surface === 'to' && after[k + 1]?.pos === 'VERB') ||
+        (person && after.some((t, k) => ['free', 'charge'].includes(t.surface) || (t.surface === 'with' && !['a', 'vengeance'].includes(after[k + 1]?.surface ?? '')))) ||
+        (person && ['in', 'within'].includes(after[0]?.surface ?? '') && timeSpanAt(tokens, h.end + 1)))
     // A failure verb needs its own part of the clause to place it after the job ("our pipe burst at midnight, ... fine since" is the job).
-    if (h.entry.phrase.endsWith('(after the job)') ? !placedAfterJob(h, true) || prospective(h) : FAILURE_SET.has(h.entry.phrase) && (!placedAfterJob(h, false) || prospective(h) || visit)) {
+    if (h.entry.phrase.endsWith('(after the job)') ? !placedAfterJob(h, true) || prospective(h) : (FAILURE_SET.has(h.entry.phrase) && (!placedAfterJob(h, false) || prospective(h))) || visit) {
       h.score = 0
       h.job = true
     }

@@ -237,6 +237,10 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'wait to happen': [0, null], 'waiting to happen': [0, null], 'stand up guy': [0.8, 'professionalism'], 'stand - up guy': [0.8, 'professionalism'], 'stand-up guy': [0.8, 'professionalism'],
   'wait too long to': [0, null], 'wait so long to': [0, null], 'wait too long before': [0, null], 'burn off': [0, null],
   // Fifteenth batch
+  'i have to reschedule': [0, null], 'we have to reschedule': [0, null], 'i need to reschedule': [0, null], 'we need to reschedule': [0, null], 'i reschedule': [0, null],
+  'we reschedule': [0, null], 'i have to cancel': [0, null], 'we have to cancel': [0, null], 'i cancel': [0, null], 'we cancel': [0, null], 'i postpone': [0, null], 'we postpone': [0, null],
+  'be on the manufacturer': [0, null], 'be on the supplier': [0, null], "manufacturer 's fault": [0, null], 'not their fault': [0, null], 'no fault of their': [0, null],
+  'no fault of theirs': [0, null], 'not on them': [0, null], 'not their doing': [0, null],
   'insane value': [0.9, 'price'], 'crazy value': [0.9, 'price'], 'ridiculous value': [0.9, 'price'], 'unreal value': [0.9, 'price'], 'insane deal': [0.9, 'price'],
   'crazy deal': [0.9, 'price'], 'killer deal': [0.9, 'price'], 'killer price': [0.9, 'price'], 'killer service': [0.9, null], 'killer job': [0.9, 'quality'],
   'shock at how low': [0.8, 'price'], 'shock how low': [0.8, 'price'], 'shock at how cheap': [0.8, 'price'], 'shock at how reasonable': [0.8, 'price'],
@@ -284,5 +288,6 @@ export const SITUATION_MARKERS = [
   'brace ourselves', 'brace for', 'be sceptical', 'be skeptical', 'be terrified', 'freak out',
   'think we would', "think we 'd", 'think i would', "think i 'd", 'think we have to', 'think we would have to',
   'dread call', 'dread calling', 'dreaded calling', 'dread have to call',
+  'be on the manufacturer', 'be on the supplier', "manufacturer 's fault", 'not their fault', 'no fault of their', 'no fault of theirs', 'not on them', 'not their doing',
   'be ready to be', 'keep put off', 'kept putting off', 'put off call', 'put off calling', 'put it off',
 ]

@@ -17,7 +17,8 @@ import { business } from '../support/dataset'
 const read = (name: string) => Bun.file(join(import.meta.dir, name)).text()
 /** Held-out scores measured when this release's lexicon was settled: a floor that only rises. */
 const HELD_OUT_FLOOR = { f1: 0.9, polarity: 0.95, foundAndRight: 0.85 }
-const FIVE_STAR_FLOOR = 1
+/** Unambiguous five-star reviews (held out) that may yield a negative aspect: the target, 0, is met. */
+const FIVE_STAR_FLOOR = 0
 
 describe('accuracy on labelled review sentences', () => {
   const context = contextFor(sampleBusiness)
@@ -52,11 +53,11 @@ describe('accuracy on labelled review sentences', () => {
     expect(complaining).toEqual([])
   })
 
-  test('unambiguous five-star reviews, held out: (almost) none yields a negative aspect', async () => {
+  test('unambiguous five-star reviews, held out: none yields a negative aspect', async () => {
     const lines = (await read('five-star-reviews.txt')).split('\n').filter((l) => l.trim() && !l.startsWith('#'))
     expect(lines.length).toBeGreaterThanOrEqual(40)
     const complaining = lines.filter((l) => explainLines([l], sampleBusiness)[0]!.aspects.some((a) => a.polarity === 'negative'))
-    // Measured 1 of 40 when the held-out figures were taken; the target is 0.
+    // Measured 1 of 40 when the held-out figures were first taken, 0 of 40 since return visits are told from failures.
     expect(complaining.length).toBeLessThanOrEqual(FIVE_STAR_FLOOR)
   })
 
@@ -216,6 +217,16 @@ describe('accuracy on labelled review sentences', () => {
     ['The worst part was waiting for my own electrician friend to admit he could not fix it.', {}],
     ['My husband was impressed with how quick they were.', { speed: 'positive' }],
     ['They fixed the thing everybody else said was impossible.', { quality: 'positive' }],
+    // A return visit with what was needed is no failure; the trouble coming back is. The customer's rescheduling, a supplier's delay
+    ['Tom came back the next morning with it.', { speed: 'positive' }],
+    ['The tech left for lunch to pick up a part and was back in 40 minutes.', {}],
+    ['The leak came back within a week.', { quality: 'negative' }],
+    ['The clog was back in two days.', { quality: 'negative' }],
+    ['The problem came back with a vengeance.', { quality: 'negative' }],
+    ['I had to reschedule twice because of work.', {}],
+    ['They had to reschedule twice.', { punctuality: 'negative' }],
+    ["Ordered a special toilet that took 3 weeks to arrive, that's on the manufacturer.", {}],
+    ['The install took 3 weeks.', { speed: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
