@@ -446,6 +446,8 @@ function markCompetitors(tokens: Token[]): void {
     if (!mention && ['everybody', 'everyone', 'anybody', 'anyone', 'nobody'].includes(t.surface) && tokens[i + 1]?.surface === 'else') mention = true
     // "my electrician friend", "my brother-in-law the plumber": a tradesman of the customer's own circle.
     if (!mention && FAMILY.has(t.lemma) && [tokens[i - 1], tokens[i + 1], tokens[i + 2]].some((x) => x && COMPETITOR_HEAD_SET.has(x.surface) && !['one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'service', 'services', 'place', 'places'].includes(x.surface))) mention = true
+    // "the previous wiring job", "the prior work": what someone did before this business came.
+    if (!mention && PRIOR.has(t.surface) && tokens.slice(i + 1, i + 3).some((x) => PRIOR_WORK.has(x.surface))) mention = true
     // "every plumber I've ever called", "any electrician we had": all the others the customer has known.
     if (!mention && ['every', 'any'].includes(t.surface) && COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => FIRST_PERSON.has(x.surface))) mention = true
     // "the builder's plumber": someone else's tradesman.
@@ -501,6 +503,8 @@ function markCompetitors(tokens: Token[]): void {
 /** People who did work on a house and are never a home-services business itself. */
 const NEVER_THIS_BUSINESS = new Set(['builder', 'builders', 'developer', 'seller', 'sellers', 'flipper', 'flippers', 'handyman', 'handymen', 'roofer', 'roofers', 'owner', 'owners', 'landlord', 'tenant', 'tenants'])
 const THIRD_PARTIES = new Set(['warranty', 'insurance', 'insurer', 'hoa', 'landlord', "landlord's", 'builder', "builder's"])
+const PRIOR = new Set(['previous', 'prior', 'former', 'original'])
+const PRIOR_WORK = new Set(['job', 'work', 'wiring', 'install', 'installation', 'plumbing', 'repair', 'repairs', 'fix', 'attempt'])
 const PLURAL_TRADES = new Set(['plumbers', 'electricians', 'contractors', 'companies', 'roofers', 'handymen', 'technicians', 'installers', 'firms'])
 const ANAPHORIC_COMPETITORS = new Set(['one', 'two', 'three', 'four', 'both', 'neither', 'none', 'first', 'second', 'third', 'fourth', 'last', 'other', 'others', 'rest'])
 /**
@@ -700,10 +704,10 @@ function readClause(tokens: Token[]): Hit[] {
   // terrible for years") or of a wait ("waited for months").
   const history = new Set(
     tokens
-      .map((t, k) => (t.surface === 'for' && timeSpanAt(tokens, k + 1) && tokens.slice(k + 1, k + 4).some((x) => ['year', 'month', 'week', 'ages', 'decade'].includes(x.lemma)) && !tokens.some((x, j) => segmentOf[j] === segmentOf[k] && BUSINESS_OR_WAIT.has(x.lemma)) ? segmentOf[k] : undefined))
+      .map((t, k) => (t.surface === 'for' && timeSpanAt(tokens, k + 1) && tokens.slice(k + 1, k + 4).some((x) => ['year', 'month', 'week', 'ages', 'decade'].includes(x.lemma) || x.surface === 'ages') && !tokens.some((x, j) => segmentOf[j] === segmentOf[k] && BUSINESS_OR_WAIT.has(x.lemma)) ? segmentOf[k] : undefined))
       .filter((segment) => segment !== undefined),
   )
-  for (const h of hits) if (history.has(h.segment) && h.score < 0 && (h.entry.aspects.includes('quality') || !h.entry.aspects.length) && !h.negated && !placedAfterJob(h, false)) h.score = 0
+  for (const h of hits) if (history.has(h.segment) && h.score < 0 && (h.entry.aspects.includes('quality') || !h.entry.aspects.length || DURATIONS.has(h.entry.phrase)) && !h.negated && !placedAfterJob(h, false)) h.score = 0
   // "patched the drywall stain", "repaired the cracked tile": the object of a repair is the trouble it cures.
   for (const h of hits) {
     if (h.score >= 0 || h.negated || h.entry.fixed) continue
@@ -816,7 +820,7 @@ function readManner(tokens: Token[], hits: Hit[], segmentOf: number[]): void {
 function timeSpanAt(tokens: Token[], i: number): boolean {
   for (let k = i; k < i + 4 && k < tokens.length; k++) {
     const t = tokens[k]!
-    if (TIME_NOUN_SET.has(t.lemma) || ['hour', 'minute', 'weekend', 'ages'].includes(t.lemma)) return true
+    if (TIME_NOUN_SET.has(t.lemma) || ['hour', 'minute', 'weekend'].includes(t.lemma) || t.surface === 'ages') return true
     if (!(isNumber(t) || ['a', 'an', 'one', 'few', 'couple', 'of', 'last', 'several', 'about', 'almost', 'over', 'the', 'that', 'early', 'late'].includes(t.surface))) return false
   }
   return false

@@ -227,6 +227,11 @@ describe('accuracy on labelled review sentences', () => {
     ['They had to reschedule twice.', { punctuality: 'negative' }],
     ["Ordered a special toilet that took 3 weeks to arrive, that's on the manufacturer.", {}],
     ['The install took 3 weeks.', { speed: 'negative' }],
+    // Ages of trouble, someone's previous work
+    ['We had low water pressure upstairs for ages.', {}],
+    ['We waited for ages.', { speed: 'negative' }],
+    ['They took ages.', { speed: 'negative' }],
+    ["Can't believe how bad the previous wiring job was.", {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
