@@ -121,7 +121,9 @@ const BUSINESS_OR_WAIT = new Set(['they', 'them', 'their', 'he', 'him', 'his', '
 /** Nouns "late" can qualify and still speak of the visit ("a late arrival", "a late start"). */
 const LATE_ABOUT_VISIT = new Set(['arrival', 'start', 'tech', 'technician', 'plumber', 'electrician', 'crew', 'guy', 'show', 'appearance', 'notice', 'cancellation', 'reschedule'])
 /** Verbs whose object is the trouble cured ("patched the stain", "sealed the crack"). */
+const OBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'that', 'our', 'my', 'every', 'all', 'his', 'her', 'their', 'this'])
 const REPAIR_VERBS = new Set([
+  'clean', 'cleaned', 'tidy', 'tidied',
   'patch', 'fix', 'repair', 'seal', 'remove', 'replace', 'clear', 'unclog', 'mend', 'cure', 'eliminate', 'stop', 'solve', 'resolve', 'treat',
   'patched', 'fixed', 'repaired', 'sealed', 'removed', 'replaced', 'cleared', 'unclogged', 'mended', 'cured', 'eliminated', 'stopped', 'solved', 'resolved', 'treated',
 ])
@@ -448,6 +450,14 @@ function markCompetitors(tokens: Token[]): void {
     if (!mention && FAMILY.has(t.lemma) && [tokens[i - 1], tokens[i + 1], tokens[i + 2]].some((x) => x && COMPETITOR_HEAD_SET.has(x.surface) && !['one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'service', 'services', 'place', 'places'].includes(x.surface))) mention = true
     // "the previous wiring job", "the prior work": what someone did before this business came.
     if (!mention && PRIOR.has(t.surface) && tokens.slice(i + 1, i + 3).some((x) => PRIOR_WORK.has(x.surface))) mention = true
+    // "an awful experience with a plumber last spring", "a contractor years ago": someone met before, named by an indefinite article.
+    if (!mention && ['a', 'an'].includes(t.surface) && COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') && !['guy', 'one', 'quote', 'bid', 'service', 'place'].includes(tokens[i + 1]!.surface)) {
+      const after = tokens.slice(i + 2, i + 6)
+      // Long enough ago to be before this business: "last spring", "last year", "years ago" (not "last week", which may be this visit).
+      const past = after.some((x, j) => (x.surface === 'last' && ['year', 'spring', 'summer', 'fall', 'autumn', 'winter'].includes(after[j + 1]?.lemma ?? '')) || x.surface === 'ago')
+      const experience = tokens[i - 1]?.surface === 'with' && ['experience', 'experiences', 'luck', 'time'].includes(tokens[i - 2]?.lemma ?? '')
+      if (past || experience) mention = true
+    }
     // "every plumber I've ever called", "any electrician we had": all the others the customer has known.
     if (!mention && ['every', 'any'].includes(t.surface) && COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => FIRST_PERSON.has(x.surface))) mention = true
     // "the builder's plumber": someone else's tradesman.
@@ -713,7 +723,8 @@ function readClause(tokens: Token[]): Hit[] {
     if (h.score >= 0 || h.negated || h.entry.fixed) continue
     // The tagger often misreads these ("patched" as an adjective, "stain" as a verb): a determiner after the verb tells the object.
     const nounLike = !['ADV', 'ADJ'].includes(tokens[h.start]!.pos) || tokens[h.end]?.pos === 'NOUN'
-    if (nounLike && tokens.slice(Math.max(0, h.start - 4), h.start).some((t, j, before) => (REPAIR_VERBS.has(t.lemma) || REPAIR_VERBS.has(t.surface)) && ['the', 'a', 'an', 'that', 'our', 'my', 'every', 'all'].includes(before[j + 1]?.surface ?? '') && !before.slice(j + 2).some((x) => ['VERB', 'AUX', 'PUNCT'].includes(x.pos)))) h.score = 0
+    const objectAt = (j: number, before: Token[]) => (['up', 'out', 'off'].includes(before[j]?.surface ?? '') ? j + 1 : j)
+    if (nounLike && tokens.slice(Math.max(0, h.start - 5), h.start).some((t, j, before) => (REPAIR_VERBS.has(t.lemma) || REPAIR_VERBS.has(t.surface)) && OBJECT_DETERMINERS.has(before[objectAt(j + 1, before)]?.surface ?? '') && !before.slice(objectAt(j + 1, before) + 1).some((x) => ['VERB', 'AUX', 'PUNCT'].includes(x.pos)))) h.score = 0
   }
   // "a nightmare crawlspace", "an awful attic": the conditions the job was done in, not the work.
   for (const h of hits) if (h.score < 0 && !h.entry.aspects.length && !h.negated && h.end - h.start === 1 && ['ADJ', 'NOUN'].includes(tokens[h.start]!.pos) && HOUSE_PLACES.has(tokens[h.end]?.lemma ?? '')) h.score = 0

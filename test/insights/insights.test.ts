@@ -232,6 +232,12 @@ describe('accuracy on labelled review sentences', () => {
     ['We waited for ages.', { speed: 'negative' }],
     ['They took ages.', { speed: 'negative' }],
     ["Can't believe how bad the previous wiring job was.", {}],
+    // Someone met long before, another's mess cleaned up
+    ['Had an awful experience with a plumber last spring who never finished the job.', {}],
+    ['A contractor years ago botched our bathroom.', {}],
+    ['We had a plumber out last week who was rude.', { professionalism: 'negative' }],
+    ['Summit Ridge came in, cleaned up his mess, and finished in two days.', { cleanliness: 'positive' }],
+    ['They left a mess.', { cleanliness: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
