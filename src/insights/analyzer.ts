@@ -681,7 +681,12 @@ function readClause(tokens: Token[]): Hit[] {
     }
     // "Came back the next day to double check": a visit with a purpose, not a failure.
     // "They cracked a tile", "he broke our vase": damage someone did to the house, not the trouble called about.
-    const damage = ['he', 'she', 'they'].includes(tokens[h.start - 1]?.surface ?? '') && ['a', 'an', 'the', 'our', 'my', 'one', 'two'].includes(tokens[h.end]?.surface ?? '')
+    // A review may drop the subject: "Cracked our tile while pulling the old toilet".
+    const damage =
+      h.end - h.start === 1 &&
+      ['crack', 'cracked', 'break', 'broke', 'flood', 'flooded'].includes(tokens[h.start]!.surface.replace(/s$/, '')) &&
+      (h.start === 0 || ['he', 'she', 'they'].includes(tokens[h.start - 1]?.surface ?? '')) &&
+      ['a', 'an', 'the', 'our', 'my', 'one', 'two'].includes(tokens[h.end]?.surface ?? '')
     if (damage && FAILURE_SET.has(h.entry.phrase)) continue
     // So is a return with what was needed or from an errand: "came back the next morning with the part", "was back in 40 minutes", "came back for free".
     // Only a person comes back with something: "the leak came back within a week" is the trouble returning.

@@ -53,6 +53,13 @@ describe('accuracy on labelled review sentences', () => {
     expect(complaining).toEqual([])
   })
 
+  test('one- and two-star reviews used for tuning: each yields a negative aspect', async () => {
+    const lines = (await read('low-star-tuning.txt')).split('\n').filter((l) => l.trim() && !l.startsWith('#'))
+    expect(lines.length).toBeGreaterThanOrEqual(15)
+    const silent = lines.filter((l) => !explainLines([l], sampleBusiness)[0]!.aspects.some((a) => a.polarity === 'negative'))
+    expect(silent).toEqual([])
+  })
+
   test('unambiguous five-star reviews, held out: none yields a negative aspect', async () => {
     const lines = (await read('five-star-reviews.txt')).split('\n').filter((l) => l.trim() && !l.startsWith('#'))
     expect(lines.length).toBeGreaterThanOrEqual(40)
@@ -238,6 +245,7 @@ describe('accuracy on labelled review sentences', () => {
     ['We had a plumber out last week who was rude.', { professionalism: 'negative' }],
     ['Summit Ridge came in, cleaned up his mess, and finished in two days.', { cleanliness: 'positive' }],
     ['They left a mess.', { cleanliness: 'negative' }],
+    ['Cracked our tile while pulling the old toilet.', { quality: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
