@@ -184,7 +184,7 @@ export const TROUBLE_NOUNS = [
  */
 export const FAILURES = ['back up', 'trip', 'burst', 'flood', 'overflow', 'spray', 'gush', 'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work', 'be leak', 'be leaking', 'spark', 'sparked', 'crack', 'cracked',
   // Noises: what the customer heard before calling, unless placed after the job ("a banging noise since the install").
-  'strange noise', 'grinding noise', 'banging noise', 'rattling noise', 'buzzing noise', 'make a noise']
+  'blow warm air', 'blow hot air', 'blow cold air', 'strange noise', 'grinding noise', 'banging noise', 'rattling noise', 'buzzing noise', 'make a noise']
 /**
  * Of the aftermath markers, words of the job itself place a failure after the job only when they come
  * before it ("the new faucet drips", "fixed it and it broke again"); after it they tell the cure ("our sump

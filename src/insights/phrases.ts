@@ -237,6 +237,8 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'wait to happen': [0, null], 'waiting to happen': [0, null], 'stand up guy': [0.8, 'professionalism'], 'stand - up guy': [0.8, 'professionalism'], 'stand-up guy': [0.8, 'professionalism'],
   'wait too long to': [0, null], 'wait so long to': [0, null], 'wait too long before': [0, null], 'burn off': [0, null],
   // Fifteenth batch
+  'blow warm air': [-0.6, 'quality'], 'blow hot air': [-0.6, 'quality'], 'blow cold air': [-0.6, 'quality'], 'have to call another company': [-0.7, 'quality'],
+  'have to call another plumber': [-0.7, 'quality'], 'have to call someone else': [-0.7, 'quality'], 'try to sell': [-0.6, 'professionalism'],
   'i have to reschedule': [0, null], 'we have to reschedule': [0, null], 'i need to reschedule': [0, null], 'we need to reschedule': [0, null], 'i reschedule': [0, null],
   'we reschedule': [0, null], 'i have to cancel': [0, null], 'we have to cancel': [0, null], 'i cancel': [0, null], 'we cancel': [0, null], 'i postpone': [0, null], 'we postpone': [0, null],
   'be on the manufacturer': [0, null], 'be on the supplier': [0, null], "manufacturer 's fault": [0, null], 'not their fault': [0, null], 'no fault of their': [0, null],

@@ -246,6 +246,10 @@ describe('accuracy on labelled review sentences', () => {
     ['Summit Ridge came in, cleaned up his mess, and finished in two days.', { cleanliness: 'positive' }],
     ['They left a mess.', { cleanliness: 'negative' }],
     ['Cracked our tile while pulling the old toilet.', { quality: 'negative' }],
+    ['The AC was blowing warm air all summer.', {}],
+    ['The AC they "fixed" blew warm air again the next afternoon.', { quality: 'negative' }],
+    ["They didn't try to sell us a new water heater.", { professionalism: 'positive' }],
+    ['They tried to sell me a $9,000 system when all I needed was a capacitor.', { professionalism: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
