@@ -111,6 +111,26 @@ const FAMILY = new Set(['husband', 'wife', 'son', 'daughter', 'dad', 'father', '
 /** Adjectives of speed that can qualify a noun ("a quick look"); adverbs like "quickly" cannot. */
 const SPEED_ADJECTIVES = new Set(['quick', 'fast', 'speedy', 'swift', 'rapid', 'prompt', 'slow'])
 const FIRST_PERSON = new Set(['i', 'we'])
+/** Things in a house that can be slow themselves (a drain, a flush): "slow" after them is the trouble. */
+const FIXTURES = new Set(['drain', 'sink', 'tub', 'bathtub', 'shower', 'toilet', 'pipe', 'line', 'water', 'pressure', 'flush', 'heater', 'furnace', 'fan', 'pump', 'disposal', 'faucet', 'tap'])
+/** Verbs of the customer getting or fitting something themselves ("the new faucet we bought"). */
+const OWN_VERBS = new Set(['buy', 'bought', 'order', 'purchase', 'get', 'pick', 'choose', 'install', 'put', 'fit', 'bring'])
+/** Lengths of time that, beside the trouble called about, tell how long it lasted ("leaked for ages"). */
+const DURATIONS = new Set(['ages', 'forever', 'long time'])
+const BUSINESS_OR_WAIT = new Set(['they', 'them', 'their', 'he', 'him', 'his', 'she', 'her', 'company', 'customer', 'client', 'use', 'wait'])
+/** Nouns "late" can qualify and still speak of the visit ("a late arrival", "a late start"). */
+const LATE_ABOUT_VISIT = new Set(['arrival', 'start', 'tech', 'technician', 'plumber', 'electrician', 'crew', 'guy', 'show', 'appearance', 'notice', 'cancellation', 'reschedule'])
+/** Verbs whose object is the trouble cured ("patched the stain", "sealed the crack"). */
+const OBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'that', 'our', 'my', 'every', 'all', 'his', 'her', 'their', 'this'])
+const REPAIR_VERBS = new Set([
+  'clean', 'cleaned', 'tidy', 'tidied',
+  'patch', 'fix', 'repair', 'seal', 'remove', 'replace', 'clear', 'unclog', 'mend', 'cure', 'eliminate', 'stop', 'solve', 'resolve', 'treat',
+  'patched', 'fixed', 'repaired', 'sealed', 'removed', 'replaced', 'cleared', 'unclogged', 'mended', 'cured', 'eliminated', 'stopped', 'solved', 'resolved', 'treated',
+])
+/** Places in a house a job is done in ("a nightmare crawlspace"). */
+const HOUSE_PLACES = new Set(['crawlspace', 'crawl', 'attic', 'basement', 'space', 'access', 'spot', 'corner', 'location', 'cellar', 'closet', 'wall', 'ceiling', 'garage'])
+const PEOPLE = new Set(['he', 'she', 'they', 'tech', 'technician', 'plumber', 'electrician', 'guy', 'crew', 'team', 'installer'])
+const MESS_MAKING = new Set(['leave', 'left', 'make', 'made', 'track', 'tracked', 'create', 'drag', 'spread'])
 const OTHER_SUBJECTS = new Set(['he', 'she', 'they', 'it', 'you', 'someone', 'somebody', 'them', 'him', 'everything', 'everyone', 'anyone'])
 
 const key = (phrase: string) => phrase.toLowerCase().trim()
@@ -391,9 +411,10 @@ function offHours(tokens: Token[]): void {
 function markCompetitors(tokens: Token[]): void {
   const boundaries = (i: number) => {
     let start = i
-    while (start > 0 && ![',', ';'].includes(tokens[start - 1]!.surface)) start--
+    // "The other company was rude but Mike was great": a contrast ends the competitor's stretch too.
+    while (start > 0 && ![',', ';', 'but', 'whereas'].includes(tokens[start - 1]!.surface)) start--
     let end = i
-    while (end + 1 < tokens.length && ![',', ';'].includes(tokens[end + 1]!.surface)) end++
+    while (end + 1 < tokens.length && ![',', ';', 'but', 'whereas'].includes(tokens[end + 1]!.surface)) end++
     return [start, end] as const
   }
   for (let i = 0; i < tokens.length; i++) {
@@ -412,6 +433,33 @@ function markCompetitors(tokens: Token[]): void {
         if (next.pos === 'VERB' || next.pos === 'PUNCT' || next.pos === 'AUX') break
       }
     }
+    // "quoted a crazy amount by a big chain company": someone else, named by an indefinite article.
+    if (!mention && t.surface === 'by' && ['a', 'an', 'some'].includes(tokens[i + 1]?.surface ?? '')) {
+      const head = tokens.slice(i + 2, i + 5).findIndex((x) => COMPETITOR_HEAD_SET.has(x.surface) && !['guy', 'guys', 'one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'service', 'services'].includes(x.surface))
+      if (head >= 0) mention = true
+    }
+    // "installed wrong by the builder": people who are never this business, as the agent of what was done.
+    if (!mention && t.surface === 'by' && ['the', 'our', 'a', 'an', 'my'].includes(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => NEVER_THIS_BUSINESS.has(x.surface))) mention = true
+    // "I made the mistake of hiring a cheap handyman", "regret calling another company first": whoever was hired then.
+    if (!mention && ['mistake', 'regret'].includes(t.lemma) && ['of', 'to', 'hire', 'hiring', 'call', 'calling', 'use', 'using'].includes(tokens[i + 1]?.surface ?? '') && ['hire', 'call', 'use', 'try', 'go'].some((v) => [tokens[i + 1]?.lemma, tokens[i + 2]?.lemma].includes(v)) && !tokens.slice(i + 1, i + 5).some((x) => ['them', 'you', 'summit'].includes(x.surface))) mention = true
+    // "the plumber the home warranty sent out", "the insurance company's electrician": someone else's choice of tradesman.
+    if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && !['one', 'ones'].includes(t.surface) && tokens.slice(Math.max(0, i - 2), i + 5).some((x) => THIRD_PARTIES.has(x.surface))) mention = true
+    // "the thing everybody else said was impossible": all the others.
+    if (!mention && ['everybody', 'everyone', 'anybody', 'anyone', 'nobody'].includes(t.surface) && tokens[i + 1]?.surface === 'else') mention = true
+    // "my electrician friend", "my brother-in-law the plumber": a tradesman of the customer's own circle.
+    if (!mention && FAMILY.has(t.lemma) && [tokens[i - 1], tokens[i + 1], tokens[i + 2]].some((x) => x && COMPETITOR_HEAD_SET.has(x.surface) && !['one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'service', 'services', 'place', 'places'].includes(x.surface))) mention = true
+    // "the previous wiring job", "the prior work": what someone did before this business came.
+    if (!mention && PRIOR.has(t.surface) && tokens.slice(i + 1, i + 3).some((x) => PRIOR_WORK.has(x.surface))) mention = true
+    // "an awful experience with a plumber last spring", "a contractor years ago": someone met before, named by an indefinite article.
+    if (!mention && ['a', 'an'].includes(t.surface) && COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') && !['guy', 'one', 'quote', 'bid', 'service', 'place'].includes(tokens[i + 1]!.surface)) {
+      const after = tokens.slice(i + 2, i + 6)
+      // Long enough ago to be before this business: "last spring", "last year", "years ago" (not "last week", which may be this visit).
+      const past = after.some((x, j) => (x.surface === 'last' && ['year', 'spring', 'summer', 'fall', 'autumn', 'winter'].includes(after[j + 1]?.lemma ?? '')) || x.surface === 'ago')
+      const experience = tokens[i - 1]?.surface === 'with' && ['experience', 'experiences', 'luck', 'time'].includes(tokens[i - 2]?.lemma ?? '')
+      if (past || experience) mention = true
+    }
+    // "every plumber I've ever called", "any electrician we had": all the others the customer has known.
+    if (!mention && ['every', 'any'].includes(t.surface) && COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => FIRST_PERSON.has(x.surface))) mention = true
     // "the builder's plumber": someone else's tradesman.
     if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && i > 1 && ["'s", '’s'].includes(tokens[i - 1]!.surface) && tokens[i - 2]!.pos === 'NOUN') mention = true
     // "the company we used before", "the plumber we had before".
@@ -458,6 +506,40 @@ function markCompetitors(tokens: Token[]): void {
       while (stop + 1 < tokens.length && ![',', ';'].includes(tokens[stop + 1]!.surface)) stop++
     }
     for (let k = Math.max(start, keepUntil); k <= stop; k++) tokens[k]!.competitor = true
+  }
+  markCompetitorAnaphora(tokens)
+}
+
+/** People who did work on a house and are never a home-services business itself. */
+const NEVER_THIS_BUSINESS = new Set(['builder', 'builders', 'developer', 'seller', 'sellers', 'flipper', 'flippers', 'handyman', 'handymen', 'roofer', 'roofers', 'owner', 'owners', 'landlord', 'tenant', 'tenants'])
+const THIRD_PARTIES = new Set(['warranty', 'insurance', 'insurer', 'hoa', 'landlord', "landlord's", 'builder', "builder's"])
+const PRIOR = new Set(['previous', 'prior', 'former', 'original'])
+const PRIOR_WORK = new Set(['job', 'work', 'wiring', 'install', 'installation', 'plumbing', 'repair', 'repairs', 'fix', 'attempt'])
+const PLURAL_TRADES = new Set(['plumbers', 'electricians', 'contractors', 'companies', 'roofers', 'handymen', 'technicians', 'installers', 'firms'])
+const ANAPHORIC_COMPETITORS = new Set(['one', 'two', 'three', 'four', 'both', 'neither', 'none', 'first', 'second', 'third', 'fourth', 'last', 'other', 'others', 'rest'])
+/**
+ * "Called three companies, two never called back and the third wanted $200": once other companies are named,
+ * a part that starts with a bare number or ordinal standing for one of them ("two", "the third", "the other one",
+ * "one of them") is said about them too, up to the next comma, semicolon or "but".
+ */
+function markCompetitorAnaphora(tokens: Token[]): void {
+  const first = tokens.findIndex((t) => t.competitor)
+  if (first < 0) return
+  for (let i = first + 1; i < tokens.length; i++) {
+    if (![',', ';', 'and', 'while', 'whereas'].includes(tokens[i - 1]!.surface) || tokens[i]!.competitor) continue
+    let k = tokens[i]!.surface === 'the' ? i + 1 : i
+    // "... and the plumbers blamed the roof": the others, named again by their trade.
+    if (k > i && PLURAL_TRADES.has(tokens[k]?.surface ?? '') && ['VERB', 'AUX', 'ADV'].includes(tokens[k + 1]?.pos ?? '')) {
+      for (let m = i; m < tokens.length && ![',', ';', 'but'].includes(tokens[m]!.surface); m++) tokens[m]!.competitor = true
+      continue
+    }
+    if (!ANAPHORIC_COMPETITORS.has(tokens[k]?.surface ?? '')) continue
+    k++
+    if (tokens[k]?.surface === 'one' || tokens[k]?.surface === 'guy') k++
+    if (tokens[k]?.surface === 'of' && tokens[k + 1]?.surface === 'them') k += 2
+    // A bare number names a company only as the subject of what follows ("two never called back"), not "two hours".
+    if (!['VERB', 'AUX', 'ADV'].includes(tokens[k]?.pos ?? '') && !NEGATOR_SET.has(tokens[k]?.surface ?? '')) continue
+    for (let m = i; m < tokens.length && ![',', ';', 'but'].includes(tokens[m]!.surface); m++) tokens[m]!.competitor = true
   }
 }
 
@@ -562,14 +644,33 @@ function readClause(tokens: Token[]): Hit[] {
       if (sameSegment && segmentOf[k] !== h.segment) return false
       const marker = (w: string) => AFTERMATH.has(w) || (!sameSegment && TROUBLE.has(w))
       if (!marker(t.surface) && !marker(t.lemma)) return false
-      if (JOB_MARKER_SET.has(t.surface) || JOB_MARKER_SET.has(t.lemma)) return k < h.start
+      if (JOB_MARKER_SET.has(t.surface) || JOB_MARKER_SET.has(t.lemma)) return k < h.start && !customersOwn(k)
+      // "broken since one week", "since Monday": how long the trouble had lasted (German "seit"), not "fine since".
+      if (t.surface === 'since' && timeSpanAt(tokens, k + 1)) return false
+      // "failed on Friday evening and the emergency service came after two hours": the wait for help, not the job's aftermath.
+      if (t.surface === 'after' && segmentOf[k] !== h.segment && timeSpanAt(tokens, k + 1)) return false
+      // "... and the emergency service came already after two hours", "and they were here within the hour": when help came.
+      if (['after', 'within', 'already', 'later', 'next'].includes(t.surface) && segmentOf[k] !== h.segment && helpCame(segmentOf[k]!)) return false
       if (t.surface === 'after') return k >= h.end
       return true
     })
+  // "The new faucet we bought online was leaking", "a part I installed myself": the customer's own purchase or doing, the trouble called about.
+  const customersOwn = (k: number) =>
+    FIRST_PERSON.has(tokens[k - 1]?.surface ?? '') ||
+    tokens.slice(Math.max(0, k - 4), k).some((x, j, before) => FIRST_PERSON.has(x.surface) && OWN_VERBS.has(before[j + 1]?.lemma ?? '')) ||
+    tokens.slice(k + 1, k + 5).some((x, j, after) => FIRST_PERSON.has(x.surface) && OWN_VERBS.has(after[j + 1]?.lemma ?? '') && !['them', 'they', 'him', 'her'].includes(after[j + 2]?.surface ?? ''))
+  const helpCame = (segment: number) => tokens.some((t, k) => segmentOf[k] === segment && ARRIVAL.has(t.lemma) && t.pos === 'VERB' && t.lemma !== 'be')
+  // "The breaker would trip every time", "it used to leak": a habit of the past, the trouble called about.
+  const habitual = (h: Hit) => tokens[h.start - 1]?.surface === 'would' || (tokens[h.start - 1]?.surface === 'to' && tokens[h.start - 2]?.surface === 'used')
   // "The pump was about to fail", "it could break": a warning, not a failed job.
   const prospective = (h: Hit) => tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => PROSPECTIVE.has(t.surface))
   for (const h of hits) {
     if (h.negated) continue
+    if (h.score < 0 && h.entry.aspects.includes('quality') && habitual(h) && !placedAfterJob(h, false)) {
+      h.score = 0
+      h.job = true
+      continue
+    }
     // "When it started leaking we called them": the reason to call, not a failed job.
     const next = tokens.slice(h.end, h.end + 4)
     const reason = next.some((t, k) => FIRST_PERSON.has(t.surface) && REQUEST.has(next[k + 1]?.lemma ?? '') && !next.slice(0, k).some((x) => ['and', 'but', ','].includes(x.surface)))
@@ -579,18 +680,82 @@ function readClause(tokens: Token[]): Hit[] {
       continue
     }
     // "Came back the next day to double check": a visit with a purpose, not a failure.
-    const visit = h.entry.phrase === 'come back' && tokens.slice(h.end, h.end + 5).some((t, k, after) => t.surface === 'to' && after[k + 1]?.pos === 'VERB')
+    // "They cracked a tile", "he broke our vase": damage someone did to the house, not the trouble called about.
+    // A review may drop the subject: "Cracked our tile while pulling the old toilet".
+    const damage =
+      h.end - h.start === 1 &&
+      ['crack', 'cracked', 'break', 'broke', 'flood', 'flooded'].includes(tokens[h.start]!.surface.replace(/s$/, '')) &&
+      (h.start === 0 || ['he', 'she', 'they'].includes(tokens[h.start - 1]?.surface ?? '')) &&
+      ['a', 'an', 'the', 'our', 'my', 'one', 'two'].includes(tokens[h.end]?.surface ?? '')
+    if (damage && FAILURE_SET.has(h.entry.phrase)) continue
+    // So is a return with what was needed or from an errand: "came back the next morning with the part", "was back in 40 minutes", "came back for free".
+    // Only a person comes back with something: "the leak came back within a week" is the trouble returning.
+    const after = tokens.slice(h.end, h.end + 6)
+    // The nearest subject before it decides: a person, or the trouble (a trouble noun, a fixture, "it").
+    const subject = tokens.slice(0, h.start).findLast((t) => PEOPLE.has(t.surface) || t.pos === 'PROPN' || t.sentenceStart === true || TROUBLE.has(t.lemma) || FIXTURES.has(t.lemma) || t.surface === 'it')
+    const person = subject !== undefined && !TROUBLE.has(subject.lemma) && !FIXTURES.has(subject.lemma) && subject.surface !== 'it'
+    const visit =
+      ['come back', 'be back'].includes(h.entry.phrase) &&
+      (after.some((t, k) => t.surface === 'to' && after[k + 1]?.pos === 'VERB') ||
+        (person && after.some((t, k) => ['free', 'charge'].includes(t.surface) || (t.surface === 'with' && !['a', 'vengeance'].includes(after[k + 1]?.surface ?? '')))) ||
+        (person && ['in', 'within'].includes(after[0]?.surface ?? '') && timeSpanAt(tokens, h.end + 1)))
     // A failure verb needs its own part of the clause to place it after the job ("our pipe burst at midnight, ... fine since" is the job).
-    if (h.entry.phrase.endsWith('(after the job)') ? !placedAfterJob(h, true) || prospective(h) : FAILURE_SET.has(h.entry.phrase) && (!placedAfterJob(h, false) || prospective(h) || visit)) {
+    if (h.entry.phrase.endsWith('(after the job)') ? !placedAfterJob(h, true) || prospective(h) : (FAILURE_SET.has(h.entry.phrase) && (!placedAfterJob(h, false) || prospective(h))) || visit) {
       h.score = 0
       h.job = true
     }
+  }
+  // "The sewer line backed up into the basement, disgusting mess", "leaked at the base for ages": beside the trouble called
+  // about, a mess is that trouble's (unless someone left, made or tracked it), and so is how long it lasted.
+  if (hits.some((h) => h.job)) {
+    for (const h of hits) {
+      if (h.score >= 0 || h.entry.fixed) continue
+      if (h.entry.aspects.includes('cleanliness') && !tokens.slice(0, h.start).some((t) => MESS_MAKING.has(t.lemma))) h.score = 0
+      if (DURATIONS.has(h.entry.phrase)) h.score = 0
+    }
+  }
+  // "Water pressure was terrible in the whole house for years": the trouble's history, unless something places it after the job.
+  // Not the years of a relationship ("we have used them for years"), of the business's own work ("their work has been
+  // terrible for years") or of a wait ("waited for months").
+  const history = new Set(
+    tokens
+      .map((t, k) => (t.surface === 'for' && timeSpanAt(tokens, k + 1) && tokens.slice(k + 1, k + 4).some((x) => ['year', 'month', 'week', 'ages', 'decade'].includes(x.lemma) || x.surface === 'ages') && !tokens.some((x, j) => segmentOf[j] === segmentOf[k] && BUSINESS_OR_WAIT.has(x.lemma)) ? segmentOf[k] : undefined))
+      .filter((segment) => segment !== undefined),
+  )
+  for (const h of hits) if (history.has(h.segment) && h.score < 0 && (h.entry.aspects.includes('quality') || !h.entry.aspects.length || DURATIONS.has(h.entry.phrase)) && !h.negated && !placedAfterJob(h, false)) h.score = 0
+  // "patched the drywall stain", "repaired the cracked tile": the object of a repair is the trouble it cures.
+  for (const h of hits) {
+    if (h.score >= 0 || h.negated || h.entry.fixed) continue
+    // The tagger often misreads these ("patched" as an adjective, "stain" as a verb): a determiner after the verb tells the object.
+    const nounLike = !['ADV', 'ADJ'].includes(tokens[h.start]!.pos) || tokens[h.end]?.pos === 'NOUN'
+    const objectAt = (j: number, before: Token[]) => (['up', 'out', 'off'].includes(before[j]?.surface ?? '') ? j + 1 : j)
+    if (nounLike && tokens.slice(Math.max(0, h.start - 5), h.start).some((t, j, before) => (REPAIR_VERBS.has(t.lemma) || REPAIR_VERBS.has(t.surface)) && OBJECT_DETERMINERS.has(before[objectAt(j + 1, before)]?.surface ?? '') && !before.slice(objectAt(j + 1, before) + 1).some((x) => ['VERB', 'AUX', 'PUNCT'].includes(x.pos)))) h.score = 0
+  }
+  // "a nightmare crawlspace", "an awful attic": the conditions the job was done in, not the work.
+  for (const h of hits) if (h.score < 0 && !h.entry.aspects.length && !h.negated && h.end - h.start === 1 && ['ADJ', 'NOUN'].includes(tokens[h.start]!.pos) && HOUSE_PLACES.has(tokens[h.end]?.lemma ?? '')) h.score = 0
+  // "It was just dust burning off", "turned out to be a loose wire": the diagnosis, what was wrong before the job.
+  for (const h of hits) {
+    if (h.score >= 0 || h.entry.fixed) continue
+    // The diagnosis may list several things ("a clogged drain line and a dirty filter"), up to a part with a person in it.
+    const opener = tokens.findLastIndex((_, k) => k < h.start && isDiagnosis(tokens, k))
+    if (opener >= 0 && !tokens.slice(opener, h.start).some((t) => [',', ';', 'tech', 'technician', 'guy', 'plumber', 'electrician', 'crew'].includes(t.surface) || (OTHER_SUBJECTS.has(t.surface) && !['it', 'everything'].includes(t.surface)))) h.score = 0
   }
   // The customer's situation before the job, or their own fears: no opinion of the business.
   if (hits.some((h) => SITUATION.has(h.entry.phrase))) for (const h of hits) h.score = 0
   // Sarcasm ("great communication, if you like talking to a machine"): the clause's praise is taken back.
   if (hits.some((h) => h.entry.sarcasm)) for (const h of hits) if (h.score > 0) h.score = -h.score
   return hits
+}
+
+/** "turned out", "it was just", "it was only", "caused by", "the culprit was", "problem was": what follows tells what was wrong. */
+const isDiagnosis = (tokens: Token[], k: number) => {
+  const [a, b, c] = [tokens[k]!, tokens[k + 1], tokens[k + 2]]
+  return (
+    (a.lemma === 'turn' && b?.surface === 'out') ||
+    (a.surface === 'it' && b?.lemma === 'be' && ['just', 'only', 'simply'].includes(c?.surface ?? '')) ||
+    (a.surface === 'caused' && b?.surface === 'by') ||
+    (['culprit', 'cause', 'problem', 'issue', 'reason'].includes(a.lemma) && b?.lemma === 'be' && tokens[k - 1]?.surface !== 'no')
+  )
 }
 
 /**
@@ -623,9 +788,22 @@ function readManner(tokens: Token[], hits: Hit[], segmentOf: number[]): void {
         if (!verb || expletive) drop.add(h)
       }
     }
+    // "Sorry for the late review", "a late lunch": lateness of something else than the visit.
+    if ((phrase === 'late' || phrase === 'early') && h.end - h.start === 1 && ['the', 'a', 'this', 'my', 'our', 'his', 'her', 'their'].includes(tokens[h.start - 1]?.surface ?? '') && tokens[h.end]?.pos === 'NOUN' && !TIME_NOUN_SET.has(tokens[h.end]!.lemma) && !LATE_ABOUT_VISIT.has(tokens[h.end]!.lemma)) drop.add(h)
     // "My husband fixed the fence": someone of the household did it.
     if (['fix', 'fixed', 'repair'].includes(phrase) && [h.start - 1, h.start - 2].some((j) => FAMILY.has(tokens[j]?.lemma ?? '') && ['my', 'our'].includes(tokens[j - 1]?.surface ?? '')) || (['fix', 'fixed', 'repair'].includes(phrase) && FIRST_PERSON.has(tokens[h.start - 1]?.surface ?? ''))) drop.add(h)
     if (!SPEED_MANNER.has(phrase) || h.negated) continue
+    // "the drain had been slow for months", "the water drains slowly": the fixture's trouble, not the service's speed.
+    const fixture = tokens.slice(Math.max(0, h.start - 4), h.start).findLastIndex((t) => FIXTURES.has(t.lemma))
+    // "explained everything slow and clear": the manner of speaking, not the service's speed.
+    if (['slow', 'slowly'].includes(phrase) && tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => ['explain', 'talk', 'speak', 'walk', 'go', 'show'].includes(t.lemma))) {
+      drop.add(h)
+      continue
+    }
+    if (['slow', 'slowly'].includes(phrase) && fixture >= 0 && !tokens.slice(Math.max(0, h.start - 4) + fixture + 1, h.start).some((x) => ['he', 'she', 'they', 'tech', 'service'].includes(x.surface))) {
+      drop.add(h)
+      continue
+    }
     const next = tokens[h.end]
     // "a quick look", "a quick question": the adjective qualifies another noun.
     if (SPEED_ADJECTIVES.has(phrase) && next && next.pos === 'NOUN') {
@@ -652,6 +830,16 @@ function readManner(tokens: Token[], hits: Hit[], segmentOf: number[]): void {
   // "started leaking within a week": the time a failure took, not the service's speed.
   for (const h of hits) if (h.entry.aspects.includes('speed') && h.score > 0 && hits.some((f) => f.score < 0 && f.entry.aspects.includes('quality') && h.start >= f.end && h.start - f.end <= 2)) drop.add(h)
   if (drop.size) hits.splice(0, hits.length, ...hits.filter((h) => !drop.has(h)))
+}
+
+/** A span or point of time at token i: "one week", "two hours", "a few days", "Monday", "last winter", "yesterday". */
+function timeSpanAt(tokens: Token[], i: number): boolean {
+  for (let k = i; k < i + 4 && k < tokens.length; k++) {
+    const t = tokens[k]!
+    if (TIME_NOUN_SET.has(t.lemma) || ['hour', 'minute', 'weekend'].includes(t.lemma) || t.surface === 'ages') return true
+    if (!(isNumber(t) || ['a', 'an', 'one', 'few', 'couple', 'of', 'last', 'several', 'about', 'almost', 'over', 'the', 'that', 'early', 'late'].includes(t.surface))) return false
+  }
+  return false
 }
 
 /** Words between a negator and the word it may flip, not counting fillers ("never once had to wait"). */
@@ -697,7 +885,7 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
   for (const h of live) segmentScore.set(h.segment, (segmentScore.get(h.segment) ?? 0) + h.score)
   const strongSegments = new Set(live.filter((h) => h.entry.aspects.length).map((h) => h.segment))
   const found = new Map<AspectId, { score: number; cues: string[] }>()
-  const bySegment = new Map<AspectId, { segment: number; score: number }[]>()
+  const bySegment = new Map<AspectId, { segment: number; score: number; worth: boolean }[]>()
   const counted = new Set<string>()
   for (const h of live) {
     let aspects = h.entry.aspects
@@ -715,6 +903,8 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
       // A denied trouble noun is praise of the work, unless the part names another aspect ("no complaints about the price").
       if (h.entry.trouble && h.negated && !strongSegments.has(h.segment)) aspects = ['quality']
       // A weak cue needs a feeling of its own kind: "came the next day" says nothing about the technician.
+      // "Horrible week", "a long day": the customer's own time, felt by its adjective, not the service's speed.
+      else if (h.entry.weak.includes('speed') && live.some((x) => x.end === h.start && !x.entry.aspects.length && x.score !== 0)) continue
       else if (h.entry.weak.length && !strongSegments.has(h.segment) && own !== 0 && free.some((x) => x !== h && x.segment === h.segment && x.score !== 0 && !x.entry.weak.some((w) => !h.entry.weak.includes(w)))) aspects = h.entry.weak
       else if (h.entry.weak.length && !strongSegments.has(h.segment) && h.score !== 0) aspects = h.entry.weak
       else continue
@@ -738,7 +928,7 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
         current.score = clamp(current.score + score)
         current.cues.push(h.entry.phrase)
       } else found.set(aspect, { score, cues: [h.entry.phrase] })
-      bySegment.set(aspect, [...(bySegment.get(aspect) ?? []), { segment: h.segment, score }])
+      bySegment.set(aspect, [...(bySegment.get(aspect) ?? []), { segment: h.segment, score, worth: h.entry.words.includes('worth') }])
     }
   }
   // Sarcasm: an exclamation of praise beside a plain complaint about the same thing, with no "but" between
@@ -754,7 +944,10 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
     (words.get(s)?.length ?? 99) <= 4 && !words.get(s)!.some((t) => ['VERB', 'AUX'].includes(t.pos) && !t.sentenceStart && !SPEED_NOUN_SET.has(t.lemma)) && (words.get(s)!.some((t) => EXCLAMATIVE.has(t.lemma)) || hits.some((h) => h.segment === s && h.score > 0))
   for (const [aspect, parts] of bySegment) {
     const negative = parts.filter((p) => p.score < 0)
-    if (negative.length && parts.some((p) => p.score > 0 && exclamation(p.segment))) found.get(aspect)!.score = clamp(negative.reduce((sum, p) => sum + p.score, 0))
+    // "Waited a week for the appointment, totally worth the wait": "worth" weighs the cost it names and concedes it.
+    const conceding = parts.filter((p) => p.worth && p.score > 0 && negative.every((n) => n.segment < p.segment))
+    if (negative.length && conceding.length) found.get(aspect)!.score = clamp(conceding.reduce((sum, p) => sum + p.score, 0))
+    else if (negative.length && parts.some((p) => p.score > 0 && exclamation(p.segment))) found.get(aspect)!.score = clamp(negative.reduce((sum, p) => sum + p.score, 0))
   }
   return found
 }
@@ -845,6 +1038,7 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
     compareDays(tokens)
     offHours(tokens)
     const split = splitClauses(tokens)
+    const sentenceMentions: { mention: AspectMention; index: number }[] = []
     split.forEach((clauseTokens, index) => {
       const hits = readClause(clauseTokens)
       const found = aspectsOf(clauseTokens, hits, context)
@@ -864,11 +1058,28 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
       const weight = split.length > 1 ? (index < split.length - 1 ? 0.5 : 1.5) : 1
       total += score * weight
       for (const [aspect, { score: aspectScore, cues }] of found) {
-        aspects.push({ aspect, sentiment: polarityOf(aspectScore), score: round(aspectScore), clause: clauseText, cues })
+        sentenceMentions.push({ mention: { aspect, sentiment: polarityOf(aspectScore), score: round(aspectScore), clause: clauseText, cues }, index })
       }
     })
+    aspects.push(...withoutConceded(sentenceMentions))
   })
-  return { clauses, aspects, score: round(clamp(total)), phrases }
+  return { clauses, aspects: withoutWorthConceded(aspects), score: round(clamp(total)), phrases }
+}
+
+/**
+ * Concession within one aspect: "not cheap but worth it", "a little higher than I expected, but fair". When a
+ * later clause of the sentence judges the same aspect the other way up, the earlier complaint is conceded
+ * (VADER's "but" rule, which weighs what follows the contrast over what precedes it) and is left out.
+ */
+function withoutConceded(mentions: { mention: AspectMention; index: number }[]): AspectMention[] {
+  return mentions
+    .filter(({ mention, index }) => !(mention.sentiment === 'negative' && mentions.some((m) => m.index > index && m.mention.aspect === mention.aspect && m.mention.sentiment === 'positive')))
+    .map(({ mention }) => mention)
+}
+
+/** "Pricey? Maybe a little. Worth it? Absolutely.": a later "worth" of the same aspect weighs the cost named before and concedes it. */
+function withoutWorthConceded(mentions: AspectMention[]): AspectMention[] {
+  return mentions.filter((m, k) => !(m.sentiment === 'negative' && mentions.slice(k + 1).some((later) => later.aspect === m.aspect && later.sentiment === 'positive' && later.cues.some((c) => c.split(' ').includes('worth')))))
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000

@@ -182,7 +182,9 @@ export const TROUBLE_NOUNS = [
  * later", "the outlet they installed doesn't work"); alone they tell what needed fixing ("our water heater
  * died on a Sunday night"). AFTERMATH_MARKERS are the words that place a failure after the job.
  */
-export const FAILURES = ['back up', 'trip', 'burst', 'flood', 'overflow', 'spray', 'gush', 'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work', 'be leak', 'be leaking', 'spark', 'sparked']
+export const FAILURES = ['back up', 'trip', 'burst', 'flood', 'overflow', 'spray', 'gush', 'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work', 'be leak', 'be leaking', 'spark', 'sparked', 'crack', 'cracked',
+  // Noises: what the customer heard before calling, unless placed after the job ("a banging noise since the install").
+  'blow warm air', 'blow hot air', 'blow cold air', 'strange noise', 'grinding noise', 'banging noise', 'rattling noise', 'buzzing noise', 'make a noise']
 /**
  * Of the aftermath markers, words of the job itself place a failure after the job only when they come
  * before it ("the new faucet drips", "fixed it and it broke again"); after it they tell the cure ("our sump
@@ -202,10 +204,17 @@ export const NEGATION_FILLERS = ['once', 'even', 'ever', 'really', 'actually', '
  * Mentions of other companies: an opinion in their scope is about the competitor, not this business
  * ("the last plumber never showed up"). A modifier, then up to two words, then a head noun.
  */
-export const COMPETITOR_MODIFIERS = ['other', 'another', 'previous', 'last', 'old', 'former', 'first', 'different', 'competitor', 'competing', 'two', 'three', 'several', 'many', 'few', 'few other']
+export const COMPETITOR_MODIFIERS = [
+  'other', 'another', 'previous', 'last', 'old', 'former', 'first', 'different', 'competitor', 'competing', 'two', 'three', 'several', 'many', 'few', 'few other',
+  // "a lot of rude contractors", "most plumbers": tradesmen in general, not this business.
+  'lot', 'lots', 'plenty', 'bunch', 'most', 'dozens', 'countless', 'numerous', 'various',
+  // "the kitchen reno contractor", "the builder's plumber": someone hired for another job.
+  'chain', 'franchise', 'national',
+  'reno', 'renovation', 'remodel', 'remodeling', 'remodelling', 'kitchen', 'roofing', 'flooring', 'pool', 'cable', 'warranty', 'builder', "builder's",
+]
 export const COMPETITOR_HEADS = [
   'company', 'companies', 'plumber', 'plumbers', 'electrician', 'electricians', 'contractor', 'contractors', 'outfit', 'outfits', 'place', 'places',
-  'business', 'businesses', 'hvac', 'technician', 'technicians', 'guy', 'guys', 'owner', 'owners', 'homeowner', 'handyman', 'handymen', 'landlord', 'builder', 'installer', 'installers', 'quote', 'quotes', 'bid', 'bids', 'service', 'services', 'firm', 'firms', 'one', 'ones',
+  'business', 'businesses', 'hvac', 'technician', 'technicians', 'guy', 'guys', 'owner', 'owners', 'homeowner', 'handyman', 'handymen', 'roofer', 'roofers', 'tradesman', 'tradesmen', 'landlord', 'builder', 'installer', 'installers', 'quote', 'quotes', 'bid', 'bids', 'service', 'services', 'firm', 'firms', 'one', 'ones',
 ]
 /** Comparative words: before "than"/"what" they judge this business against the competitor ("cheaper than the other quotes"). */
 export const COMPARATIVES = [

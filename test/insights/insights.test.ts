@@ -17,7 +17,8 @@ import { business } from '../support/dataset'
 const read = (name: string) => Bun.file(join(import.meta.dir, name)).text()
 /** Held-out scores measured when this release's lexicon was settled: a floor that only rises. */
 const HELD_OUT_FLOOR = { f1: 0.9, polarity: 0.95, foundAndRight: 0.85 }
-const FIVE_STAR_FLOOR = 1
+/** Unambiguous five-star reviews (held out) that may yield a negative aspect: the target, 0, is met. */
+const FIVE_STAR_FLOOR = 0
 
 describe('accuracy on labelled review sentences', () => {
   const context = contextFor(sampleBusiness)
@@ -52,11 +53,18 @@ describe('accuracy on labelled review sentences', () => {
     expect(complaining).toEqual([])
   })
 
-  test('unambiguous five-star reviews, held out: (almost) none yields a negative aspect', async () => {
+  test('one- and two-star reviews used for tuning: each yields a negative aspect', async () => {
+    const lines = (await read('low-star-tuning.txt')).split('\n').filter((l) => l.trim() && !l.startsWith('#'))
+    expect(lines.length).toBeGreaterThanOrEqual(15)
+    const silent = lines.filter((l) => !explainLines([l], sampleBusiness)[0]!.aspects.some((a) => a.polarity === 'negative'))
+    expect(silent).toEqual([])
+  })
+
+  test('unambiguous five-star reviews, held out: none yields a negative aspect', async () => {
     const lines = (await read('five-star-reviews.txt')).split('\n').filter((l) => l.trim() && !l.startsWith('#'))
     expect(lines.length).toBeGreaterThanOrEqual(40)
     const complaining = lines.filter((l) => explainLines([l], sampleBusiness)[0]!.aspects.some((a) => a.polarity === 'negative'))
-    // Measured 1 of 40 when the held-out figures were taken; the target is 0.
+    // Measured 1 of 40 when the held-out figures were first taken, 0 of 40 since return visits are told from failures.
     expect(complaining.length).toBeLessThanOrEqual(FIVE_STAR_FLOOR)
   })
 
@@ -133,6 +141,115 @@ describe('accuracy on labelled review sentences', () => {
     ['He was quick to blame the previous installer.', { professionalism: 'negative' }],
     ['The previous owner had done all the wiring himself and it was a mess.', {}],
     ['My husband fixed the fence while they worked on the boiler.', {}],
+    // Concession within one aspect, competitors named by number, the trouble's own damage and mess
+    ['Not cheap but worth it.', { price: 'positive' }],
+    ['The price was a little higher than I expected, but the quote was fair.', { price: 'positive' }],
+    ['Called three companies, two never called back and the third wanted $200 just to look.', {}],
+    ['Called three companies, two never called back, Summit Ridge answered right away.', { communication: 'positive', speed: 'positive' }],
+    ['Priya traced it to a cracked wax ring and had it sealed in an hour.', { speed: 'positive' }],
+    ['They cracked a tile.', { quality: 'negative' }],
+    ['The sewer line backed up into the basement during a rain storm, disgusting mess.', {}],
+    ['The pipe burst and they left a mess.', { cleanliness: 'negative' }],
+    ['The old panel was a fire waiting to happen.', {}],
+    // Competitors in general or hired for another job; the trouble's history, diagnosis and noises; the customer's expectations
+    ['The other company was rude but Mike was punctual.', { punctuality: 'positive' }],
+    ['I have dealt with a lot of rude contractors but Dave was polite.', { professionalism: 'positive' }],
+    ['The kitchen reno contractor had left the wiring a total mess.', {}],
+    ['Our water heater was broken since one week.', {}],
+    ['The heating failed on Friday and the emergency service came already after two hours.', {}],
+    ['The heater failed again after two days.', { quality: 'negative' }],
+    ['The drain had been slow for months.', {}],
+    ['The tech was slow.', { speed: 'negative' }],
+    ['It was just dust burning off the heat exchanger.', {}],
+    ['They left dust everywhere.', { cleanliness: 'negative' }],
+    ['The AC had been making a grinding noise all summer.', {}],
+    ['There is a grinding noise since the install.', { quality: 'negative' }],
+    ['I expected to pay a fortune.', {}],
+    ['We waited too long to call.', {}],
+    ['Stand up guy.', { professionalism: 'positive' }],
+    // A new part the customer bought or fitted is the trouble called about; one the business fitted is its work
+    ['The new faucet we bought online was leaking at the base.', {}],
+    ['We installed a new disposal ourselves and it was leaking.', {}],
+    ['The new faucet they installed was leaking at the base.', { quality: 'negative' }],
+    ['The new faucet leaks.', { quality: 'negative' }],
+    // The trouble's history and how long it lasted; the customer's own delay and expectations; every tradesman they knew
+    ['Water pressure was terrible in the whole house for years.', {}],
+    ['Their work has been terrible for years.', { quality: 'negative' }],
+    ['We have used them for years and the work has been terrible lately.', { quality: 'negative' }],
+    ['The toilet leaked at the base for ages because I kept putting off calling.', {}],
+    ['I waited ages for them to show up.', { speed: 'negative' }],
+    ['I was ready to be ripped off.', {}],
+    ['Every plumber I have ever called has tried to upsell me.', {}],
+    ['Every technician they sent was polite.', { professionalism: 'positive' }],
+    ['Tom found a failing pressure regulator and replaced it.', {}],
+    // Diagnoses that list several things, other trades named again, what the customer thought they would face, slow speech
+    ['Turned out to be a clogged drain line and a dirty filter.', {}],
+    ['Turned out to be a bad capacitor and the tech was rude about it.', { professionalism: 'negative' }],
+    ['I had been quoted a crazy amount by a big chain company.', {}],
+    ['Three different roofers blamed the plumbing and the plumbers blamed the roof.', {}],
+    ['The plumbers were rude.', { professionalism: 'negative' }],
+    ["I thought we'd have to wait until Tuesday.", {}],
+    ['He explained everything slow and clear.', { communication: 'positive' }],
+    ['The tech was slow and sloppy.', { speed: 'negative', quality: 'negative' }],
+    // A late review, the mistake of hiring someone else, a hidden fault's difficulty, "problem was", "worth the wait"
+    ['Sorry for the late review!', {}],
+    ['3 hrs late w/o calling', { punctuality: 'negative' }],
+    ['I made the mistake of hiring a cheap handyman who made the leak worse.', {}],
+    ['It took a while to track down the short.', {}],
+    ['It took forever to find the leak.', { speed: 'negative' }],
+    ['Problem was a dirty flame sensor.', {}],
+    ['Waited a week for the appointment, totally worth the wait.', { speed: 'positive' }],
+    ['Waited a week for the appointment, what a joke.', { speed: 'negative' }],
+    // The object of a repair, the dread of calling anyone, the builder's work
+    ['Dave patched the drywall stain.', {}],
+    ['They left a stain on the carpet.', { quality: 'negative' }],
+    ['He fixed it poorly.', { quality: 'negative' }],
+    ['Honestly dreaded calling anyone after our last experience, the guy left a huge mess.', {}],
+    ['The water softener was installed wrong by the builder and has never worked properly.', {}],
+    ['The softener they installed has never worked properly.', { quality: 'negative' }],
+    // Weeks of trouble, the customer's horrible week, a past habit of failing, the warranty company's plumber
+    ['There was a horrible smell in the basement for weeks.', {}],
+    ['No hot water for weeks because they never came.', { punctuality: 'negative' }],
+    ['Horrible week: flooded basement and broken sump pump.', {}],
+    ['The breaker would trip every time we used the kettle.', {}],
+    ['The new breaker would trip every time we used the kettle.', { quality: 'negative' }],
+    ['The plumber the home warranty sent out was useless.', {}],
+    ['The plumber they sent out was useless.', { professionalism: 'negative' }],
+    // Slang praise, the conditions of the job, "worth it" across sentences, the customer's own circle, everybody else
+    ["Insane value, I'm still shocked at how low the bill was.", { price: 'positive' }],
+    ['The price was insane.', { price: 'negative' }],
+    ['The job was a nightmare crawlspace with spiders everywhere.', {}],
+    ['The job was a nightmare.', { quality: 'negative' }],
+    ['Pricey? Maybe a little. Worth it? Absolutely.', { price: 'positive' }],
+    ['The worst part was waiting for my own electrician friend to admit he could not fix it.', {}],
+    ['My husband was impressed with how quick they were.', { speed: 'positive' }],
+    ['They fixed the thing everybody else said was impossible.', { quality: 'positive' }],
+    // A return visit with what was needed is no failure; the trouble coming back is. The customer's rescheduling, a supplier's delay
+    ['Tom came back the next morning with it.', { speed: 'positive' }],
+    ['The tech left for lunch to pick up a part and was back in 40 minutes.', {}],
+    ['The leak came back within a week.', { quality: 'negative' }],
+    ['The clog was back in two days.', { quality: 'negative' }],
+    ['The problem came back with a vengeance.', { quality: 'negative' }],
+    ['I had to reschedule twice because of work.', {}],
+    ['They had to reschedule twice.', { punctuality: 'negative' }],
+    ["Ordered a special toilet that took 3 weeks to arrive, that's on the manufacturer.", {}],
+    ['The install took 3 weeks.', { speed: 'negative' }],
+    // Ages of trouble, someone's previous work
+    ['We had low water pressure upstairs for ages.', {}],
+    ['We waited for ages.', { speed: 'negative' }],
+    ['They took ages.', { speed: 'negative' }],
+    ["Can't believe how bad the previous wiring job was.", {}],
+    // Someone met long before, another's mess cleaned up
+    ['Had an awful experience with a plumber last spring who never finished the job.', {}],
+    ['A contractor years ago botched our bathroom.', {}],
+    ['We had a plumber out last week who was rude.', { professionalism: 'negative' }],
+    ['Summit Ridge came in, cleaned up his mess, and finished in two days.', { cleanliness: 'positive' }],
+    ['They left a mess.', { cleanliness: 'negative' }],
+    ['Cracked our tile while pulling the old toilet.', { quality: 'negative' }],
+    ['The AC was blowing warm air all summer.', {}],
+    ['The AC they "fixed" blew warm air again the next afternoon.', { quality: 'negative' }],
+    ["They didn't try to sell us a new water heater.", { professionalism: 'positive' }],
+    ['They tried to sell me a $9,000 system when all I needed was a capacitor.', { professionalism: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
