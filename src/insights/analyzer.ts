@@ -647,6 +647,8 @@ function readClause(tokens: Token[]): Hit[] {
       if (JOB_MARKER_SET.has(t.surface) || JOB_MARKER_SET.has(t.lemma)) return k < h.start && !customersOwn(k)
       // "broken since one week", "since Monday": how long the trouble had lasted (German "seit"), not "fine since".
       if (t.surface === 'since' && timeSpanAt(tokens, k + 1)) return false
+      // "dripping since we moved in", "since I bought the house": the customer's own moment, before the job (unless it is theirs: "since we had them install it").
+      if (t.surface === 'since' && FIRST_PERSON.has(tokens[k + 1]?.surface ?? '') && !tokens.slice(k + 2, k + 6).some((x) => ['them', 'they', 'him', 'her'].includes(x.surface))) return false
       // "failed on Friday evening and the emergency service came after two hours": the wait for help, not the job's aftermath.
       if (t.surface === 'after' && segmentOf[k] !== h.segment && timeSpanAt(tokens, k + 1)) return false
       // "... and the emergency service came already after two hours", "and they were here within the hour": when help came.
