@@ -8,17 +8,22 @@
  *    "no complaints", "cost an arm and a leg", "later that day").
  * 2. Contrast words ("but", "although", "except", "however") split the sentence into clauses judged
  *    apart; a clause is further cut at commas and "and" into parts, and an aspect takes the sentiment
- *    of its own part when that part has one ("Quick and affordable", "Friendly guy, late though").
+ *    of its own part when that part has one ("Quick and affordable", "Friendly guy, late though"). A complaint
+ *    conceded by later praise of the same aspect ("not cheap but worth it", "Pricey? Worth it.") is left out.
  * 3. A negator flips a sentiment word within three words before it, looking past fillers ("never
  *    once had to wait"); a negation is used up by the first word it flips, except across "or"/"nor".
  *    Nouns of trouble ("issue", "leak") carry no opinion unless denied ("zero issues" is praise).
  * 4. Anything said in the scope of another company ("the last plumber never showed") is left out,
- *    except a comparison that judges this business ("cheaper than the other quotes").
+ *    except a comparison that judges this business ("cheaper than the other quotes"). Others are also named
+ *    by number ("two never called back"), in general ("every plumber I've called"), by the one who sent them
+ *    ("the plumber the home warranty sent"), or as met long before ("a plumber last spring").
  * 5. The business's own service names are masked: "drain cleaning" is a service, not cleanliness.
  * 6. What is not an opinion of the business stays neutral: the trouble that needed fixing ("our heater
  *    died"; a failure counts only when something places it after the job: "again", "since", "the new
- *    outlet"), the customer's situation or fears ("before we called", "repairs scare me"), time words
- *    ("later that day"). A quoted amount and a billed one in one sentence are compared.
+ *    outlet", but not a new part the customer bought), the customer's situation or fears ("before we called",
+ *    "repairs scare me", "I expected to pay a fortune"), the trouble's history, diagnosis and mess ("terrible for
+ *    years", "turned out to be a dirty filter", "disgusting mess"), the object of a repair ("patched the stain"),
+ *    a return visit with the part, time words ("later that day"). A quoted amount and a billed one are compared.
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
@@ -647,6 +652,8 @@ function readClause(tokens: Token[]): Hit[] {
       if (JOB_MARKER_SET.has(t.surface) || JOB_MARKER_SET.has(t.lemma)) return k < h.start && !customersOwn(k)
       // "broken since one week", "since Monday": how long the trouble had lasted (German "seit"), not "fine since".
       if (t.surface === 'since' && timeSpanAt(tokens, k + 1)) return false
+      // "dripping since we moved in", "since I bought the house": the customer's own moment, before the job (unless it is theirs: "since we had them install it").
+      if (t.surface === 'since' && FIRST_PERSON.has(tokens[k + 1]?.surface ?? '') && !tokens.slice(k + 2, k + 6).some((x) => ['them', 'they', 'him', 'her'].includes(x.surface))) return false
       // "failed on Friday evening and the emergency service came after two hours": the wait for help, not the job's aftermath.
       if (t.surface === 'after' && segmentOf[k] !== h.segment && timeSpanAt(tokens, k + 1)) return false
       // "... and the emergency service came already after two hours", "and they were here within the hour": when help came.

@@ -182,9 +182,9 @@ export const TROUBLE_NOUNS = [
  * later", "the outlet they installed doesn't work"); alone they tell what needed fixing ("our water heater
  * died on a Sunday night"). AFTERMATH_MARKERS are the words that place a failure after the job.
  */
-export const FAILURES = ['back up', 'trip', 'burst', 'flood', 'overflow', 'spray', 'gush', 'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work', 'be leak', 'be leaking', 'spark', 'sparked', 'crack', 'cracked',
+export const FAILURES = ['back up', 'trip', 'burst', 'flood', 'overflow', 'spray', 'gush', 'fail', 'break', 'broken', 'quit', 'die', 'stop work', 'stop working', 'come back', 'be back', 'do not work', 'do not even work', 'not work', 'be leak', 'be leaking', 'be drip', 'be dripping', 'spark', 'sparked', 'crack', 'cracked',
   // Noises: what the customer heard before calling, unless placed after the job ("a banging noise since the install").
-  'blow warm air', 'blow hot air', 'blow cold air', 'strange noise', 'grinding noise', 'banging noise', 'rattling noise', 'buzzing noise', 'make a noise']
+  'lose pressure', 'lost pressure', 'blow warm air', 'blow hot air', 'blow cold air', 'strange noise', 'grinding noise', 'banging noise', 'rattling noise', 'buzzing noise', 'make a noise']
 /**
  * Of the aftermath markers, words of the job itself place a failure after the job only when they come
  * before it ("the new faucet drips", "fixed it and it broke again"); after it they tell the cure ("our sump

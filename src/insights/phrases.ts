@@ -237,6 +237,7 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'wait to happen': [0, null], 'waiting to happen': [0, null], 'stand up guy': [0.8, 'professionalism'], 'stand - up guy': [0.8, 'professionalism'], 'stand-up guy': [0.8, 'professionalism'],
   'wait too long to': [0, null], 'wait so long to': [0, null], 'wait too long before': [0, null], 'burn off': [0, null],
   // Fifteenth batch
+  'well pump': [0, null], 'well water': [0, null], 'garbage disposal': [0, null], 'garbage disposer': [0, null], 'trash compactor': [0, null], 'lose pressure': [-0.6, 'quality'], 'lost pressure': [-0.6, 'quality'],
   'blow warm air': [-0.6, 'quality'], 'blow hot air': [-0.6, 'quality'], 'blow cold air': [-0.6, 'quality'], 'have to call another company': [-0.7, 'quality'],
   'have to call another plumber': [-0.7, 'quality'], 'have to call someone else': [-0.7, 'quality'], 'try to sell': [-0.6, 'professionalism'],
   'i have to reschedule': [0, null], 'we have to reschedule': [0, null], 'i need to reschedule': [0, null], 'we need to reschedule': [0, null], 'i reschedule': [0, null],

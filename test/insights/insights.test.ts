@@ -250,6 +250,13 @@ describe('accuracy on labelled review sentences', () => {
     ['The AC they "fixed" blew warm air again the next afternoon.', { quality: 'negative' }],
     ["They didn't try to sell us a new water heater.", { professionalism: 'positive' }],
     ['They tried to sell me a $9,000 system when all I needed was a capacitor.', { professionalism: 'negative' }],
+    // Appliance names, a pump losing pressure, trouble since the customer moved in
+    ["Garbage disposal jammed with a spoon (don't ask).", {}],
+    ['Our well pump lost pressure.', {}],
+    ['The new pump lost pressure again.', { quality: 'negative' }],
+    ['The old one had been dripping since we moved in.', {}],
+    ['It has been dripping since we had them install it.', { quality: 'negative' }],
+    ['The new faucet was dripping the next day.', { quality: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(aspects(text) as Record<string, string>).toEqual(expected)
   })
