@@ -42,7 +42,11 @@ const QUERY_CACHE_BODY_BYTES = 64 * 1024
 export function fastReadRoutes({ catalog, search, read, log, logRequests, fallback: framework }: FastReadDeps): NativeRoutes {
   // With the request log on, the framework logs what it answers: remember those responses so they are not logged twice.
   const fallback = logRequests
-    ? (request: Request) => Promise.resolve(framework(request)).then((response) => (fellBack.add(response), response))
+    ? async (request: Request) => {
+        const response = await framework(request)
+        fellBack.add(response)
+        return response
+      }
     : framework
   const plain = serveOptions(read.cacheControl)
   const topic = (path: 'reviews.json' | 'api/feed.json' | 'feed.xml') => serveOptions(read.cacheControl, { link: topicLinkHeader(read.baseUrl, path) })
