@@ -2,6 +2,7 @@
 import { Elysia } from 'elysia'
 import type { Catalog } from './catalog/catalog'
 import type { Config } from './core/config'
+import { fastReadRoutes } from './api/fast-reads'
 import { feedsRoutes } from './api/feeds'
 import { healthRoutes } from './api/health'
 import { openapiRoutes } from './api/openapi'
@@ -25,7 +26,10 @@ export type AppDeps = {
 export function createApp({ config, catalog, search, log, plugins = [] }: AppDeps) {
   const read = { cacheControl: `public, max-age=${config.cacheMaxAge}`, baseUrl: config.baseUrl }
   let app: Elysia<any, any, any, any, any, any, any>
-  app = new Elysia({ name: 'reviews-service' })
+  // The hot reads also go on the runtime's native router (api/fast-reads.ts); those entries win over the
+  // framework's own mapping of the same paths. They stay declared below for the OpenAPI document and app.handle().
+  const routes = fastReadRoutes({ catalog, search, read, log, logRequests: config.logRequests, fallback: (request) => app.fetch(request) })
+  app = new Elysia({ name: 'reviews-service', serve: { routes } as never })
     .use(httpShell(() => app.routes, log, config.logRequests))
     .use(openapiRoutes(config, () => app))
     .use(reviewsRoutes(catalog, search, read))

@@ -19,6 +19,7 @@ import { createLogger, type Logger } from './core/log'
 import { DATABASE_FILE, openDatabase } from './db/database'
 import { Hub } from './hub/hub'
 import { hubMigrations } from './hub/repository'
+import { workerAnalyzer } from './insights/analysis-worker'
 import { InsightsEngine } from './insights/compute'
 import { ReviewRepository } from './reviews/repository'
 import { reviewMigrations } from './reviews/migrations'
@@ -66,7 +67,8 @@ export function openData(config: Config, options: ServiceOptions = {}) {
   db.exec(`PRAGMA busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`)
   const checkBusinessFile = watchBusinessFile(join(config.dataDir, BUSINESS_FILE), reviews, log)
   checkBusinessFile()
-  const insights = new InsightsEngine()
+  // The language model is loaded in a Worker that ends when the texts are read: idle memory does not keep it.
+  const insights = new InsightsEngine(workerAnalyzer())
   const catalog = new Catalog(reviews, {
     baseUrl: config.baseUrl,
     computeInsights: (business, published, generatedAt) => insights.computeAsync(business, published, generatedAt),

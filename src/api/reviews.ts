@@ -15,7 +15,7 @@ import { errorResponses, jsonResponse, readResponses, searchParameters, topicLin
 const searchKey = (filters: SearchFilters) => `search:${JSON.stringify(filters, Object.keys(filters).sort())}:${JSON.stringify(filters.after ?? null)}`
 
 /** The page as JSON text, from the canonical JSON of each review (no re-serialisation). */
-function renderPage(search: ReviewSearch, filters: SearchFilters): string {
+export function renderPage(search: ReviewSearch, filters: SearchFilters): string {
   const result = search.search(filters, PAGE_BYTES)
   const next = result.next ? JSON.stringify(encodeCursor(result.next)) : 'null'
   return `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}],"next_cursor":${next}}`

@@ -85,7 +85,9 @@ export class Catalog implements TopicSource {
     if (revision === this.failedBuild?.revision) return []
     const previous = this.snapshot
     try {
-      this.snapshot = this.build(previous)
+      const next = this.build(previous)
+      next.renderAll()
+      this.snapshot = next
     } catch (error) {
       this.failedBuild = { revision, error: messageOf(error) }
       this.log({ event: 'catalog_build_failed', revision, serving_revision: previous.revision, error: this.failedBuild.error })
@@ -100,6 +102,15 @@ export class Catalog implements TopicSource {
   }
 
   start(): void {
+    // The first version's feeds and search index were left for first use: render them once the server listens,
+    // so a request rarely waits for them (a failure is logged; the route's own 500 stays the fallback).
+    setImmediate(() => {
+      try {
+        this.snapshot.renderAll()
+      } catch (error) {
+        this.log({ event: 'render_failed', revision: this.snapshot.revision, error: messageOf(error) })
+      }
+    })
     // Loading the language model takes a few hundred ms: let a starting server answer its first requests first.
     setTimeout(() => this.warmInsights(), 250).unref?.()
     this.timer ??= setInterval(() => {

@@ -41,8 +41,8 @@ export function aggregateRating(reviews: Review[]): AggregateRating {
 export class Snapshot {
   readonly reviews: Review[]
   readonly aggregate: AggregateRating
-  readonly searchIndex: SearchIndex
   readonly representations: Record<TopicPath, CachedRepresentation>
+  private index?: SearchIndex
   private insightsResult?: Promise<{ data: Insights; representation: CachedRepresentation }>
   private readonly byId = new Map<string, string>()
   private readonly derived = new Map<string, CachedRepresentation>()
@@ -63,17 +63,29 @@ export class Snapshot {
     this.reviews = rows.map((r) => JSON.parse(r.json) as Review)
     for (let i = 0; i < rows.length; i++) this.byId.set(this.reviews[i]!.id, rows[i]!.json)
     this.aggregate = aggregateRating(this.reviews)
-    this.searchIndex = new SearchIndex(this.reviews, rows.map((r) => r.rowid))
 
     const datasetJson =
       `{"business":${JSON.stringify(publicBusiness(business))},"aggregate_rating":${JSON.stringify(this.aggregate)},` +
       `"updated_at":${JSON.stringify(updatedAt.toISOString())},"reviews":[${rows.map((r) => r.json).join(',')}]}`
     const feed = { business, reviews: this.reviews, baseUrl, updatedAt }
-    this.representations = {
-      'reviews.json': CachedRepresentation.text(datasetJson, JSON_TYPE, updatedAt),
-      'api/feed.json': CachedRepresentation.text(renderJsonFeed(feed), 'application/feed+json; charset=utf-8', updatedAt),
-      'feed.xml': CachedRepresentation.text(renderAtom(feed), 'application/atom+xml; charset=utf-8', updatedAt),
-    }
+    // The feeds are rendered on first use (a starting server answers its first request sooner); renderAll()
+    // forces them, so a version that cannot be rendered is refused when it is built (see Catalog.refresh).
+    this.representations = lazyRecord({
+      'reviews.json': () => CachedRepresentation.text(datasetJson, JSON_TYPE, updatedAt),
+      'api/feed.json': () => CachedRepresentation.text(renderJsonFeed(feed), 'application/feed+json; charset=utf-8', updatedAt),
+      'feed.xml': () => CachedRepresentation.text(renderAtom(feed), 'application/atom+xml; charset=utf-8', updatedAt),
+    })
+  }
+
+  /** The search index of this version: built on first use (the first search, or renderAll). */
+  get searchIndex(): SearchIndex {
+    return (this.index ??= new SearchIndex(this.reviews, this.rows.map((r) => r.rowid)))
+  }
+
+  /** Renders everything deferred (feeds, search index); throws what a render throws. */
+  renderAll(): void {
+    for (const path of Object.keys(this.representations) as TopicPath[]) void this.representations[path]
+    void this.searchIndex
   }
 
   /** Compresses the large topic bodies on the thread pool, so no request compresses them on the event loop. */
@@ -168,6 +180,23 @@ export class Snapshot {
     }
     return rep
   }
+}
+
+/** An object whose properties are computed on first read, then plain data properties (no getter on the hot path). */
+function lazyRecord<K extends string, V>(makers: Record<K, () => V>): Record<K, V> {
+  const record = {} as Record<K, V>
+  for (const key of Object.keys(makers) as K[]) {
+    Object.defineProperty(record, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = makers[key]()
+        Object.defineProperty(record, key, { value, enumerable: true, writable: false, configurable: false })
+        return value
+      },
+    })
+  }
+  return record
 }
 
 function joinRows(rows: PublishedRow[]): { bytes: Uint8Array; ends: Uint32Array } {

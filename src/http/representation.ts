@@ -122,7 +122,7 @@ export class CachedRepresentation implements Representation {
 }
 
 /** Below this, compressing on the event loop costs less than a trip to the thread pool. */
-const PRECOMPRESS_ABOVE = 256 * 1024
+export const PRECOMPRESS_ABOVE = 256 * 1024
 
 declare const interned: unique symbol
 

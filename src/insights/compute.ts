@@ -6,6 +6,7 @@
  */
 import type { Business, Review } from '../reviews/schema'
 import { analyzeText, contextFor, polarityOf, type AnalysisContext, type AspectMention, type Polarity, type TextAnalysis } from './analyzer'
+import type { TextAnalyzer } from './analysis-worker'
 import { readableText, type LocalizedReview } from './language'
 import { ASPECTS, type AspectId } from './lexicon'
 import { buildFaq, buildSummary } from './prose'
@@ -29,6 +30,9 @@ const quarter = (date: string) => `${date.slice(0, 4)}-Q${Math.floor((Number(dat
 /** Memoises per-review analysis by id and text, so a recompute after an import only reads what is new. */
 export class InsightsEngine {
   private memo = new Map<string, Reading>()
+
+  /** `analyzer`: where computeAsync reads texts (a Worker, see analysis-worker.ts); without one, on this thread. */
+  constructor(private readonly analyzer?: TextAnalyzer) {}
   private context?: { business: Business; value: AnalysisContext }
   /** Texts analysed so far (not served from memory): what a recompute actually cost. */
   analysed = 0
@@ -64,6 +68,7 @@ export class InsightsEngine {
   /** The same, yielding to the event loop between batches so a large first analysis never stalls requests. */
   async computeAsync(business: Business, reviews: Review[], generatedAt: string): Promise<Insights> {
     const context = this.contextOf(business)
+    if (this.analyzer) await this.readElsewhere(reviews, context, this.analyzer)
     const readings: Reading[] = new Array(reviews.length)
     const pause = () => new Promise((resolve) => setImmediate(resolve))
     await pause() // Let the caller (a server starting up) answer its first requests first.
@@ -74,6 +79,28 @@ export class InsightsEngine {
     }
     this.forgetAllBut(reviews)
     return computeInsightsFrom(business, reviews, readings, generatedAt)
+  }
+
+  /** Reads every text not yet memoised through the analyzer, in batches, so the readings below come from the memo. */
+  private async readElsewhere(reviews: Review[], context: AnalysisContext, analyzer: TextAnalyzer): Promise<void> {
+    const todo = new Map<string, { language: string; translated: boolean; text: string | null }>()
+    for (const review of reviews) {
+      const key = memoKey(review)
+      if (!this.memo.has(key) && !todo.has(key)) todo.set(key, readableText(review))
+    }
+    const toRead = [...todo].filter(([, r]) => r.text !== null)
+    const batches: Promise<void>[] = []
+    for (let start = 0; start < toRead.length; start += WORKER_BATCH) {
+      const batch = toRead.slice(start, start + WORKER_BATCH)
+      batches.push(
+        analyzer(batch.map(([, r]) => r.text!), context).then((analyses) => {
+          for (const [i, [key, r]] of batch.entries()) this.memo.set(key, { language: r.language, translated: r.translated, analysis: analyses[i]! })
+        }),
+      )
+    }
+    await Promise.all(batches)
+    this.analysed += toRead.length
+    for (const [key, r] of todo) if (r.text === null) this.memo.set(key, { language: r.language, translated: r.translated, analysis: null })
   }
 
   private forgetAllBut(reviews: Review[]): void {
@@ -87,6 +114,8 @@ const memoKey = (review: LocalizedReview) =>
 
 // About 10 ms of analysis between yields: requests never wait long behind a large first computation.
 const ANALYSIS_BATCH = 100
+/** Texts per message to the analysis worker. */
+const WORKER_BATCH = 500
 
 /** One-shot computation (tests, the `analyze` command); the server keeps an InsightsEngine. */
 export function computeInsights(business: Business, reviews: Review[], generatedAt: string): Insights {

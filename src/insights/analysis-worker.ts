@@ -1,0 +1,87 @@
+/**
+ * Text analysis in a Worker that exists only while there is work: the language model (tens of MB) is
+ * loaded in the worker and freed with it, so a server that has computed its insights goes back to its
+ * idle memory. A batch of texts per message keeps the copying cheap and the main thread free.
+ */
+import { readdirSync, readFileSync } from 'node:fs'
+import { analyzeText, type AnalysisContext, type TextAnalysis } from './analyzer'
+import type { AnalysisReply, AnalysisRequest } from './insights-worker'
+
+/**
+ * In the compiled executable every entrypoint is bundled under the common root of the entrypoints (src/),
+ * as .js (build.ts lists the worker); from source the worker sits beside this file.
+ */
+const WORKER_URL = import.meta.url.includes('/$bunfs/') ? new URL('./insights/insights-worker.js', import.meta.url) : new URL('./insights-worker.ts', import.meta.url)
+
+export type TextAnalyzer = (texts: string[], context: AnalysisContext) => Promise<TextAnalysis[]>
+
+export function workerAnalyzer(): TextAnalyzer {
+  let worker: Worker | undefined
+  let nextId = 0
+  const pending = new Map<number, { resolve: (analyses: TextAnalysis[]) => void; reject: (error: Error) => void }>()
+
+  const end = () => {
+    worker?.terminate()
+    worker = undefined
+  }
+  const start = (): Worker => {
+    const created = new Worker(WORKER_URL)
+    created.onmessage = (event: MessageEvent<AnalysisReply>) => {
+      const reply = event.data
+      const waiting = pending.get(reply.id)
+      pending.delete(reply.id)
+      if ('error' in reply) waiting?.reject(new Error(reply.error))
+      else waiting?.resolve(reply.analyses)
+      // Nothing left to read: end the worker and its model now.
+      if (pending.size === 0) end()
+    }
+    created.onerror = (event) => {
+      for (const waiting of pending.values()) waiting.reject(new Error(`text analysis worker failed: ${event.message}`))
+      pending.clear()
+      end()
+    }
+    // A worker must never keep the process alive on its own.
+    created.unref()
+    return created
+  }
+
+  return (texts, context) => {
+    if (texts.length === 0) return Promise.resolve([])
+    // Starting a worker takes file descriptors, and the runtime exits when it cannot get them: with the
+    // process near its limit (a flood of idle connections), read on this thread instead, in slices.
+    if (!worker && descriptorHeadroom() < WORKER_DESCRIPTORS) return analyzeHere(texts, context)
+    return new Promise((resolve, reject) => {
+      const id = nextId++
+      pending.set(id, { resolve, reject })
+      worker ??= start()
+      worker.postMessage({ id, texts, context } satisfies AnalysisRequest)
+    })
+  }
+}
+
+/** Free descriptors a worker start needs, with margin (it takes a handful: event loop, wakeups). */
+const WORKER_DESCRIPTORS = 64
+/** Texts per slice when reading on this thread: about 10 ms between yields to the event loop. */
+const SLICE = 100
+
+/** How many more files the process may open (Linux /proc); Infinity where that cannot be told. */
+export function descriptorHeadroom(): number {
+  try {
+    const limit = /^Max open files\s+(\d+|unlimited)/m.exec(readFileSync('/proc/self/limits', 'utf8'))?.[1]
+    if (limit === undefined || limit === 'unlimited') return Number.POSITIVE_INFINITY
+    return Number(limit) - readdirSync('/proc/self/fd').length
+  } catch (error) {
+    // Out of descriptors already (reading /proc needs one); else no /proc to read.
+    const code = (error as { code?: string }).code
+    return code === 'EMFILE' || code === 'ENFILE' ? 0 : Number.POSITIVE_INFINITY
+  }
+}
+
+async function analyzeHere(texts: string[], context: AnalysisContext): Promise<TextAnalysis[]> {
+  const analyses: TextAnalysis[] = []
+  for (let start = 0; start < texts.length; start += SLICE) {
+    await new Promise((resolve) => setImmediate(resolve))
+    for (const text of texts.slice(start, start + SLICE)) analyses.push(analyzeText(text, context))
+  }
+  return analyses
+}
