@@ -102,7 +102,7 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
 }
 
 /** The path of a request URL without parsing it (it may lack a host or carry an invalid one). */
-function pathOf(url: string): string {
+export function pathOf(url: string): string {
   const scheme = url.indexOf('://')
   const start = url.charCodeAt(0) === 47 ? 0 : scheme === -1 ? -1 : url.indexOf('/', scheme + 3)
   if (start === -1) return '/'

@@ -12,7 +12,7 @@ import { PAGE_BYTES, type ReviewSearch } from '../reviews/search'
 import { errorResponses, jsonResponse, readResponses, searchParameters, topicLinkHeaders } from './openapi-parts'
 
 /** One memo key per distinct search, the cursor's position included. */
-const searchKey = (filters: SearchFilters) => `search:${JSON.stringify(filters, Object.keys(filters).sort())}:${JSON.stringify(filters.after ?? null)}`
+export const searchKey = (filters: SearchFilters) => `search:${JSON.stringify(filters, Object.keys(filters).sort())}:${JSON.stringify(filters.after ?? null)}`
 
 /** The page as JSON text, from the canonical JSON of each review (no re-serialisation). */
 export function renderPage(search: ReviewSearch, filters: SearchFilters): string {
