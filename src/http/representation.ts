@@ -190,6 +190,8 @@ const httpDate = (value: string | null): number | undefined => {
  * matches). `*` matches any current representation.
  */
 export function etagListMatches(header: string, etags: readonly string[], comparison: 'weak' | 'strong'): boolean {
+  // The common case, a cache sending back the one tag it holds: no parsing.
+  if (etags.includes(header)) return true
   return header.split(',').some((candidate) => {
     const tag = candidate.trim()
     if (tag === '*') return true
@@ -212,9 +214,22 @@ function preconditionFailed(rep: CachedRepresentation, coding: Coding): Response
   })
 }
 
+/** Clients send a handful of distinct Accept-Encoding values: each is parsed once (bounded, so odd values cannot grow it). */
+const encodingChoices = new Map<string, 'br' | 'gzip' | null>()
+
 /** br preferred over gzip; q-values honoured, q=0 refuses. */
 export function chooseEncoding(header: string | null): 'br' | 'gzip' | null {
   if (!header) return null
+  let choice = encodingChoices.get(header)
+  if (choice === undefined) {
+    choice = parseEncoding(header)
+    if (encodingChoices.size >= 256) encodingChoices.clear()
+    encodingChoices.set(header, choice)
+  }
+  return choice
+}
+
+function parseEncoding(header: string): 'br' | 'gzip' | null {
   const q = new Map<string, number>()
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')
