@@ -17,7 +17,11 @@ const seconds = process.env.BENCH_WRK_SECONDS ?? '2'
 async function start(binary: string): Promise<{ url: string; proc: Bun.Subprocess }> {
   const dataDir = join(mkdtempSync(join(tmpdir(), 'bench-ab-')), 'data')
   const proc = track(
-    Bun.spawn(pinned(SERVER_CPU, [binary, 'serve']), { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0' }, stderr: 'pipe', stdout: 'ignore' }),
+    Bun.spawn(pinned(SERVER_CPU, [binary, 'serve']), {
+      env: { ...process.env, HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0' },
+      stderr: 'pipe',
+      stdout: 'ignore',
+    }),
   )
   const reader = proc.stderr.getReader()
   let text = ''
@@ -43,7 +47,11 @@ const endpoints: Endpoint[] = [
   { name: '/reviews.json', path: '/reviews.json' },
   { name: '/api/feed.json', path: '/api/feed.json' },
   { name: '/api/feed.json (gzip)', path: '/api/feed.json', headers: async () => ({ 'Accept-Encoding': 'gzip' }) },
-  { name: '304 of /reviews.json', path: '/reviews.json', headers: async (url) => ({ 'If-None-Match': await etagOf(`${url}/reviews.json`) }) },
+  {
+    name: '304 of /reviews.json',
+    path: '/reviews.json',
+    headers: async (url) => ({ 'If-None-Match': await etagOf(`${url}/reviews.json`) }),
+  },
   { name: 'cached search', path: '/api/reviews/search?query=water%20heater&min_rating=4' },
   { name: 'since-listing', path: `/api/reviews/since/${dataset.reviews[99]!.date}` },
   { name: 'one review', path: `/api/reviews/${encodeURIComponent(dataset.reviews[0]!.id)}` },
@@ -75,7 +83,12 @@ for (const endpoint of endpoints) {
     rpsB.push(rb)
     ratios.push(rb / ra2)
   }
-  const row = { endpoint: endpoint.name, a_rps: Math.round(median(rpsA)), b_rps: Math.round(median(rpsB)), b_over_a: Math.round(median(ratios) * 100) / 100 }
+  const row = {
+    endpoint: endpoint.name,
+    a_rps: Math.round(median(rpsA)),
+    b_rps: Math.round(median(rpsB)),
+    b_over_a: Math.round(median(ratios) * 100) / 100,
+  }
   rows.push(row)
   console.log(JSON.stringify(row))
 }

@@ -14,14 +14,29 @@ const results: Record<string, unknown>[] = []
 for (const size of sizes) {
   const file = join(OUT, `reviews-${size}.jsonl`)
   if (!existsSync(file)) {
-    const gen = Bun.spawnSync(['bun', join(ROOT, 'scripts', 'generate-sample.ts'), '--count', String(size), '--format', 'jsonl', '--out', file, '--years', '8'])
+    const gen = Bun.spawnSync([
+      'bun',
+      join(ROOT, 'scripts', 'generate-sample.ts'),
+      '--count',
+      String(size),
+      '--format',
+      'jsonl',
+      '--out',
+      file,
+      '--years',
+      '8',
+    ])
     if (gen.exitCode !== 0) throw new Error(gen.stderr.toString())
   }
   const dataDir = join(OUT, `data-${size}`)
   rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
   const started = performance.now()
-  const child = Bun.spawn([BINARY, 'import', file, '--business', businessFile], { env: { ...process.env, DATA_DIR: dataDir }, stdout: 'pipe', stderr: 'pipe' })
+  const child = Bun.spawn([BINARY, 'import', file, '--business', businessFile], {
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   // VmHWM is the peak resident set so far: sampled until the process ends, the last reading is its peak.
   let peakKb = 0
   const sampler = setInterval(() => {

@@ -77,7 +77,9 @@ for (const [i, e] of endpoints.entries()) {
   writeFileSync(join(ROOT_DIR, file), response.body)
   // nginx serves a .gz/.br only next to the plain file.
   if (e.encoding) writeFileSync(join(ROOT_DIR, base), get(url + e.path).body)
-  const headers = Object.fromEntries(Object.entries(response.headers).filter(([k]) => !['date', 'content-length', 'connection', 'keep-alive'].includes(k)))
+  const headers = Object.fromEntries(
+    Object.entries(response.headers).filter(([k]) => !['date', 'content-length', 'connection', 'keep-alive'].includes(k)),
+  )
   manifest.push({ path: file, file: join(ROOT_DIR, file), headers })
   files.set(key, { file, bytes: response.body.byteLength, etag: response.headers.etag ?? '' })
 }
@@ -122,11 +124,18 @@ http {
 }
 `,
 )
-const nginx = track(Bun.spawn(pinned(SERVER_CPU, ['nginx', '-e', join(OUT, 'nginx-error.log'), '-c', conf]), { stdout: 'ignore', stderr: 'inherit' }))
+const nginx = track(
+  Bun.spawn(pinned(SERVER_CPU, ['nginx', '-e', join(OUT, 'nginx-error.log'), '-c', conf]), { stdout: 'ignore', stderr: 'inherit' }),
+)
 const nginxUrl = `http://127.0.0.1:${port}`
 
 // Reference 2: bare Bun.serve with static routes.
-const bare = track(Bun.spawn(pinned(SERVER_CPU, [process.execPath, join(import.meta.dir, 'bare-bun.ts'), join(OUT, 'bare-bun-manifest.json')]), { stdout: 'pipe', stderr: 'inherit' }))
+const bare = track(
+  Bun.spawn(pinned(SERVER_CPU, [process.execPath, join(import.meta.dir, 'bare-bun.ts'), join(OUT, 'bare-bun-manifest.json')]), {
+    stdout: 'pipe',
+    stderr: 'inherit',
+  }),
+)
 const bareUrl = await firstLine(bare.stdout)
 
 async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
@@ -165,7 +174,8 @@ for (const e of endpoints) {
   for (const [who, answer] of Object.entries(answers)) {
     const ok = e.conditional ? answer.status === 304 : answer.status === 200 && Buffer.from(answer.body).equals(Buffer.from(expected))
     const encoding = answer.headers['content-encoding']
-    if (!ok || (!e.conditional && encoding !== e.encoding)) throw new Error(`${who} ${e.name}: status ${answer.status}, encoding ${encoding}, ${answer.body.byteLength} bytes`)
+    if (!ok || (!e.conditional && encoding !== e.encoding))
+      throw new Error(`${who} ${e.name}: status ${answer.status}, encoding ${encoding}, ${answer.body.byteLength} bytes`)
   }
 }
 
@@ -173,10 +183,18 @@ type Run = { rps: number; p50: string; p99: string; errors: number }
 /** wrk pinned to CLIENT_CPU; the target server's peak RSS sampled while it runs. */
 async function wrk(target: string, headers: Record<string, string>, sampledPid?: number): Promise<Run & { rss: number }> {
   const script = join(OUT, 'wrk-headers.lua')
-  writeFileSync(script, Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`).join('\n') + '\n')
+  writeFileSync(
+    script,
+    Object.entries(headers)
+      .map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`)
+      .join('\n') + '\n',
+  )
   let rss = 0
   const sampler = sampledPid ? setInterval(() => (rss = Math.max(rss, rssMb(sampledPid))), 100) : undefined
-  const run = Bun.spawn(pinned(CLIENT_CPU, ['wrk', '-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-s', script, target]), { stdout: 'pipe', stderr: 'pipe' })
+  const run = Bun.spawn(pinned(CLIENT_CPU, ['wrk', '-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-s', script, target]), {
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
   const out = await new Response(run.stdout).text()
   await run.exited
   clearInterval(sampler)
@@ -203,7 +221,8 @@ for (const e of endpoints) {
       loadedRss = Math.max(loadedRss, s.rss)
       runs.service.push(s)
     },
-    nginx: async () => void runs.nginx.push(await wrk(nginxUrl + base, { ...accept, ...(e.conditional ? { 'If-None-Match': nginxEtag } : {}) })),
+    nginx: async () =>
+      void runs.nginx.push(await wrk(nginxUrl + base, { ...accept, ...(e.conditional ? { 'If-None-Match': nginxEtag } : {}) })),
     bun: async () => void runs.bun.push(await wrk(bareUrl + file, e.conditional ? { 'If-None-Match': etag } : {})),
   }
   // Back to back, in a rotating order: each repeat is a fair pair even when the machine's load drifts.

@@ -13,7 +13,11 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!
 }
 
-export const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50)
+export const median = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  )
 
 export function rssMb(pid: number): number {
   const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string
@@ -50,9 +54,15 @@ export function peakRssMb(pid: number): number {
 }
 
 /** Starts the compiled binary (on SERVER_CPU when `pin`) and resolves once it logs its listening URL (and, unless told not to, computed insights). */
-export async function startBinary(env: Record<string, string>, pin = false, waitForInsights = true): Promise<{ proc: Bun.Subprocess; url: string }> {
+export async function startBinary(
+  env: Record<string, string>,
+  pin = false,
+  waitForInsights = true,
+): Promise<{ proc: Bun.Subprocess; url: string }> {
   const command = pin ? pinned(SERVER_CPU, [BINARY, 'serve']) : [BINARY, 'serve']
-  const proc = track(Bun.spawn(command, { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdout: 'ignore', stderr: 'pipe' }))
+  const proc = track(
+    Bun.spawn(command, { env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env }, stdout: 'ignore', stderr: 'pipe' }),
+  )
   const reader = proc.stderr.getReader()
   let buffer = ''
   for (;;) {

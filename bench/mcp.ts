@@ -22,9 +22,11 @@ const sequential = CALLS / ((performance.now() - t) / 1000)
 
 const clients = await Promise.all(Array.from({ length: CLIENTS }, connect))
 t = performance.now()
-await Promise.all(clients.map(async (client, c) => {
-  for (let i = 0; i < CALLS / CLIENTS; i++) await client.callTool({ name: 'search_reviews', arguments: args(i + c) })
-}))
+await Promise.all(
+  clients.map(async (client, c) => {
+    for (let i = 0; i < CALLS / CLIENTS; i++) await client.callTool({ name: 'search_reviews', arguments: args(i + c) })
+  }),
+)
 const concurrent = CALLS / ((performance.now() - t) / 1000)
 
 t = performance.now()

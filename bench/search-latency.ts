@@ -37,7 +37,10 @@ for (const size of sizes) {
   const openMs = performance.now() - started
   Bun.gc(true)
   const index = catalog.current.searchIndex
-  const ids = db.query<{ id: string }, []>('SELECT id FROM reviews LIMIT 1000').all().map((r) => r.id)
+  const ids = db
+    .query<{ id: string }, []>('SELECT id FROM reviews LIMIT 1000')
+    .all()
+    .map((r) => r.id)
   const lookup = db.prepare('SELECT json FROM reviews WHERE id = ?')
   const reference: number[] = []
   for (let i = 0; i < ROUNDS; i++) {

@@ -16,7 +16,8 @@ if (!size) throw new Error('no imported dataset: run bun bench/datasets.ts first
 const { proc, url } = await startBinary({ DATA_DIR: join(OUT, `data-${size}`), LOG_REQUESTS: '0' }, false, false)
 
 // The newest day whose since-listing holds at least WANTED reviews, by bisection on the search's total.
-const count = async (date: string) => ((await (await fetch(`${url}/api/reviews/search?since=${date}&limit=1`)).json()) as { total: number }).total
+const count = async (date: string) =>
+  ((await (await fetch(`${url}/api/reviews/search?since=${date}&limit=1`)).json()) as { total: number }).total
 const day = (n: number) => new Date(Date.UTC(2000, 0, 1) + n * 86_400_000).toISOString().slice(0, 10)
 let lo = 0
 let hi = 365 * 40
@@ -48,7 +49,11 @@ for (const encoding of variants) {
   service[encoding ?? 'identity'] = { first: first.ms, repeats, bytes: first.bytes }
   const file = join(OUT, `since-${encoding ?? 'identity'}.bin`)
   Bun.spawnSync(['curl', '-s', '-o', file, ...(encoding ? ['-H', `Accept-Encoding: ${encoding}`] : []), url + path])
-  manifest.push({ path: `/${encoding ?? 'identity'}`, file, headers: { 'content-type': 'application/json; charset=utf-8', ...(encoding ? { 'content-encoding': encoding } : {}) } })
+  manifest.push({
+    path: `/${encoding ?? 'identity'}`,
+    file,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...(encoding ? { 'content-encoding': encoding } : {}) },
+  })
 }
 const rss = rssMb(proc.pid)
 const peak = peakRssMb(proc.pid)
@@ -56,7 +61,12 @@ proc.kill('SIGTERM')
 await proc.exited
 
 writeFileSync(join(OUT, 'since-manifest.json'), JSON.stringify(manifest))
-const bare = track(Bun.spawn([process.execPath, join(import.meta.dir, 'bare-bun.ts'), join(OUT, 'since-manifest.json')], { stdout: 'pipe', stderr: 'inherit' }))
+const bare = track(
+  Bun.spawn([process.execPath, join(import.meta.dir, 'bare-bun.ts'), join(OUT, 'since-manifest.json')], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+  }),
+)
 const reader = bare.stdout.getReader()
 const bareUrl = new TextDecoder().decode((await reader.read()).value).trim()
 for (const encoding of variants) {
@@ -74,4 +84,11 @@ for (const encoding of variants) {
 }
 bare.kill('SIGTERM')
 await bare.exited
-await saveResult('since', { dataset_reviews: size, since, listed_reviews: listed, service_rss_mb: Math.round(rss), service_peak_rss_mb: Math.round(peak), rows })
+await saveResult('since', {
+  dataset_reviews: size,
+  since,
+  listed_reviews: listed,
+  service_rss_mb: Math.round(rss),
+  service_peak_rss_mb: Math.round(peak),
+  rows,
+})

@@ -19,7 +19,13 @@ async function timeToFirst200(
 ): Promise<{ ms: number; listeningMs: number; rssAtFirst: number; rssIdle: number }> {
   const port = 30000 + Math.floor(Math.random() * 20000)
   const started = performance.now()
-  const proc = track(Bun.spawn(pinned(SERVER_CPU, command), { env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdout: 'ignore', stderr: 'pipe' }))
+  const proc = track(
+    Bun.spawn(pinned(SERVER_CPU, command), {
+      env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    }),
+  )
   // When the server logs that it listens: splits the start into "until listening" and "first request".
   let listeningMs = NaN
   void (async () => {
@@ -57,7 +63,13 @@ async function timeToFirst200(
 
 async function compileTrivial(bytecode: boolean): Promise<string> {
   const outfile = join(OUT, bytecode ? 'trivial-server-bytecode' : 'trivial-server')
-  const result = await Bun.build({ entrypoints: [join(import.meta.dir, 'trivial-server.ts')], compile: { outfile }, minify: true, target: 'bun', bytecode })
+  const result = await Bun.build({
+    entrypoints: [join(import.meta.dir, 'trivial-server.ts')],
+    compile: { outfile },
+    minify: true,
+    target: 'bun',
+    bytecode,
+  })
   if (!result.success) throw new Error(result.logs.join('\n'))
   return outfile
 }

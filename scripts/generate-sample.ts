@@ -13,7 +13,9 @@ const args = new Map<string, string>()
 for (let i = 2; i < process.argv.length; i += 2) {
   const [name, value] = [process.argv[i]!, process.argv[i + 1]]
   if (!name.startsWith('--') || value === undefined) {
-    console.error(`usage: generate-sample.ts [--count N] [--seed N] [--end-date YYYY-MM-DD] [--years N] [--format dataset|jsonl|csv] [--out PATH]`)
+    console.error(
+      `usage: generate-sample.ts [--count N] [--seed N] [--end-date YYYY-MM-DD] [--years N] [--format dataset|jsonl|csv] [--out PATH]`,
+    )
     process.exit(2)
   }
   args.set(name.slice(2), value)

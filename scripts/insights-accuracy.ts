@@ -13,7 +13,9 @@ import { explainLines } from '../src/insights/explain'
 import { sampleBusiness } from '../src/sample/business'
 
 const args = process.argv.slice(2)
-const file = args.find((a) => !a.startsWith('--')) ?? (args.includes('--tuning') ? 'test/insights/labelled-sentences.txt' : 'test/insights/held-out-sentences.txt')
+const file =
+  args.find((a) => !a.startsWith('--')) ??
+  (args.includes('--tuning') ? 'test/insights/labelled-sentences.txt' : 'test/insights/held-out-sentences.txt')
 // The sentences are written as reviews of the sample business (a plumbing, HVAC and electrical contractor).
 const result = evaluate(parseLabelled(await Bun.file(file).text()), contextFor(sampleBusiness))
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
@@ -37,5 +39,14 @@ if (!args.some((a) => !a.startsWith('--')) || args.includes('--tuning')) {
   const reviews = (await Bun.file(fiveStarFile).text()).split('\n').filter((l) => l.trim() && !l.startsWith('#'))
   const complaining = reviews.filter((l) => explainLines([l], sampleBusiness)[0]!.aspects.some((a) => a.polarity === 'negative'))
   console.log(`${fiveStarFile}: ${complaining.length} of ${reviews.length} five-star reviews yield a negative aspect`)
-  if (args.includes('--tuning') && args.includes('--errors')) for (const l of complaining) console.log(JSON.stringify(explainLines([l], sampleBusiness)[0]!.aspects.filter((a) => a.polarity === 'negative').map((a) => [a.aspect, a.clause])), l)
+  if (args.includes('--tuning') && args.includes('--errors'))
+    for (const l of complaining)
+      console.log(
+        JSON.stringify(
+          explainLines([l], sampleBusiness)[0]!
+            .aspects.filter((a) => a.polarity === 'negative')
+            .map((a) => [a.aspect, a.clause]),
+        ),
+        l,
+      )
 }

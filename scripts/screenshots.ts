@@ -44,7 +44,11 @@ service.listen()
 // The review page shows the aspect summary once the insights are computed: wait for them.
 await service.catalog.current.insights()
 const base = `http://127.0.0.1:${service.port}`
-const host = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response(hostPage(base), { headers: { 'content-type': 'text/html; charset=utf-8' } }) })
+const host = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch: () => new Response(hostPage(base), { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+})
 const browser = await launchChromium()
 try {
   mkdirSync(OUT, { recursive: true })

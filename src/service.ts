@@ -93,7 +93,13 @@ export function createService(config: Config, options: ServiceOptions = {}) {
     },
   )
   const hub = new Hub(db, catalog, config.baseUrl, config.hub, log)
-  const app = createApp({ config, catalog, search, log, plugins: [hubRoutes(hub), mcpRoutes(mcpSessions, { trustProxy: config.hub.trustProxy }), metricsRoutes(catalog, hub, new Date())] })
+  const app = createApp({
+    config,
+    catalog,
+    search,
+    log,
+    plugins: [hubRoutes(hub), mcpRoutes(mcpSessions, { trustProxy: config.hub.trustProxy }), metricsRoutes(catalog, hub, new Date())],
+  })
 
   let server: ReturnType<typeof app.listen>['server'] | undefined
   return {

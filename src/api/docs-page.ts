@@ -37,7 +37,10 @@ function schemaSummary(schema: any): string {
 function headerList(headers: Record<string, { description?: string; required?: boolean }> | undefined): string {
   return Object.entries(headers ?? {})
     .filter(([name]) => !name.startsWith('Access-Control-'))
-    .map(([name, header]) => `<code title="${escapeHtml(header.description)}">${escapeHtml(name)}</code>${header.required ? '' : ' <small>optional</small>'}`)
+    .map(
+      ([name, header]) =>
+        `<code title="${escapeHtml(header.description)}">${escapeHtml(name)}</code>${header.required ? '' : ' <small>optional</small>'}`,
+    )
     .join('<br>')
 }
 
@@ -59,7 +62,13 @@ function operationHtml(method: string, path: string, op: any, alsoHead = false):
           .join('')}</table>`
       : ''
   }
-  ${body ? `<p><b>Body:</b> ${Object.entries(body).map(([type, media]: [string, any]) => `<code>${escapeHtml(type)}</code> ${schemaSummary(media.schema)}`).join('; ')}</p>` : ''}
+  ${
+    body
+      ? `<p><b>Body:</b> ${Object.entries(body)
+          .map(([type, media]: [string, any]) => `<code>${escapeHtml(type)}</code> ${schemaSummary(media.schema)}`)
+          .join('; ')}</p>`
+      : ''
+  }
   <table><tr><th>Status</th><th>Meaning</th><th>Body</th><th>Headers</th></tr>${responses
     .map(
       ([status, r]) =>
@@ -84,18 +93,31 @@ export function renderDocsPage(doc: OpenApiDocument): string {
   }
   for (const [name, item] of Object.entries(doc.webhooks ?? {})) {
     for (const [method, op] of Object.entries(item as Record<string, any>)) {
-      byTag.set('Webhooks (hub → your callback)', [...(byTag.get('Webhooks (hub → your callback)') ?? []), operationHtml(method, `{callback} · ${name}`, op)])
+      byTag.set('Webhooks (hub → your callback)', [
+        ...(byTag.get('Webhooks (hub → your callback)') ?? []),
+        operationHtml(method, `{callback} · ${name}`, op),
+      ])
     }
   }
   const tagDescription = new Map(doc.tags.map((t) => [t.name, t.description]))
   const sections = [...byTag.entries()]
     .filter(([, ops]) => ops.length)
-    .map(([tag, ops]) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${tagDescription.get(tag) ? `<p>${prose(tagDescription.get(tag))}</p>` : ''}${ops.join('\n')}`)
+    .map(
+      ([tag, ops]) =>
+        `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${tagDescription.get(tag) ? `<p>${prose(tagDescription.get(tag))}</p>` : ''}${ops.join('\n')}`,
+    )
     .join('\n')
   const schemas = Object.entries(doc.components.schemas)
-    .map(([name, schema]) => `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></section>`)
+    .map(
+      ([name, schema]) =>
+        `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></section>`,
+    )
     .join('\n')
-  const nav = [...byTag.entries()].filter(([, ops]) => ops.length).map(([tag]) => tag).map((tag) => `<a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a>`).join(' · ')
+  const nav = [...byTag.entries()]
+    .filter(([, ops]) => ops.length)
+    .map(([tag]) => tag)
+    .map((tag) => `<a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a>`)
+    .join(' · ')
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(doc.info.title)} ${escapeHtml(doc.info.version)}</title>

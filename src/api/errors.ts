@@ -23,6 +23,12 @@ export class HttpError extends Error {
 export function errorResponse(error: HttpError, extraHeaders: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(error.body()), {
     status: error.status,
-    headers: { ...CORS_HEADERS, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...error.headers, ...extraHeaders },
+    headers: {
+      ...CORS_HEADERS,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...error.headers,
+      ...extraHeaders,
+    },
   })
 }

@@ -49,7 +49,8 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
       }
     : framework
   const plain = serveOptions(read.cacheControl)
-  const topic = (path: 'reviews.json' | 'api/feed.json' | 'feed.xml') => serveOptions(read.cacheControl, { link: topicLinkHeader(read.baseUrl, path) })
+  const topic = (path: 'reviews.json' | 'api/feed.json' | 'feed.xml') =>
+    serveOptions(read.cacheControl, { link: topicLinkHeader(read.baseUrl, path) })
   const byTopic: Record<'reviews.json' | 'api/feed.json' | 'feed.xml', ServeOptions> = {
     'reviews.json': topic('reviews.json'),
     'api/feed.json': topic('api/feed.json'),
@@ -108,7 +109,9 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
     const snapshot = catalog.current
     if (mark === -1) {
       const rep = snapshot.since(date)
-      return rep.body.byteLength > PRECOMPRESS_ABOVE ? rep.precompress().then(() => serveRepresentation(request, rep, plain)) : serveRepresentation(request, rep, plain)
+      return rep.body.byteLength > PRECOMPRESS_ABOVE
+        ? rep.precompress().then(() => serveRepresentation(request, rep, plain))
+        : serveRepresentation(request, rep, plain)
     }
     const query = url.slice(mark + 1)
     const key = `since:${date}?${query}`
@@ -168,7 +171,13 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
       const response = await fast(request)
       // The framework logs what it answers itself; only log what the fast path answered.
       if (!fellBack.has(response)) {
-        log({ event: 'request', method: request.method, path: pathOf(request.url), status: response.status, ms: Math.round((performance.now() - begin) * 100) / 100 })
+        log({
+          event: 'request',
+          method: request.method,
+          path: pathOf(request.url),
+          status: response.status,
+          ms: Math.round((performance.now() - begin) * 100) / 100,
+        })
       }
       return response
     }

@@ -39,7 +39,10 @@ export function feedsRoutes(catalog: Catalog, options: ReadRouteOptions) {
           '`urn:uuid:` (UUID v5 of the business id, and of business id + review id): they never change, whatever BASE_URL is. Each entry has ' +
           'a text `summary`, `published` (within the first hour of the review’s local day) and a distinct `updated` that moves when the owner ' +
           'reply is added or changed. A WebSub topic.',
-        responses: readResponses({ description: 'Atom feed.', content: { 'application/atom+xml': { schema: { type: 'string' } } } }, documented),
+        responses: readResponses(
+          { description: 'Atom feed.', content: { 'application/atom+xml': { schema: { type: 'string' } } } },
+          documented,
+        ),
       },
     })
 }

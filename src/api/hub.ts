@@ -16,7 +16,6 @@ import { hubRequestDetail as hubDetail } from './openapi-webhooks'
 
 const tooLarge = () => new HttpError(413, 'payload_too_large', `The body must be at most ${MAX_FORM_BYTES} bytes.`)
 
-
 export function hubRoutes(hub: Hub) {
   const count = (status: number) => (hub.metrics.requests[String(status)] = (hub.metrics.requests[String(status)] ?? 0) + 1)
   const accept = async (request: Request, ip: string) => {
@@ -32,8 +31,10 @@ export function hubRoutes(hub: Hub) {
       // Rate limits count every request, valid or not.
       hub.accept(parsed.ok ? parsed.value : null, ip)
     } catch (error) {
-      if (error instanceof HubRefusal) throw new HttpError(429, error.code, error.message, undefined, { 'retry-after': String(error.retryAfterSeconds) })
-      if (error instanceof HubBusy) throw new HttpError(503, 'busy', error.message, undefined, { 'retry-after': String(error.retryAfterSeconds) })
+      if (error instanceof HubRefusal)
+        throw new HttpError(429, error.code, error.message, undefined, { 'retry-after': String(error.retryAfterSeconds) })
+      if (error instanceof HubBusy)
+        throw new HttpError(503, 'busy', error.message, undefined, { 'retry-after': String(error.retryAfterSeconds) })
       throw error
     }
     if (!parsed.ok) {
@@ -60,7 +61,13 @@ export function hubRoutes(hub: Hub) {
         const issues = ['hub.topic', 'hub.callback'].flatMap((name) => {
           const values = query.getAll(name)
           if (values.length === 1 && values[0]) return []
-          return [{ path: [name], code: values.length > 1 ? 'repeated' : 'required', message: values.length > 1 ? 'must be given once' : 'is required' }]
+          return [
+            {
+              path: [name],
+              code: values.length > 1 ? 'repeated' : 'required',
+              message: values.length > 1 ? 'must be given once' : 'is required',
+            },
+          ]
         })
         if (issues.length) throw new HttpError(400, 'invalid_request', `${issues[0]!.path[0]} ${issues[0]!.message}.`, issues)
         const topic = topicOf(query.get('hub.topic')!, hub.baseUrl)
@@ -88,21 +95,20 @@ export function hubRoutes(hub: Hub) {
       },
     )
     .post(
-    HUB_PATH,
-    async ({ request, server }) => {
-      try {
-        const response = await accept(request, clientKey(clientAddress(request, server as RequestServer, hub.config.trustProxy)))
-        count(202)
-        return response
-      } catch (error) {
-        if (error instanceof HttpError) count(error.status)
-        throw error
-      }
-    },
-    {
-      parse: 'none',
-      detail: hubDetail(hub),
-    },
-  )
+      HUB_PATH,
+      async ({ request, server }) => {
+        try {
+          const response = await accept(request, clientKey(clientAddress(request, server as RequestServer, hub.config.trustProxy)))
+          count(202)
+          return response
+        } catch (error) {
+          if (error instanceof HttpError) count(error.status)
+          throw error
+        }
+      },
+      {
+        parse: 'none',
+        detail: hubDetail(hub),
+      },
+    )
 }
-

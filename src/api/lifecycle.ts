@@ -16,7 +16,12 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
   const allowedMethods = (pathname: string): string[] => {
     compiled ??= routes().map((r) => ({
       method: r.method,
-      pattern: new RegExp(`^${r.path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+').replace(/\*/g, '.*')}$`),
+      pattern: new RegExp(
+        `^${r.path
+          .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+          .replace(/:[^/]+/g, '[^/]+')
+          .replace(/\*/g, '.*')}$`,
+      ),
     }))
     const methods = new Set(compiled.filter((r) => r.pattern.test(pathname)).map((r) => r.method))
     if (methods.has('GET')) methods.add('HEAD')
@@ -30,10 +35,18 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
       // Without a valid Host the runtime hands us a URL that does not parse (a bare "/x", or "http://a:99999/x").
       const url = request.url
       if (url.charCodeAt(0) === 47 || !URL.canParse(url)) {
-        return refuse(request, new HttpError(400, 'invalid_host', 'The request needs a valid Host header (host or host:port, RFC 9112 section 3.2).'))
+        return refuse(
+          request,
+          new HttpError(400, 'invalid_host', 'The request needs a valid Host header (host or host:port, RFC 9112 section 3.2).'),
+        )
       }
       if (request.method === 'CONNECT') {
-        return refuse(request, new HttpError(405, 'method_not_allowed', 'CONNECT is not allowed: this server is not a proxy.', undefined, { allow: 'GET, HEAD, OPTIONS, POST, DELETE' }))
+        return refuse(
+          request,
+          new HttpError(405, 'method_not_allowed', 'CONNECT is not allowed: this server is not a proxy.', undefined, {
+            allow: 'GET, HEAD, OPTIONS, POST, DELETE',
+          }),
+        )
       }
       const pathname = nonCanonicalPath(request.url)
       if (pathname !== undefined) return errorResponse(notCanonical(pathname))
@@ -89,9 +102,15 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
       const pathname = pathOf(request.url)
       const allow = allowedMethods(pathname)
       if (allow.length) {
-        return new HttpError(405, 'method_not_allowed', `${request.method} is not allowed on ${pathname}; use ${allow.join(', ')}.`, undefined, {
-          allow: allow.join(', '),
-        })
+        return new HttpError(
+          405,
+          'method_not_allowed',
+          `${request.method} is not allowed on ${pathname}; use ${allow.join(', ')}.`,
+          undefined,
+          {
+            allow: allow.join(', '),
+          },
+        )
       }
       return new HttpError(404, 'not_found', `Nothing is served at ${pathname}.`)
     }

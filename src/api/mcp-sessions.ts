@@ -166,7 +166,10 @@ export function clientKey(address: string): string {
   const left = head ? head.split(':') : []
   const right = tail ? tail.split(':') : []
   const groups = plain.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left
-  return `${groups.slice(0, 4).map((g) => g.toLowerCase().replace(/^0+(?=.)/, '')).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
 }
 
 /** Matches an Origin header against allowed origins; `scheme://host:*` allows any port of that host. */
@@ -268,7 +271,13 @@ export class McpSessions {
 
     const client = clientKey(clientAddress)
     if (!this.makeRoom(client)) {
-      return jsonRpcError(503, -32000, 'Every MCP session slot is being opened right now; try again in a second.', { 'retry-after': '1' }, id)
+      return jsonRpcError(
+        503,
+        -32000,
+        'Every MCP session slot is being opened right now; try again in a second.',
+        { 'retry-after': '1' },
+        id,
+      )
     }
     this.opening.set(client, (this.opening.get(client) ?? 0) + 1)
     this.openingTotal++
@@ -366,10 +375,20 @@ export class McpSessions {
     const { JSONRPCMessageSchema } = await sdkTypes()
     const messages = Array.isArray(body) ? body : [body]
     if (messages.length === 0 || !messages.every((message) => JSONRPCMessageSchema.safeParse(message).success)) {
-      return jsonRpcError(400, -32600, 'Invalid Request: the body must be a JSON-RPC 2.0 message ({jsonrpc: "2.0", method, id?, params?}).', {}, id)
+      return jsonRpcError(
+        400,
+        -32600,
+        'Invalid Request: the body must be a JSON-RPC 2.0 message ({jsonrpc: "2.0", method, id?, params?}).',
+        {},
+        id,
+      )
     }
     if (messages.length > MAX_BATCH) {
-      return jsonRpcError(400, -32600, `Invalid Request: a batch holds at most ${MAX_BATCH} messages; this one has ${messages.length}. Send them separately.`)
+      return jsonRpcError(
+        400,
+        -32600,
+        `Invalid Request: a batch holds at most ${MAX_BATCH} messages; this one has ${messages.length}. Send them separately.`,
+      )
     }
     return { parsedBody: body }
   }
@@ -406,4 +425,3 @@ export class McpSessions {
 function leastRecentlyUsed(entries: [string, Session][]): [string, Session] {
   return entries.reduce((oldest, entry) => (entry[1].lastSeen < oldest[1].lastSeen ? entry : oldest))
 }
-

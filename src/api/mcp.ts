@@ -23,7 +23,9 @@ async function compressJson(request: Request, response: Response): Promise<Respo
   const headers = new Headers(response.headers)
   if (body.byteLength <= COMPRESS_ABOVE) return new Response(body, { status: response.status, headers })
   const compressed =
-    encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }) : Bun.gzipSync(body)
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+      : Bun.gzipSync(body)
   headers.set('content-encoding', encoding)
   headers.delete('content-length')
   return new Response(compressed, { status: response.status, headers })

@@ -13,7 +13,8 @@ const JsonRpcRequest = Type.Object(
     jsonrpc: Type.Literal('2.0'),
     id: Type.Optional(Id),
     method: Type.String({
-      description: 'initialize, notifications/initialized, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get, ...',
+      description:
+        'initialize, notifications/initialized, ping, tools/list, tools/call, resources/list, resources/templates/list, resources/read, prompts/list, prompts/get, ...',
     }),
     params: Type.Optional(
       JsonObject('initialize: {protocolVersion, capabilities, clientInfo{name, version}}; tools/call: {name, arguments}.'),
@@ -29,7 +30,10 @@ const JsonRpcResponse = Type.Object(
     result: Type.Optional(JsonObject('The method’s result, as the MCP specification defines it.')),
     error: Type.Optional(
       Type.Object({
-        code: Type.Integer({ description: '-32700 parse error, -32600 invalid request, -32601 unknown method, -32602 invalid params (unknown tool), -32002 unknown resource, -32001 unknown session, -32000 other transport errors, -32603 internal.' }),
+        code: Type.Integer({
+          description:
+            '-32700 parse error, -32600 invalid request, -32601 unknown method, -32602 invalid params (unknown tool), -32002 unknown resource, -32001 unknown session, -32000 other transport errors, -32603 internal.',
+        }),
         message: Type.String(),
         data: Type.Optional(Type.Unsafe<unknown>({ $ref: '#/components/schemas/JsonValue' })),
       }),
@@ -74,7 +78,7 @@ export const mcpPostDetail = {
     'returns `Mcp-Session-Id`; send it on every later request. Tools, all read-only: ' +
     `${MCP_TOOL_NAMES}. Resources: the reviews and insights datasets and the feeds; a template for each review by id. ` +
     'Prompts: reply_to_review, monthly_review_report. List tools answer pages (default 20, at most 100, about 400 KB of reviews) ' +
-    'with `next_cursor`. A request with an `Origin` other than the service\'s own (or MCP_ALLOWED_ORIGINS) is 403; without ' +
+    "with `next_cursor`. A request with an `Origin` other than the service's own (or MCP_ALLOWED_ORIGINS) is 403; without " +
     'Origin it is served. Bodies over 1 MiB are refused as they stream (413); a batch holds at most 10 messages. JSON answers ' +
     'are compressed (br, gzip) when `Accept-Encoding` allows. Sessions live while used or while their GET stream is open; ' +
     'when the table is full the least recently used quiet session of the busiest client address is closed.',
@@ -87,14 +91,17 @@ export const mcpPostDetail = {
     200: {
       description: 'JSON-RPC response; the response to initialize carries the `Mcp-Session-Id` header.',
       headers: { 'Mcp-Session-Id': { description: 'Session id (initialize only).', schema: { type: 'string' as const } } },
-      content: { 'application/json': { schema: asOpenApiSchema(JsonRpcResponse) }, 'text/event-stream': { schema: { type: 'string' as const } } },
+      content: {
+        'application/json': { schema: asOpenApiSchema(JsonRpcResponse) },
+        'text/event-stream': { schema: { type: 'string' as const } },
+      },
     },
     202: { description: 'A notification or response from the client was accepted. Empty body.' },
     400: rpcError(
       'Malformed JSON (-32700), an invalid JSON-RPC message or a batch of more than 10 (-32600), invalid initialize params (-32602), ' +
         'or no `Mcp-Session-Id` on a request other than initialize (-32000).',
     ),
-    403: rpcError('`Origin` is not the service\'s own nor listed in MCP_ALLOWED_ORIGINS (DNS-rebinding protection).'),
+    403: rpcError("`Origin` is not the service's own nor listed in MCP_ALLOWED_ORIGINS (DNS-rebinding protection)."),
     404: rpcError('Unknown, ended or expired `Mcp-Session-Id` (-32001): initialize again.'),
     406: rpcError('`Accept` does not list both application/json and text/event-stream.'),
     413: rpcError('Body over 1 MiB (counted as it streams; the rest is not read).'),

@@ -42,7 +42,11 @@ export const JsonValueRef = Type.Unsafe<unknown>({ $ref: '#/components/schemas/J
 
 /** A JSON object whose members are any JSON values. */
 export const JsonObject = (description?: string) =>
-  Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: { $ref: '#/components/schemas/JsonValue' }, ...(description ? { description } : {}) })
+  Type.Unsafe<Record<string, unknown>>({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/JsonValue' },
+    ...(description ? { description } : {}),
+  })
 
 /** A TypeBox schema is a JSON Schema; this tells the OpenAPI types so. */
 export const asOpenApiSchema = (schema: unknown) => schema as OpenAPIV3.SchemaObject
@@ -57,7 +61,9 @@ const stringHeader = (description: string, required = true, extra: Record<string
 /** Headers on every response the service makes. */
 const corsHeaders = (): Headers => ({
   'Access-Control-Allow-Origin': stringHeader('Always `*`: the data is public.', true, { enum: ['*'] }),
-  'Access-Control-Expose-Headers': stringHeader('The headers scripts may read: ETag, Last-Modified, Link, Mcp-Session-Id, Mcp-Protocol-Version, Retry-After.'),
+  'Access-Control-Expose-Headers': stringHeader(
+    'The headers scripts may read: ETag, Last-Modified, Link, Mcp-Session-Id, Mcp-Protocol-Version, Retry-After.',
+  ),
 })
 
 /** Headers of every response served from a cached representation (200, 304 and 412 alike). */
@@ -70,20 +76,30 @@ function validatorHeaders(cacheControl: string): Headers {
     ),
     'Last-Modified': stringHeader('When this content last changed (HTTP date).'),
     'Cache-Control': stringHeader(`\`${cacheControl}\` (max-age from CACHE_MAX_AGE).`),
-    Vary: stringHeader('`Accept-Encoding`, on bodies over 1 KiB (those are served br or gzip when asked).', false, { enum: ['Accept-Encoding'] }),
+    Vary: stringHeader('`Accept-Encoding`, on bodies over 1 KiB (those are served br or gzip when asked).', false, {
+      enum: ['Accept-Encoding'],
+    }),
     ...corsHeaders(),
   }
 }
 
-const contentEncodingHeader = stringHeader('`br` or `gzip` when Accept-Encoding asked for it and the body is over 1 KiB; absent for identity.', false, {
-  enum: ['br', 'gzip'],
-})
+const contentEncodingHeader = stringHeader(
+  '`br` or `gzip` when Accept-Encoding asked for it and the body is over 1 KiB; absent for identity.',
+  false,
+  {
+    enum: ['br', 'gzip'],
+  },
+)
 
 /** Link: <hub>; rel="hub", <topic>; rel="self" on every response of a WebSub topic. */
 export const topicLinkHeaders = (): Headers => ({
-  Link: stringHeader('`<{base_url}/api/websub/hub>; rel="hub", <{topic}>; rel="self"`: where to subscribe to this topic (W3C WebSub §4).', true, {
-    pattern: '^<[^>]+>; rel="hub", <[^>]+>; rel="self"$',
-  }),
+  Link: stringHeader(
+    '`<{base_url}/api/websub/hub>; rel="hub", <{topic}>; rel="self"`: where to subscribe to this topic (W3C WebSub §4).',
+    true,
+    {
+      pattern: '^<[^>]+>; rel="hub", <[^>]+>; rel="self"$',
+    },
+  ),
 })
 
 export type ReadResponseOptions = {
@@ -117,11 +133,17 @@ export function readResponses(ok: OpenAPIV3.ResponseObject, options: ReadRespons
   }
 }
 
-export function jsonResponse(schema: unknown, description: string, contentType = 'application/json', headers: Headers = corsHeaders()): OpenAPIV3.ResponseObject {
+export function jsonResponse(
+  schema: unknown,
+  description: string,
+  contentType = 'application/json',
+  headers: Headers = corsHeaders(),
+): OpenAPIV3.ResponseObject {
   return { description, headers, content: { [contentType]: { schema: asOpenApiSchema(schema) } } }
 }
 
-const errorResponse = (description: string, headers?: Headers) => jsonResponse(ErrorSchema, description, 'application/json', headers ?? corsHeaders())
+const errorResponse = (description: string, headers?: Headers) =>
+  jsonResponse(ErrorSchema, description, 'application/json', headers ?? corsHeaders())
 
 export const retryAfterHeader = (description: string): Headers => ({
   'Retry-After': stringHeader(description, true, { pattern: '^[0-9]+$' }),
@@ -135,14 +157,20 @@ export const errorResponses = {
   ),
   invalidDate: errorResponse('Malformed or impossible date (`2024-13-45`, `2024-02-30`, `yesterday`): `error` is `invalid_date`.'),
   notFound: errorResponse('Unknown resource: `error` is `not_found`.'),
-  invalidRequest: errorResponse('Invalid hub request: `error` is `invalid_request`; `message` names the first bad field, `issues` every one.'),
-  payloadTooLarge: (limit: string) => errorResponse(`Body over ${limit}: \`error\` is \`payload_too_large\`. Refused before the body is read.`),
+  invalidRequest: errorResponse(
+    'Invalid hub request: `error` is `invalid_request`; `message` names the first bad field, `issues` every one.',
+  ),
+  payloadTooLarge: (limit: string) =>
+    errorResponse(`Body over ${limit}: \`error\` is \`payload_too_large\`. Refused before the body is read.`),
   unsupportedMediaType: (type: string) => errorResponse(`Content-Type is not ${type}: \`error\` is \`unsupported_media_type\`.`),
   rateLimited: (description: string) => errorResponse(description, retryAfterHeader('Seconds to wait before asking again.')),
-  methodNotAllowed: errorResponse('Another method than the ones this path serves: `error` is `method_not_allowed`; `Allow` lists the methods served.', {
-    Allow: stringHeader('The methods this path serves, e.g. `GET, HEAD, OPTIONS`.'),
-    ...corsHeaders(),
-  }),
+  methodNotAllowed: errorResponse(
+    'Another method than the ones this path serves: `error` is `method_not_allowed`; `Allow` lists the methods served.',
+    {
+      Allow: stringHeader('The methods this path serves, e.g. `GET, HEAD, OPTIONS`.'),
+      ...corsHeaders(),
+    },
+  ),
   internal: errorResponse('A fault on the server: `error` is `internal`, with no stack trace; the process keeps serving.'),
 }
 
@@ -161,7 +189,13 @@ function stripTypeBoxKeys(schema: Record<string, unknown>): Record<string, unkno
 /** The document we serve, as far as our code builds and reads it. */
 export type OpenApiDocument = {
   openapi: string
-  info: { title: string; version: string; description?: string; contact?: { name: string; url: string }; license?: { name: string; url: string } }
+  info: {
+    title: string
+    version: string
+    description?: string
+    contact?: { name: string; url: string }
+    license?: { name: string; url: string }
+  }
   servers: { url: string }[]
   security: unknown[]
   tags: { name: string; description?: string }[]

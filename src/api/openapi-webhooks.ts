@@ -49,7 +49,13 @@ export function hubRequestDetail(hub: { baseUrl: string; config: HubConfig }) {
             type: 'object' as const,
             required: ['hub.callback', 'hub.mode', 'hub.topic'],
             properties: {
-              'hub.callback': { type: 'string' as const, format: 'uri', maxLength: MAX_CALLBACK_LENGTH, pattern: CALLBACK_PATTERN, description: 'Your subscriber: HTTPS only.' },
+              'hub.callback': {
+                type: 'string' as const,
+                format: 'uri',
+                maxLength: MAX_CALLBACK_LENGTH,
+                pattern: CALLBACK_PATTERN,
+                description: 'Your subscriber: HTTPS only.',
+              },
               'hub.mode': { type: 'string' as const, enum: ['subscribe', 'unsubscribe'] },
               'hub.topic': { type: 'string' as const, enum: topics, description: 'A topic URL (percent-decoded before it is compared).' },
               'hub.lease_seconds': {
@@ -58,7 +64,12 @@ export function hubRequestDetail(hub: { baseUrl: string; config: HubConfig }) {
                 maximum: 999999999999,
                 description: `Requested lease; granted value clamped to ${config.leaseMin}..${config.leaseMax}, ${config.leaseDefault} when absent.`,
               },
-              'hub.secret': { type: 'string' as const, minLength: 1, maxLength: 199, description: 'HMAC key for X-Hub-Signature, 1-199 bytes.' },
+              'hub.secret': {
+                type: 'string' as const,
+                minLength: 1,
+                maxLength: 199,
+                description: 'HMAC key for X-Hub-Signature, 1-199 bytes.',
+              },
             },
           },
         },
@@ -97,77 +108,84 @@ const linkHeader = {
 export function webhooks(baseUrl: string, config: HubConfig) {
   const topics = TOPIC_PATHS.map((path) => topicUrl(baseUrl, path))
   return {
-  websubVerification: {
-    get: {
-      operationId: 'websubVerifyIntent',
-      tags: ['WebSub'],
-      summary: 'Verification of intent (hub → callback)',
-      description:
-        'Sent after a subscribe or unsubscribe request was accepted (202). The callback URL keeps its own query string; these ' +
-        'parameters are appended. Answer 2xx with exactly `hub.challenge` as the body to confirm; anything else (non-2xx, ' +
-        `another body, a redirect, no answer within ${seconds(config.timeoutMs)}) refuses, and earlier state stays as it was.`,
-      parameters: [
-        query('hub.mode', 'What is being confirmed.', { type: 'string', enum: ['subscribe', 'unsubscribe'] }),
-        query('hub.topic', 'The topic URL.', { type: 'string', enum: topics }),
-        query('hub.challenge', 'Random string to echo back as the whole body.'),
-        {
-          ...query('hub.lease_seconds', 'Granted lease (subscribe only): renew before it ends.', { type: 'integer', minimum: config.leaseMin, maximum: config.leaseMax }),
-          required: false,
-        },
-      ],
-      responses: {
-        '200': { description: 'Confirmed: the body is exactly hub.challenge.', content: { 'text/plain': { schema: { type: 'string' } } } },
-        '404': { description: 'Refused: the subscriber did not ask for this.' },
-      },
-    },
-  },
-  websubDenied: {
-    get: {
-      operationId: 'websubDenied',
-      tags: ['WebSub'],
-      summary: 'Subscription ended by the hub (hub → callback)',
-      description: 'Best effort, after the third consecutive failed delivery auto-unsubscribes the callback. Subscribe again to resume.',
-      parameters: [
-        query('hub.mode', 'Always denied.', { type: 'string', enum: ['denied'] }),
-        query('hub.topic', 'The topic URL.', { type: 'string', enum: topics }),
-        query('hub.reason', 'Why, for a person.'),
-      ],
-      responses: { '200': { description: 'Any answer is fine; it is not retried.' } },
-    },
-  },
-  websubNotification: {
-    post: {
-      operationId: 'websubNotify',
-      tags: ['WebSub'],
-      summary: 'Content distribution (hub → callback)',
-      description:
-        'When a topic changes, the hub POSTs its full current content: the exact bytes and Content-Type a GET of the topic ' +
-        'returns at that moment. A subscriber never receives older content after newer. 2xx is success; 410 Gone removes the ' +
-        `subscription at once; no answer within ${seconds(config.timeoutMs)}, a redirect or any other status is a failure, retried after ` +
-        `${retryText(config)}; the third consecutive failure ends the subscription.`,
-      parameters: [
-        { name: 'Link', in: 'header', required: true, ...linkHeader },
-        {
-          name: 'X-Hub-Signature',
-          in: 'header',
-          required: false,
-          description: 'With hub.secret: `sha256=<hex HMAC-SHA256 of the body with the secret>`.',
-          schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
-        },
-      ],
-      requestBody: {
-        required: true,
-        content: {
-          'application/atom+xml; charset=utf-8': { schema: { type: 'string' } },
-          'application/feed+json; charset=utf-8': { schema: { $ref: '#/components/schemas/JsonFeed' } },
-          'application/json; charset=utf-8': { schema: { $ref: '#/components/schemas/ReviewsDataset' } },
+    websubVerification: {
+      get: {
+        operationId: 'websubVerifyIntent',
+        tags: ['WebSub'],
+        summary: 'Verification of intent (hub → callback)',
+        description:
+          'Sent after a subscribe or unsubscribe request was accepted (202). The callback URL keeps its own query string; these ' +
+          'parameters are appended. Answer 2xx with exactly `hub.challenge` as the body to confirm; anything else (non-2xx, ' +
+          `another body, a redirect, no answer within ${seconds(config.timeoutMs)}) refuses, and earlier state stays as it was.`,
+        parameters: [
+          query('hub.mode', 'What is being confirmed.', { type: 'string', enum: ['subscribe', 'unsubscribe'] }),
+          query('hub.topic', 'The topic URL.', { type: 'string', enum: topics }),
+          query('hub.challenge', 'Random string to echo back as the whole body.'),
+          {
+            ...query('hub.lease_seconds', 'Granted lease (subscribe only): renew before it ends.', {
+              type: 'integer',
+              minimum: config.leaseMin,
+              maximum: config.leaseMax,
+            }),
+            required: false,
+          },
+        ],
+        responses: {
+          '200': {
+            description: 'Confirmed: the body is exactly hub.challenge.',
+            content: { 'text/plain': { schema: { type: 'string' } } },
+          },
+          '404': { description: 'Refused: the subscriber did not ask for this.' },
         },
       },
-      responses: {
-        '200': { description: 'Received.' },
-        '410': { description: 'Gone: the hub removes this subscription at once.' },
+    },
+    websubDenied: {
+      get: {
+        operationId: 'websubDenied',
+        tags: ['WebSub'],
+        summary: 'Subscription ended by the hub (hub → callback)',
+        description: 'Best effort, after the third consecutive failed delivery auto-unsubscribes the callback. Subscribe again to resume.',
+        parameters: [
+          query('hub.mode', 'Always denied.', { type: 'string', enum: ['denied'] }),
+          query('hub.topic', 'The topic URL.', { type: 'string', enum: topics }),
+          query('hub.reason', 'Why, for a person.'),
+        ],
+        responses: { '200': { description: 'Any answer is fine; it is not retried.' } },
       },
     },
-  },
-}
+    websubNotification: {
+      post: {
+        operationId: 'websubNotify',
+        tags: ['WebSub'],
+        summary: 'Content distribution (hub → callback)',
+        description:
+          'When a topic changes, the hub POSTs its full current content: the exact bytes and Content-Type a GET of the topic ' +
+          'returns at that moment. A subscriber never receives older content after newer. 2xx is success; 410 Gone removes the ' +
+          `subscription at once; no answer within ${seconds(config.timeoutMs)}, a redirect or any other status is a failure, retried after ` +
+          `${retryText(config)}; the third consecutive failure ends the subscription.`,
+        parameters: [
+          { name: 'Link', in: 'header', required: true, ...linkHeader },
+          {
+            name: 'X-Hub-Signature',
+            in: 'header',
+            required: false,
+            description: 'With hub.secret: `sha256=<hex HMAC-SHA256 of the body with the secret>`.',
+            schema: { type: 'string', pattern: '^sha256=[0-9a-f]{64}$' },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/atom+xml; charset=utf-8': { schema: { type: 'string' } },
+            'application/feed+json; charset=utf-8': { schema: { $ref: '#/components/schemas/JsonFeed' } },
+            'application/json; charset=utf-8': { schema: { $ref: '#/components/schemas/ReviewsDataset' } },
+          },
+        },
+        responses: {
+          '200': { description: 'Received.' },
+          '410': { description: 'Gone: the hub removes this subscription at once.' },
+        },
+      },
+    },
+  }
 }

@@ -83,7 +83,9 @@ function normalizeOperation(operation: Record<string, any>): void {
   delete operation['x-path-parameters']
   delete operation['x-query-parameters']
   operation.parameters = [
-    ...(operation.parameters ?? []).map((parameter: any) => (parameter.in === 'path' ? { ...parameter, required: true, ...documented[parameter.name] } : parameter)),
+    ...(operation.parameters ?? []).map((parameter: any) =>
+      parameter.in === 'path' ? { ...parameter, required: true, ...documented[parameter.name] } : parameter,
+    ),
     ...query,
   ]
   if (!operation.parameters.length) delete operation.parameters
@@ -110,7 +112,14 @@ function headOperation(get: Record<string, any>): Record<string, any> {
       { ...response, description: `${response.description} No body: HEAD.` },
     ]),
   )
-  return { ...get, operationId: `head${String(get.operationId).replace(/^get/, '').replace(/^./, (c) => c.toUpperCase())}`, summary: `${get.summary} (headers only)`, responses }
+  return {
+    ...get,
+    operationId: `head${String(get.operationId)
+      .replace(/^get/, '')
+      .replace(/^./, (c) => c.toUpperCase())}`,
+    summary: `${get.summary} (headers only)`,
+    responses,
+  }
 }
 
 /** The document describes itself: enough structure for a client to type what it reads, every member valid JSON. */
@@ -185,7 +194,8 @@ export function openapiRoutes(config: Config, root: () => AnyElysia) {
           tags: ['Operations'],
           operationId: 'getDocs',
           summary: 'This document as a web page',
-          description: 'Plain HTML rendered on the server: no script, font or stylesheet is loaded from anywhere, and the Content-Security-Policy forbids it.',
+          description:
+            'Plain HTML rendered on the server: no script, font or stylesheet is loaded from anywhere, and the Content-Security-Policy forbids it.',
           responses: readResponses(
             { description: 'The API reference as HTML.', content: { 'text/html': { schema: { type: 'string' } } } },
             {

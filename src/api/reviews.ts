@@ -12,7 +12,8 @@ import { PAGE_BYTES, type ReviewSearch } from '../reviews/search'
 import { errorResponses, jsonResponse, readResponses, searchParameters, topicLinkHeaders } from './openapi-parts'
 
 /** One memo key per distinct search, the cursor's position included. */
-export const searchKey = (filters: SearchFilters) => `search:${JSON.stringify(filters, Object.keys(filters).sort())}:${JSON.stringify(filters.after ?? null)}`
+export const searchKey = (filters: SearchFilters) =>
+  `search:${JSON.stringify(filters, Object.keys(filters).sort())}:${JSON.stringify(filters.after ?? null)}`
 
 /** The page as JSON text, from the canonical JSON of each review (no re-serialisation). */
 export function renderPage(search: ReviewSearch, filters: SearchFilters): string {
@@ -25,24 +26,20 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
   // One options object per kind of response: the representation builds its headers once for each.
   const plain = serveOptions(options.cacheControl)
   const datasetTopic = serveOptions(options.cacheControl, { link: topicLinkHeader(options.baseUrl, 'reviews.json') })
-  const serve = (request: Request, rep: CachedRepresentation, serveOptions: ServeOptions = plain) => serveRepresentation(request, rep, serveOptions)
+  const serve = (request: Request, rep: CachedRepresentation, serveOptions: ServeOptions = plain) =>
+    serveRepresentation(request, rep, serveOptions)
   const cacheControl = options.cacheControl
 
   return new Elysia({ name: 'reviews' })
-    .get(
-      '/reviews.json',
-      ({ request }) =>
-        serve(request, catalog.current.representations['reviews.json'], datasetTopic),
-      {
-        detail: {
-          tags: ['Datasets'],
-          operationId: 'getReviewsDataset',
-          summary: 'Full reviews dataset',
-          description: 'Business metadata, aggregate rating and every verified review, newest first. A WebSub topic.',
-          responses: readResponses(jsonResponse(ReviewsDataset, 'The reviews dataset.'), { cacheControl, headers: topicLinkHeaders() }),
-        },
+    .get('/reviews.json', ({ request }) => serve(request, catalog.current.representations['reviews.json'], datasetTopic), {
+      detail: {
+        tags: ['Datasets'],
+        operationId: 'getReviewsDataset',
+        summary: 'Full reviews dataset',
+        description: 'Business metadata, aggregate rating and every verified review, newest first. A WebSub topic.',
+        responses: readResponses(jsonResponse(ReviewsDataset, 'The reviews dataset.'), { cacheControl, headers: topicLinkHeaders() }),
       },
-    )
+    })
     .get(
       '/api/reviews/search',
       ({ request }) => {
@@ -50,7 +47,10 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
         const parsed = parseSearchParams(url.searchParams)
         if (!parsed.ok) throw new HttpError(400, 'invalid_query', describeIssues(parsed.issues.length), parsed.issues)
         const filters = parsed.value
-        return serve(request, catalog.current.memo(searchKey(filters), () => renderPage(search, filters)))
+        return serve(
+          request,
+          catalog.current.memo(searchKey(filters), () => renderPage(search, filters)),
+        )
       },
       {
         detail: {
@@ -64,7 +64,10 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
             'The HTTP twin of the MCP tool search_reviews. Unknown or repeated parameters, a numeric parameter that is not a plain decimal ' +
             'numeral, and `since` after `until` are a 400 naming every bad parameter.',
           parameters: searchParameters(SearchQuery),
-          responses: readResponses(jsonResponse(ReviewPage, 'One page of matching reviews.'), { cacheControl, more: { 400: errorResponses.invalidQuery } }),
+          responses: readResponses(jsonResponse(ReviewPage, 'One page of matching reviews.'), {
+            cacheControl,
+            more: { 400: errorResponses.invalidQuery },
+          }),
         },
       },
     )
@@ -85,7 +88,10 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
           // A large listing is compressed once, on the thread pool; requests wait for it without holding the event loop.
           return rep.precompress().then(() => serve(request, rep))
         }
-        return serve(request, catalog.current.memo(searchKey(filters), () => renderPage(search, filters)))
+        return serve(
+          request,
+          catalog.current.memo(searchKey(filters), () => renderPage(search, filters)),
+        )
       },
       {
         params: t.Object({ date: t.String() }),
@@ -107,7 +113,10 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
             'with `since` (`next_cursor`, null on the last page); other query parameters are a 400 `invalid_query`. ' +
             'Conditional GET with ETag and Last-Modified.',
           responses: readResponses(
-            jsonResponse({ anyOf: [ReviewList, ReviewPage] }, 'Reviews since the date: the complete listing, or one page when `limit` or `cursor` is given.'),
+            jsonResponse(
+              { anyOf: [ReviewList, ReviewPage] },
+              'Reviews since the date: the complete listing, or one page when `limit` or `cursor` is given.',
+            ),
             { cacheControl, more: { 400: errorResponses.invalidDate } },
           ),
         },
@@ -123,7 +132,9 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
       {
         params: t.Object({ id: t.String() }),
         detail: {
-          'x-path-parameters': { id: { description: 'Review id, as in the datasets and feeds.', schema: { type: 'string', minLength: 1 } } },
+          'x-path-parameters': {
+            id: { description: 'Review id, as in the datasets and feeds.', schema: { type: 'string', minLength: 1 } },
+          },
           tags: ['Reviews'],
           operationId: 'getReview',
           summary: 'One review (permalink)',

@@ -54,7 +54,8 @@ export class Catalog implements TopicSource {
 
   /** Why the service is degraded (serving an older version than the data, or ignoring a file), or null. */
   get problem(): string | null {
-    if (this.failedBuild) return `revision ${this.failedBuild.revision} cannot be published (still serving revision ${this.snapshot.revision}): ${this.failedBuild.error}`
+    if (this.failedBuild)
+      return `revision ${this.failedBuild.revision} cannot be published (still serving revision ${this.snapshot.revision}): ${this.failedBuild.error}`
     for (const problem of this.checkProblems.values()) return problem
     return null
   }
@@ -151,7 +152,10 @@ export class Catalog implements TopicSource {
     if (!business) throw new Error('the database has no business: import a dataset first')
     // A database written by an older release may hold a business this one refuses (an unknown time zone).
     const issues = check(Business, business)
-    if (issues.length) throw new Error(`business.${issues[0]!.path.join('.')} ${issues[0]!.message} (got ${JSON.stringify(valueAt(business, issues[0]!.path))})`)
+    if (issues.length)
+      throw new Error(
+        `business.${issues[0]!.path.join('.')} ${issues[0]!.message} (got ${JSON.stringify(valueAt(business, issues[0]!.path))})`,
+      )
     const businessJson = JSON.stringify(business)
     const contentKey = `${Bun.hash(businessJson).toString(36)}:${Bun.hash(rows.map((r) => r.json).join('\n')).toString(36)}`
     // Published content unchanged (say, only unverified reviews were imported): same bytes, same ETags.

@@ -28,7 +28,8 @@ export const DATA_DIR_MARKER = '.reviews-service'
 
 export function markDataDir(dataDir: string): void {
   const path = join(dataDir, DATA_DIR_MARKER)
-  if (!existsSync(path)) writeFileSync(path, `This directory holds reviews-service data (${DATABASE_FILE}). Back it up with the database.\n`)
+  if (!existsSync(path))
+    writeFileSync(path, `This directory holds reviews-service data (${DATABASE_FILE}). Back it up with the database.\n`)
 }
 
 /** Looked at before the database is opened (opening creates the file). */
@@ -47,7 +48,9 @@ const hasDatabaseFile = (dataDir: string) => {
  */
 export function checkDataDirBeforeOpen(dataDir: string, policy: SeedPolicy): void {
   if (policy === 'never' && !existsSync(dataDir)) {
-    throw new DataDirError(`DATA_DIR ${dataDir} does not exist. Import your reviews first (reviews-service import FILE), or point DATA_DIR at your data.`)
+    throw new DataDirError(
+      `DATA_DIR ${dataDir} does not exist. Import your reviews first (reviews-service import FILE), or point DATA_DIR at your data.`,
+    )
   }
   if (policy === 'if-new' && !isNewDataDir(dataDir) && !hasDatabaseFile(dataDir)) {
     throw new DataDirError(
@@ -59,7 +62,13 @@ export function checkDataDirBeforeOpen(dataDir: string, policy: SeedPolicy): voi
 }
 
 /** After opening: loads the sample when the policy allows it and the database has no data; says whether it did. */
-export function seedIfAllowed(store: ReviewRepository, policy: SeedPolicy, wasNew: boolean, dataDir: string, dataset: Dataset = embeddedSample): boolean {
+export function seedIfAllowed(
+  store: ReviewRepository,
+  policy: SeedPolicy,
+  wasNew: boolean,
+  dataDir: string,
+  dataset: Dataset = embeddedSample,
+): boolean {
   if (!store.isEmpty()) return false
   if (policy === 'always' || (policy === 'if-new' && wasNew)) {
     const issues = check(Business, dataset.business)

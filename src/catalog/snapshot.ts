@@ -13,7 +13,6 @@ import { SearchIndex } from '../reviews/search-index'
 /** Insights take real work (text analysis), so they are computed off the request path, without blocking the loop. */
 export type InsightsComputer = (business: Business, reviews: Review[], generatedAt: string) => Promise<Insights>
 
-
 const JSON_TYPE = 'application/json; charset=utf-8'
 const CACHE_ENTRIES = 512
 const CACHE_BYTES = 64 * 1024 * 1024
@@ -79,7 +78,10 @@ export class Snapshot {
 
   /** The search index of this version: built on first use (the first search, or renderAll). */
   get searchIndex(): SearchIndex {
-    return (this.index ??= new SearchIndex(this.reviews, this.rows.map((r) => r.rowid)))
+    return (this.index ??= new SearchIndex(
+      this.reviews,
+      this.rows.map((r) => r.rowid),
+    ))
   }
 
   /** Renders everything deferred (feeds, search index); throws what a render throws. */
@@ -142,7 +144,11 @@ export class Snapshot {
     const count = this.countSince(date)
     return this.memo(`since:${count}`, () => {
       const head = `{"count":${count},"total":${count},"reviews":[`
-      if (count < 1000) return `${head}${this.rows.slice(0, count).map((r) => r.json).join(',')}]}`
+      if (count < 1000)
+        return `${head}${this.rows
+          .slice(0, count)
+          .map((r) => r.json)
+          .join(',')}]}`
       const joined = (this.joinedRows ??= joinRows(this.rows))
       const end = joined.ends[count - 1]!
       const headBytes = encoder.encode(head)
@@ -165,7 +171,10 @@ export class Snapshot {
       return rep
     }
     const rendered = render()
-    rep = typeof rendered === 'string' ? CachedRepresentation.text(rendered, JSON_TYPE, this.updatedAt) : new CachedRepresentation(rendered, JSON_TYPE, this.updatedAt)
+    rep =
+      typeof rendered === 'string'
+        ? CachedRepresentation.text(rendered, JSON_TYPE, this.updatedAt)
+        : new CachedRepresentation(rendered, JSON_TYPE, this.updatedAt)
     if (rep.body.byteLength > CACHE_BYTES / 8) {
       this.large.set(key, rep)
       if (this.large.size > LARGE_ENTRIES) this.large.delete(this.large.keys().next().value!)

@@ -15,7 +15,10 @@ import { reviewMigrations } from '../reviews/migrations'
 import type { CliIo } from './io'
 
 export async function analyzeCli(args: string[], io: CliIo): Promise<number> {
-  const { overrides, options, positionals } = parseCommandLine('analyze', args, ['dataDir'], { file: { type: 'string' }, json: { type: 'boolean' } })
+  const { overrides, options, positionals } = parseCommandLine('analyze', args, ['dataDir'], {
+    file: { type: 'string' },
+    json: { type: 'boolean' },
+  })
   if (positionals.length) throw new ConfigError(`Unknown argument for analyze: ${positionals[0]}. Texts come on stdin or with --file.`)
   const config = loadConfig(io.env, overrides)
   const file = options.file as string | undefined
@@ -39,11 +42,17 @@ export async function analyzeCli(args: string[], io: CliIo): Promise<number> {
 
 /** For a person at a terminal: the text, then each aspect with its polarity, score and the words it came from. */
 function readable(line: ExplainedLine): string {
-  const aspects = line.aspects.map((a) => `  ${a.aspect.padEnd(16)} ${a.polarity.padEnd(8)} ${a.score.toFixed(2).padStart(5)}  "${a.clause}"`)
+  const aspects = line.aspects.map(
+    (a) => `  ${a.aspect.padEnd(16)} ${a.polarity.padEnd(8)} ${a.score.toFixed(2).padStart(5)}  "${a.clause}"`,
+  )
   const mentions = [
     line.technicians.length ? `technicians: ${line.technicians.join(', ')}` : '',
     line.services.length ? `services: ${line.services.join(', ')}` : '',
     line.service_area ? `area: ${line.service_area}` : '',
   ].filter(Boolean)
-  return [line.text, ...(aspects.length ? aspects : ['  (no aspect)']), ...(mentions.length ? [`  ${mentions.join('; ')}`] : []), ''].join('\n') + '\n'
+  return (
+    [line.text, ...(aspects.length ? aspects : ['  (no aspect)']), ...(mentions.length ? [`  ${mentions.join('; ')}`] : []), ''].join(
+      '\n',
+    ) + '\n'
+  )
 }

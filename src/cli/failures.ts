@@ -23,15 +23,30 @@ export function describeFailure(error: unknown, database: string): { message: st
   const system = SYSTEM_MESSAGES[code]
   if (system) return { message: system(coded.path ?? database), exitCode: 2 }
   const message = error instanceof Error ? error.message : String(error)
-  return { message: `unexpected failure: ${message.split('\n')[0]}\nThis is a bug: please report it with the command you ran.`, exitCode: 1 }
+  return {
+    message: `unexpected failure: ${message.split('\n')[0]}\nThis is a bug: please report it with the command you ran.`,
+    exitCode: 1,
+  }
 }
 
 const SQLITE_MESSAGES: [string, (database: string) => string][] = [
-  ['SQLITE_BUSY', (db) => `the database ${db} is locked by another process (an import or a second server); try again when it has finished.`],
-  ['SQLITE_LOCKED', (db) => `the database ${db} is locked by another process (an import or a second server); try again when it has finished.`],
+  [
+    'SQLITE_BUSY',
+    (db) => `the database ${db} is locked by another process (an import or a second server); try again when it has finished.`,
+  ],
+  [
+    'SQLITE_LOCKED',
+    (db) => `the database ${db} is locked by another process (an import or a second server); try again when it has finished.`,
+  ],
   ['SQLITE_FULL', (db) => `the disk holding ${db} is full; nothing was changed. Free some space and try again.`],
-  ['SQLITE_READONLY', (db) => `the database ${db} is read-only; make the file and its directory writable by this user (or use another DATA_DIR).`],
-  ['SQLITE_NOTADB', (db) => `${db} is not a SQLite database (damaged or another file); restore it from a backup, or move it aside to start fresh.`],
+  [
+    'SQLITE_READONLY',
+    (db) => `the database ${db} is read-only; make the file and its directory writable by this user (or use another DATA_DIR).`,
+  ],
+  [
+    'SQLITE_NOTADB',
+    (db) => `${db} is not a SQLite database (damaged or another file); restore it from a backup, or move it aside to start fresh.`,
+  ],
   ['SQLITE_CORRUPT', (db) => `the database ${db} is damaged; restore it from a backup (or try: sqlite3 ${db} '.recover').`],
   ['SQLITE_CANTOPEN', (db) => `cannot open the database ${db}; check that DATA_DIR exists and is writable by this user.`],
   ['SQLITE_IOERR', (db) => `an I/O error on the database ${db}; check the disk (full, removed or failing) and try again.`],

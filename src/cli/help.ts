@@ -5,7 +5,10 @@ import { VERSION } from '../core/version'
 export function helpText(): string {
   const settings = (group: string) =>
     SETTING_KEYS.filter((key) => SETTINGS[key].group === group)
-      .map((key) => `  ${`${flagOf(key)} <value>`.padEnd(38)} ${SETTINGS[key].env.padEnd(30)} ${SETTINGS[key].description} (default ${SETTINGS[key].default || 'none'})`)
+      .map(
+        (key) =>
+          `  ${`${flagOf(key)} <value>`.padEnd(38)} ${SETTINGS[key].env.padEnd(30)} ${SETTINGS[key].description} (default ${SETTINGS[key].default || 'none'})`,
+      )
       .join('\n')
   return `reviews-service ${VERSION}
 Publishes a local business's verified reviews: JSON datasets, feeds, search, an MCP server and a WebSub hub.

@@ -21,7 +21,15 @@ type ImportIo = Pick<CliIo, 'env' | 'stdout' | 'stderr' | 'isTTY'>
 const USAGE = `usage: reviews-service import FILE|FOLDER [--replace] [--dry-run] [--format json|jsonl|csv|gbp] [--map FIELD=COLUMN,...] [--business FILE]
   ${MAP_USAGE}`
 
-type ImportArgs = { file: string; replace: boolean; dryRun: boolean; format?: ImportFormat; businessFile?: string; map?: FieldMap; overrides: Overrides }
+type ImportArgs = {
+  file: string
+  replace: boolean
+  dryRun: boolean
+  format?: ImportFormat
+  businessFile?: string
+  map?: FieldMap
+  overrides: Overrides
+}
 
 /** The command line, or a usage problem to print. */
 function parseImportArgs(args: string[]): ImportArgs | string {
@@ -40,7 +48,8 @@ function parseImportArgs(args: string[]): ImportArgs | string {
   }
   const { options, positionals, overrides } = line
   const format = options.format as string | undefined
-  if (format !== undefined && !IMPORT_FORMATS.includes(format as ImportFormat)) return `--format must be one of ${IMPORT_FORMATS.join(', ')}`
+  if (format !== undefined && !IMPORT_FORMATS.includes(format as ImportFormat))
+    return `--format must be one of ${IMPORT_FORMATS.join(', ')}`
   if (options.business === '') return '--business needs a file'
   if (positionals.length === 0) return 'FILE is required'
   if (positionals.length > 1) return `one FILE only (got ${positionals[0]} and ${positionals[1]})`

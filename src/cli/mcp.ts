@@ -19,7 +19,12 @@ export async function mcpCli(args: string[], io: CliIo): Promise<number> {
   // Over stdio nothing may listen at BASE_URL's default (http://localhost:3000): resource URIs then use
   // the reviews: scheme, which only this server resolves. A BASE_URL given explicitly is used as is.
   const baseUrlGiven = overrides.baseUrl !== undefined || io.env.BASE_URL !== undefined
-  const server = createMcpServer({ catalog, search, baseUrl: config.baseUrl, resourceBase: baseUrlGiven ? config.baseUrl : 'reviews://local' })
+  const server = createMcpServer({
+    catalog,
+    search,
+    baseUrl: config.baseUrl,
+    resourceBase: baseUrlGiven ? config.baseUrl : 'reviews://local',
+  })
   const transport = new LineTransport()
   // The transport reports closed once stdin has ended and every request read from it has been answered.
   const closed = new Promise<void>((resolve) => {

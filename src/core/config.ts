@@ -67,7 +67,13 @@ const originList = (raw: string, name: string): string[] =>
       return fail(name, 'comma-separated origins such as https://app.example or http://localhost:*', origin)
     })
 
-const row = <G extends Group, T>(group: G, env: string, fallback: string, description: string, parse: (raw: string, name: string) => T): Setting<G, T> => ({
+const row = <G extends Group, T>(
+  group: G,
+  env: string,
+  fallback: string,
+  description: string,
+  parse: (raw: string, name: string) => T,
+): Setting<G, T> => ({
   env,
   group,
   default: fallback,
@@ -78,7 +84,13 @@ const row = <G extends Group, T>(group: G, env: string, fallback: string, descri
 export const SETTINGS = {
   port: row('service', 'PORT', '3000', 'TCP port to listen on (0 picks a free one).', integer(0, 65535)),
   host: row('service', 'HOST', '0.0.0.0', 'Interface to bind.', text),
-  baseUrl: row('service', 'BASE_URL', 'http://localhost:PORT', 'Public base URL used in feeds, links, hub topics and OpenAPI servers.', httpUrl),
+  baseUrl: row(
+    'service',
+    'BASE_URL',
+    'http://localhost:PORT',
+    'Public base URL used in feeds, links, hub topics and OpenAPI servers.',
+    httpUrl,
+  ),
   dataDir: row('service', 'DATA_DIR', './data', 'Directory of the SQLite database (reviews.db) and business.json.', (raw) => resolve(raw)),
   cacheMaxAge: row('service', 'CACHE_MAX_AGE', '60', 'Cache-Control max-age (seconds) of read endpoints.', integer(0, 31536000)),
   pollMs: row('service', 'DATA_POLL_MS', '500', 'How often the server checks for data changes (ms).', integer(50, 60000)),
@@ -90,23 +102,71 @@ export const SETTINGS = {
     'Seconds before a connection with no traffic is closed (5-255): bounds how long idle clients hold file descriptors. MCP streams send keep-alives every 25 s.',
     integer(5, 255),
   ),
-  mcpSessionIdleMs: row('mcp', 'MCP_SESSION_IDLE_MS', '1800000', 'MCP sessions unused this long (ms), with no event stream open, are closed.', integer(1000, 86400000)),
-  mcpMaxSessions: row('mcp', 'MCP_MAX_SESSIONS', '1000', 'Most MCP sessions held at once; when full, the idle session least recently used by the busiest client address is closed.', integer(1, 1000000)),
-  mcpMaxSessionsPerClient: row('mcp', 'MCP_MAX_SESSIONS_PER_CLIENT', '50', 'Most MCP sessions per client address (IPv6: per /64); past it that address\'s least recently used session is closed.', integer(1, 1000000)),
-  mcpAllowedOrigins: row('mcp', 'MCP_ALLOWED_ORIGINS', '', 'Origins allowed on /mcp besides BASE_URL\'s, comma-separated (http://localhost:* allows any port). Requests without Origin are always served.', originList),
+  mcpSessionIdleMs: row(
+    'mcp',
+    'MCP_SESSION_IDLE_MS',
+    '1800000',
+    'MCP sessions unused this long (ms), with no event stream open, are closed.',
+    integer(1000, 86400000),
+  ),
+  mcpMaxSessions: row(
+    'mcp',
+    'MCP_MAX_SESSIONS',
+    '1000',
+    'Most MCP sessions held at once; when full, the idle session least recently used by the busiest client address is closed.',
+    integer(1, 1000000),
+  ),
+  mcpMaxSessionsPerClient: row(
+    'mcp',
+    'MCP_MAX_SESSIONS_PER_CLIENT',
+    '50',
+    "Most MCP sessions per client address (IPv6: per /64); past it that address's least recently used session is closed.",
+    integer(1, 1000000),
+  ),
+  mcpAllowedOrigins: row(
+    'mcp',
+    'MCP_ALLOWED_ORIGINS',
+    '',
+    "Origins allowed on /mcp besides BASE_URL's, comma-separated (http://localhost:* allows any port). Requests without Origin are always served.",
+    originList,
+  ),
   leaseDefault: row('hub', 'HUB_LEASE_DEFAULT', '864000', 'Lease granted when hub.lease_seconds is absent (seconds).', integer(1)),
   leaseMin: row('hub', 'HUB_LEASE_MIN', '3600', 'Shortest lease granted (seconds).', integer(1)),
   leaseMax: row('hub', 'HUB_LEASE_MAX', '2592000', 'Longest lease granted (seconds).', integer(1)),
   retryDelaysMs: row('hub', 'HUB_RETRY_DELAYS_MS', '60000,600000', 'Delays before the 2nd and 3rd delivery attempts (ms).', msPair),
   timeoutMs: row('hub', 'HUB_TIMEOUT_MS', '10000', 'Timeout of every verification and delivery request (ms).', integer(1)),
-  allowPrivateCallbacks: row('hub', 'HUB_ALLOW_PRIVATE_CALLBACKS', '0', '1 allows callbacks on loopback and private addresses (tests, intranets).', bool),
-  trustProxy: row('hub', 'HUB_TRUST_PROXY', '0', '1 takes the client IP for rate limits from X-Forwarded-For (behind your own proxy only).', bool),
-  requestsPerMinutePerIp: row('hub', 'HUB_REQUESTS_PER_MINUTE', '60', 'Hub requests per client IP per minute; past it 429 with Retry-After.', integer(1)),
+  allowPrivateCallbacks: row(
+    'hub',
+    'HUB_ALLOW_PRIVATE_CALLBACKS',
+    '0',
+    '1 allows callbacks on loopback and private addresses (tests, intranets).',
+    bool,
+  ),
+  trustProxy: row(
+    'hub',
+    'HUB_TRUST_PROXY',
+    '0',
+    '1 takes the client IP for rate limits from X-Forwarded-For (behind your own proxy only).',
+    bool,
+  ),
+  requestsPerMinutePerIp: row(
+    'hub',
+    'HUB_REQUESTS_PER_MINUTE',
+    '60',
+    'Hub requests per client IP per minute; past it 429 with Retry-After.',
+    integer(1),
+  ),
   maxPendingPerHost: row('hub', 'HUB_MAX_PENDING_PER_HOST', '50', 'Verifications pending at once per callback host.', integer(1)),
   maxSubscriptionsPerHost: row('hub', 'HUB_MAX_SUBSCRIPTIONS_PER_HOST', '1000', 'Active subscriptions per callback host.', integer(1)),
   maxSubscriptions: row('hub', 'HUB_MAX_SUBSCRIPTIONS', '100000', 'Active subscriptions in total.', integer(1)),
   maxConcurrent: row('hub', 'HUB_MAX_CONCURRENT', '64', 'Outbound requests in flight at once.', integer(1)),
-  maxConcurrentPerHost: row('hub', 'HUB_MAX_CONCURRENT_PER_HOST', '8', 'Outbound requests in flight at once per callback host.', integer(1)),
+  maxConcurrentPerHost: row(
+    'hub',
+    'HUB_MAX_CONCURRENT_PER_HOST',
+    '8',
+    'Outbound requests in flight at once per callback host.',
+    integer(1),
+  ),
 }
 
 type Settings = typeof SETTINGS
@@ -169,9 +229,14 @@ export function loadConfig(env: Record<string, string | undefined>, overrides: O
 }
 
 /** The hub's part of the settings alone (tests and benchmarks that vary only the hub). */
-export const loadHubConfig = (env: Record<string, string | undefined>, now: () => number = Date.now): HubConfig => loadConfig(env, {}, now).hub
+export const loadHubConfig = (env: Record<string, string | undefined>, now: () => number = Date.now): HubConfig =>
+  loadConfig(env, {}, now).hub
 
-export type CommandLine<O extends string> = { overrides: Overrides; options: Partial<Record<O, string | boolean | string[]>>; positionals: string[] }
+export type CommandLine<O extends string> = {
+  overrides: Overrides
+  options: Partial<Record<O, string | boolean | string[]>>
+  positionals: string[]
+}
 
 /** A command's own option: a value, a switch, or a value that may be given several times. */
 export type OptionSpec = { type: 'string' | 'boolean'; multiple?: boolean }

@@ -71,7 +71,8 @@ export function timestampProblem(text: string): string | null {
   if (!match) return `"${text}" is neither YYYY-MM-DD nor an RFC 3339 timestamp`
   const [, year, month, day, hh, mm, ss] = match
   if (ss === '60') return `"${text}" is a leap second (:60), which dates here cannot represent; use :59`
-  if (!isCalendarDate(`${year}-${month}-${day}`) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return `"${text}" is not a real point in time`
+  if (!isCalendarDate(`${year}-${month}-${day}`) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59)
+    return `"${text}" is not a real point in time`
   if (Number.isNaN(Date.parse(text.replace(' ', 'T')))) return `"${text}" is out of range`
   // No zone is more than a day from UTC: an instant before this day is before the earliest date anywhere (and renders oddly in Intl).
   if (`${year}-${month}-${day}` < '1989-12-31') return `${text} is before ${EARLIEST_REVIEW_DATE}: not a real review date`

@@ -91,7 +91,10 @@ function describe(error: ValueError): { code: string; message: string } {
     case ValueErrorType.IntegerMaximum:
       return { code: 'too_big', message: `must be at most ${schema.maximum}` }
     case ValueErrorType.StringMinLength:
-      return { code: 'too_small', message: schema.minLength === 1 ? 'must not be empty' : `must be at least ${schema.minLength} characters` }
+      return {
+        code: 'too_small',
+        message: schema.minLength === 1 ? 'must not be empty' : `must be at least ${schema.minLength} characters`,
+      }
     case ValueErrorType.StringMaxLength:
       return { code: 'too_big', message: `must be at most ${schema.maxLength} characters` }
     case ValueErrorType.ArrayMaxItems:
@@ -116,7 +119,8 @@ const FORMAT_MESSAGES: Record<string, { code: string; message: string }> = {
 
 function unionIssue(schema: Record<string, any>): { code: string; message: string } {
   const options = schema.anyOf as Record<string, any>[]
-  if (options.every((s) => 'const' in s)) return { code: 'invalid_enum', message: `must be one of ${options.map((s) => s.const).join(', ')}` }
+  if (options.every((s) => 'const' in s))
+    return { code: 'invalid_enum', message: `must be one of ${options.map((s) => s.const).join(', ')}` }
   const kinds = options.map((s) => (s.type === 'null' ? 'null' : s.type === 'object' ? 'an object' : `a ${s.type}`))
   return { code: 'invalid_type', message: `must be ${kinds.join(' or ')}` }
 }

@@ -5,4 +5,3 @@ export type Logger = (event: LogEvent) => void
 export function createLogger(write: (line: string) => void = (line) => process.stderr.write(line)): Logger {
   return (event) => write(`${JSON.stringify({ time: new Date().toISOString(), ...event })}\n`)
 }
-

@@ -34,6 +34,7 @@ const FORMAT_REASONS: Record<string, string> = {
   'http-url': 'must be an http:// or https:// URL',
 }
 SetErrorFunction((error) => {
-  const reason = error.errorType === ValueErrorType.StringFormat ? FORMAT_REASONS[(error.schema as { format?: string }).format ?? ''] : undefined
+  const reason =
+    error.errorType === ValueErrorType.StringFormat ? FORMAT_REASONS[(error.schema as { format?: string }).format ?? ''] : undefined
   return reason ? `${reason}; got ${JSON.stringify(error.value)}` : DefaultErrorFunction(error)
 })

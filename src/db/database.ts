@@ -21,7 +21,12 @@ export function openDatabase(path: string, migrations: Migration[]): Database {
 
 function migrate(db: Database, migrations: Migration[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id TEXT PRIMARY KEY, applied_at TEXT NOT NULL)')
-  const applied = new Set(db.query<{ id: string }, []>('SELECT id FROM schema_migrations').all().map((r) => r.id))
+  const applied = new Set(
+    db
+      .query<{ id: string }, []>('SELECT id FROM schema_migrations')
+      .all()
+      .map((r) => r.id),
+  )
   for (const migration of migrations) {
     if (applied.has(migration.id)) continue
     db.transaction(() => {

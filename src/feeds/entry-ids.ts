@@ -25,7 +25,8 @@ export function uuidV5(name: string, namespace: string): string {
 export const feedUrn = (businessId: string) => `urn:uuid:${uuidV5(`feed/${businessId}`, FEED_ID_NAMESPACE)}`
 
 /** An entry's id: business id and review id, nothing else. */
-export const entryUrn = (businessId: string, reviewId: string) => `urn:uuid:${uuidV5(`review/${businessId}/${reviewId}`, FEED_ID_NAMESPACE)}`
+export const entryUrn = (businessId: string, reviewId: string) =>
+  `urn:uuid:${uuidV5(`review/${businessId}/${reviewId}`, FEED_ID_NAMESPACE)}`
 
 /**
  * Seconds into the entry's day at which it is stamped. Reviews carry a day, not a time, and many share

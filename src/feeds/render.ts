@@ -76,7 +76,9 @@ function reviewSummary(review: Review): string {
 }
 
 function contentText(review: Review, business: Business): string {
-  return review.response ? `${review.text}\n\nResponse from ${business.name} (${review.response.date}):\n${review.response.text}` : review.text
+  return review.response
+    ? `${review.text}\n\nResponse from ${business.name} (${review.response.date}):\n${review.response.text}`
+    : review.text
 }
 
 export function renderJsonFeed({ business, reviews, baseUrl }: FeedContext): string {

@@ -20,7 +20,9 @@ export const JsonFeedSchema = Type.Object(
         url: Type.String({ format: 'uri', description: 'The review as a web page, /reviews/{id}.' }),
         external_url: Type.String({ format: 'uri', description: 'The review record as JSON, GET /api/reviews/{id}.' }),
         title: Type.String({ description: 'Stars, rating and author: "★★★★★ 5/5 from Jane D."' }),
-        summary: Type.String({ description: 'The start of the review text (at most 200 characters, cut at a word, then "…"); the title when there is no text.' }),
+        summary: Type.String({
+          description: 'The start of the review text (at most 200 characters, cut at a word, then "…"); the title when there is no text.',
+        }),
         content_text: Type.String({ description: 'The review text, then the business’s reply if any.' }),
         date_published: Type.String({
           format: 'date-time',
@@ -33,7 +35,9 @@ export const JsonFeedSchema = Type.Object(
         }),
         authors: Type.Array(Author),
         tags: Type.Array(Type.String(), { description: 'Service ids.' }),
-        language: Type.Optional(Type.String({ description: 'BCP 47 tag of the review text (JSON Feed 1.1 item language); absent when unknown.' })),
+        language: Type.Optional(
+          Type.String({ description: 'BCP 47 tag of the review text (JSON Feed 1.1 item language); absent when unknown.' }),
+        ),
         _review: Review,
       }),
       { maxItems: 50, description: 'The 50 newest reviews, newest first.' },

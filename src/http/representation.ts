@@ -115,8 +115,12 @@ export class CachedRepresentation implements Representation {
   precompress(): Promise<void> {
     if (this.body.byteLength <= PRECOMPRESS_ABOVE) return Promise.resolve()
     return (this.precompressing ??= Promise.all([
-      gzipAsync(this.body, { level: 6 }).then((bytes) => void (this.gzipped ??= new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength))),
-      brotliAsync(this.body, { params: brotliParams(this.body.byteLength) }).then((bytes) => void (this.brotli ??= new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength))),
+      gzipAsync(this.body, { level: 6 }).then(
+        (bytes) => void (this.gzipped ??= new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+      ),
+      brotliAsync(this.body, { params: brotliParams(this.body.byteLength) }).then(
+        (bytes) => void (this.brotli ??= new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
+      ),
     ]).then(() => {}))
   }
 }
@@ -138,7 +142,8 @@ const internedOptions = new Map<string, ServeOptions>()
 export function serveOptions(cacheControl: string, headers?: Record<string, string>): ServeOptions {
   const key = JSON.stringify([cacheControl, headers ?? null])
   let options = internedOptions.get(key)
-  if (!options) internedOptions.set(key, (options = Object.freeze({ cacheControl, headers: headers && Object.freeze({ ...headers }) }) as ServeOptions))
+  if (!options)
+    internedOptions.set(key, (options = Object.freeze({ cacheControl, headers: headers && Object.freeze({ ...headers }) }) as ServeOptions))
   return options
 }
 

@@ -1,7 +1,10 @@
 /** What the API layer reads off a request before it knows what the request is for. */
 
 /** Bun's server as far as we use it for a request: its peer address, and the per-request idle timeout. */
-export type RequestServer = { requestIP?: (r: Request) => { address: string } | null; timeout?: (r: Request, seconds: number) => void } | null
+export type RequestServer = {
+  requestIP?: (r: Request) => { address: string } | null
+  timeout?: (r: Request, seconds: number) => void
+} | null
 
 /** The peer address, or the first X-Forwarded-For hop when the operator says a proxy of their own sets it. */
 export function clientAddress(request: Request, server: RequestServer, trustProxy: boolean): string {

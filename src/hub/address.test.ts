@@ -2,8 +2,9 @@ import { describe, expect, test } from 'bun:test'
 import { isPublicAddress } from './address'
 
 describe('isPublicAddress', () => {
-  test.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '[2001:4860:4860::8888]'])('%s is public', (a) =>
-    expect(isPublicAddress(a)).toBe(true),
+  test.each(['93.184.216.34', '8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '2a00:1450:4001:80b::200e', '[2001:4860:4860::8888]'])(
+    '%s is public',
+    (a) => expect(isPublicAddress(a)).toBe(true),
   )
 
   test.each([

@@ -13,7 +13,10 @@ function ipv4ToBigInt(address: string): bigint {
 }
 
 function ipv6ToBigInt(address: string): bigint {
-  let text = address.toLowerCase().replace(/^\[|\]$/g, '').split('%')[0]!
+  let text = address
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .split('%')[0]!
   // An embedded dotted IPv4 tail (::ffff:1.2.3.4) becomes two hex groups.
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)
   if (dotted) {
@@ -23,7 +26,8 @@ function ipv6ToBigInt(address: string): bigint {
   const [head, tail] = text.split('::') as [string, string | undefined]
   const headGroups = head ? head.split(':') : []
   const tailGroups = tail ? tail.split(':') : []
-  const groups = tail === undefined ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
+  const groups =
+    tail === undefined ? headGroups : [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups]
   return groups.reduce((acc, group) => (acc << 16n) | BigInt(parseInt(group || '0', 16)), 0n)
 }
 
@@ -37,15 +41,40 @@ const v6 = (cidr: string): Range => {
 }
 
 const BLOCKED_V4: Range[] = [
-  '0.0.0.0/8', '10.0.0.0/8', '100.64.0.0/10', '127.0.0.0/8', '169.254.0.0/16', '172.16.0.0/12', '192.0.0.0/24', '192.0.2.0/24',
-  '192.88.99.0/24', '192.168.0.0/16', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24', '224.0.0.0/4', '240.0.0.0/4', '255.255.255.255/32',
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.88.99.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+  '255.255.255.255/32',
 ].map(v4)
 
 const BLOCKED_V6: Range[] = [
-  '::/128', '::1/128', '64:ff9b:1::/48', '100::/64', '2001::/23', '2001:db8::/32', '2002::/16', 'fc00::/7', 'fe80::/10', 'fec0::/10', 'ff00::/8',
+  '::/128',
+  '::1/128',
+  '64:ff9b:1::/48',
+  '100::/64',
+  '2001::/23',
+  '2001:db8::/32',
+  '2002::/16',
+  'fc00::/7',
+  'fe80::/10',
+  'fec0::/10',
+  'ff00::/8',
 ].map(v6)
 
-const inRange = (value: bigint, [prefix, bits, total]: Range) => bits === 0 || value >> BigInt(total - bits) === prefix >> BigInt(total - bits)
+const inRange = (value: bigint, [prefix, bits, total]: Range) =>
+  bits === 0 || value >> BigInt(total - bits) === prefix >> BigInt(total - bits)
 
 /** True only for a public unicast IP address. */
 export function isPublicAddress(address: string): boolean {

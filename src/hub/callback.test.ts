@@ -3,7 +3,9 @@ import { callbackProblem, withHubParams } from './callback'
 
 describe('withHubParams', () => {
   test("keeps the callback's own query string byte for byte", () => {
-    expect(withHubParams('https://s.example/cb?token=a%2Fb&x=%7E', [['hub.mode', 'subscribe']])).toBe('https://s.example/cb?token=a%2Fb&x=%7E&hub.mode=subscribe')
+    expect(withHubParams('https://s.example/cb?token=a%2Fb&x=%7E', [['hub.mode', 'subscribe']])).toBe(
+      'https://s.example/cb?token=a%2Fb&x=%7E&hub.mode=subscribe',
+    )
   })
   test.each([
     ['https://s.example/cb', 'https://s.example/cb?hub.challenge=a%20b'],

@@ -16,7 +16,8 @@ export function withHubParams(callback: string, params: [string, string][]): str
 /** Why a callback is refused before anything is sent to it, or null. Addresses are checked again when connecting. */
 export function callbackProblem(callback: string, allowPrivate: boolean): { code: string; message: string } | null {
   if (callback.length > MAX_CALLBACK_LENGTH) return { code: 'too_long', message: `must be at most ${MAX_CALLBACK_LENGTH} characters` }
-  if (!/^[\x21-\x7e]+$/.test(callback)) return { code: 'invalid_url', message: 'must be a URL of printable ASCII characters, without spaces (percent-encode the rest)' }
+  if (!/^[\x21-\x7e]+$/.test(callback))
+    return { code: 'invalid_url', message: 'must be a URL of printable ASCII characters, without spaces (percent-encode the rest)' }
   let url: URL
   try {
     url = new URL(callback)

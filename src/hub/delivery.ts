@@ -91,5 +91,10 @@ async function sendDenied(subscription: Subscription, reason: string, deps: Deli
     ['hub.reason', reason],
   ])
   const outcome = await deps.send(url, { method: 'GET' }, 1024)
-  deps.log({ event: 'hub_denied_notice', topic: subscription.topic, callback_host: subscription.callback_host, status: 'status' in outcome ? outcome.status : null })
+  deps.log({
+    event: 'hub_denied_notice',
+    topic: subscription.topic,
+    callback_host: subscription.callback_host,
+    status: 'status' in outcome ? outcome.status : null,
+  })
 }

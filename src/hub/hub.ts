@@ -53,7 +53,13 @@ export class Hub {
     this.repository = new HubRepository(db)
     this.hubUrl = hubUrl(baseUrl)
     this.ca = trustedCertificates(config.extraCaFile)
-    this.agent = new https.Agent({ keepAlive: true, maxSockets: config.maxConcurrentPerHost, maxFreeSockets: config.maxConcurrentPerHost, timeout: config.timeoutMs, ca: this.ca })
+    this.agent = new https.Agent({
+      keepAlive: true,
+      maxSockets: config.maxConcurrentPerHost,
+      maxFreeSockets: config.maxConcurrentPerHost,
+      timeout: config.timeoutMs,
+      ca: this.ca,
+    })
     this.slots = new OutboundSlots(config.maxConcurrent, config.maxConcurrentPerHost, () => this.pumpSoon())
     this.rateLimiter = new RateLimiter(config.requestsPerMinutePerIp, config.now)
     this.writes = new BusyWrites(log)
@@ -138,7 +144,14 @@ export class Hub {
     this.rateLimiter.take(clientIp)
     if (!request) return
     if (request.mode === 'subscribe') this.checkCaps(request)
-    const fields = { mode: request.mode, callback: request.callback, callback_host: request.callbackHost, topic: request.topic, lease_seconds: request.leaseSeconds, secret: request.secret }
+    const fields = {
+      mode: request.mode,
+      callback: request.callback,
+      callback_host: request.callbackHost,
+      topic: request.topic,
+      lease_seconds: request.leaseSeconds,
+      secret: request.secret,
+    }
     // Another process holds the database: say so now (503, Retry-After) rather than wait on the lock or accept what cannot be recorded.
     if (this.writes.blocked) throw new HubBusy()
     let id: number
@@ -172,7 +185,8 @@ export class Hub {
     this.track(
       work
         .catch((error) => {
-          if (!(error instanceof SlotsClosed) && !this.stopped) this.log({ event: 'hub_verification_failed', id: verification.id, error: String(error) })
+          if (!(error instanceof SlotsClosed) && !this.stopped)
+            this.log({ event: 'hub_verification_failed', id: verification.id, error: String(error) })
         })
         .finally(() => this.verifying.delete(verification.id)),
     )
@@ -220,7 +234,8 @@ export class Hub {
         this.track(
           work
             .catch((error) => {
-              if (!(error instanceof SlotsClosed) && !this.stopped) this.log({ event: 'hub_delivery_failed', subscription_id: row.subscription_id, error: String(error) })
+              if (!(error instanceof SlotsClosed) && !this.stopped)
+                this.log({ event: 'hub_delivery_failed', subscription_id: row.subscription_id, error: String(error) })
             })
             .finally(() => this.inFlight.delete(row.subscription_id)),
         )
@@ -274,7 +289,11 @@ export class Hub {
   }
 
   snapshotGauges(): { subscriptions: Record<string, number>; pendingDeliveries: number; inFlight: number } {
-    return { subscriptions: this.repository.countsByState(), pendingDeliveries: this.repository.pendingDeliveries(), inFlight: this.slots.inUse }
+    return {
+      subscriptions: this.repository.countsByState(),
+      pendingDeliveries: this.repository.pendingDeliveries(),
+      inFlight: this.slots.inUse,
+    }
   }
 }
 

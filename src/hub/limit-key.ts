@@ -8,7 +8,10 @@ import { getDomain } from 'tldts'
 import { clientKey } from './address'
 
 export function limitKeyOf(hostname: string): string {
-  const bare = hostname.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '')
+  const bare = hostname
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '')
   if (isIP(bare)) return clientKey(bare)
   // Under a private suffix (github.io, ...) each registrant is its own domain; a bare suffix or a single label counts as itself.
   return getDomain(bare, { allowPrivateDomains: true }) ?? bare

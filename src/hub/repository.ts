@@ -73,13 +73,25 @@ const KEEP_ENDED_SUBSCRIPTIONS_MS = 30 * 24 * 3600_000
 /** GET /api/websub/hub?hub.topic=T&hub.callback=C (CONTRACT.md): never the secret. */
 export const SubscriptionStatus = Type.Object(
   {
-    state: Type.Union(['pending', 'active', 'expired', 'removed', 'auto_unsubscribed'].map((s) => Type.Literal(s)), {
-      description: 'pending: a request is being verified; then active, expired (lease ended), removed (unsubscribed or 410) or auto_unsubscribed.',
+    state: Type.Union(
+      ['pending', 'active', 'expired', 'removed', 'auto_unsubscribed'].map((s) => Type.Literal(s)),
+      {
+        description:
+          'pending: a request is being verified; then active, expired (lease ended), removed (unsubscribed or 410) or auto_unsubscribed.',
+      },
+    ),
+    lease_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'When the lease ends; null while pending.',
     }),
-    lease_expires_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], { description: 'When the lease ends; null while pending.' }),
     consecutive_failures: Type.Integer({ minimum: 0, description: 'Failed deliveries in a row; the third ends the subscription.' }),
     last_delivery: Type.Union(
-      [Type.Object({ at: Type.String({ format: 'date-time' }), status: Type.Union([Type.Integer(), Type.Null()], { description: 'HTTP status; null when no answer came.' }) }), Type.Null()],
+      [
+        Type.Object({
+          at: Type.String({ format: 'date-time' }),
+          status: Type.Union([Type.Integer(), Type.Null()], { description: 'HTTP status; null when no answer came.' }),
+        }),
+        Type.Null(),
+      ],
       { description: 'The last delivery attempt, or null before the first.' },
     ),
   },
@@ -133,7 +145,9 @@ export class HubRepository {
   }
 
   pendingCountForHost(host: string): number {
-    return this.db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM hub_verifications WHERE state = 'pending' AND callback_host = ?").get(host)!.n
+    return this.db
+      .query<{ n: number }, [string]>("SELECT count(*) AS n FROM hub_verifications WHERE state = 'pending' AND callback_host = ?")
+      .get(host)!.n
   }
 
   finishVerification(id: number, state: 'verified' | 'rejected', reason: string | null, now: number): void {
@@ -158,7 +172,9 @@ export class HubRepository {
   reservedCount(host?: string): number {
     const hostFilter = host === undefined ? '' : 'AND callback_host = ?'
     const args = host === undefined ? [] : [host]
-    const active = this.db.query<{ n: number }, string[]>(`SELECT count(*) AS n FROM hub_subscriptions WHERE state = 'active' ${hostFilter}`).get(...args)!.n
+    const active = this.db
+      .query<{ n: number }, string[]>(`SELECT count(*) AS n FROM hub_subscriptions WHERE state = 'active' ${hostFilter}`)
+      .get(...args)!.n
     const pending = this.db
       .query<{ n: number }, string[]>(
         `SELECT count(*) AS n FROM (SELECT DISTINCT callback, topic FROM hub_verifications v WHERE state = 'pending' AND mode = 'subscribe' ${hostFilter}
@@ -176,11 +192,15 @@ export class HubRepository {
         lease_expires_at: subscription.state === 'active' ? new Date(subscription.expires_at).toISOString() : null,
         consecutive_failures: subscription.failures,
         last_delivery:
-          subscription.last_delivery_at == null ? null : { at: new Date(subscription.last_delivery_at).toISOString(), status: subscription.last_delivery_status ?? null },
+          subscription.last_delivery_at == null
+            ? null
+            : { at: new Date(subscription.last_delivery_at).toISOString(), status: subscription.last_delivery_status ?? null },
       }
     }
     const pending = this.db
-      .query<{ one: number }, [string, string]>("SELECT 1 AS one FROM hub_verifications WHERE callback = ? AND topic = ? AND state = 'pending' LIMIT 1")
+      .query<{ one: number }, [string, string]>(
+        "SELECT 1 AS one FROM hub_verifications WHERE callback = ? AND topic = ? AND state = 'pending' LIMIT 1",
+      )
       .get(callback, topic)
     return pending ? { state: 'pending', lease_expires_at: null, consecutive_failures: 0, last_delivery: null } : null
   }
@@ -199,7 +219,9 @@ export class HubRepository {
         )
         .run(now - KEEP_FINISHED_VERIFICATIONS_MS, batch).changes
       const subscriptions = this.db
-        .query(`DELETE FROM hub_subscriptions WHERE id IN (SELECT id FROM hub_subscriptions WHERE state != 'active' AND updated_at < ? LIMIT ?)`)
+        .query(
+          `DELETE FROM hub_subscriptions WHERE id IN (SELECT id FROM hub_subscriptions WHERE state != 'active' AND updated_at < ? LIMIT ?)`,
+        )
         .run(now - KEEP_ENDED_SUBSCRIPTIONS_MS, batch).changes
       return verifications + subscriptions
     })()
@@ -226,7 +248,9 @@ export class HubRepository {
   }
 
   find(callback: string, topic: string): Subscription | null {
-    return this.db.query<Subscription, [string, string]>('SELECT * FROM hub_subscriptions WHERE callback = ? AND topic = ?').get(callback, topic)
+    return this.db
+      .query<Subscription, [string, string]>('SELECT * FROM hub_subscriptions WHERE callback = ? AND topic = ?')
+      .get(callback, topic)
   }
 
   get(id: number): Subscription | null {
@@ -236,7 +260,9 @@ export class HubRepository {
   activeCount(host?: string): number {
     return host === undefined
       ? this.db.query<{ n: number }, []>("SELECT count(*) AS n FROM hub_subscriptions WHERE state = 'active'").get()!.n
-      : this.db.query<{ n: number }, [string]>("SELECT count(*) AS n FROM hub_subscriptions WHERE state = 'active' AND callback_host = ?").get(host)!.n
+      : this.db
+          .query<{ n: number }, [string]>("SELECT count(*) AS n FROM hub_subscriptions WHERE state = 'active' AND callback_host = ?")
+          .get(host)!.n
   }
 
   countsByState(): Record<string, number> {
@@ -247,8 +273,14 @@ export class HubRepository {
   /** Leases that ran out become expired, and owe nothing more. */
   expireLeases(now: number): number {
     return this.db.transaction(() => {
-      this.db.query("DELETE FROM hub_deliveries WHERE subscription_id IN (SELECT id FROM hub_subscriptions WHERE state = 'active' AND expires_at <= ?)").run(now)
-      return this.db.query("UPDATE hub_subscriptions SET state = 'expired', updated_at = ? WHERE state = 'active' AND expires_at <= ?").run(now, now).changes
+      this.db
+        .query(
+          "DELETE FROM hub_deliveries WHERE subscription_id IN (SELECT id FROM hub_subscriptions WHERE state = 'active' AND expires_at <= ?)",
+        )
+        .run(now)
+      return this.db
+        .query("UPDATE hub_subscriptions SET state = 'expired', updated_at = ? WHERE state = 'active' AND expires_at <= ?")
+        .run(now, now).changes
     })()
   }
 
@@ -274,7 +306,11 @@ export class HubRepository {
   }
 
   nextDueAt(exclude: Set<number>): number | null {
-    const rows = this.db.query<{ subscription_id: number; due_at: number }, [number]>('SELECT subscription_id, due_at FROM hub_deliveries ORDER BY due_at LIMIT ?').all(exclude.size + 1)
+    const rows = this.db
+      .query<{ subscription_id: number; due_at: number }, [number]>(
+        'SELECT subscription_id, due_at FROM hub_deliveries ORDER BY due_at LIMIT ?',
+      )
+      .all(exclude.size + 1)
     return rows.find((r) => !exclude.has(r.subscription_id))?.due_at ?? null
   }
 
@@ -289,7 +325,11 @@ export class HubRepository {
 
   /** Counts a failed attempt; returns the consecutive failures so far. */
   failed(id: number, now: number): number {
-    return this.db.query<{ failures: number }, [number, number]>('UPDATE hub_subscriptions SET failures = failures + 1, updated_at = ? WHERE id = ? RETURNING failures').get(now, id)!.failures
+    return this.db
+      .query<{ failures: number }, [number, number]>(
+        'UPDATE hub_subscriptions SET failures = failures + 1, updated_at = ? WHERE id = ? RETURNING failures',
+      )
+      .get(now, id)!.failures
   }
 
   retryAt(id: number, dueAt: number): void {

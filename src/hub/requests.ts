@@ -13,7 +13,14 @@ const MAX_SECRET_BYTES = 199
 const FIELDS = ['hub.callback', 'hub.mode', 'hub.topic', 'hub.lease_seconds', 'hub.secret']
 
 /** `callbackHost` is the key per-host limits count under (the registrable domain; see limit-key.ts). */
-export type HubRequest = { mode: 'subscribe' | 'unsubscribe'; callback: string; callbackHost: string; topic: TopicPath; leaseSeconds: number; secret: string | null }
+export type HubRequest = {
+  mode: 'subscribe' | 'unsubscribe'
+  callback: string
+  callbackHost: string
+  topic: TopicPath
+  leaseSeconds: number
+  secret: string | null
+}
 
 /** A topic URL compared as a URL: scheme and host case-folded, percent-encoded path characters decoded (/%66eed.xml is /feed.xml). */
 function normalizeTopicUrl(topic: string): string {
@@ -89,7 +96,14 @@ export function parseHubRequest(form: URLSearchParams, baseUrl: string, config: 
     if (bytes < 1 || bytes > MAX_SECRET_BYTES) fail('hub.secret', 'invalid_length', `must be 1 to ${MAX_SECRET_BYTES} bytes`)
   }
   if (issues.length) return failed(issues)
-  return ok({ mode: mode as HubRequest['mode'], callback: callback!, callbackHost, topic: topicPath!, leaseSeconds, secret: secret ?? null })
+  return ok({
+    mode: mode as HubRequest['mode'],
+    callback: callback!,
+    callbackHost,
+    topic: topicPath!,
+    leaseSeconds,
+    secret: secret ?? null,
+  })
 }
 
 /** Fixed one-minute windows per client address. */
@@ -107,7 +121,8 @@ export class RateLimiter {
     const entry = this.windows.get(ip)
     if (!entry || now - entry.windowStart >= 60_000) {
       this.windows.set(ip, { windowStart: now, count: 1 })
-      if (this.windows.size > 10_000) for (const [key, value] of this.windows) if (now - value.windowStart >= 60_000) this.windows.delete(key)
+      if (this.windows.size > 10_000)
+        for (const [key, value] of this.windows) if (now - value.windowStart >= 60_000) this.windows.delete(key)
       return
     }
     entry.count++

@@ -32,7 +32,8 @@ export function localDate(instant: Date, timeZone: string): string {
 
 /** YYYY-MM-DD as is, or an RFC 3339 timestamp converted to the local date; either within the dates a review can have (core/dates). */
 export function toLocalDate(value: unknown, timeZone: string): { date: string } | { reason: string } {
-  if (!isKnownTimeZone(timeZone)) return { reason: `cannot be placed in the business time zone "${timeZone}", which this runtime does not know` }
+  if (!isKnownTimeZone(timeZone))
+    return { reason: `cannot be placed in the business time zone "${timeZone}", which this runtime does not know` }
   const local = parseLocalDate(value, timeZone)
   if ('reason' in local) return local
   const problem = reviewDateProblem(local.date, timeZone)

@@ -11,7 +11,9 @@ import type { AnalysisReply, AnalysisRequest } from './insights-worker'
  * In the compiled executable every entrypoint is bundled under the common root of the entrypoints (src/),
  * as .js (build.ts lists the worker); from source the worker sits beside this file.
  */
-const WORKER_URL = import.meta.url.includes('/$bunfs/') ? new URL('./insights/insights-worker.js', import.meta.url) : new URL('./insights-worker.ts', import.meta.url)
+const WORKER_URL = import.meta.url.includes('/$bunfs/')
+  ? new URL('./insights/insights-worker.js', import.meta.url)
+  : new URL('./insights-worker.ts', import.meta.url)
 
 export type TextAnalyzer = (texts: string[], context: AnalysisContext) => Promise<TextAnalysis[]>
 

@@ -34,15 +34,51 @@
 import type winkNLP from 'wink-nlp'
 import type { Business } from '../reviews/schema'
 import {
-  AFTERMATH_MARKERS, ASPECT_CUES, COMPARATIVES, LEADING_CONTRAST_WORDS, FAILURES, COMPETITOR_HEADS, COMPETITOR_MODIFIERS, CONTRAST_WORDS, EXPLICIT_CUES, INTENSIFIERS, NEGATION_FILLERS, NEGATORS,
-  SENTIMENT, SUBORDINATING, TROUBLE_NOUNS, TYPOS, WEAK_CUES, SPEED_MANNER_WORDS, SPEED_NOUNS, CUSTOMER_VERBS, SERVICE_RECEIVING_VERBS, IRREALIS_VERBS,
-  TIME_NOUNS, ARRIVAL_VERBS, QUANTITY_NOUNS, FAILURE_VERBS, JOB_MARKERS, PROSPECTIVE_MARKERS, EXCLAMATIVE_PRAISE, REQUEST_VERBS, WEEKDAYS, OFF_HOURS, COMING_VERBS, type AspectId,
+  AFTERMATH_MARKERS,
+  ASPECT_CUES,
+  COMPARATIVES,
+  LEADING_CONTRAST_WORDS,
+  FAILURES,
+  COMPETITOR_HEADS,
+  COMPETITOR_MODIFIERS,
+  CONTRAST_WORDS,
+  EXPLICIT_CUES,
+  INTENSIFIERS,
+  NEGATION_FILLERS,
+  NEGATORS,
+  SENTIMENT,
+  SUBORDINATING,
+  TROUBLE_NOUNS,
+  TYPOS,
+  WEAK_CUES,
+  SPEED_MANNER_WORDS,
+  SPEED_NOUNS,
+  CUSTOMER_VERBS,
+  SERVICE_RECEIVING_VERBS,
+  IRREALIS_VERBS,
+  TIME_NOUNS,
+  ARRIVAL_VERBS,
+  QUANTITY_NOUNS,
+  FAILURE_VERBS,
+  JOB_MARKERS,
+  PROSPECTIVE_MARKERS,
+  EXCLAMATIVE_PRAISE,
+  REQUEST_VERBS,
+  WEEKDAYS,
+  OFF_HOURS,
+  COMING_VERBS,
+  type AspectId,
 } from './lexicon'
 import { PHRASES, SARCASM_MARKERS, SITUATION_MARKERS } from './phrases'
 
 export type Polarity = 'positive' | 'negative' | 'neutral'
 export type AspectMention = { aspect: AspectId; sentiment: Polarity; score: number; clause: string; cues: string[] }
-export type ClauseAnalysis = { text: string; score: number; aspects: AspectId[]; cues: { phrase: string; score: number; negated: boolean; aspect: AspectId | null }[] }
+export type ClauseAnalysis = {
+  text: string
+  score: number
+  aspects: AspectId[]
+  cues: { phrase: string; score: number; negated: boolean; aspect: AspectId | null }[]
+}
 export type TextAnalysis = {
   clauses: ClauseAnalysis[]
   aspects: AspectMention[]
@@ -54,7 +90,16 @@ export type TextAnalysis = {
 /** What the analyser needs to know about the business: its own service names are not opinions. */
 export type AnalysisContext = { maskedPhrases?: string[][]; cleaningBusiness?: boolean }
 
-type Token = { raw: string; surface: string; lemma: string; pos: string; masked: boolean; competitor: boolean; extra?: Entry; sentenceStart?: boolean }
+type Token = {
+  raw: string
+  surface: string
+  lemma: string
+  pos: string
+  masked: boolean
+  competitor: boolean
+  extra?: Entry
+  sentenceStart?: boolean
+}
 type Entry = {
   words: string[]
   sentiment: number
@@ -112,28 +157,137 @@ const PROSPECTIVE = new Set(PROSPECTIVE_MARKERS)
 const EXCLAMATIVE = new Set(EXCLAMATIVE_PRAISE)
 const FAILURE_VERB_SET = new Set(FAILURE_VERBS)
 const JOB_MARKER_SET = new Set(JOB_MARKERS)
-const FAMILY = new Set(['husband', 'wife', 'son', 'daughter', 'dad', 'father', 'mom', 'mother', 'brother', 'sister', 'neighbor', 'neighbour', 'friend', 'partner', 'landlord'])
+const FAMILY = new Set([
+  'husband',
+  'wife',
+  'son',
+  'daughter',
+  'dad',
+  'father',
+  'mom',
+  'mother',
+  'brother',
+  'sister',
+  'neighbor',
+  'neighbour',
+  'friend',
+  'partner',
+  'landlord',
+])
 /** Adjectives of speed that can qualify a noun ("a quick look"); adverbs like "quickly" cannot. */
 const SPEED_ADJECTIVES = new Set(['quick', 'fast', 'speedy', 'swift', 'rapid', 'prompt', 'slow'])
 const FIRST_PERSON = new Set(['i', 'we'])
 /** Things in a house that can be slow themselves (a drain, a flush): "slow" after them is the trouble. */
-const FIXTURES = new Set(['drain', 'sink', 'tub', 'bathtub', 'shower', 'toilet', 'pipe', 'line', 'water', 'pressure', 'flush', 'heater', 'furnace', 'fan', 'pump', 'disposal', 'faucet', 'tap'])
+const FIXTURES = new Set([
+  'drain',
+  'sink',
+  'tub',
+  'bathtub',
+  'shower',
+  'toilet',
+  'pipe',
+  'line',
+  'water',
+  'pressure',
+  'flush',
+  'heater',
+  'furnace',
+  'fan',
+  'pump',
+  'disposal',
+  'faucet',
+  'tap',
+])
 /** Verbs of the customer getting or fitting something themselves ("the new faucet we bought"). */
 const OWN_VERBS = new Set(['buy', 'bought', 'order', 'purchase', 'get', 'pick', 'choose', 'install', 'put', 'fit', 'bring'])
 /** Lengths of time that, beside the trouble called about, tell how long it lasted ("leaked for ages"). */
 const DURATIONS = new Set(['ages', 'forever', 'long time'])
-const BUSINESS_OR_WAIT = new Set(['they', 'them', 'their', 'he', 'him', 'his', 'she', 'her', 'company', 'customer', 'client', 'use', 'wait'])
+const BUSINESS_OR_WAIT = new Set([
+  'they',
+  'them',
+  'their',
+  'he',
+  'him',
+  'his',
+  'she',
+  'her',
+  'company',
+  'customer',
+  'client',
+  'use',
+  'wait',
+])
 /** Nouns "late" can qualify and still speak of the visit ("a late arrival", "a late start"). */
-const LATE_ABOUT_VISIT = new Set(['arrival', 'start', 'tech', 'technician', 'plumber', 'electrician', 'crew', 'guy', 'show', 'appearance', 'notice', 'cancellation', 'reschedule'])
+const LATE_ABOUT_VISIT = new Set([
+  'arrival',
+  'start',
+  'tech',
+  'technician',
+  'plumber',
+  'electrician',
+  'crew',
+  'guy',
+  'show',
+  'appearance',
+  'notice',
+  'cancellation',
+  'reschedule',
+])
 /** Verbs whose object is the trouble cured ("patched the stain", "sealed the crack"). */
 const OBJECT_DETERMINERS = new Set(['the', 'a', 'an', 'that', 'our', 'my', 'every', 'all', 'his', 'her', 'their', 'this'])
 const REPAIR_VERBS = new Set([
-  'clean', 'cleaned', 'tidy', 'tidied',
-  'patch', 'fix', 'repair', 'seal', 'remove', 'replace', 'clear', 'unclog', 'mend', 'cure', 'eliminate', 'stop', 'solve', 'resolve', 'treat',
-  'patched', 'fixed', 'repaired', 'sealed', 'removed', 'replaced', 'cleared', 'unclogged', 'mended', 'cured', 'eliminated', 'stopped', 'solved', 'resolved', 'treated',
+  'clean',
+  'cleaned',
+  'tidy',
+  'tidied',
+  'patch',
+  'fix',
+  'repair',
+  'seal',
+  'remove',
+  'replace',
+  'clear',
+  'unclog',
+  'mend',
+  'cure',
+  'eliminate',
+  'stop',
+  'solve',
+  'resolve',
+  'treat',
+  'patched',
+  'fixed',
+  'repaired',
+  'sealed',
+  'removed',
+  'replaced',
+  'cleared',
+  'unclogged',
+  'mended',
+  'cured',
+  'eliminated',
+  'stopped',
+  'solved',
+  'resolved',
+  'treated',
 ])
 /** Places in a house a job is done in ("a nightmare crawlspace"). */
-const HOUSE_PLACES = new Set(['crawlspace', 'crawl', 'attic', 'basement', 'space', 'access', 'spot', 'corner', 'location', 'cellar', 'closet', 'wall', 'ceiling', 'garage'])
+const HOUSE_PLACES = new Set([
+  'crawlspace',
+  'crawl',
+  'attic',
+  'basement',
+  'space',
+  'access',
+  'spot',
+  'corner',
+  'location',
+  'cellar',
+  'closet',
+  'wall',
+  'ceiling',
+  'garage',
+])
 const PEOPLE = new Set(['he', 'she', 'they', 'tech', 'technician', 'plumber', 'electrician', 'guy', 'crew', 'team', 'installer'])
 const MESS_MAKING = new Set(['leave', 'left', 'make', 'made', 'track', 'tracked', 'create', 'drag', 'spread'])
 const OTHER_SUBJECTS = new Set(['he', 'she', 'they', 'it', 'you', 'someone', 'somebody', 'them', 'him', 'everything', 'everyone', 'anyone'])
@@ -147,13 +301,25 @@ function buildIndex(): Map<string, Entry[]> {
     const k = key(phrase)
     let e = byPhrase.get(k)
     if (!e) {
-      e = { words: k.split(/\s+/), sentiment: 0, aspects: [], weak: [], fixed: false, shielded: false, explicit: EXPLICIT_CUES.has(k), trouble: TROUBLE.has(k), sarcasm: false, phrase: k }
+      e = {
+        words: k.split(/\s+/),
+        sentiment: 0,
+        aspects: [],
+        weak: [],
+        fixed: false,
+        shielded: false,
+        explicit: EXPLICIT_CUES.has(k),
+        trouble: TROUBLE.has(k),
+        sarcasm: false,
+        phrase: k,
+      }
       byPhrase.set(k, e)
     }
     return e
   }
   for (const [phrase, value] of Object.entries(SENTIMENT)) entry(phrase).sentiment = value
-  for (const [aspect, cues] of Object.entries(ASPECT_CUES) as [AspectId, string[]][]) for (const cue of cues) if (!entry(cue).aspects.includes(aspect)) entry(cue).aspects.push(aspect)
+  for (const [aspect, cues] of Object.entries(ASPECT_CUES) as [AspectId, string[]][])
+    for (const cue of cues) if (!entry(cue).aspects.includes(aspect)) entry(cue).aspects.push(aspect)
   for (const [aspect, cues] of Object.entries(WEAK_CUES) as [AspectId, string[]][]) for (const cue of cues) entry(cue).weak.push(aspect)
   for (const noun of TROUBLE_NOUNS) entry(noun).trouble = true
   for (const [phrase, [value, aspect]] of Object.entries(PHRASES)) {
@@ -206,7 +372,7 @@ function matchWords(tokens: Token[], i: number, words: string[], w = 0): number 
   if (word === '*') {
     for (let skip = 1; skip <= 4 && i + skip < tokens.length; skip++) {
       const rest = matchWords(tokens, i + skip, words, w + 1)
-      if (rest > 0 || (w + 1 === words.length)) return skip + rest
+      if (rest > 0 || w + 1 === words.length) return skip + rest
     }
     return -1
   }
@@ -301,9 +467,32 @@ function maskPhrases(tokens: Token[], phrases: string[][]): void {
 }
 
 const QUOTE_WORDS = new Set(['quote', 'quoted', 'estimate', 'estimated', 'quoting', 'offer', 'offered'])
-const BILL_WORDS = new Set(['bill', 'billed', 'invoice', 'invoiced', 'charge', 'charged', 'came', 'come', 'paid', 'pay', 'total', 'cost', 'costs'])
+const BILL_WORDS = new Set([
+  'bill',
+  'billed',
+  'invoice',
+  'invoiced',
+  'charge',
+  'charged',
+  'came',
+  'come',
+  'paid',
+  'pay',
+  'total',
+  'cost',
+  'costs',
+])
 const syntheticEntry = (phrase: string, sentiment: number): Entry => ({
-  words: [phrase], sentiment, aspects: ['price'], weak: [], fixed: true, shielded: true, explicit: false, trouble: false, sarcasm: false, phrase,
+  words: [phrase],
+  sentiment,
+  aspects: ['price'],
+  weak: [],
+  fixed: true,
+  shielded: true,
+  explicit: false,
+  trouble: false,
+  sarcasm: false,
+  phrase,
 })
 
 /**
@@ -334,7 +523,8 @@ function compareAmounts(tokens: Token[]): void {
   const quote = amounts.find((a) => kindOf(a.index) === 'quote')
   const bill = amounts.find((a) => a !== quote && kindOf(a.index) === 'bill')
   if (!quote || !bill) return
-  tokens[bill.index]!.extra = bill.value > quote.value * 1.05 ? syntheticEntry('billed above the quote', -0.8) : syntheticEntry('billed within the quote', 0.5)
+  tokens[bill.index]!.extra =
+    bill.value > quote.value * 1.05 ? syntheticEntry('billed above the quote', -0.8) : syntheticEntry('billed within the quote', 0.5)
 }
 
 /** A clock time in tokens at i ("7:55", "8:00", "9 o'clock", "10am", "3 pm"), in hours after midnight; bare 1-6 are afternoon. */
@@ -372,7 +562,10 @@ function compareTimes(tokens: Token[]): void {
     }
   }
 }
-const timeEntry = (phrase: string, sentiment: number, aspect: AspectId = 'punctuality'): Entry => ({ ...syntheticEntry(phrase, sentiment), aspects: [aspect] })
+const timeEntry = (phrase: string, sentiment: number, aspect: AspectId = 'punctuality'): Entry => ({
+  ...syntheticEntry(phrase, sentiment),
+  aspects: [aspect],
+})
 
 const REQUEST = new Set(REQUEST_VERBS)
 const OFF_HOURS_SET = new Set(OFF_HOURS)
@@ -386,7 +579,8 @@ function compareDays(tokens: Token[]): void {
   const days = tokens.map((t, i) => ({ i, day: WEEKDAYS.indexOf(t.lemma) })).filter((d) => d.day >= 0)
   if (days.length < 2) return
   const asked = days.find((d) => tokens.slice(Math.max(0, d.i - 3), d.i).some((t) => REQUEST.has(t.lemma) && t.pos === 'VERB'))
-  const done = asked && days.find((d) => d.i > asked.i && !tokens.slice(Math.max(asked.i + 1, d.i - 3), d.i).some((t) => REQUEST.has(t.lemma)))
+  const done =
+    asked && days.find((d) => d.i > asked.i && !tokens.slice(Math.max(asked.i + 1, d.i - 3), d.i).some((t) => REQUEST.has(t.lemma)))
   if (!asked || !done || tokens[done.i]!.extra) return
   let wait = (done.day - asked.day + 7) % 7
   // "Called on a Monday ... until the following Monday": a week.
@@ -400,9 +594,21 @@ function compareDays(tokens: Token[]): void {
  * on a Sunday when he came out") was available. Only when nothing else in the sentence speaks of time kept.
  */
 function offHours(tokens: Token[]): void {
-  const marker = tokens.findIndex((t, i) => OFF_HOURS_SET.has(t.lemma) || (isNumber(t) && ['pm', 'p.m.'].includes(tokens[i + 1]?.surface ?? '') && Number(t.surface) >= 8 && Number(t.surface) < 12))
+  const marker = tokens.findIndex(
+    (t, i) =>
+      OFF_HOURS_SET.has(t.lemma) ||
+      (isNumber(t) && ['pm', 'p.m.'].includes(tokens[i + 1]?.surface ?? '') && Number(t.surface) >= 8 && Number(t.surface) < 12),
+  )
   if (marker < 0 || tokens.some((t) => t.extra)) return
-  const coming = tokens.findIndex((t, i) => COMING.has(t.lemma) && t.pos === 'VERB' && ['out', 'over', 'up', 'here', 'by'].includes(tokens[i + 1]?.surface ?? '') && ['he', 'she', 'they', 'someone', 'tech', 'technician', 'plumber', 'electrician'].some((w) => tokens.slice(Math.max(0, i - 3), i).some((x) => x.surface === w)))
+  const coming = tokens.findIndex(
+    (t, i) =>
+      COMING.has(t.lemma) &&
+      t.pos === 'VERB' &&
+      ['out', 'over', 'up', 'here', 'by'].includes(tokens[i + 1]?.surface ?? '') &&
+      ['he', 'she', 'they', 'someone', 'tech', 'technician', 'plumber', 'electrician'].some((w) =>
+        tokens.slice(Math.max(0, i - 3), i).some((x) => x.surface === w),
+      ),
+  )
   if (coming < 0) return
   if (tokens.some((t) => ['late', 'window', 'appointment', 'wait', 'waiting', 'finally'].includes(t.lemma))) return
   tokens[coming]!.extra = timeEntry('came out of hours', 0.6, 'speed')
@@ -425,14 +631,39 @@ function markCompetitors(tokens: Token[]): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
     // "the company before them", "the guy before you": someone else who did the job first.
-    let mention = t.surface === 'unlike' || t.surface === 'competitor' || t.surface === 'competitors' || (t.surface === 'before' && ['them', 'you', 'these', 'us'].includes(tokens[i + 1]?.surface ?? '') && i > 0 && COMPETITOR_HEAD_SET.has(tokens[i - 1]!.surface))
+    let mention =
+      t.surface === 'unlike' ||
+      t.surface === 'competitor' ||
+      t.surface === 'competitors' ||
+      (t.surface === 'before' &&
+        ['them', 'you', 'these', 'us'].includes(tokens[i + 1]?.surface ?? '') &&
+        i > 0 &&
+        COMPETITOR_HEAD_SET.has(tokens[i - 1]!.surface))
     if (!mention && (COMPETITOR_MODIFIER_SET.has(t.surface) || isNumber(t))) {
       for (let k = 1; k <= 3 && i + k < tokens.length; k++) {
         const next = tokens[i + k]!
         if (COMPETITOR_HEAD_SET.has(next.surface) && !(next.surface === 'one' && k === 1 && t.surface !== 'other')) {
           // "the first company we called" is a competitor; "the first time" and "two hours" are not.
-          mention = next.surface !== 'guy' && next.surface !== 'guys' ? true : ['other', 'another', 'previous', 'last', 'old', 'former'].includes(t.surface)
-          if (isNumber(t) && !['companies', 'plumbers', 'electricians', 'contractors', 'outfits', 'places', 'quotes', 'bids', 'firms', 'businesses'].includes(next.surface)) mention = false
+          mention =
+            next.surface !== 'guy' && next.surface !== 'guys'
+              ? true
+              : ['other', 'another', 'previous', 'last', 'old', 'former'].includes(t.surface)
+          if (
+            isNumber(t) &&
+            ![
+              'companies',
+              'plumbers',
+              'electricians',
+              'contractors',
+              'outfits',
+              'places',
+              'quotes',
+              'bids',
+              'firms',
+              'businesses',
+            ].includes(next.surface)
+          )
+            mention = false
           break
         }
         if (next.pos === 'VERB' || next.pos === 'PUNCT' || next.pos === 'AUX') break
@@ -440,38 +671,99 @@ function markCompetitors(tokens: Token[]): void {
     }
     // "quoted a crazy amount by a big chain company": someone else, named by an indefinite article.
     if (!mention && t.surface === 'by' && ['a', 'an', 'some'].includes(tokens[i + 1]?.surface ?? '')) {
-      const head = tokens.slice(i + 2, i + 5).findIndex((x) => COMPETITOR_HEAD_SET.has(x.surface) && !['guy', 'guys', 'one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'service', 'services'].includes(x.surface))
+      const head = tokens
+        .slice(i + 2, i + 5)
+        .findIndex(
+          (x) =>
+            COMPETITOR_HEAD_SET.has(x.surface) &&
+            !['guy', 'guys', 'one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'service', 'services'].includes(x.surface),
+        )
       if (head >= 0) mention = true
     }
     // "installed wrong by the builder": people who are never this business, as the agent of what was done.
-    if (!mention && t.surface === 'by' && ['the', 'our', 'a', 'an', 'my'].includes(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => NEVER_THIS_BUSINESS.has(x.surface))) mention = true
+    if (
+      !mention &&
+      t.surface === 'by' &&
+      ['the', 'our', 'a', 'an', 'my'].includes(tokens[i + 1]?.surface ?? '') &&
+      tokens.slice(i + 2, i + 4).some((x) => NEVER_THIS_BUSINESS.has(x.surface))
+    )
+      mention = true
     // "I made the mistake of hiring a cheap handyman", "regret calling another company first": whoever was hired then.
-    if (!mention && ['mistake', 'regret'].includes(t.lemma) && ['of', 'to', 'hire', 'hiring', 'call', 'calling', 'use', 'using'].includes(tokens[i + 1]?.surface ?? '') && ['hire', 'call', 'use', 'try', 'go'].some((v) => [tokens[i + 1]?.lemma, tokens[i + 2]?.lemma].includes(v)) && !tokens.slice(i + 1, i + 5).some((x) => ['them', 'you', 'summit'].includes(x.surface))) mention = true
+    if (
+      !mention &&
+      ['mistake', 'regret'].includes(t.lemma) &&
+      ['of', 'to', 'hire', 'hiring', 'call', 'calling', 'use', 'using'].includes(tokens[i + 1]?.surface ?? '') &&
+      ['hire', 'call', 'use', 'try', 'go'].some((v) => [tokens[i + 1]?.lemma, tokens[i + 2]?.lemma].includes(v)) &&
+      !tokens.slice(i + 1, i + 5).some((x) => ['them', 'you', 'summit'].includes(x.surface))
+    )
+      mention = true
     // "the plumber the home warranty sent out", "the insurance company's electrician": someone else's choice of tradesman.
-    if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && !['one', 'ones'].includes(t.surface) && tokens.slice(Math.max(0, i - 2), i + 5).some((x) => THIRD_PARTIES.has(x.surface))) mention = true
+    if (
+      !mention &&
+      COMPETITOR_HEAD_SET.has(t.surface) &&
+      !['one', 'ones'].includes(t.surface) &&
+      tokens.slice(Math.max(0, i - 2), i + 5).some((x) => THIRD_PARTIES.has(x.surface))
+    )
+      mention = true
     // "the thing everybody else said was impossible": all the others.
-    if (!mention && ['everybody', 'everyone', 'anybody', 'anyone', 'nobody'].includes(t.surface) && tokens[i + 1]?.surface === 'else') mention = true
+    if (!mention && ['everybody', 'everyone', 'anybody', 'anyone', 'nobody'].includes(t.surface) && tokens[i + 1]?.surface === 'else')
+      mention = true
     // "my electrician friend", "my brother-in-law the plumber": a tradesman of the customer's own circle.
-    if (!mention && FAMILY.has(t.lemma) && [tokens[i - 1], tokens[i + 1], tokens[i + 2]].some((x) => x && COMPETITOR_HEAD_SET.has(x.surface) && !['one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'service', 'services', 'place', 'places'].includes(x.surface))) mention = true
+    if (
+      !mention &&
+      FAMILY.has(t.lemma) &&
+      [tokens[i - 1], tokens[i + 1], tokens[i + 2]].some(
+        (x) =>
+          x &&
+          COMPETITOR_HEAD_SET.has(x.surface) &&
+          !['one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'service', 'services', 'place', 'places'].includes(x.surface),
+      )
+    )
+      mention = true
     // "the previous wiring job", "the prior work": what someone did before this business came.
     if (!mention && PRIOR.has(t.surface) && tokens.slice(i + 1, i + 3).some((x) => PRIOR_WORK.has(x.surface))) mention = true
     // "an awful experience with a plumber last spring", "a contractor years ago": someone met before, named by an indefinite article.
-    if (!mention && ['a', 'an'].includes(t.surface) && COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') && !['guy', 'one', 'quote', 'bid', 'service', 'place'].includes(tokens[i + 1]!.surface)) {
+    if (
+      !mention &&
+      ['a', 'an'].includes(t.surface) &&
+      COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') &&
+      !['guy', 'one', 'quote', 'bid', 'service', 'place'].includes(tokens[i + 1]!.surface)
+    ) {
       const after = tokens.slice(i + 2, i + 6)
       // Long enough ago to be before this business: "last spring", "last year", "years ago" (not "last week", which may be this visit).
-      const past = after.some((x, j) => (x.surface === 'last' && ['year', 'spring', 'summer', 'fall', 'autumn', 'winter'].includes(after[j + 1]?.lemma ?? '')) || x.surface === 'ago')
-      const experience = tokens[i - 1]?.surface === 'with' && ['experience', 'experiences', 'luck', 'time'].includes(tokens[i - 2]?.lemma ?? '')
+      const past = after.some(
+        (x, j) =>
+          (x.surface === 'last' && ['year', 'spring', 'summer', 'fall', 'autumn', 'winter'].includes(after[j + 1]?.lemma ?? '')) ||
+          x.surface === 'ago',
+      )
+      const experience =
+        tokens[i - 1]?.surface === 'with' && ['experience', 'experiences', 'luck', 'time'].includes(tokens[i - 2]?.lemma ?? '')
       if (past || experience) mention = true
     }
     // "every plumber I've ever called", "any electrician we had": all the others the customer has known.
-    if (!mention && ['every', 'any'].includes(t.surface) && COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') && tokens.slice(i + 2, i + 4).some((x) => FIRST_PERSON.has(x.surface))) mention = true
+    if (
+      !mention &&
+      ['every', 'any'].includes(t.surface) &&
+      COMPETITOR_HEAD_SET.has(tokens[i + 1]?.surface ?? '') &&
+      tokens.slice(i + 2, i + 4).some((x) => FIRST_PERSON.has(x.surface))
+    )
+      mention = true
     // "the builder's plumber": someone else's tradesman.
-    if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && i > 1 && ["'s", '’s'].includes(tokens[i - 1]!.surface) && tokens[i - 2]!.pos === 'NOUN') mention = true
+    if (
+      !mention &&
+      COMPETITOR_HEAD_SET.has(t.surface) &&
+      i > 1 &&
+      ["'s", '’s'].includes(tokens[i - 1]!.surface) &&
+      tokens[i - 2]!.pos === 'NOUN'
+    )
+      mention = true
     // "the company we used before", "the plumber we had before".
     if (!mention && COMPETITOR_HEAD_SET.has(t.surface) && i > 0 && ['the', 'our', 'a'].includes(tokens[i - 1]!.surface)) {
       const after = tokens.slice(i + 1, i + 5).map((x) => x.surface)
       const before = after.indexOf('before')
-      mention = before > 0 && after.slice(0, before).some((w) => ['used', 'had', 'hired', 'called', 'tried', 'did', 'who', "who'd", 'that'].includes(w))
+      mention =
+        before > 0 &&
+        after.slice(0, before).some((w) => ['used', 'had', 'hired', 'called', 'tried', 'did', 'who', "who'd", 'that'].includes(w))
       // "the handyman who'd botched it before them".
       if (!mention) mention = ['who', 'that'].includes(after[0] ?? '') && tokens.slice(i + 1, i + 9).some((x) => x.surface === 'before')
     }
@@ -489,7 +781,15 @@ function markCompetitors(tokens: Token[]): void {
     let keepUntil = start
     for (let k = start; k < i; k++) {
       const pivot = tokens[k]!.surface
-      const judged = tokens.slice(start, k).some((x) => COMPARATIVE_SET.has(x.surface) || x.surface.endsWith('er') || SENTIMENT[x.lemma] !== undefined || SENTIMENT[x.surface] !== undefined)
+      const judged = tokens
+        .slice(start, k)
+        .some(
+          (x) =>
+            COMPARATIVE_SET.has(x.surface) ||
+            x.surface.endsWith('er') ||
+            SENTIMENT[x.lemma] !== undefined ||
+            SENTIMENT[x.surface] !== undefined,
+        )
       if (['than', 'what', 'compared', 'compare', 'under', 'below', 'over', 'above'].includes(pivot) && judged) keepUntil = k
     }
     let stop = end
@@ -516,12 +816,55 @@ function markCompetitors(tokens: Token[]): void {
 }
 
 /** People who did work on a house and are never a home-services business itself. */
-const NEVER_THIS_BUSINESS = new Set(['builder', 'builders', 'developer', 'seller', 'sellers', 'flipper', 'flippers', 'handyman', 'handymen', 'roofer', 'roofers', 'owner', 'owners', 'landlord', 'tenant', 'tenants'])
+const NEVER_THIS_BUSINESS = new Set([
+  'builder',
+  'builders',
+  'developer',
+  'seller',
+  'sellers',
+  'flipper',
+  'flippers',
+  'handyman',
+  'handymen',
+  'roofer',
+  'roofers',
+  'owner',
+  'owners',
+  'landlord',
+  'tenant',
+  'tenants',
+])
 const THIRD_PARTIES = new Set(['warranty', 'insurance', 'insurer', 'hoa', 'landlord', "landlord's", 'builder', "builder's"])
 const PRIOR = new Set(['previous', 'prior', 'former', 'original'])
 const PRIOR_WORK = new Set(['job', 'work', 'wiring', 'install', 'installation', 'plumbing', 'repair', 'repairs', 'fix', 'attempt'])
-const PLURAL_TRADES = new Set(['plumbers', 'electricians', 'contractors', 'companies', 'roofers', 'handymen', 'technicians', 'installers', 'firms'])
-const ANAPHORIC_COMPETITORS = new Set(['one', 'two', 'three', 'four', 'both', 'neither', 'none', 'first', 'second', 'third', 'fourth', 'last', 'other', 'others', 'rest'])
+const PLURAL_TRADES = new Set([
+  'plumbers',
+  'electricians',
+  'contractors',
+  'companies',
+  'roofers',
+  'handymen',
+  'technicians',
+  'installers',
+  'firms',
+])
+const ANAPHORIC_COMPETITORS = new Set([
+  'one',
+  'two',
+  'three',
+  'four',
+  'both',
+  'neither',
+  'none',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'last',
+  'other',
+  'others',
+  'rest',
+])
 /**
  * "Called three companies, two never called back and the third wanted $200": once other companies are named,
  * a part that starts with a bare number or ordinal standing for one of them ("two", "the third", "the other one",
@@ -555,9 +898,14 @@ function splitClauses(tokens: Token[]): Token[][] {
     const token = tokens[i]!
     const current = clauses[clauses.length - 1]!
     const atStart = i === 0 || [',', ';', ':', '-', '—'].includes(tokens[i - 1]!.surface)
-    const contrast = CONTRAST.has(token.surface) && ['CCONJ', 'SCONJ', 'ADV', 'ADP', 'INTJ', 'VERB'].includes(token.pos) && (atStart || !LEADING_CONTRAST.has(token.surface))
+    const contrast =
+      CONTRAST.has(token.surface) &&
+      ['CCONJ', 'SCONJ', 'ADV', 'ADP', 'INTJ', 'VERB'].includes(token.pos) &&
+      (atStart || !LEADING_CONTRAST.has(token.surface))
     // "other than X, Y" and "apart from X, Y": a concession that runs to the comma.
-    const concession = (token.surface === 'other' && tokens[i + 1]?.surface === 'than' && i <= 1) || (token.surface === 'apart' && tokens[i + 1]?.surface === 'from')
+    const concession =
+      (token.surface === 'other' && tokens[i + 1]?.surface === 'than' && i <= 1) ||
+      (token.surface === 'apart' && tokens[i + 1]?.surface === 'from')
     if (contrast || concession) {
       if (current.length) clauses.push([])
       subordinate = SUBORDINATE.has(token.surface) || concession
@@ -598,7 +946,12 @@ function readClause(tokens: Token[]): Hit[] {
     if (match) {
       const { entry, length } = match
       const hit: Hit = { entry, start: i, end: i + length, score: entry.sentiment, negated: false, segment }
-      if (!entry.shielded && (entry.sentiment !== 0 || entry.trouble) && negation && (negation.carries || countWords(tokens, negation.at, i) <= NEGATION_WINDOW)) {
+      if (
+        !entry.shielded &&
+        (entry.sentiment !== 0 || entry.trouble) &&
+        negation &&
+        (negation.carries || countWords(tokens, negation.at, i) <= NEGATION_WINDOW)
+      ) {
         hit.negated = true
         hit.score = entry.trouble ? DENIED_TROUBLE : entry.sentiment * NEGATION_SCALAR
         // A negation is used up by the word it flips, unless a list goes on: "wasn't friendly or helpful".
@@ -617,7 +970,10 @@ function readClause(tokens: Token[]): Hit[] {
     }
     if (NEGATOR_SET.has(t.lemma) || NEGATOR_SET.has(t.surface) || (t.surface === 'no' && tokens[i + 1]?.surface === 'one')) {
       // A fronted "not once", "never once", "not one time" negates the whole clause: "Not once in five years have they been late."
-      const fronted = i <= 1 && ['not', 'never'].includes(t.surface) && (tokens[i + 1]?.surface === 'once' || (tokens[i + 1]?.surface === 'one' && tokens[i + 2]?.surface === 'time'))
+      const fronted =
+        i <= 1 &&
+        ['not', 'never'].includes(t.surface) &&
+        (tokens[i + 1]?.surface === 'once' || (tokens[i + 1]?.surface === 'one' && tokens[i + 2]?.surface === 'time'))
       negation = { at: i, carries: fronted, fronted }
     }
   }
@@ -627,7 +983,12 @@ function readClause(tokens: Token[]): Hit[] {
     const t = tokens[h.start]!
     if (h.end - h.start !== 1 || !FAILURE_VERB_SET.has(t.lemma) || h.entry.fixed) continue
     const previous = tokens[h.start - 1]
-    const verbUse = t.pos === 'VERB' || /(ed|ing)$/.test(t.surface) || (previous !== undefined && !['DET', 'NUM', 'ADJ'].includes(previous.pos) && !['no', 'any', 'all', 'some', 'of', 'those', 'these'].includes(previous.surface))
+    const verbUse =
+      t.pos === 'VERB' ||
+      /(ed|ing)$/.test(t.surface) ||
+      (previous !== undefined &&
+        !['DET', 'NUM', 'ADJ'].includes(previous.pos) &&
+        !['no', 'any', 'all', 'some', 'of', 'those', 'these'].includes(previous.surface))
     if (!verbUse) {
       if (!h.negated) h.score = 0
       continue
@@ -638,7 +999,13 @@ function readClause(tokens: Token[]): Hit[] {
     } else if (!h.entry.trouble && !h.negated) h.entry = { ...h.entry, phrase: `${t.lemma} (after the job)` }
   }
   // Scare quotes take praise back: they "fixed" it.
-  for (const h of hits) if (h.score > 0 && ['"', '“', '”', "'"].includes(tokens[h.start - 1]?.surface ?? '') && ['"', '“', '”', "'"].includes(tokens[h.end]?.surface ?? '')) h.score = -h.score
+  for (const h of hits)
+    if (
+      h.score > 0 &&
+      ['"', '“', '”', "'"].includes(tokens[h.start - 1]?.surface ?? '') &&
+      ['"', '“', '”', "'"].includes(tokens[h.end]?.surface ?? '')
+    )
+      h.score = -h.score
   readManner(tokens, hits, segmentOf)
   // A failure with nothing placing it after the job, and no trouble noun, is the job to be done.
   // What places a failure after the job: a word of time anywhere in its scope, a word of the job before it, "after" behind it,
@@ -653,11 +1020,17 @@ function readClause(tokens: Token[]): Hit[] {
       // "broken since one week", "since Monday": how long the trouble had lasted (German "seit"), not "fine since".
       if (t.surface === 'since' && timeSpanAt(tokens, k + 1)) return false
       // "dripping since we moved in", "since I bought the house": the customer's own moment, before the job (unless it is theirs: "since we had them install it").
-      if (t.surface === 'since' && FIRST_PERSON.has(tokens[k + 1]?.surface ?? '') && !tokens.slice(k + 2, k + 6).some((x) => ['them', 'they', 'him', 'her'].includes(x.surface))) return false
+      if (
+        t.surface === 'since' &&
+        FIRST_PERSON.has(tokens[k + 1]?.surface ?? '') &&
+        !tokens.slice(k + 2, k + 6).some((x) => ['them', 'they', 'him', 'her'].includes(x.surface))
+      )
+        return false
       // "failed on Friday evening and the emergency service came after two hours": the wait for help, not the job's aftermath.
       if (t.surface === 'after' && segmentOf[k] !== h.segment && timeSpanAt(tokens, k + 1)) return false
       // "... and the emergency service came already after two hours", "and they were here within the hour": when help came.
-      if (['after', 'within', 'already', 'later', 'next'].includes(t.surface) && segmentOf[k] !== h.segment && helpCame(segmentOf[k]!)) return false
+      if (['after', 'within', 'already', 'later', 'next'].includes(t.surface) && segmentOf[k] !== h.segment && helpCame(segmentOf[k]!))
+        return false
       if (t.surface === 'after') return k >= h.end
       return true
     })
@@ -665,10 +1038,19 @@ function readClause(tokens: Token[]): Hit[] {
   const customersOwn = (k: number) =>
     FIRST_PERSON.has(tokens[k - 1]?.surface ?? '') ||
     tokens.slice(Math.max(0, k - 4), k).some((x, j, before) => FIRST_PERSON.has(x.surface) && OWN_VERBS.has(before[j + 1]?.lemma ?? '')) ||
-    tokens.slice(k + 1, k + 5).some((x, j, after) => FIRST_PERSON.has(x.surface) && OWN_VERBS.has(after[j + 1]?.lemma ?? '') && !['them', 'they', 'him', 'her'].includes(after[j + 2]?.surface ?? ''))
-  const helpCame = (segment: number) => tokens.some((t, k) => segmentOf[k] === segment && ARRIVAL.has(t.lemma) && t.pos === 'VERB' && t.lemma !== 'be')
+    tokens
+      .slice(k + 1, k + 5)
+      .some(
+        (x, j, after) =>
+          FIRST_PERSON.has(x.surface) &&
+          OWN_VERBS.has(after[j + 1]?.lemma ?? '') &&
+          !['them', 'they', 'him', 'her'].includes(after[j + 2]?.surface ?? ''),
+      )
+  const helpCame = (segment: number) =>
+    tokens.some((t, k) => segmentOf[k] === segment && ARRIVAL.has(t.lemma) && t.pos === 'VERB' && t.lemma !== 'be')
   // "The breaker would trip every time", "it used to leak": a habit of the past, the trouble called about.
-  const habitual = (h: Hit) => tokens[h.start - 1]?.surface === 'would' || (tokens[h.start - 1]?.surface === 'to' && tokens[h.start - 2]?.surface === 'used')
+  const habitual = (h: Hit) =>
+    tokens[h.start - 1]?.surface === 'would' || (tokens[h.start - 1]?.surface === 'to' && tokens[h.start - 2]?.surface === 'used')
   // "The pump was about to fail", "it could break": a warning, not a failed job.
   const prospective = (h: Hit) => tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => PROSPECTIVE.has(t.surface))
   for (const h of hits) {
@@ -680,7 +1062,12 @@ function readClause(tokens: Token[]): Hit[] {
     }
     // "When it started leaking we called them": the reason to call, not a failed job.
     const next = tokens.slice(h.end, h.end + 4)
-    const reason = next.some((t, k) => FIRST_PERSON.has(t.surface) && REQUEST.has(next[k + 1]?.lemma ?? '') && !next.slice(0, k).some((x) => ['and', 'but', ','].includes(x.surface)))
+    const reason = next.some(
+      (t, k) =>
+        FIRST_PERSON.has(t.surface) &&
+        REQUEST.has(next[k + 1]?.lemma ?? '') &&
+        !next.slice(0, k).some((x) => ['and', 'but', ','].includes(x.surface)),
+    )
     if ((FAILURE_SET.has(h.entry.phrase) || h.entry.phrase.endsWith('(after the job)')) && reason) {
       h.score = 0
       h.job = true
@@ -699,15 +1086,33 @@ function readClause(tokens: Token[]): Hit[] {
     // Only a person comes back with something: "the leak came back within a week" is the trouble returning.
     const after = tokens.slice(h.end, h.end + 6)
     // The nearest subject before it decides: a person, or the trouble (a trouble noun, a fixture, "it").
-    const subject = tokens.slice(0, h.start).findLast((t) => PEOPLE.has(t.surface) || t.pos === 'PROPN' || t.sentenceStart === true || TROUBLE.has(t.lemma) || FIXTURES.has(t.lemma) || t.surface === 'it')
+    const subject = tokens
+      .slice(0, h.start)
+      .findLast(
+        (t) =>
+          PEOPLE.has(t.surface) ||
+          t.pos === 'PROPN' ||
+          t.sentenceStart === true ||
+          TROUBLE.has(t.lemma) ||
+          FIXTURES.has(t.lemma) ||
+          t.surface === 'it',
+      )
     const person = subject !== undefined && !TROUBLE.has(subject.lemma) && !FIXTURES.has(subject.lemma) && subject.surface !== 'it'
     const visit =
       ['come back', 'be back'].includes(h.entry.phrase) &&
       (after.some((t, k) => t.surface === 'to' && after[k + 1]?.pos === 'VERB') ||
-        (person && after.some((t, k) => ['free', 'charge'].includes(t.surface) || (t.surface === 'with' && !['a', 'vengeance'].includes(after[k + 1]?.surface ?? '')))) ||
+        (person &&
+          after.some(
+            (t, k) =>
+              ['free', 'charge'].includes(t.surface) || (t.surface === 'with' && !['a', 'vengeance'].includes(after[k + 1]?.surface ?? '')),
+          )) ||
         (person && ['in', 'within'].includes(after[0]?.surface ?? '') && timeSpanAt(tokens, h.end + 1)))
     // A failure verb needs its own part of the clause to place it after the job ("our pipe burst at midnight, ... fine since" is the job).
-    if (h.entry.phrase.endsWith('(after the job)') ? !placedAfterJob(h, true) || prospective(h) : (FAILURE_SET.has(h.entry.phrase) && (!placedAfterJob(h, false) || prospective(h))) || visit) {
+    if (
+      h.entry.phrase.endsWith('(after the job)')
+        ? !placedAfterJob(h, true) || prospective(h)
+        : (FAILURE_SET.has(h.entry.phrase) && (!placedAfterJob(h, false) || prospective(h))) || visit
+    ) {
       h.score = 0
       h.job = true
     }
@@ -726,26 +1131,71 @@ function readClause(tokens: Token[]): Hit[] {
   // terrible for years") or of a wait ("waited for months").
   const history = new Set(
     tokens
-      .map((t, k) => (t.surface === 'for' && timeSpanAt(tokens, k + 1) && tokens.slice(k + 1, k + 4).some((x) => ['year', 'month', 'week', 'ages', 'decade'].includes(x.lemma) || x.surface === 'ages') && !tokens.some((x, j) => segmentOf[j] === segmentOf[k] && BUSINESS_OR_WAIT.has(x.lemma)) ? segmentOf[k] : undefined))
+      .map((t, k) =>
+        t.surface === 'for' &&
+        timeSpanAt(tokens, k + 1) &&
+        tokens.slice(k + 1, k + 4).some((x) => ['year', 'month', 'week', 'ages', 'decade'].includes(x.lemma) || x.surface === 'ages') &&
+        !tokens.some((x, j) => segmentOf[j] === segmentOf[k] && BUSINESS_OR_WAIT.has(x.lemma))
+          ? segmentOf[k]
+          : undefined,
+      )
       .filter((segment) => segment !== undefined),
   )
-  for (const h of hits) if (history.has(h.segment) && h.score < 0 && (h.entry.aspects.includes('quality') || !h.entry.aspects.length || DURATIONS.has(h.entry.phrase)) && !h.negated && !placedAfterJob(h, false)) h.score = 0
+  for (const h of hits)
+    if (
+      history.has(h.segment) &&
+      h.score < 0 &&
+      (h.entry.aspects.includes('quality') || !h.entry.aspects.length || DURATIONS.has(h.entry.phrase)) &&
+      !h.negated &&
+      !placedAfterJob(h, false)
+    )
+      h.score = 0
   // "patched the drywall stain", "repaired the cracked tile": the object of a repair is the trouble it cures.
   for (const h of hits) {
     if (h.score >= 0 || h.negated || h.entry.fixed) continue
     // The tagger often misreads these ("patched" as an adjective, "stain" as a verb): a determiner after the verb tells the object.
     const nounLike = !['ADV', 'ADJ'].includes(tokens[h.start]!.pos) || tokens[h.end]?.pos === 'NOUN'
     const objectAt = (j: number, before: Token[]) => (['up', 'out', 'off'].includes(before[j]?.surface ?? '') ? j + 1 : j)
-    if (nounLike && tokens.slice(Math.max(0, h.start - 5), h.start).some((t, j, before) => (REPAIR_VERBS.has(t.lemma) || REPAIR_VERBS.has(t.surface)) && OBJECT_DETERMINERS.has(before[objectAt(j + 1, before)]?.surface ?? '') && !before.slice(objectAt(j + 1, before) + 1).some((x) => ['VERB', 'AUX', 'PUNCT'].includes(x.pos)))) h.score = 0
+    if (
+      nounLike &&
+      tokens
+        .slice(Math.max(0, h.start - 5), h.start)
+        .some(
+          (t, j, before) =>
+            (REPAIR_VERBS.has(t.lemma) || REPAIR_VERBS.has(t.surface)) &&
+            OBJECT_DETERMINERS.has(before[objectAt(j + 1, before)]?.surface ?? '') &&
+            !before.slice(objectAt(j + 1, before) + 1).some((x) => ['VERB', 'AUX', 'PUNCT'].includes(x.pos)),
+        )
+    )
+      h.score = 0
   }
   // "a nightmare crawlspace", "an awful attic": the conditions the job was done in, not the work.
-  for (const h of hits) if (h.score < 0 && !h.entry.aspects.length && !h.negated && h.end - h.start === 1 && ['ADJ', 'NOUN'].includes(tokens[h.start]!.pos) && HOUSE_PLACES.has(tokens[h.end]?.lemma ?? '')) h.score = 0
+  for (const h of hits)
+    if (
+      h.score < 0 &&
+      !h.entry.aspects.length &&
+      !h.negated &&
+      h.end - h.start === 1 &&
+      ['ADJ', 'NOUN'].includes(tokens[h.start]!.pos) &&
+      HOUSE_PLACES.has(tokens[h.end]?.lemma ?? '')
+    )
+      h.score = 0
   // "It was just dust burning off", "turned out to be a loose wire": the diagnosis, what was wrong before the job.
   for (const h of hits) {
     if (h.score >= 0 || h.entry.fixed) continue
     // The diagnosis may list several things ("a clogged drain line and a dirty filter"), up to a part with a person in it.
     const opener = tokens.findLastIndex((_, k) => k < h.start && isDiagnosis(tokens, k))
-    if (opener >= 0 && !tokens.slice(opener, h.start).some((t) => [',', ';', 'tech', 'technician', 'guy', 'plumber', 'electrician', 'crew'].includes(t.surface) || (OTHER_SUBJECTS.has(t.surface) && !['it', 'everything'].includes(t.surface)))) h.score = 0
+    if (
+      opener >= 0 &&
+      !tokens
+        .slice(opener, h.start)
+        .some(
+          (t) =>
+            [',', ';', 'tech', 'technician', 'guy', 'plumber', 'electrician', 'crew'].includes(t.surface) ||
+            (OTHER_SUBJECTS.has(t.surface) && !['it', 'everything'].includes(t.surface)),
+        )
+    )
+      h.score = 0
   }
   // The customer's situation before the job, or their own fears: no opinion of the business.
   if (hits.some((h) => SITUATION.has(h.entry.phrase))) for (const h of hits) h.score = 0
@@ -790,24 +1240,50 @@ function readManner(tokens: Token[], hits: Hit[], segmentOf: number[]): void {
       let k = h.end
       while (k < h.end + 3 && ['the', 'that', 'this', 'next', 'last', 'on', 'in', 'a', 'of'].includes(tokens[k]?.surface ?? '')) k++
       if (tokens[k] && TIME_NOUN_SET.has(tokens[k]!.lemma)) {
-        const verb = [h.start - 1, h.start - 2].map((j) => tokens[j]).find((x) => x && ARRIVAL.has(x.lemma) && ['VERB', 'AUX'].includes(x.pos))
+        const verb = [h.start - 1, h.start - 2]
+          .map((j) => tokens[j])
+          .find((x) => x && ARRIVAL.has(x.lemma) && ['VERB', 'AUX'].includes(x.pos))
         const expletive = verb !== undefined && tokens.slice(Math.max(0, h.start - 3), h.start).some((x) => x.surface === 'it')
         if (!verb || expletive) drop.add(h)
       }
     }
     // "Sorry for the late review", "a late lunch": lateness of something else than the visit.
-    if ((phrase === 'late' || phrase === 'early') && h.end - h.start === 1 && ['the', 'a', 'this', 'my', 'our', 'his', 'her', 'their'].includes(tokens[h.start - 1]?.surface ?? '') && tokens[h.end]?.pos === 'NOUN' && !TIME_NOUN_SET.has(tokens[h.end]!.lemma) && !LATE_ABOUT_VISIT.has(tokens[h.end]!.lemma)) drop.add(h)
+    if (
+      (phrase === 'late' || phrase === 'early') &&
+      h.end - h.start === 1 &&
+      ['the', 'a', 'this', 'my', 'our', 'his', 'her', 'their'].includes(tokens[h.start - 1]?.surface ?? '') &&
+      tokens[h.end]?.pos === 'NOUN' &&
+      !TIME_NOUN_SET.has(tokens[h.end]!.lemma) &&
+      !LATE_ABOUT_VISIT.has(tokens[h.end]!.lemma)
+    )
+      drop.add(h)
     // "My husband fixed the fence": someone of the household did it.
-    if (['fix', 'fixed', 'repair'].includes(phrase) && [h.start - 1, h.start - 2].some((j) => FAMILY.has(tokens[j]?.lemma ?? '') && ['my', 'our'].includes(tokens[j - 1]?.surface ?? '')) || (['fix', 'fixed', 'repair'].includes(phrase) && FIRST_PERSON.has(tokens[h.start - 1]?.surface ?? ''))) drop.add(h)
+    if (
+      (['fix', 'fixed', 'repair'].includes(phrase) &&
+        [h.start - 1, h.start - 2].some(
+          (j) => FAMILY.has(tokens[j]?.lemma ?? '') && ['my', 'our'].includes(tokens[j - 1]?.surface ?? ''),
+        )) ||
+      (['fix', 'fixed', 'repair'].includes(phrase) && FIRST_PERSON.has(tokens[h.start - 1]?.surface ?? ''))
+    )
+      drop.add(h)
     if (!SPEED_MANNER.has(phrase) || h.negated) continue
     // "the drain had been slow for months", "the water drains slowly": the fixture's trouble, not the service's speed.
     const fixture = tokens.slice(Math.max(0, h.start - 4), h.start).findLastIndex((t) => FIXTURES.has(t.lemma))
     // "explained everything slow and clear": the manner of speaking, not the service's speed.
-    if (['slow', 'slowly'].includes(phrase) && tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => ['explain', 'talk', 'speak', 'walk', 'go', 'show'].includes(t.lemma))) {
+    if (
+      ['slow', 'slowly'].includes(phrase) &&
+      tokens.slice(Math.max(0, h.start - 3), h.start).some((t) => ['explain', 'talk', 'speak', 'walk', 'go', 'show'].includes(t.lemma))
+    ) {
       drop.add(h)
       continue
     }
-    if (['slow', 'slowly'].includes(phrase) && fixture >= 0 && !tokens.slice(Math.max(0, h.start - 4) + fixture + 1, h.start).some((x) => ['he', 'she', 'they', 'tech', 'service'].includes(x.surface))) {
+    if (
+      ['slow', 'slowly'].includes(phrase) &&
+      fixture >= 0 &&
+      !tokens
+        .slice(Math.max(0, h.start - 4) + fixture + 1, h.start)
+        .some((x) => ['he', 'she', 'they', 'tech', 'service'].includes(x.surface))
+    ) {
       drop.add(h)
       continue
     }
@@ -820,7 +1296,15 @@ function readManner(tokens: Token[], hits: Hit[], segmentOf: number[]): void {
     }
     // "quick to answer", "slow to take any responsibility": readiness, judged by what was done.
     if (SPEED_ADJECTIVES.has(phrase) && next?.surface === 'to' && ['VERB', 'AUX'].includes(tokens[h.end + 1]?.pos ?? '')) {
-      const done = hits.find((x) => x !== h && x.segment === h.segment && x.start > h.end && x.start <= h.end + 5 && (x.score !== 0 || x.entry.aspects.length) && !x.entry.aspects.includes('speed'))
+      const done = hits.find(
+        (x) =>
+          x !== h &&
+          x.segment === h.segment &&
+          x.start > h.end &&
+          x.start <= h.end + 5 &&
+          (x.score !== 0 || x.entry.aspects.length) &&
+          !x.entry.aspects.includes('speed'),
+      )
       if (done) {
         done.score = clamp(h.score < 0 ? (done.score !== 0 ? done.score * NEGATION_SCALAR : h.score) : done.score * 1.3)
         drop.add(h)
@@ -830,12 +1314,33 @@ function readManner(tokens: Token[], hits: Hit[], segmentOf: number[]): void {
     // The customer's own doing or wish: "I quickly realized", "right away I could smell gas", "we needed someone fast".
     const verb = nearest(h, (t) => t.pos === 'VERB')
     // "the same day I called": a first-person subject after the word, of a verb of asking, starts a clause of its own.
-    const subject = nearest(h, (t, k) => OTHER_SUBJECTS.has(t.surface) || (FIRST_PERSON.has(t.surface) && !(k > h.start && REQUEST.has(tokens[k + 1]?.lemma ?? ''))))
-    const wish = tokens.some((t, k) => k < h.start && segmentOf[k] === h.segment && IRREALIS.has(t.lemma) && t.pos === 'VERB' && [k - 1, k - 2].some((j) => FIRST_PERSON.has(tokens[j]?.surface ?? '')))
-    if (wish || (verb && CUSTOMER_VERB_SET.has(verb.token.lemma)) || (subject && FIRST_PERSON.has(subject.token.surface) && (!verb || !RECEIVING.has(verb.token.lemma)))) drop.add(h)
+    const subject = nearest(
+      h,
+      (t, k) => OTHER_SUBJECTS.has(t.surface) || (FIRST_PERSON.has(t.surface) && !(k > h.start && REQUEST.has(tokens[k + 1]?.lemma ?? ''))),
+    )
+    const wish = tokens.some(
+      (t, k) =>
+        k < h.start &&
+        segmentOf[k] === h.segment &&
+        IRREALIS.has(t.lemma) &&
+        t.pos === 'VERB' &&
+        [k - 1, k - 2].some((j) => FIRST_PERSON.has(tokens[j]?.surface ?? '')),
+    )
+    if (
+      wish ||
+      (verb && CUSTOMER_VERB_SET.has(verb.token.lemma)) ||
+      (subject && FIRST_PERSON.has(subject.token.surface) && (!verb || !RECEIVING.has(verb.token.lemma)))
+    )
+      drop.add(h)
   }
   // "started leaking within a week": the time a failure took, not the service's speed.
-  for (const h of hits) if (h.entry.aspects.includes('speed') && h.score > 0 && hits.some((f) => f.score < 0 && f.entry.aspects.includes('quality') && h.start >= f.end && h.start - f.end <= 2)) drop.add(h)
+  for (const h of hits)
+    if (
+      h.entry.aspects.includes('speed') &&
+      h.score > 0 &&
+      hits.some((f) => f.score < 0 && f.entry.aspects.includes('quality') && h.start >= f.end && h.start - f.end <= 2)
+    )
+      drop.add(h)
   if (drop.size) hits.splice(0, hits.length, ...hits.filter((h) => !drop.has(h)))
 }
 
@@ -844,7 +1349,15 @@ function timeSpanAt(tokens: Token[], i: number): boolean {
   for (let k = i; k < i + 4 && k < tokens.length; k++) {
     const t = tokens[k]!
     if (TIME_NOUN_SET.has(t.lemma) || ['hour', 'minute', 'weekend'].includes(t.lemma) || t.surface === 'ages') return true
-    if (!(isNumber(t) || ['a', 'an', 'one', 'few', 'couple', 'of', 'last', 'several', 'about', 'almost', 'over', 'the', 'that', 'early', 'late'].includes(t.surface))) return false
+    if (
+      !(
+        isNumber(t) ||
+        ['a', 'an', 'one', 'few', 'couple', 'of', 'last', 'several', 'about', 'almost', 'over', 'the', 'that', 'early', 'late'].includes(
+          t.surface,
+        )
+      )
+    )
+      return false
   }
   return false
 }
@@ -871,7 +1384,8 @@ function boost(tokens: Token[], i: number): number {
 const clamp = (x: number) => Math.max(-1, Math.min(1, x))
 
 /** A hit said about another company is left out, unless the phrase itself is about turning to one ("had another company redo it"). */
-const isLive = (tokens: Token[], h: Hit) => !tokens[h.start]!.competitor || h.entry.words.some((w) => COMPETITOR_HEAD_SET.has(w) || COMPETITOR_MODIFIER_SET.has(w) || w === 'theirs')
+const isLive = (tokens: Token[], h: Hit) =>
+  !tokens[h.start]!.competitor || h.entry.words.some((w) => COMPETITOR_HEAD_SET.has(w) || COMPETITOR_MODIFIER_SET.has(w) || w === 'theirs')
 
 /**
  * The aspects of one clause, each with its sentiment: the cue's own sentiment plus that of the
@@ -887,7 +1401,11 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
   const lending = free.filter((h) => !h.entry.weak.length)
   const freeScore = (segment?: number) => lending.reduce((s, h) => s + (segment === undefined || h.segment === segment ? h.score : 0), 0)
   // A cue with a feeling of its own takes only what stands next to it ("showed up ... he was great" is not about punctuality).
-  const nearScore = (h: Hit) => lending.reduce((s, x) => s + (x.segment === h.segment && (x.start >= h.end ? x.start - h.end : h.start - x.end) <= NEAR ? x.score : 0), 0)
+  const nearScore = (h: Hit) =>
+    lending.reduce(
+      (s, x) => s + (x.segment === h.segment && (x.start >= h.end ? x.start - h.end : h.start - x.end) <= NEAR ? x.score : 0),
+      0,
+    )
   const segmentScore = new Map<number, number>()
   for (const h of live) segmentScore.set(h.segment, (segmentScore.get(h.segment) ?? 0) + h.score)
   const strongSegments = new Set(live.filter((h) => h.entry.aspects.length).map((h) => h.segment))
@@ -912,7 +1430,13 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
       // A weak cue needs a feeling of its own kind: "came the next day" says nothing about the technician.
       // "Horrible week", "a long day": the customer's own time, felt by its adjective, not the service's speed.
       else if (h.entry.weak.includes('speed') && live.some((x) => x.end === h.start && !x.entry.aspects.length && x.score !== 0)) continue
-      else if (h.entry.weak.length && !strongSegments.has(h.segment) && own !== 0 && free.some((x) => x !== h && x.segment === h.segment && x.score !== 0 && !x.entry.weak.some((w) => !h.entry.weak.includes(w)))) aspects = h.entry.weak
+      else if (
+        h.entry.weak.length &&
+        !strongSegments.has(h.segment) &&
+        own !== 0 &&
+        free.some((x) => x !== h && x.segment === h.segment && x.score !== 0 && !x.entry.weak.some((w) => !h.entry.weak.includes(w)))
+      )
+        aspects = h.entry.weak
       else if (h.entry.weak.length && !strongSegments.has(h.segment) && h.score !== 0) aspects = h.entry.weak
       else continue
     }
@@ -948,18 +1472,22 @@ function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext): Map<
   }
   // A verbless fragment of praise: "Great communication", "Super fast service", "what a bargain".
   const exclamation = (s: number) =>
-    (words.get(s)?.length ?? 99) <= 4 && !words.get(s)!.some((t) => ['VERB', 'AUX'].includes(t.pos) && !t.sentenceStart && !SPEED_NOUN_SET.has(t.lemma)) && (words.get(s)!.some((t) => EXCLAMATIVE.has(t.lemma)) || hits.some((h) => h.segment === s && h.score > 0))
+    (words.get(s)?.length ?? 99) <= 4 &&
+    !words.get(s)!.some((t) => ['VERB', 'AUX'].includes(t.pos) && !t.sentenceStart && !SPEED_NOUN_SET.has(t.lemma)) &&
+    (words.get(s)!.some((t) => EXCLAMATIVE.has(t.lemma)) || hits.some((h) => h.segment === s && h.score > 0))
   for (const [aspect, parts] of bySegment) {
     const negative = parts.filter((p) => p.score < 0)
     // "Waited a week for the appointment, totally worth the wait": "worth" weighs the cost it names and concedes it.
     const conceding = parts.filter((p) => p.worth && p.score > 0 && negative.every((n) => n.segment < p.segment))
     if (negative.length && conceding.length) found.get(aspect)!.score = clamp(conceding.reduce((sum, p) => sum + p.score, 0))
-    else if (negative.length && parts.some((p) => p.score > 0 && exclamation(p.segment))) found.get(aspect)!.score = clamp(negative.reduce((sum, p) => sum + p.score, 0))
+    else if (negative.length && parts.some((p) => p.score > 0 && exclamation(p.segment)))
+      found.get(aspect)!.score = clamp(negative.reduce((sum, p) => sum + p.score, 0))
   }
   return found
 }
 
-const CLEANING_BUSINESS = /\b(cleaning (company|service|services|crew|business)|maid|maids|janitorial|housekeeping|carpet cleaning|window cleaning)\b/i
+const CLEANING_BUSINESS =
+  /\b(cleaning (company|service|services|crew|business)|maid|maids|janitorial|housekeeping|carpet cleaning|window cleaning)\b/i
 
 /**
  * What the analyser should know about a business: its service names and aliases are masked (they are
@@ -984,7 +1512,8 @@ function nounPhrases(tokens: Token[]): string[] {
     while (run.length && !NOUN_POS.has(run[run.length - 1]!.pos)) run.pop()
     while (run.length > 3) run.shift()
     while (run.length && run[0]!.pos === 'ADJ' && (SENTIMENT[run[0]!.lemma] ?? 0) !== 0) run.shift()
-    if (run.length) out.push(run.map((t, k) => (k === run.length - 1 && (t.pos === 'NOUN' || t.sentenceStart) ? t.lemma : t.surface)).join(' '))
+    if (run.length)
+      out.push(run.map((t, k) => (k === run.length - 1 && (t.pos === 'NOUN' || t.sentenceStart) ? t.lemma : t.surface)).join(' '))
     run = []
   }
   tokens.forEach((t, k) => {
@@ -995,7 +1524,10 @@ function nounPhrases(tokens: Token[]): string[] {
       t.pos === 'VERB' &&
       previous !== undefined &&
       NOUN_POS.has(previous.pos) &&
-      (['VERB', 'AUX'].includes(tokens[k + 1]?.pos ?? '') || lexiconIndex().get(previous.lemma)?.some((e) => e.words.length === 2 && e.words[1] === t.lemma) === true)
+      (['VERB', 'AUX'].includes(tokens[k + 1]?.pos ?? '') ||
+        lexiconIndex()
+          .get(previous.lemma)
+          ?.some((e) => e.words.length === 2 && e.words[1] === t.lemma) === true)
     if (NOUN_POS.has(t.pos) || (t.pos === 'ADJ' && !t.competitor) || hyphenJoin || compoundHead) {
       if (!/^[\p{L}][\p{L}'’-]*$/u.test(t.surface) && !hyphenJoin) {
         flush()
@@ -1036,7 +1568,15 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
       const fixed = TYPOS[lower]
       // A capitalised first word is often tagged a proper noun ("Explained everything"): read it by its lemma.
       const sentenceStart = k === 0 && tags[k] === 'PROPN'
-      return { raw, surface: fixed ?? lower, lemma: fixed ?? String(lemmas[k]).toLowerCase(), pos: sentenceStart ? 'VERB' : tags[k]!, masked: false, competitor: false, sentenceStart }
+      return {
+        raw,
+        surface: fixed ?? lower,
+        lemma: fixed ?? String(lemmas[k]).toLowerCase(),
+        pos: sentenceStart ? 'VERB' : tags[k]!,
+        masked: false,
+        competitor: false,
+        sentenceStart,
+      }
     })
     if (context.maskedPhrases?.length) maskPhrases(tokens, context.maskedPhrases)
     markCompetitors(tokens)
@@ -1058,14 +1598,26 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
         aspects: [...found.keys()],
         cues: hits
           .filter((h) => h.score !== 0 || h.entry.aspects.length)
-          .map((h) => ({ phrase: clauseTokens.slice(h.start, h.end).map((x) => x.raw).join(' ').replace(/ (n't|'s)\b/gi, '$1'), score: round(h.score), negated: h.negated, aspect: h.entry.aspects[0] ?? null })),
+          .map((h) => ({
+            phrase: clauseTokens
+              .slice(h.start, h.end)
+              .map((x) => x.raw)
+              .join(' ')
+              .replace(/ (n't|'s)\b/gi, '$1'),
+            score: round(h.score),
+            negated: h.negated,
+            aspect: h.entry.aspects[0] ?? null,
+          })),
       })
       phrases.push(nounPhrases(clauseTokens.filter((t) => !t.competitor)))
       // VADER's "but" rule for the overall score: before a contrast half weight, after it one and a half.
       const weight = split.length > 1 ? (index < split.length - 1 ? 0.5 : 1.5) : 1
       total += score * weight
       for (const [aspect, { score: aspectScore, cues }] of found) {
-        sentenceMentions.push({ mention: { aspect, sentiment: polarityOf(aspectScore), score: round(aspectScore), clause: clauseText, cues }, index })
+        sentenceMentions.push({
+          mention: { aspect, sentiment: polarityOf(aspectScore), score: round(aspectScore), clause: clauseText, cues },
+          index,
+        })
       }
     })
     aspects.push(...withoutConceded(sentenceMentions))
@@ -1080,13 +1632,30 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
  */
 function withoutConceded(mentions: { mention: AspectMention; index: number }[]): AspectMention[] {
   return mentions
-    .filter(({ mention, index }) => !(mention.sentiment === 'negative' && mentions.some((m) => m.index > index && m.mention.aspect === mention.aspect && m.mention.sentiment === 'positive')))
+    .filter(
+      ({ mention, index }) =>
+        !(
+          mention.sentiment === 'negative' &&
+          mentions.some((m) => m.index > index && m.mention.aspect === mention.aspect && m.mention.sentiment === 'positive')
+        ),
+    )
     .map(({ mention }) => mention)
 }
 
 /** "Pricey? Maybe a little. Worth it? Absolutely.": a later "worth" of the same aspect weighs the cost named before and concedes it. */
 function withoutWorthConceded(mentions: AspectMention[]): AspectMention[] {
-  return mentions.filter((m, k) => !(m.sentiment === 'negative' && mentions.slice(k + 1).some((later) => later.aspect === m.aspect && later.sentiment === 'positive' && later.cues.some((c) => c.split(' ').includes('worth')))))
+  return mentions.filter(
+    (m, k) =>
+      !(
+        m.sentiment === 'negative' &&
+        mentions
+          .slice(k + 1)
+          .some(
+            (later) =>
+              later.aspect === m.aspect && later.sentiment === 'positive' && later.cues.some((c) => c.split(' ').includes('worth')),
+          )
+      ),
+  )
 }
 
 const round = (value: number) => Math.round(value * 1000) / 1000

@@ -93,8 +93,12 @@ export class InsightsEngine {
     for (let start = 0; start < toRead.length; start += WORKER_BATCH) {
       const batch = toRead.slice(start, start + WORKER_BATCH)
       batches.push(
-        analyzer(batch.map(([, r]) => r.text!), context).then((analyses) => {
-          for (const [i, [key, r]] of batch.entries()) this.memo.set(key, { language: r.language, translated: r.translated, analysis: analyses[i]! })
+        analyzer(
+          batch.map(([, r]) => r.text!),
+          context,
+        ).then((analyses) => {
+          for (const [i, [key, r]] of batch.entries())
+            this.memo.set(key, { language: r.language, translated: r.translated, analysis: analyses[i]! })
         }),
       )
     }
@@ -129,7 +133,13 @@ function perReviewAspects(analysis: TextAnalysis | null): ReviewAspects {
   for (const [aspect, mentions] of byAspect) {
     // A review's feeling about an aspect: the sum of its mentions, kept within [-1, 1]; quoted by the
     // strongest mention that feels the same way, so the excerpt says what its label says.
-    const score = Math.max(-1, Math.min(1, mentions.reduce((s, m) => s + m.score, 0)))
+    const score = Math.max(
+      -1,
+      Math.min(
+        1,
+        mentions.reduce((s, m) => s + m.score, 0),
+      ),
+    )
     const polarity = polarityOf(score)
     const agreeing = mentions.filter((m) => m.sentiment === polarity).sort((a, b) => Math.abs(b.score) - Math.abs(a.score))[0]
     result.set(aspect, { score, clause: agreeing?.clause ?? '' })
@@ -234,7 +244,8 @@ function aspectInsight(id: AspectId, label: string, reviews: Review[], reviewAsp
     trend.set(period, t)
     // Reviews come newest first: the first clear ones are the most recent.
     const list = polarity === 'positive' ? positives : polarity === 'negative' ? negatives : undefined
-    if (list && list.length < EXAMPLES_PER_SIDE && found.clause && !list.some((e) => e.excerpt === found.clause)) list.push({ review_id: review.id, excerpt: found.clause, sentiment: polarity })
+    if (list && list.length < EXAMPLES_PER_SIDE && found.clause && !list.some((e) => e.excerpt === found.clause))
+      list.push({ review_id: review.id, excerpt: found.clause, sentiment: polarity })
   })
   const mentions = split.positive + split.negative + split.neutral
   return {
@@ -249,4 +260,3 @@ function aspectInsight(id: AspectId, label: string, reviews: Review[], reviewAsp
     examples: [...positives, ...negatives],
   }
 }
-

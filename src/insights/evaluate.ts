@@ -17,7 +17,8 @@ export function parseLabelled(source: string): Labelled[] {
     .filter((line) => line.trim() && !line.startsWith('#'))
     .map((line) => {
       const parts = line.split(' | ')
-      const [kind, labels, text] = parts.length >= 3 ? [parts[0]!.trim(), parts[1]!, parts.slice(2).join(' | ')] : ['plain', parts[0]!, parts[1] ?? '']
+      const [kind, labels, text] =
+        parts.length >= 3 ? [parts[0]!.trim(), parts[1]!, parts.slice(2).join(' | ')] : ['plain', parts[0]!, parts[1] ?? '']
       const aspects: Labelled['aspects'] = {}
       if (labels.trim() !== 'none') {
         for (const pair of labels.split(',')) {
@@ -33,7 +34,17 @@ export function parseLabelled(source: string): Labelled[] {
 type Tally = { tp: number; fp: number; fn: number; right: number; gold: number }
 type Scores = { precision: number; recall: number; f1: number; polarity: number; foundAndRight: number }
 export type Interval = { value: number; low: number; high: number }
-export type Breakdown = { sentences: number; gold: number; found: number; falsePositives: number; precision: Interval; recall: Interval; f1: Interval; polarity: Interval; foundAndRight: Interval }
+export type Breakdown = {
+  sentences: number
+  gold: number
+  found: number
+  falsePositives: number
+  precision: Interval
+  recall: Interval
+  f1: Interval
+  polarity: Interval
+  foundAndRight: Interval
+}
 
 export type Evaluation = Breakdown & {
   perAspect: Record<string, Breakdown>
@@ -56,7 +67,13 @@ function scores(t: Tally): Scores {
 }
 
 const sum = (tallies: Tally[]): Tally =>
-  tallies.reduce((a, b) => ({ tp: a.tp + b.tp, fp: a.fp + b.fp, fn: a.fn + b.fn, right: a.right + b.right, gold: a.gold + b.gold }), { tp: 0, fp: 0, fn: 0, right: 0, gold: 0 })
+  tallies.reduce((a, b) => ({ tp: a.tp + b.tp, fp: a.fp + b.fp, fn: a.fn + b.fn, right: a.right + b.right, gold: a.gold + b.gold }), {
+    tp: 0,
+    fp: 0,
+    fn: 0,
+    right: 0,
+    gold: 0,
+  })
 
 /** Percentile bootstrap over sentences, seeded so the printed interval is the same on every run. */
 function breakdown(tallies: Tally[], resamples = 1000, seed = 12): Breakdown {
@@ -85,7 +102,11 @@ function breakdown(tallies: Tally[], resamples = 1000, seed = 12): Breakdown {
   }
   const interval = (key: keyof Scores): Interval => {
     const sorted = samples.map((s) => s[key]).sort((a, b) => a - b)
-    return { value: point[key], low: sorted[Math.floor(sorted.length * 0.025)] ?? point[key], high: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.975))] ?? point[key] }
+    return {
+      value: point[key],
+      low: sorted[Math.floor(sorted.length * 0.025)] ?? point[key],
+      high: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.975))] ?? point[key],
+    }
   }
   return {
     sentences: tallies.length,
@@ -154,7 +175,11 @@ export function evaluate(items: Labelled[], context: AnalysisContext = {}): Eval
   return {
     ...result,
     sentimentAccuracy: result.polarity.value,
-    perAspect: Object.fromEntries([...perAspect].sort(([a], [b]) => a.localeCompare(b)).map(([aspect, t]) => [aspect, breakdown([...t, ...zero(items.length - t.length)])])),
+    perAspect: Object.fromEntries(
+      [...perAspect]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([aspect, t]) => [aspect, breakdown([...t, ...zero(items.length - t.length)])]),
+    ),
     perKind: Object.fromEntries([...perKind].sort(([a], [b]) => a.localeCompare(b)).map(([kind, t]) => [kind, breakdown(t)])),
     errors,
   }

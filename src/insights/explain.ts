@@ -15,7 +15,13 @@ export type ExplainedLine = {
   text: string
   score: number
   polarity: Polarity
-  clauses: { text: string; score: number; polarity: Polarity; aspects: AspectId[]; cues: { phrase: string; score: number; negated: boolean; aspect: AspectId | null }[] }[]
+  clauses: {
+    text: string
+    score: number
+    polarity: Polarity
+    aspects: AspectId[]
+    cues: { phrase: string; score: number; negated: boolean; aspect: AspectId | null }[]
+  }[]
   aspects: { aspect: AspectId; polarity: Polarity; score: number; clause: string; cues: string[] }[]
   technicians: string[]
   services: string[]
@@ -28,12 +34,30 @@ export function explainLines(lines: string[], business: Business): ExplainedLine
   return lines.map((raw) => {
     const text = sanitizeText(raw)
     const analysis = analyzeText(text, context)
-    const mentions = enrich({ id: '', rating: 5, date: '1970-01-01', author: '', text, technicians: [], services: [], service_area: null, source: '', verified: true, response: null })
+    const mentions = enrich({
+      id: '',
+      rating: 5,
+      date: '1970-01-01',
+      author: '',
+      text,
+      technicians: [],
+      services: [],
+      service_area: null,
+      source: '',
+      verified: true,
+      response: null,
+    })
     return {
       text,
       score: analysis.score,
       polarity: polarityOf(analysis.score),
-      clauses: analysis.clauses.map((c) => ({ text: c.text, score: c.score, polarity: polarityOf(c.score), aspects: c.aspects, cues: c.cues })),
+      clauses: analysis.clauses.map((c) => ({
+        text: c.text,
+        score: c.score,
+        polarity: polarityOf(c.score),
+        aspects: c.aspects,
+        cues: c.cues,
+      })),
       aspects: analysis.aspects.map((a) => ({ aspect: a.aspect, polarity: a.sentiment, score: a.score, clause: a.clause, cues: a.cues })),
       technicians: mentions.technicians,
       services: mentions.services,

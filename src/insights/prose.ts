@@ -14,7 +14,11 @@ const ENTITY_REVIEW_IDS = 5
 
 const round2 = (x: number) => Math.round(x * 100) / 100
 /** A name in running text: lower case, but acronyms stay ("HVAC maintenance plan", "EV charger installation"). */
-const inText = (name: string) => name.split(' ').map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase())).join(' ')
+const inText = (name: string) =>
+  name
+    .split(' ')
+    .map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase()))
+    .join(' ')
 const percent = (part: number, whole: number) => (whole ? Math.round((part / whole) * 100) : 0)
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 const polar = (a: AspectInsight) => a.sentiment.positive + a.sentiment.negative
@@ -32,7 +36,10 @@ function strength(share: number, count: number): 'consistently' | 'mostly' | 'of
 const figures = (a: AspectInsight, side: 'positive' | 'negative' = 'positive') => {
   const other = side === 'positive' ? 'negative' : 'positive'
   const total = a.sentiment.positive + a.sentiment.negative
-  return `${a.sentiment[side]} ${side} and ${a.sentiment[other]} ${other} ${total === 1 ? 'mention' : 'mentions'}` + (a.sentiment.neutral ? `, ${a.sentiment.neutral} neutral` : '')
+  return (
+    `${a.sentiment[side]} ${side} and ${a.sentiment[other]} ${other} ${total === 1 ? 'mention' : 'mentions'}` +
+    (a.sentiment.neutral ? `, ${a.sentiment.neutral} neutral` : '')
+  )
 }
 
 /**
@@ -53,13 +60,37 @@ export function rankAspects(aspects: AspectInsight[]): { praised: AspectInsight[
 
 type FaqAspect = { question: string; yes: string; no: string }
 const ASPECT_QUESTIONS: Record<string, FaqAspect> = {
-  punctuality: { question: 'Are they punctual?', yes: 'reviewers find them punctual', no: 'reviewers report late arrivals or missed appointments' },
+  punctuality: {
+    question: 'Are they punctual?',
+    yes: 'reviewers find them punctual',
+    no: 'reviewers report late arrivals or missed appointments',
+  },
   price: { question: 'Are they good value for money?', yes: 'reviewers find the prices fair', no: 'reviewers find them expensive' },
-  professionalism: { question: 'Are the technicians professional and courteous?', yes: 'reviewers describe them as professional and courteous', no: 'reviewers complain about courtesy' },
-  quality: { question: 'Is the work done right?', yes: 'reviewers are happy with the quality of the work', no: 'reviewers report problems with the quality of the work' },
-  speed: { question: 'How quickly can they come out?', yes: 'reviewers say they come out quickly', no: 'reviewers complain about waiting times' },
-  communication: { question: 'Do they keep customers informed?', yes: 'reviewers praise their communication', no: 'reviewers complain about communication' },
-  cleanliness: { question: 'Do they clean up after the job?', yes: 'reviewers say they leave the place clean', no: 'reviewers mention mess left behind' },
+  professionalism: {
+    question: 'Are the technicians professional and courteous?',
+    yes: 'reviewers describe them as professional and courteous',
+    no: 'reviewers complain about courtesy',
+  },
+  quality: {
+    question: 'Is the work done right?',
+    yes: 'reviewers are happy with the quality of the work',
+    no: 'reviewers report problems with the quality of the work',
+  },
+  speed: {
+    question: 'How quickly can they come out?',
+    yes: 'reviewers say they come out quickly',
+    no: 'reviewers complain about waiting times',
+  },
+  communication: {
+    question: 'Do they keep customers informed?',
+    yes: 'reviewers praise their communication',
+    no: 'reviewers complain about communication',
+  },
+  cleanliness: {
+    question: 'Do they clean up after the job?',
+    yes: 'reviewers say they leave the place clean',
+    no: 'reviewers mention mess left behind',
+  },
 }
 
 function aspectAnswer(aspect: AspectInsight | undefined, wording: FaqAspect): { answer: string; review_ids: string[] } {
@@ -74,21 +105,41 @@ function aspectAnswer(aspect: AspectInsight | undefined, wording: FaqAspect): { 
   let verdict: string
   if (positive >= MIN_SUPPORT && share >= 0.6) {
     const how = strength(share, positive)
-    verdict = how === 'consistently' ? `Yes: ${wording.yes}, consistently.` : how === 'mostly' ? `Mostly: ${wording.yes}.` : how === 'often' ? `Often: ${wording.yes}, with reservations.` : `Probably, from few reviews: ${wording.yes}.`
+    verdict =
+      how === 'consistently'
+        ? `Yes: ${wording.yes}, consistently.`
+        : how === 'mostly'
+          ? `Mostly: ${wording.yes}.`
+          : how === 'often'
+            ? `Often: ${wording.yes}, with reservations.`
+            : `Probably, from few reviews: ${wording.yes}.`
   } else if (negative >= MIN_SUPPORT && share <= 0.4) {
     const how = strength(1 - share, negative)
-    verdict = how === 'tentatively' ? `Possibly not, from few reviews: ${wording.no}.` : how === 'consistently' ? `No: ${wording.no}, consistently.` : `Often not: ${wording.no}.`
+    verdict =
+      how === 'tentatively'
+        ? `Possibly not, from few reviews: ${wording.no}.`
+        : how === 'consistently'
+          ? `No: ${wording.no}, consistently.`
+          : `Often not: ${wording.no}.`
   } else verdict = `Opinions are divided.`
   const side = share < 0.5 ? 'negative' : 'positive'
-  return { answer: `${verdict} ${figures(aspect, side)} (${percent(side === 'positive' ? positive : negative, sided)}% of those taking a side are ${side}).`, review_ids: ids }
+  return {
+    answer: `${verdict} ${figures(aspect, side)} (${percent(side === 'positive' ? positive : negative, sided)}% of those taking a side are ${side}).`,
+    review_ids: ids,
+  }
 }
 
 export function buildFaq(business: Business, reviews: Review[], insights: Insights): Insights['faq'] {
   const aspect = (id: string) => insights.aspects.find((a) => a.id === id)
-  const faq: Insights['faq'] = Object.entries(ASPECT_QUESTIONS).map(([id, wording]) => ({ question: wording.question, ...aspectAnswer(aspect(id), wording) }))
+  const faq: Insights['faq'] = Object.entries(ASPECT_QUESTIONS).map(([id, wording]) => ({
+    question: wording.question,
+    ...aspectAnswer(aspect(id), wording),
+  }))
 
   const ranked = insights.entities.technicians.filter((t) => t.mention_count >= MIN_MENTIONS_FOR_BEST && t.average_rating !== null)
-  const best = [...ranked].sort((a, b) => b.average_rating! - a.average_rating! || b.mention_count - a.mention_count || a.name.localeCompare(b.name))[0]
+  const best = [...ranked].sort(
+    (a, b) => b.average_rating! - a.average_rating! || b.mention_count - a.mention_count || a.name.localeCompare(b.name),
+  )[0]
   faq.push({
     question: 'Who is the best-reviewed technician?',
     answer: best
@@ -104,7 +155,12 @@ export function buildFaq(business: Business, reviews: Review[], insights: Insigh
     const pairs = business.technicians
       .map(({ name }) => {
         const both = ofService.filter((r) => r.technicians.includes(name))
-        return { name, n: both.length, average: both.length ? round2(both.reduce((s, r) => s + r.rating, 0) / both.length) : 0, ids: both.map((r) => r.id) }
+        return {
+          name,
+          n: both.length,
+          average: both.length ? round2(both.reduce((s, r) => s + r.rating, 0) / both.length) : 0,
+          ids: both.map((r) => r.id),
+        }
       })
       .filter((p) => p.n >= 2)
       .sort((a, b) => b.average - a.average || b.n - a.n || a.name.localeCompare(b.name))
@@ -139,7 +195,9 @@ export function buildFaq(business: Business, reviews: Review[], insights: Insigh
 export function buildSummary(business: Business, reviews: Review[], insights: Insights): string {
   if (reviews.length === 0) return `${business.name} has no published reviews yet.`
   const { average, distribution, replied } = insights.ratings
-  const sentences = [`${business.name} has ${plural(reviews.length, 'verified review')} with an average of ${average} stars; ${percent(distribution['5'], reviews.length)}% give five stars.`]
+  const sentences = [
+    `${business.name} has ${plural(reviews.length, 'verified review')} with an average of ${average} stars; ${percent(distribution['5'], reviews.length)}% give five stars.`,
+  ]
   const { analysed } = insights.languages
   if (analysed < reviews.length) {
     const languages = Object.entries(insights.languages.counts)
@@ -163,13 +221,23 @@ export function buildSummary(business: Business, reviews: Review[], insights: In
   const worst = criticised[0]
   if (worst) {
     const lead =
-      worst.sentiment.negative < 10 ? 'A few customers complain about' : positiveShare(worst) > 0.5 ? 'The most frequent complaint, from a minority of those who mention it, concerns' : 'The most frequent complaint concerns'
+      worst.sentiment.negative < 10
+        ? 'A few customers complain about'
+        : positiveShare(worst) > 0.5
+          ? 'The most frequent complaint, from a minority of those who mention it, concerns'
+          : 'The most frequent complaint concerns'
     sentences.push(`${lead} ${inText(worst.label)} (${figures(worst, 'negative')}).`)
   }
   const tech = insights.entities.technicians[0]
-  if (tech && tech.mention_count > 0) sentences.push(`${tech.name} is the most mentioned technician (${plural(tech.mention_count, 'review')}, averaging ${tech.average_rating} stars).`)
+  if (tech && tech.mention_count > 0)
+    sentences.push(
+      `${tech.name} is the most mentioned technician (${plural(tech.mention_count, 'review')}, averaging ${tech.average_rating} stars).`,
+    )
   const service = insights.entities.services[0]
-  if (service && service.mention_count > 0) sentences.push(`The most reviewed service is ${inText(service.name)} (${plural(service.mention_count, 'review')}, averaging ${service.average_rating} stars).`)
+  if (service && service.mention_count > 0)
+    sentences.push(
+      `The most reviewed service is ${inText(service.name)} (${plural(service.mention_count, 'review')}, averaging ${service.average_rating} stars).`,
+    )
   sentences.push(`The business has replied publicly to ${replied} of them (${percent(replied, reviews.length)}%).`)
   return sentences.join(' ')
 }

@@ -18,7 +18,10 @@ const Example = Type.Object({
 export const AspectInsight = Type.Object({
   id: Type.String({ description: 'punctuality, price, professionalism, quality, communication, cleanliness or speed.' }),
   label: Type.String(),
-  mention_count: Type.Integer({ minimum: 0, description: 'Analysed reviews that mention the aspect (English text or an English translation).' }),
+  mention_count: Type.Integer({
+    minimum: 0,
+    description: 'Analysed reviews that mention the aspect (English text or an English translation).',
+  }),
   sentiment: SentimentSplit,
   score: Type.Number({ minimum: -1, maximum: 1, description: 'Mean sentiment score of those mentions, -1 to 1.' }),
   trend: Type.Array(
@@ -60,7 +63,9 @@ export const TopicInsight = Type.Object({
 
 export const RatingFigures = Type.Object(
   {
-    average: Type.Union([Type.Number(), Type.Null()], { description: 'Mean star rating of the published reviews (2 decimals); null when there are none.' }),
+    average: Type.Union([Type.Number(), Type.Null()], {
+      description: 'Mean star rating of the published reviews (2 decimals); null when there are none.',
+    }),
     distribution: Type.Object({ '1': Count, '2': Count, '3': Count, '4': Count, '5': Count }, { description: 'Reviews per star rating.' }),
     replied: Type.Integer({ minimum: 0, description: 'Reviews with a public reply from the business.' }),
   },
@@ -73,10 +78,16 @@ export const LanguageFigures = Type.Object(
       description:
         'Reviews per language of their text: primary BCP 47 subtag ("en", "de"); a review without a language is counted under the one its words suggest, or "und" when they suggest none.',
     }),
-    analysed: Type.Integer({ minimum: 0, description: 'Reviews read for aspects and topics: English text, or an English translation supplied by the source.' }),
+    analysed: Type.Integer({
+      minimum: 0,
+      description: 'Reviews read for aspects and topics: English text, or an English translation supplied by the source.',
+    }),
     translated: Type.Integer({ minimum: 0, description: 'Of those, reviews read through the English translation their source supplied.' }),
   },
-  { description: 'Only English is read as English: reviews in other languages without an English translation are counted here and left out of aspects and topics.' },
+  {
+    description:
+      'Only English is read as English: reviews in other languages without an English translation are counted here and left out of aspects and topics.',
+  },
 )
 
 export const FaqEntry = Type.Object({

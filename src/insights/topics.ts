@@ -12,7 +12,12 @@ import { polarityOf, type TextAnalysis } from './analyzer'
 import { backgroundPerMillion } from './background'
 import { ASPECT_CUES, SENTIMENT, TOPIC_STOPWORDS } from './lexicon'
 
-export type Topic = { phrase: string; mention_count: number; sentiment: { positive: number; negative: number; neutral: number }; review_ids: string[] }
+export type Topic = {
+  phrase: string
+  mention_count: number
+  sentiment: { positive: number; negative: number; neutral: number }
+  review_ids: string[]
+}
 export type TopicSource = { id: string; analysis: TextAnalysis; language: string }
 
 const MAX_TOPICS = 12
@@ -57,7 +62,8 @@ export function topicsOf(business: Business, sources: TopicSource[]): Topic[] {
   const minReviews = Math.max(MIN_REVIEWS, Math.ceil(sources.length * MIN_SHARE))
   const candidates = mergeContained([...occurrences].filter(([, byReview]) => byReview.size >= minReviews))
 
-  const weight = (phrase: string, reviews: number) => (reviews / (sources.length || 1)) * Math.log(1 + TYPICAL_PER_MILLION / backgroundPerMillion(phrase))
+  const weight = (phrase: string, reviews: number) =>
+    (reviews / (sources.length || 1)) * Math.log(1 + TYPICAL_PER_MILLION / backgroundPerMillion(phrase))
   return candidates
     .map(([phrase, byReview]) => ({ phrase, byReview, weight: weight(phrase, byReview.size) }))
     .sort((a, b) => b.weight - a.weight || b.byReview.size - a.byReview.size || a.phrase.localeCompare(b.phrase))
@@ -71,7 +77,11 @@ export function topicsOf(business: Business, sources: TopicSource[]): Topic[] {
 }
 
 const OPINION = 0.6
-const ASPECT_WORDS = new Set(Object.values(ASPECT_CUES).flat().filter((cue) => !cue.includes(' ')))
+const ASPECT_WORDS = new Set(
+  Object.values(ASPECT_CUES)
+    .flat()
+    .filter((cue) => !cue.includes(' ')),
+)
 
 /** Words of a phrase with its opinion phrases ("top notch") blanked, so no part of them becomes a topic. */
 function withoutOpinions(words: string[]): string[] {

@@ -45,7 +45,11 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 
 const RESOURCES: { path: TopicPath | 'insights.json'; name: string; description: string }[] = [
   { path: 'reviews.json', name: 'Reviews dataset', description: 'Business, aggregate rating and every verified review, newest first.' },
-  { path: 'insights.json', name: 'Insights dataset', description: 'Aspect sentiment, entities, topics, FAQ and summary computed from the reviews.' },
+  {
+    path: 'insights.json',
+    name: 'Insights dataset',
+    description: 'Aspect sentiment, entities, topics, FAQ and summary computed from the reviews.',
+  },
   { path: 'api/feed.json', name: 'JSON Feed', description: 'JSON Feed 1.1 of the 50 newest reviews.' },
   { path: 'feed.xml', name: 'Atom feed', description: 'Atom feed of the 50 newest reviews.' },
 ]
@@ -60,7 +64,15 @@ const MCP_INSTRUCTIONS =
 /** "name: Invalid input: expected string, received undefined" for each problem, params-relative. */
 export function describeParamIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
   return issues
-    .map((issue) => `${issue.path.filter((p) => p !== 'params').map(String).join('.') || 'params'}: ${issue.message.replace('expected record', 'expected object')}`)
+    .map(
+      (issue) =>
+        `${
+          issue.path
+            .filter((p) => p !== 'params')
+            .map(String)
+            .join('.') || 'params'
+        }: ${issue.message.replace('expected record', 'expected object')}`,
+    )
     .join('; ')
 }
 
@@ -144,7 +156,10 @@ export function createMcpServer(ctx: ToolContext): Server {
   onRequest(server, ListResourcesRequestSchema, async () => {
     const snapshot = ctx.catalog.current
     // The insights' size is given once they are computed; the listing never waits for that (seconds on big data).
-    const insights = await Promise.race([snapshot.insights().catch(() => undefined), new Promise<undefined>((resolve) => setTimeout(resolve, 50))])
+    const insights = await Promise.race([
+      snapshot.insights().catch(() => undefined),
+      new Promise<undefined>((resolve) => setTimeout(resolve, 50)),
+    ])
     return {
       resources: RESOURCES.map((r) => {
         const rep = r.path === 'insights.json' ? insights?.representation : snapshot.representations[r.path]
@@ -166,7 +181,8 @@ export function createMcpServer(ctx: ToolContext): Server {
         uriTemplate: reviewTemplate,
         name: 'review',
         title: 'One review',
-        description: 'One verified review by id (ids come from search_reviews or the datasets), as its JSON record: the permalink of the feeds.',
+        description:
+          'One verified review by id (ids come from search_reviews or the datasets), as its JSON record: the permalink of the feeds.',
         mimeType: 'application/json',
       },
     ],
@@ -178,11 +194,13 @@ export function createMcpServer(ctx: ToolContext): Server {
     const reviewId = reviewIdOf(uri)
     if (reviewId !== undefined) {
       const json = snapshot.reviewJson(reviewId)
-      if (json === undefined) throw new RpcError(RESOURCE_NOT_FOUND, `No published review has the id "${reviewId}". Use search_reviews to find ids.`, { uri })
+      if (json === undefined)
+        throw new RpcError(RESOURCE_NOT_FOUND, `No published review has the id "${reviewId}". Use search_reviews to find ids.`, { uri })
       return { contents: [{ uri, mimeType: 'application/json', text: json }] }
     }
     const resource = RESOURCES.find((r) => resourceUri(r.path) === uri)
-    if (!resource) throw new RpcError(RESOURCE_NOT_FOUND, `Unknown resource ${uri}. See resources/list and resources/templates/list.`, { uri })
+    if (!resource)
+      throw new RpcError(RESOURCE_NOT_FOUND, `Unknown resource ${uri}. See resources/list and resources/templates/list.`, { uri })
     const rep = resource.path === 'insights.json' ? (await snapshot.insights()).representation : snapshot.representations[resource.path]
     return { contents: [{ uri, mimeType: rep.contentType.split(';')[0], text: new TextDecoder().decode(rep.body) }] }
   })
@@ -194,12 +212,19 @@ export function createMcpServer(ctx: ToolContext): Server {
   onRequest(server, GetPromptRequestSchema, async (request) => {
     const prompt = PROMPTS.find((p) => p.name === request.params.name)
     if (!prompt) {
-      throw new RpcError(ErrorCode.InvalidParams, `Unknown prompt "${request.params.name}". Prompts: ${PROMPTS.map((p) => p.name).join(', ')}.`)
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `Unknown prompt "${request.params.name}". Prompts: ${PROMPTS.map((p) => p.name).join(', ')}.`,
+      )
     }
     const args = request.params.arguments ?? {}
     const known = prompt.arguments.map((a) => a.name)
     const unknown = Object.keys(args).find((name) => !known.includes(name))
-    if (unknown) throw new RpcError(ErrorCode.InvalidParams, `Invalid params: arguments.${unknown}: must be one of the known arguments: ${known.join(', ') || '(none)'}`)
+    if (unknown)
+      throw new RpcError(
+        ErrorCode.InvalidParams,
+        `Invalid params: arguments.${unknown}: must be one of the known arguments: ${known.join(', ') || '(none)'}`,
+      )
     const built = prompt.build(args, ctx.catalog.current)
     if (!built.ok) throw new RpcError(ErrorCode.InvalidParams, `Invalid params: arguments.${built.argument}: ${built.message}`)
     return { description: built.description, messages: built.messages }

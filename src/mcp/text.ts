@@ -53,7 +53,8 @@ const ids = (reviewIds: string[]) => (reviewIds.length ? ` [${reviewIds.join(', 
 const average = (rating: number | null) => (rating === null ? '' : `, average ${rating}★`)
 
 type Entity = { mention_count: number; average_rating: number | null; sentiment: Split; review_ids: string[] }
-const entityFigures = (e: Entity) => `${plural(e.mention_count, 'review')}${average(e.average_rating)}, ${split(e.sentiment)}${ids(e.review_ids)}`
+const entityFigures = (e: Entity) =>
+  `${plural(e.mention_count, 'review')}${average(e.average_rating)}, ${split(e.sentiment)}${ids(e.review_ids)}`
 
 const INSIGHT_SECTIONS: Record<keyof Insights & string, ((i: Insights) => string) | undefined> = {
   generated_at: undefined,

@@ -8,7 +8,15 @@ import { Type, type TSchema } from '@sinclair/typebox'
 import type { Catalog } from '../catalog/catalog'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
 import { AggregateRating, PublicBusiness, publicBusiness, Review } from '../reviews/schema'
-import { encodeCursor, ReviewPage, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, SearchQuery, validateSearch, type SearchFilters } from '../reviews/search-query'
+import {
+  encodeCursor,
+  ReviewPage,
+  SEARCH_LIMIT_DEFAULT,
+  SEARCH_LIMIT_MAX,
+  SearchQuery,
+  validateSearch,
+  type SearchFilters,
+} from '../reviews/search-query'
 import { PAGE_BYTES, type ReviewSearch } from '../reviews/search'
 import { Insights } from '../insights/schema'
 import { unknownValueNotes } from './hints'
@@ -99,7 +107,15 @@ function searchPage(filters: SearchFilters, ctx: ToolContext, what: string, tool
   }
   const notes = unknownValueNotes(filters, ctx.catalog.current.business)
   const structured = notes.length ? { ...page, notes } : page
-  return { structured, text: reviewPageText(page, what, tool, notes.map((n) => n.message)) }
+  return {
+    structured,
+    text: reviewPageText(
+      page,
+      what,
+      tool,
+      notes.map((n) => n.message),
+    ),
+  }
 }
 
 const PAGING =
@@ -113,7 +129,7 @@ const searchReviews: Tool = {
     'Finds verified reviews. All arguments are optional and combine with AND; results are newest first with `total` = all matches. ' +
     'rating: exact stars 1-5 (integer). min_rating / max_rating: at least / at most this many stars (1-5). since/until: dates YYYY-MM-DD, inclusive. ' +
     'query: case- and accent-insensitive substring of the review text (e.g. "on time", "water heater"). ' +
-    "mentions_technician: a technician's full, first or last name. mentions_service: a service id from get_business (e.g. \"drain-cleaning\"). " +
+    'mentions_technician: a technician\'s full, first or last name. mentions_service: a service id from get_business (e.g. "drain-cleaning"). ' +
     'has_response: true for reviews the business replied to, false for unanswered ones. ' +
     `${PAGING} A technician or service that matches nothing on the roster gets a note naming the known ones. ` +
     'Example: unanswered 1-2 star reviews = {max_rating: 2, has_response: false}. Same semantics as GET /api/reviews/search.',
@@ -154,12 +170,17 @@ const getReview: Tool = {
   name: 'get_review',
   title: 'One review',
   description: 'Returns one verified review by its id (as found in search results), with the business’s reply if any.',
-  inputSchema: Type.Object({ id: Type.String({ minLength: 1, maxLength: REVIEW_ID_MAX, description: 'Review id, e.g. "rv-000123".' }) }, { additionalProperties: false }),
+  inputSchema: Type.Object(
+    { id: Type.String({ minLength: 1, maxLength: REVIEW_ID_MAX, description: 'Review id, e.g. "rv-000123".' }) },
+    { additionalProperties: false },
+  ),
   outputSchema: Review,
   run(args, { catalog }) {
     const json = catalog.current.reviewJson(args.id as string)
     if (json === undefined) {
-      return failed([{ path: ['id'], code: 'not_found', message: `No published review has the id "${args.id}". Use search_reviews to find ids.` }])
+      return failed([
+        { path: ['id'], code: 'not_found', message: `No published review has the id "${args.id}". Use search_reviews to find ids.` },
+      ])
     }
     const review = JSON.parse(json) as Review
     return ok({ structured: review, text: reviewLine(review) })
@@ -176,7 +197,14 @@ const getInsights: Tool = {
     '(questions such as "Are they punctual?" answered from the figures, with review ids). Pass `section` to get only one part; ' +
     'omit it for everything. Good for questions like "is this plumber punctual?" or "who is best for water heaters?".',
   inputSchema: Type.Object(
-    { section: Type.Optional(Type.Union(INSIGHTS_SECTIONS.map((s) => Type.Literal(s)), { description: 'One part of the insights.' })) },
+    {
+      section: Type.Optional(
+        Type.Union(
+          INSIGHTS_SECTIONS.map((s) => Type.Literal(s)),
+          { description: 'One part of the insights.' },
+        ),
+      ),
+    },
     { additionalProperties: false },
   ),
   // Every property optional: the whole object, or {section: value} when a section is asked for.

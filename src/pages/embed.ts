@@ -94,7 +94,9 @@ export function renderEmbedFragment({ baseUrl, business, aggregate, reviews, opt
   const items = reviews.map((r) => {
     const lang = r.language ? ` lang="${esc(r.language)}"` : ''
     const href = `${baseUrl}/reviews/${encodeURIComponent(r.id)}`
-    const reply = r.response ? `<div class="reply"><p class="muted">${esc(t.reply)} ${esc(business.name)}</p><p>${esc(r.response.text)}</p></div>` : ''
+    const reply = r.response
+      ? `<div class="reply"><p class="muted">${esc(t.reply)} ${esc(business.name)}</p><p>${esc(r.response.text)}</p></div>`
+      : ''
     return `<li><p class="who">${stars(r.rating, t.rated(String(r.rating)))} <bdi class="author">${esc(r.author)}</bdi> <a class="muted" href="${esc(href)}" target="_blank" rel="noopener" aria-label="${esc(`${t.more}: ${r.author}, ${formatDate(r.date, options.lang)}`)}"><time datetime="${esc(r.date)}">${esc(formatDate(r.date, options.lang))}</time></a></p><p class="text" dir="auto"${lang}>${esc(r.text)}</p>${reply}</li>`
   })
   return `<style>${EMBED_CSS}</style>

@@ -26,7 +26,9 @@ export function renderHomePage(data: HomeData): string {
   const lastPage = Math.max(1, Math.ceil(data.total / data.pageSize))
   const first = (data.page - 1) * data.pageSize + 1
   const pageSuffix = data.page > 1 ? ` (page ${data.page})` : ''
-  const title = (filtered ? `Reviews of ${business.name}: ${describeFilters(filters, business)}` : `${business.name}: verified customer reviews`) + pageSuffix
+  const title =
+    (filtered ? `Reviews of ${business.name}: ${describeFilters(filters, business)}` : `${business.name}: verified customer reviews`) +
+    pageSuffix
   const description = `${formatNumber(aggregate.review_count)} verified reviews of ${business.name}, rated ${formatNumber(aggregate.rating_value, 2)} out of 5.`
   const main = `${businessCard(business, aggregate)}
 <div class="layout">
@@ -95,10 +97,21 @@ ${aspectChart(aspects, 'Share of positive and negative mentions per aspect')}
 }
 
 function filterNav(business: Business, filters: ReviewFilters): string {
-  const chip = (label: string, href: string, current: boolean) => `<li><a href="${esc(href)}"${current ? ' aria-current="true"' : ''}>${label}</a></li>`
+  const chip = (label: string, href: string, current: boolean) =>
+    `<li><a href="${esc(href)}"${current ? ' aria-current="true"' : ''}>${label}</a></li>`
   const ratings = [
-    chip('All', listHref({ ...filters, rating: undefined, min_rating: undefined }), filters.rating === undefined && filters.min_rating === undefined),
-    ...[5, 4, 3, 2, 1].map((r) => chip(`${r}<span aria-hidden="true"> ★</span><span class="sr"> stars</span>`, listHref({ ...filters, rating: r, min_rating: undefined }), filters.rating === r)),
+    chip(
+      'All',
+      listHref({ ...filters, rating: undefined, min_rating: undefined }),
+      filters.rating === undefined && filters.min_rating === undefined,
+    ),
+    ...[5, 4, 3, 2, 1].map((r) =>
+      chip(
+        `${r}<span aria-hidden="true"> ★</span><span class="sr"> stars</span>`,
+        listHref({ ...filters, rating: r, min_rating: undefined }),
+        filters.rating === r,
+      ),
+    ),
   ]
   const activeService = filters.service?.toLowerCase()
   const services = [
@@ -109,7 +122,11 @@ function filterNav(business: Business, filters: ReviewFilters): string {
   const technicians = [
     chip('All', listHref({ ...filters, technician: undefined }), filters.technician === undefined),
     ...business.technicians.map((t) =>
-      chip(esc(t.name), listHref({ ...filters, technician: t.name }), activeTechnician === t.name.toLowerCase() || activeTechnician === t.name.split(/\s+/)[0]!.toLowerCase()),
+      chip(
+        esc(t.name),
+        listHref({ ...filters, technician: t.name }),
+        activeTechnician === t.name.toLowerCase() || activeTechnician === t.name.split(/\s+/)[0]!.toLowerCase(),
+      ),
     ),
   ]
   // The text search keeps the other filters as hidden fields, so it narrows what is shown.
@@ -155,7 +172,11 @@ function feedsSection(baseUrl: string): string {
 
 function mcpSection(baseUrl: string): string {
   const config = JSON.stringify({ mcpServers: { reviews: { type: 'http', url: `${baseUrl}/mcp` } } }, null, 2)
-  const stdio = JSON.stringify({ mcpServers: { reviews: { command: 'reviews-service', args: ['mcp'], env: { DATA_DIR: '/path/to/data' } } } }, null, 2)
+  const stdio = JSON.stringify(
+    { mcpServers: { reviews: { command: 'reviews-service', args: ['mcp'], env: { DATA_DIR: '/path/to/data' } } } },
+    null,
+    2,
+  )
   return `<section id="mcp" aria-labelledby="mcp-h"><h2 id="mcp-h">MCP setup</h2>
 <p>AI assistants can read these reviews through the Model Context Protocol: tools <code>get_business</code>, <code>search_reviews</code>, <code>get_reviews_since</code>, <code>get_review</code> and <code>get_insights</code>, all read-only. Point a client at the streamable HTTP endpoint:</p>
 <pre><code>${esc(config)}</code></pre>

@@ -12,7 +12,8 @@ export const esc = (value: unknown): string => String(value ?? '').replace(/[&<>
 /** A query string from the non-empty entries, in the given order ('' when none). */
 export function queryString(params: Record<string, string | number | undefined | null>): string {
   const search = new URLSearchParams()
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(name, String(value))
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value))
   const text = search.toString()
   return text ? `?${text}` : ''
 }
@@ -20,7 +21,11 @@ export function queryString(params: Record<string, string | number | undefined |
 export const cspHash = (source: string) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`
 
 /** JSON inside <script type="application/ld+json">: `<` escaped so no text can close the element. */
-export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+export const jsonForScript = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 
 const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>()
 /** A review date (a local calendar day, YYYY-MM-DD) for people: "March 1, 2025" / "1. März 2025". */
@@ -132,8 +137,7 @@ footer.site a{display:inline-block;padding:.2rem 0}
 const STYLE_HASH = cspHash(SITE_CSS)
 
 /** No script at all on the pages, one stylesheet by hash, nothing from elsewhere, and not frameable. */
-export const PAGE_CSP =
-  `default-src 'none'; style-src ${STYLE_HASH}; img-src data:; script-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`
+export const PAGE_CSP = `default-src 'none'; style-src ${STYLE_HASH}; img-src data:; script-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`
 
 type NavItem = 'reviews' | 'insights'
 

@@ -172,7 +172,10 @@ function entityRows(rows: EntityRow[], labelledBy: string): string {
   return `<ul class="plain rows" aria-labelledby="${labelledBy}">${rows
     .map((row) => {
       const name = row.href ? `<a href="${esc(row.href)}">${esc(row.name)}</a>` : `<b>${esc(row.name)}</b>`
-      const average = row.average_rating === null ? '' : ` · ${row.average_rating.toFixed(2)} <span aria-hidden="true">★</span><span class="sr">stars</span> average`
+      const average =
+        row.average_rating === null
+          ? ''
+          : ` · ${row.average_rating.toFixed(2)} <span aria-hidden="true">★</span><span class="sr">stars</span> average`
       return `<li><span>${name}<br><span class="muted">${formatNumber(row.mention_count)} review${row.mention_count === 1 ? '' : 's'}${average}</span></span><span class="figs"><span class="bar">${sentimentBar(row.sentiment)}</span>${splitText(row.sentiment)}${row.examples ? `<br>${row.examples}` : ''}</span></li>`
     })
     .join('')}</ul>`

@@ -46,8 +46,16 @@ function reviewNode(review: Review, baseUrl: string): Exclude<SchemaReview, stri
 }
 
 /** The home page: the business, its aggregate rating over every published review, and the reviews on the page. */
-export function businessJsonLd(business: Business, aggregate: AggregateRating, reviews: Review[], baseUrl: string): WithContext<LocalBusiness> {
-  const node: WithContext<LocalBusiness> = { '@context': 'https://schema.org', ...businessCore(business, baseUrl) } as WithContext<LocalBusiness>
+export function businessJsonLd(
+  business: Business,
+  aggregate: AggregateRating,
+  reviews: Review[],
+  baseUrl: string,
+): WithContext<LocalBusiness> {
+  const node: WithContext<LocalBusiness> = {
+    '@context': 'https://schema.org',
+    ...businessCore(business, baseUrl),
+  } as WithContext<LocalBusiness>
   // Google refuses an aggregateRating over zero reviews.
   if (aggregate.review_count > 0) {
     Object.assign(node, {
@@ -66,5 +74,9 @@ export function businessJsonLd(business: Business, aggregate: AggregateRating, r
 
 /** A review page: the Review, with the business it is about as itemReviewed. */
 export function reviewJsonLd(review: Review, business: Business, baseUrl: string): WithContext<SchemaReview> {
-  return { '@context': 'https://schema.org', ...reviewNode(review, baseUrl), itemReviewed: businessCore(business, baseUrl) } as WithContext<SchemaReview>
+  return {
+    '@context': 'https://schema.org',
+    ...reviewNode(review, baseUrl),
+    itemReviewed: businessCore(business, baseUrl),
+  } as WithContext<SchemaReview>
 }

@@ -26,7 +26,8 @@ export function listHref(filters: ReviewFilters, page = 1): string {
   return `/${queryString(params)}`
 }
 
-export const serviceName = (business: Business, id: string) => business.services.find((s) => s.id.toLowerCase() === id.toLowerCase())?.name ?? id
+export const serviceName = (business: Business, id: string) =>
+  business.services.find((s) => s.id.toLowerCase() === id.toLowerCase())?.name ?? id
 
 const SOURCES: Record<string, string> = { google: 'Google', direct: 'Direct', yelp: 'Yelp', facebook: 'Facebook' }
 
@@ -66,7 +67,10 @@ export function businessCard(business: Business, aggregate: AggregateRating, hea
   const rating = aggregate.review_count
     ? `<div class="score">${stars(aggregate.rating_value, `Rated ${formatNumber(aggregate.rating_value, 1)} out of 5`)}<span class="big">${esc(formatNumber(aggregate.rating_value, 2))}</span><span class="muted">out of 5 · ${esc(formatNumber(aggregate.review_count))} verified review${aggregate.review_count === 1 ? '' : 's'}</span></div>`
     : '<p>No reviews yet.</p>'
-  const name = headingTag === 'h1' ? `<h1 id="business-name">${esc(business.name)}</h1>` : `<p class="brand" id="business-name">${esc(business.name)}</p>`
+  const name =
+    headingTag === 'h1'
+      ? `<h1 id="business-name">${esc(business.name)}</h1>`
+      : `<p class="brand" id="business-name">${esc(business.name)}</p>`
   return `<section class="card" aria-labelledby="business-name">
 ${name}
 <p>${esc(business.description)}</p>

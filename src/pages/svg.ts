@@ -28,7 +28,8 @@ export function meterBar(fraction: number): string {
 /** Positive, neutral and negative shares stacked in one bar, decorative (the counts are in the text). */
 export function sentimentBar(split: Split): string {
   const total = split.positive + split.neutral + split.negative
-  if (!total) return `<svg viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect class="track" width="100" height="10" rx="2"/></svg>`
+  if (!total)
+    return `<svg viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true" focusable="false"><rect class="track" width="100" height="10" rx="2"/></svg>`
   const p = round((split.positive / total) * 100)
   const u = round((split.neutral / total) * 100)
   const n = round(100 - p - u)
@@ -73,7 +74,10 @@ export function aspectChart(rows: AspectRow[], title: string): string {
     })
     .join('')
   const desc = rows
-    .map((r) => `${r.label}: ${r.sentiment.positive} positive, ${r.sentiment.neutral} neutral, ${r.sentiment.negative} negative of ${r.mentions} mentions`)
+    .map(
+      (r) =>
+        `${r.label}: ${r.sentiment.positive} positive, ${r.sentiment.neutral} neutral, ${r.sentiment.negative} negative of ${r.mentions} mentions`,
+    )
     .join('; ')
   return `<svg class="chart" viewBox="0 0 ${w} ${h}" role="img" aria-labelledby="${id}-t ${id}-d"><title id="${id}-t">${esc(title)}</title><desc id="${id}-d">${esc(desc)}</desc>
 <text x="${centre - 4}" y="12" text-anchor="end">◀ negative</text><text x="${centre + 4}" y="12">positive ▶</text>${bars}<line class="axis" x1="${centre}" x2="${centre}" y1="16" y2="${h - 2}"/></svg>`
@@ -99,7 +103,10 @@ export function ratingOverTime(points: PeriodPoint[], title: string): string {
   const yCount = (c: number) => round(top + plotH - (c / maxCount) * plotH * 0.55)
   const cx = (i: number) => left + i * colW + colW / 2
   const grid = [1, 2, 3, 4, 5]
-    .map((r) => `<line class="grid" x1="${left}" x2="${w - right}" y1="${yRating(r)}" y2="${yRating(r)}"/><text x="${left - 6}" y="${yRating(r) + 4}" text-anchor="end">${r}★</text>`)
+    .map(
+      (r) =>
+        `<line class="grid" x1="${left}" x2="${w - right}" y1="${yRating(r)}" y2="${yRating(r)}"/><text x="${left - 6}" y="${yRating(r) + 4}" text-anchor="end">${r}★</text>`,
+    )
     .join('')
   const countTicks = [0, maxCount].map((c) => `<text x="${w - right + 4}" y="${yCount(c) + 4}">${c}</text>`).join('')
   const columns = points

@@ -35,7 +35,7 @@ export type TextLookup = {
 }
 
 /** A folded query as alphabet ids; `lossy` when one of them is the shared overflow class. */
-export type Needle = { ids: Uint8Array; text: string; lossy: boolean; /** Index of the letter found in the fewest texts. */ anchor: number }
+export type Needle = { ids: Uint8Array; text: string; lossy: boolean /** Index of the letter found in the fewest texts. */; anchor: number }
 
 const EMPTY: PositionSet = { count: 0, list: new Int32Array() }
 
@@ -113,7 +113,8 @@ export class NgramIndex {
       offsets[g + 1] = offsets[g]! + (dense ? 0 : counts[g]!)
     }
     const denseBits = new Uint32Array(denseCount * words)
-    for (let g = 0; g < space; g++) if (denseIndex[g]! >= 0) this.dense.set(g, denseBits.subarray(denseIndex[g]! * words, (denseIndex[g]! + 1) * words))
+    for (let g = 0; g < space; g++)
+      if (denseIndex[g]! >= 0) this.dense.set(g, denseBits.subarray(denseIndex[g]! * words, (denseIndex[g]! + 1) * words))
     // Pass 2: fill lists and bitsets (positions arrive in ascending order).
     const postings = new Int32Array(offsets[space]!)
     const cursor = offsets.slice(0, space)
@@ -302,7 +303,13 @@ export class NgramIndex {
  * Calls `first(gram, position)` once per distinct 1-, 2- and 3-gram of each text, `last` remembering the
  * last position each gram was seen at (one flat loop: this runs over every code unit, twice).
  */
-function scanGrams(corpus: Uint8Array, starts: Int32Array, a: number, last: Int32Array, first: (gram: number, position: number) => void): void {
+function scanGrams(
+  corpus: Uint8Array,
+  starts: Int32Array,
+  a: number,
+  last: Int32Array,
+  first: (gram: number, position: number) => void,
+): void {
   const base3 = a + a * a
   for (let p = 0; p < starts.length - 1; p++) {
     const start = starts[p]!

@@ -16,8 +16,36 @@ export type DataState = { revision: number; changedAt: Date }
 
 /** Canonical JSON of a review, in the contract's field order; what every endpoint serves verbatim. */
 export function reviewJson(review: StoredReview): string {
-  const { id, rating, date, author, text, technicians, services, service_area, source, verified, response, language = null, translation = null } = review
-  return JSON.stringify({ id, rating, date, author, text, technicians, services, service_area, source, verified, response, language, translation })
+  const {
+    id,
+    rating,
+    date,
+    author,
+    text,
+    technicians,
+    services,
+    service_area,
+    source,
+    verified,
+    response,
+    language = null,
+    translation = null,
+  } = review
+  return JSON.stringify({
+    id,
+    rating,
+    date,
+    author,
+    text,
+    technicians,
+    services,
+    service_area,
+    source,
+    verified,
+    response,
+    language,
+    translation,
+  })
 }
 
 /** Keys a technician is found by: the full roster name and the first name, both folded. */
@@ -31,9 +59,9 @@ export class ReviewRepository {
   constructor(readonly db: Database) {}
 
   state(): DataState {
-    const rows = this.db.query<{ key: string; value: string }, []>(
-      "SELECT key, value FROM meta WHERE key IN ('revision', 'changed_at')",
-    ).all()
+    const rows = this.db
+      .query<{ key: string; value: string }, []>("SELECT key, value FROM meta WHERE key IN ('revision', 'changed_at')")
+      .all()
     const meta = Object.fromEntries(rows.map((r) => [r.key, r.value]))
     return { revision: Number(meta.revision ?? 0), changedAt: new Date(meta.changed_at ?? 0) }
   }
@@ -62,7 +90,10 @@ export class ReviewRepository {
   }
 
   allIds(): string[] {
-    return this.db.query<{ id: string }, []>('SELECT id FROM reviews').all().map((r) => r.id)
+    return this.db
+      .query<{ id: string }, []>('SELECT id FROM reviews')
+      .all()
+      .map((r) => r.id)
   }
 
   /**

@@ -30,7 +30,11 @@ const Translation = Type.Object(
     language: Type.Union([LanguageTag, Type.Null()], { description: 'Language of the translated text; null when unknown.' }),
     text: Type.String({ description: 'The translation the source supplied.' }),
   },
-  { $id: 'Translation', additionalProperties: false, description: 'A translation the source supplied (Google’s "(Translated by Google)"); the review’s text keeps the original.' },
+  {
+    $id: 'Translation',
+    additionalProperties: false,
+    description: 'A translation the source supplied (Google’s "(Translated by Google)"); the review’s text keeps the original.',
+  },
 )
 
 export const Review = Type.Object(
@@ -46,7 +50,9 @@ export const Review = Type.Object(
     source: Type.String({ description: 'Where the review was collected: google, direct, ...' }),
     verified: Type.Literal(true, { description: 'Only verified reviews are ever published.' }),
     response: Type.Union([OwnerResponse, Type.Null()]),
-    language: Type.Union([LanguageTag, Type.Null()], { description: 'BCP 47 tag of text, from the source or detected; null when unknown.' }),
+    language: Type.Union([LanguageTag, Type.Null()], {
+      description: 'BCP 47 tag of text, from the source or detected; null when unknown.',
+    }),
     translation: Type.Union([Translation, Type.Null()]),
   },
   { $id: 'Review', additionalProperties: false },
@@ -112,7 +118,13 @@ export type PublicBusiness = Static<typeof PublicBusiness>
 export function publicBusiness(business: Business): PublicBusiness {
   const { id, name, description, url, telephone, address, timezone, services, technicians, service_areas } = business
   return {
-    id, name, description, url, telephone, address, timezone,
+    id,
+    name,
+    description,
+    url,
+    telephone,
+    address,
+    timezone,
     services: services.map((s) => ({ id: s.id, name: s.name })),
     technicians: technicians.map((t) => ({ name: t.name })),
     service_areas,

@@ -108,7 +108,10 @@ export class SearchIndex {
       return { total: hi - lo, positions }
     }
     const texts = verify === undefined ? undefined : this.textIndex()
-    const lists = sets.filter((s) => s.list).sort((a, b) => a.count - b.count).map((s) => s.list!)
+    const lists = sets
+      .filter((s) => s.list)
+      .sort((a, b) => a.count - b.count)
+      .map((s) => s.list!)
     const bitsets = sets.filter((s) => s.words).map((s) => s.words!)
     return lists.length ? probe(lists, bitsets, lo, hi, limit, texts, verify) : intersect(bitsets, lo, hi, limit, texts, verify)
   }
@@ -151,7 +154,15 @@ function toSet(list: number[], size: number): PositionSet {
 type Result = { total: number; positions: number[] }
 
 /** The smallest list drives; every other list is probed with a cursor that only moves forward, bitsets by one bit test. */
-function probe(lists: Int32Array[], bitsets: Uint32Array[], lo: number, hi: number, limit: number, texts?: NgramIndex, verify?: Needle): Result {
+function probe(
+  lists: Int32Array[],
+  bitsets: Uint32Array[],
+  lo: number,
+  hi: number,
+  limit: number,
+  texts?: NgramIndex,
+  verify?: Needle,
+): Result {
   const [driver, ...others] = lists as [Int32Array, ...Int32Array[]]
   const cursors = others.map(() => 0)
   const positions: number[] = []

@@ -18,7 +18,8 @@ const CURSOR_MAX = 300
  * both) and the bounds are the same.
  */
 export const NUMERAL = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/
-const NUMERAL_RULE = 'In a query string: a plain decimal numeral (digits, optionally a point and digits; no sign, leading zero, exponent or spaces). As an MCP argument: a JSON number.'
+const NUMERAL_RULE =
+  'In a query string: a plain decimal numeral (digits, optionally a point and digits; no sign, leading zero, exponent or spaces). As an MCP argument: a JSON number.'
 
 const Limit = Type.Integer({
   minimum: 1,
@@ -34,9 +35,15 @@ const Cursor = Type.String({
 
 export const SearchQuery = Type.Object(
   {
-    rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5, description: `Exact star rating: a whole number from 1 to 5. ${NUMERAL_RULE}` })),
-    min_rating: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: `Minimum star rating, inclusive, from 1 to 5 (e.g. 3.5). ${NUMERAL_RULE}` })),
-    max_rating: Type.Optional(Type.Number({ minimum: 1, maximum: 5, description: `Maximum star rating, inclusive, from 1 to 5 (e.g. 2). ${NUMERAL_RULE}` })),
+    rating: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 5, description: `Exact star rating: a whole number from 1 to 5. ${NUMERAL_RULE}` }),
+    ),
+    min_rating: Type.Optional(
+      Type.Number({ minimum: 1, maximum: 5, description: `Minimum star rating, inclusive, from 1 to 5 (e.g. 3.5). ${NUMERAL_RULE}` }),
+    ),
+    max_rating: Type.Optional(
+      Type.Number({ minimum: 1, maximum: 5, description: `Maximum star rating, inclusive, from 1 to 5 (e.g. 2). ${NUMERAL_RULE}` }),
+    ),
     since: Type.Optional({ ...IsoDate, description: 'Only reviews on or after this date (YYYY-MM-DD).' }),
     until: Type.Optional({ ...IsoDate, description: 'Only reviews on or before this date (YYYY-MM-DD).' }),
     query: Type.Optional(
@@ -47,13 +54,19 @@ export const SearchQuery = Type.Object(
       }),
     ),
     mentions_technician: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 100, description: 'Technician mentioned, by full, first or last name, any case and accents.' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'Technician mentioned, by full, first or last name, any case and accents.',
+      }),
     ),
     mentions_service: Type.Optional(
       Type.String({ minLength: 1, maxLength: 100, description: 'Service id mentioned, e.g. water-heater-repair; any case.' }),
     ),
     has_response: Type.Optional(
-      Type.Boolean({ description: 'true: only reviews the business replied to; false: only unanswered ones. In a query string: true or false.' }),
+      Type.Boolean({
+        description: 'true: only reviews the business replied to; false: only unanswered ones. In a query string: true or false.',
+      }),
     ),
     limit: Type.Optional(Limit),
     cursor: Type.Optional(Cursor),
@@ -91,7 +104,13 @@ export function encodeCursor(key: ReviewKey): string {
 function decodeCursor(cursor: string): ReviewKey | undefined {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value[0])) {
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      typeof value[1] === 'string' &&
+      /^\d{4}-\d{2}-\d{2}$/.test(value[0])
+    ) {
       return { date: value[0], id: value[1] }
     }
   } catch {}
@@ -112,7 +131,13 @@ function coerce(name: string, schema: TSchema, value: string): { value: unknown 
   if (schema.type !== 'integer' && schema.type !== 'number') return { value }
   if (NUMERAL.test(value)) return { value: Number(value) }
   const example = schema.type === 'integer' ? 'e.g. 20' : 'e.g. 4 or 3.5'
-  return { issue: { path: [name], code: 'invalid_type', message: `must be a ${schema.type === 'integer' ? 'whole number' : 'number'} in plain decimal digits, ${example} (no sign, leading zero, exponent or spaces)` } }
+  return {
+    issue: {
+      path: [name],
+      code: 'invalid_type',
+      message: `must be a ${schema.type === 'integer' ? 'whole number' : 'number'} in plain decimal digits, ${example} (no sign, leading zero, exponent or spaces)`,
+    },
+  }
 }
 
 /** From a query string: strings are coerced by the schema's declared type; repeats are an error. */
@@ -170,9 +195,11 @@ export function parseSinceParams(date: string, params: URLSearchParams): Result<
   const raw: Record<string, unknown> = {}
   for (const [name, value] of params) {
     if (!allowed.includes(name)) {
-      if (!issues.some((i) => i.path[0] === name)) issues.push({ path: [name], code: 'unrecognized', message: `must be one of the known parameters: ${allowed.join(', ')}` })
+      if (!issues.some((i) => i.path[0] === name))
+        issues.push({ path: [name], code: 'unrecognized', message: `must be one of the known parameters: ${allowed.join(', ')}` })
     } else if (name in raw || issues.some((i) => i.path[0] === name)) {
-      if (!issues.some((i) => i.path[0] === name && i.code === 'repeated')) issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
+      if (!issues.some((i) => i.path[0] === name && i.code === 'repeated'))
+        issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
     } else {
       const coerced = name === 'limit' ? coerce(name, Limit, value) : { value }
       if ('issue' in coerced) issues.push(coerced.issue)

@@ -61,7 +61,8 @@ export class ReviewSearch {
     if (maxRating !== undefined) predicates.push((r) => r.rating <= maxRating)
     if (hasResponse !== undefined) predicates.push((r) => (r.response !== null) === hasResponse)
     let technicianKey = filters.mentions_technician === undefined ? undefined : (technicianKeys(filters.mentions_technician)[0] ?? '')
-    const byLastName = filters.mentions_technician === undefined ? [] : technicianLastNameMatches(filters.mentions_technician, current.business)
+    const byLastName =
+      filters.mentions_technician === undefined ? [] : technicianLastNameMatches(filters.mentions_technician, current.business)
     if (byLastName.length === 1) technicianKey = technicianKeys(byLastName[0]!)[0]
     else if (byLastName.length > 1) {
       const names = new Set(byLastName)
@@ -93,7 +94,14 @@ export class ReviewSearch {
 }
 
 /** The reviews of one page, bounded by `limit` and PAGE_BYTES, and the key to continue from. */
-function page(current: SearchSnapshot, positions: number[], limit: number, total: number, available: number, maxBytes: number): SearchResult {
+function page(
+  current: SearchSnapshot,
+  positions: number[],
+  limit: number,
+  total: number,
+  available: number,
+  maxBytes: number,
+): SearchResult {
   const reviewsJson: string[] = []
   const reviews: Review[] = []
   let bytes = 0

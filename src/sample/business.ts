@@ -11,7 +11,11 @@ export const sampleBusiness: Business = {
   address: { street_address: '1420 Aspen Way, Suite B', locality: 'Pinecrest', region: 'CO', postal_code: '80599', country: 'US' },
   timezone: 'America/Denver',
   services: [
-    { id: 'water-heater-repair', name: 'Water heater repair and replacement', aliases: ['water heater', 'hot water heater', 'tankless heater', 'tankless'] },
+    {
+      id: 'water-heater-repair',
+      name: 'Water heater repair and replacement',
+      aliases: ['water heater', 'hot water heater', 'tankless heater', 'tankless'],
+    },
     { id: 'drain-cleaning', name: 'Drain cleaning', aliases: ['drain', 'clogged drain', 'clog', 'sewer line'] },
     { id: 'leak-repair', name: 'Leak detection and pipe repair', aliases: ['leak', 'leaking pipe', 'burst pipe'] },
     { id: 'furnace-repair', name: 'Furnace repair', aliases: ['furnace', 'heating system'] },

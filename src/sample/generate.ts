@@ -168,10 +168,21 @@ const OPENERS = [
   'Had {business} out for the {service}.',
   'Booked a visit for our {service}.',
 ]
-const OPENERS_NO_SERVICE = ['Called {business} for a repair.', 'Second time using this company.', 'Found them online after a neighbor recommended them.']
+const OPENERS_NO_SERVICE = [
+  'Called {business} for a repair.',
+  'Second time using this company.',
+  'Found them online after a neighbor recommended them.',
+]
 
 const CLOSERS: Record<number, string[]> = {
-  5: ['Highly recommend!', 'Will definitely use them again.', 'Five stars, no question.', 'Thank you, {business}!', 'Best service company in town. 👍', 'Couldn’t be happier.'],
+  5: [
+    'Highly recommend!',
+    'Will definitely use them again.',
+    'Five stars, no question.',
+    'Thank you, {business}!',
+    'Best service company in town. 👍',
+    'Couldn’t be happier.',
+  ],
   4: ['Would use again.', 'Recommended overall.', 'Good experience.', 'Solid company.'],
   3: ['Mixed feelings.', 'It was okay.', 'Might try someone else next time.', 'Average experience.'],
   2: ['Not impressed.', 'Expected better.', 'Probably won’t call again.'],
@@ -187,8 +198,36 @@ const SHORT_TEXTS: Record<number, string[]> = {
 }
 
 const FIRST_NAMES = [
-  'Jane', 'Robert', 'Maria', 'Kevin', 'Linda', 'Chris', 'Angela', 'Daniel', 'Noor', 'Emily', 'Marcus', 'Hannah', 'Luis', 'Grace', 'Wei',
-  'Olivia', 'Brandon', 'Fatima', 'Greg', 'Megan', 'Zoë', 'Renée', 'Björn', 'Carlos', 'Diane', 'Ethan', 'Keiko', 'Paul', 'Rachel', 'Sam',
+  'Jane',
+  'Robert',
+  'Maria',
+  'Kevin',
+  'Linda',
+  'Chris',
+  'Angela',
+  'Daniel',
+  'Noor',
+  'Emily',
+  'Marcus',
+  'Hannah',
+  'Luis',
+  'Grace',
+  'Wei',
+  'Olivia',
+  'Brandon',
+  'Fatima',
+  'Greg',
+  'Megan',
+  'Zoë',
+  'Renée',
+  'Björn',
+  'Carlos',
+  'Diane',
+  'Ethan',
+  'Keiko',
+  'Paul',
+  'Rachel',
+  'Sam',
 ]
 const LAST_INITIALS = 'ABCDEFGHJKLMNOPRSTVWY'.split('')
 const PEOPLE = ['the technician', 'the tech', 'they', 'the crew']
@@ -232,7 +271,8 @@ function chooseMention(random: Random, business: Business): Mention {
 }
 
 function composeText(random: Random, rating: number, business: Business, mention: Mention): string {
-  const fill = (template: string) => template.replaceAll('{business}', business.name).replaceAll('{service}', mention.service?.alias ?? 'repair')
+  const fill = (template: string) =>
+    template.replaceAll('{business}', business.name).replaceAll('{service}', mention.service?.alias ?? 'repair')
   const sentences = [fill(pick(random, mention.service ? OPENERS : OPENERS_NO_SERVICE))]
 
   let techNamed = false
@@ -300,7 +340,11 @@ function composeLongText(random: Random, rating: number, business: Business, men
 }
 
 /** A review in German, Spanish or French; from Google, most carry Google's English translation. */
-function composeForeign(random: Random, rating: number, business: Business): { text: string; language: ForeignLanguage; english: string; technician?: string } {
+function composeForeign(
+  random: Random,
+  rating: number,
+  business: Business,
+): { text: string; language: ForeignLanguage; english: string; technician?: string } {
   const language = pick(random, ['de', 'de', 'es', 'fr'] as const)
   const tone = rating >= 4 ? 'positive' : rating <= 2 ? 'negative' : 'mixed'
   const { original, english } = pick(random, FOREIGN_TEXTS[language][tone])
@@ -325,7 +369,19 @@ export function* generateReviews(options: GenerateOptions): Generator<StoredRevi
     const mention = short ? {} : chooseMention(random, business)
     let text = short ? pick(random, SHORT_TEXTS[rating]!) : composeText(random, rating, business, mention)
     const author = `${pick(random, FIRST_NAMES)} ${pick(random, LAST_INITIALS)}.`
-    const source = pick(random, ['google', 'google', 'google', 'google', 'google', 'google', 'google', 'direct', 'direct', 'yelp', 'facebook'])
+    const source = pick(random, [
+      'google',
+      'google',
+      'google',
+      'google',
+      'google',
+      'google',
+      'google',
+      'direct',
+      'direct',
+      'yelp',
+      'facebook',
+    ])
     const kind = random()
     let language = 'en'
     let translation: StoredReview['translation'] = null
@@ -342,7 +398,10 @@ export function* generateReviews(options: GenerateOptions): Generator<StoredRevi
     }
     const respondProbability = rating <= 2 ? 0.7 : rating === 3 ? 0.5 : 0.2
     const response = chance(random, respondProbability)
-      ? { date: [addDays(date, Math.floor(random() * 5)), options.endDate].sort()[0]!, text: ownerResponse(random, rating, author, business) }
+      ? {
+          date: [addDays(date, Math.floor(random() * 5)), options.endDate].sort()[0]!,
+          text: ownerResponse(random, rating, author, business),
+        }
       : null
     yield {
       id: `rv-${String(index + 1).padStart(6, '0')}`,

@@ -32,7 +32,8 @@ const text = new Map(sources.map((f) => [f, readFileSync(f, 'utf8')]))
 
 function resolveImport(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec)
-  for (const candidate of [base, `${base}.ts`, join(base, 'index.ts')]) if (existsSync(candidate) && candidate.endsWith('.ts')) return candidate
+  for (const candidate of [base, `${base}.ts`, join(base, 'index.ts')])
+    if (existsSync(candidate) && candidate.endsWith('.ts')) return candidate
   return null
 }
 
@@ -56,7 +57,9 @@ describe('layers', () => {
   })
 
   test('no two folders import each other', () => {
-    const pairs = new Set(edges.filter(({ from, to }) => unitOf(from) !== unitOf(to)).map(({ from, to }) => `${unitOf(from)}>${unitOf(to)}`))
+    const pairs = new Set(
+      edges.filter(({ from, to }) => unitOf(from) !== unitOf(to)).map(({ from, to }) => `${unitOf(from)}>${unitOf(to)}`),
+    )
     const mutual = [...pairs].filter((pair) => pairs.has(pair.split('>').reverse().join('>')))
     expect(mutual).toEqual([])
   })
@@ -81,7 +84,9 @@ describe('layers', () => {
   })
 
   test('only the API layer and the app factory import Elysia', () => {
-    const users = sources.filter((f) => /from ['"](elysia|@elysiajs\/[^'"]+)['"]|import\(['"](elysia|@elysiajs\/[^'"]+)['"]\)/.test(text.get(f)!))
+    const users = sources.filter((f) =>
+      /from ['"](elysia|@elysiajs\/[^'"]+)['"]|import\(['"](elysia|@elysiajs\/[^'"]+)['"]\)/.test(text.get(f)!),
+    )
     expect(users.map(name).filter((f) => !f.startsWith('api/') && f !== 'app.ts')).toEqual([])
   })
 

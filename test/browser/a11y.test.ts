@@ -11,7 +11,16 @@ import { startTestServer, type TestServer } from '../support/server'
 import { embeddedSample } from '../../src/catalog/seed'
 import { artifactPath, CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumAvailable, launchChromium } from './browser'
 
-const AXE_PAGES = ['/', '/?rating=1&service=drain-cleaning', '/insights', '/reviews/rv-000737', '/embed', '/embed?theme=dark&lang=de', '/reviews/unknown', '/?rating=9']
+const AXE_PAGES = [
+  '/',
+  '/?rating=1&service=drain-cleaning',
+  '/insights',
+  '/reviews/rv-000737',
+  '/embed',
+  '/embed?theme=dark&lang=de',
+  '/reviews/unknown',
+  '/?rating=9',
+]
 const LIGHTHOUSE_PAGES = ['/', '/insights']
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
@@ -41,7 +50,15 @@ describe.skipIf(!chromiumAvailable)('accessibility and performance in chromium',
         'axe.run(document, { resultTypes: ["violations"] }).then(r => r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => ({ target: n.target })) })))',
       )) as Violation[]
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      expect(serious.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
+      expect(
+        serious.map(
+          (v) =>
+            `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+              .slice(0, 3)
+              .map((n) => n.target.join(' '))
+              .join(', ')}`,
+        ),
+      ).toEqual([])
       await context.close()
     })
   }
@@ -53,15 +70,25 @@ describe.skipIf(!chromiumAvailable)('accessibility and performance in chromium',
       // Lighthouse drives its own chromium over the DevTools port; chrome-launcher gives it a fresh profile.
       const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS })
       try {
-        const result = await lighthouse(server.url + path, { port: chrome.port, output: 'html', onlyCategories: ['performance', 'accessibility'], logLevel: 'error' })
+        const result = await lighthouse(server.url + path, {
+          port: chrome.port,
+          output: 'html',
+          onlyCategories: ['performance', 'accessibility'],
+          logLevel: 'error',
+        })
         const lhr = result!.lhr
         writeFileSync(artifactPath('lighthouse', `${path === '/' ? 'home' : path.slice(1)}.html`), result!.report as string)
         expect(lhr.runtimeError).toBeUndefined()
-        const scores = { performance: Math.round(lhr.categories.performance!.score! * 100), accessibility: Math.round(lhr.categories.accessibility!.score! * 100) }
+        const scores = {
+          performance: Math.round(lhr.categories.performance!.score! * 100),
+          accessibility: Math.round(lhr.categories.accessibility!.score! * 100),
+        }
         const weak = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
           .map((a) => `${a.id}: ${a.displayValue ?? a.score}`)
-        console.log(`lighthouse ${path}: performance ${scores.performance}, accessibility ${scores.accessibility}${weak.length ? `; below 0.9: ${weak.join(', ')}` : ''}`)
+        console.log(
+          `lighthouse ${path}: performance ${scores.performance}, accessibility ${scores.accessibility}${weak.length ? `; below 0.9: ${weak.join(', ')}` : ''}`,
+        )
         expect(scores.performance).toBeGreaterThanOrEqual(95)
         expect(scores.accessibility).toBeGreaterThanOrEqual(95)
       } finally {

@@ -9,7 +9,16 @@ import { startTestServer, type TestServer } from '../support/server'
 import { embeddedSample } from '../../src/catalog/seed'
 import { artifactPath, chromiumAvailable, launchChromium, watchPage } from './browser'
 
-const PAGES = ['/', '/?rating=1', '/insights', '/reviews/rv-000737', '/embed?count=3', '/embed?theme=dark&lang=de', '/reviews/unknown', '/?rating=9']
+const PAGES = [
+  '/',
+  '/?rating=1',
+  '/insights',
+  '/reviews/rv-000737',
+  '/embed?count=3',
+  '/embed?theme=dark&lang=de',
+  '/reviews/unknown',
+  '/?rating=9',
+]
 const WIDTHS = { phone: 390, desktop: 1280 }
 
 describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
@@ -43,10 +52,14 @@ describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
     await page.goto(server.url + '/')
     await page.getByRole('navigation', { name: 'Filter reviews' }).getByRole('link', { name: '2 stars', exact: true }).click()
     await page.waitForURL(/\?rating=2$/)
-    const ratings = await page.locator('article.review h3 .stars').evaluateAll((nodes: any[]) => nodes.map((n) => n.getAttribute('aria-label')))
+    const ratings = await page
+      .locator('article.review h3 .stars')
+      .evaluateAll((nodes: any[]) => nodes.map((n) => n.getAttribute('aria-label')))
     expect(ratings.length).toBeGreaterThan(0)
     expect(new Set(ratings)).toEqual(new Set(['Rated 2 out of 5']))
-    const current = await page.locator('.filters a[aria-current="true"]').evaluateAll((nodes: any[]) => nodes.map((n) => n.getAttribute('href')))
+    const current = await page
+      .locator('.filters a[aria-current="true"]')
+      .evaluateAll((nodes: any[]) => nodes.map((n) => n.getAttribute('href')))
     expect(current).toContain('/?rating=2')
     // Then a service on top of it: both filters hold, and the list matches the API.
     await page.getByRole('navigation', { name: 'Filter reviews' }).getByRole('link', { name: 'Drain cleaning' }).click()
@@ -88,7 +101,12 @@ describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
     test(`${name} (${width}px): no horizontal scrolling outside charts, screenshots saved`, async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 })
       const page = await context.newPage()
-      for (const [path, file] of [['/', 'home'], ['/insights', 'insights'], ['/reviews/rv-000737', 'review'], ['/embed?count=3', 'embed']]) {
+      for (const [path, file] of [
+        ['/', 'home'],
+        ['/insights', 'insights'],
+        ['/reviews/rv-000737', 'review'],
+        ['/embed?count=3', 'embed'],
+      ]) {
         await page.goto(server.url + path)
         expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width)
         await page.screenshot({ path: artifactPath('screenshots', `${file}-${name}.png`), fullPage: true })

@@ -80,18 +80,25 @@ describe.skipIf(!chromiumAvailable)('the widget on a page of another origin', ()
     // Options arrived: German, dark, only 4 and 5 stars.
     expect(await page.locator('#shadow-widget section.rw.dark').getAttribute('lang')).toBe('de')
     expect(await page.locator('#shadow-widget .foot a').textContent()).toBe('Alle Bewertungen lesen')
-    const ratings = await page.locator('#shadow-widget li .stars').evaluateAll((nodes: any[]) => nodes.map((n) => n.getAttribute('aria-label')))
+    const ratings = await page
+      .locator('#shadow-widget li .stars')
+      .evaluateAll((nodes: any[]) => nodes.map((n) => n.getAttribute('aria-label')))
     for (const label of ratings) expect(label).toMatch(/^Mit [45] von 5 Sternen bewertet$/)
 
     // Nothing of the host's styles inside.
-    const inside = await page.locator('#shadow-widget .author').first().evaluate((el: any) => {
-      const s = getComputedStyle(el)
-      return { color: s.color, font: s.fontFamily, lineHeight: s.lineHeight }
-    })
+    const inside = await page
+      .locator('#shadow-widget .author')
+      .first()
+      .evaluate((el: any) => {
+        const s = getComputedStyle(el)
+        return { color: s.color, font: s.fontFamily, lineHeight: s.lineHeight }
+      })
     expect(inside.color).not.toBe(RED)
     expect(inside.font).not.toBe('serif')
     expect(inside.lineHeight).not.toBe('45px')
-    const li = await items.first().evaluate((el: any) => ({ margin: getComputedStyle(el).marginLeft, style: getComputedStyle(el).listStyleType }))
+    const li = await items
+      .first()
+      .evaluate((el: any) => ({ margin: getComputedStyle(el).marginLeft, style: getComputedStyle(el).listStyleType }))
     expect(li).toEqual({ margin: '0px', style: 'none' })
     expect(await page.locator('#shadow-widget section.rw').evaluate((el: any) => getComputedStyle(el).borderTopStyle)).toBe('solid')
     expect(await page.locator('#shadow-widget .foot a').evaluate((el: any) => getComputedStyle(el).textTransform)).toBe('none')

@@ -16,7 +16,8 @@ describe('reviews-service CLI', () => {
   test('--help lists the commands and every setting', () => {
     const { code, stdout } = run(['--help'])
     expect(code).toBe(0)
-    for (const word of ['serve', 'import', 'mcp', 'analyze', 'PORT', 'HOST', 'BASE_URL', 'DATA_DIR', '--replace', '--dry-run']) expect(stdout).toContain(word)
+    for (const word of ['serve', 'import', 'mcp', 'analyze', 'PORT', 'HOST', 'BASE_URL', 'DATA_DIR', '--replace', '--dry-run'])
+      expect(stdout).toContain(word)
   })
 
   test('--version prints the package version', () => {
@@ -79,7 +80,11 @@ describe('reviews-service analyze', () => {
       stdin: Buffer.from("Mike wasn't on time, but the price was fair.\n\nThe tankless install in Maple Ridge was spotless.\n"),
     })
     expect(result.exitCode).toBe(0)
-    const lines = result.stdout.toString().trim().split('\n').map((l) => JSON.parse(l))
+    const lines = result.stdout
+      .toString()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
     expect(lines).toHaveLength(2)
     expect(lines[0].technicians).toEqual(['Mike Alvarez'])
     expect(lines[0].aspects).toMatchObject([

@@ -21,7 +21,10 @@ function setup(name: string) {
 }
 
 const expectShortAdvice = (stderr: string, ...words: string[]) => {
-  const lines = stderr.trim().split('\n').filter((line) => !line.startsWith('{'))
+  const lines = stderr
+    .trim()
+    .split('\n')
+    .filter((line) => !line.startsWith('{'))
   expect(lines.length).toBeGreaterThanOrEqual(1)
   expect(lines.length).toBeLessThanOrEqual(2)
   expect(stderr).not.toMatch(/^\s+at /m)

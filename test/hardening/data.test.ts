@@ -61,12 +61,22 @@ describe('import refuses what would stop a render, naming it, changing nothing',
     ['a data: url', { ...business, url: 'data:text/html,<script>1</script>' }, goodReviews, /url: must be an http/],
     ['the id "."', business, [review({ id: '.' })], /id: "\." cannot be a path segment/],
     ['the id ".."', business, [review({ id: '..' })], /id: "\.\." cannot be a path segment/],
-    ['year 10000 east of UTC', { ...business, timezone: 'Asia/Tokyo' }, [review({ id: 'x', date: '9999-12-31T23:59:59Z' })], /date: 10000-01-01 is past the year 9999/],
+    [
+      'year 10000 east of UTC',
+      { ...business, timezone: 'Asia/Tokyo' },
+      [review({ id: 'x', date: '9999-12-31T23:59:59Z' })],
+      /date: 10000-01-01 is past the year 9999/,
+    ],
     ['year 0001', business, [review({ id: 'x', date: '0001-01-01T00:00:00Z' })], /date: 0001-01-01T00:00:00Z is before 1990-01-01/],
     ['1970 sentinel', business, [review({ id: 'x', date: '1970-01-01' })], /before 1990-01-01/],
     ['a date next year', business, [review({ id: 'x', date: `${new Date().getUTCFullYear() + 1}-12-31` })], /is in the future/],
     ['a leap second', business, [review({ id: 'x', date: '2016-12-31T23:59:60Z' })], /date: "2016-12-31T23:59:60Z" is a leap second/],
-    ['a reply dated 9999', business, [review({ id: 'x', response: { date: '9999-12-31', text: 'Thanks' } })], /response.date: 9999-12-31 is in the future/],
+    [
+      'a reply dated 9999',
+      business,
+      [review({ id: 'x', response: { date: '9999-12-31', text: 'Thanks' } })],
+      /response.date: 9999-12-31 is in the future/,
+    ],
   ])('%s', (_name, businessValue, reviewList, named) => {
     const { file, env } = workspace()
     const ok = runBinary(['import', file('good.json', { business, reviews: goodReviews })], env)
@@ -77,13 +87,21 @@ describe('import refuses what would stop a render, naming it, changing nothing',
     expect(bad.stderr).toContain('nothing changed')
     expect(bad.stderr).not.toMatch(/^\s+at /m)
     // Still importable and unchanged: a dry run of the good file changes nothing.
-    expect(runBinary(['import', '--dry-run', file('again.json', { business, reviews: goodReviews })], env).stdout).toContain('0 inserted, 0 updated')
+    expect(runBinary(['import', '--dry-run', file('again.json', { business, reviews: goodReviews })], env).stdout).toContain(
+      '0 inserted, 0 updated',
+    )
   })
 
   test('a date of tomorrow where the business is is accepted (clock slack)', () => {
     const { file, env } = workspace()
     const tomorrow = Temporal.Now.plainDateISO('Pacific/Kiritimati').add({ days: 1 }).toString()
-    const result = runBinary(['import', file('d.json', { business: { ...business, timezone: 'Pacific/Kiritimati' }, reviews: [review({ id: 't', date: tomorrow })] })], env)
+    const result = runBinary(
+      [
+        'import',
+        file('d.json', { business: { ...business, timezone: 'Pacific/Kiritimati' }, reviews: [review({ id: 't', date: tomorrow })] }),
+      ],
+      env,
+    )
     expect(result.stderr).toBe('')
     expect(result.code).toBe(0)
   })
@@ -97,7 +115,10 @@ describe('a business.json typo on a running server', () => {
     expect((await healthOf(running)).status).toBe(200)
 
     writeFileSync(join(dataDir, 'business.json'), JSON.stringify({ ...business, name: 'Typo Inc', timezone: 'America/Denvr' }))
-    const degraded = await until(() => healthOf(running), (h) => h.status === 503)
+    const degraded = await until(
+      () => healthOf(running),
+      (h) => h.status === 503,
+    )
     expect(degraded.status).toBe(503)
     expect(degraded.body.status).toBe('degraded')
     expect(degraded.body.error).toContain('timezone')
@@ -112,9 +133,14 @@ describe('a business.json typo on a running server', () => {
     expect((await fetch(`${restarted.url}/api/feed.json`)).status).toBe(200)
 
     writeFileSync(join(dataDir, 'business.json'), JSON.stringify({ ...business, name: 'Fixed Inc' }))
-    const recovered = await until(() => healthOf(restarted), (h) => h.status === 200)
+    const recovered = await until(
+      () => healthOf(restarted),
+      (h) => h.status === 200,
+    )
     expect(recovered.body.status).toBe('ok')
-    expect(((await (await fetch(`${restarted.url}/reviews.json`)).json()) as { business: { name: string } }).business.name).toBe('Fixed Inc')
+    expect(((await (await fetch(`${restarted.url}/reviews.json`)).json()) as { business: { name: string } }).business.name).toBe(
+      'Fixed Inc',
+    )
   }, 30_000)
 })
 
@@ -139,7 +165,10 @@ describe('data written by an older release that cannot be published', () => {
       const json = JSON.parse(db.query<{ json: string }, []>("SELECT json FROM reviews WHERE id = 'a-1'").get()!.json)
       db.query("UPDATE reviews SET date = '10000-01-01', json = ? WHERE id = 'a-1'").run(JSON.stringify({ ...json, date: '10000-01-01' }))
     })
-    const degraded = await until(() => healthOf(running), (h) => h.status === 503)
+    const degraded = await until(
+      () => healthOf(running),
+      (h) => h.status === 503,
+    )
     expect(degraded.status).toBe(503)
     expect(degraded.body).toMatchObject({ status: 'degraded', revision: before.body.revision })
     expect(degraded.body.error).toContain(`revision ${before.body.revision + 1}`)
@@ -151,20 +180,34 @@ describe('data written by an older release that cannot be published', () => {
 
     // A good import moves the revision again and recovers.
     expect(runBinary(['import', file('fix.json', { business, reviews: [review({ id: 'a-1', date: '2025-01-03' })] })], env).code).toBe(0)
-    expect((await until(() => healthOf(running), (h) => h.status === 200)).status).toBe(200)
+    expect(
+      (
+        await until(
+          () => healthOf(running),
+          (h) => h.status === 200,
+        )
+      ).status,
+    ).toBe(200)
   }, 30_000)
 
   test('serve and mcp on a database whose business cannot be published explain it and exit 2, no stack', () => {
     const { dataDir, file, env } = workspace()
     runBinary(['import', file('good.json', { business, reviews: goodReviews })], env)
-    tamper(dataDir, (db) => db.query('UPDATE business SET json = ? WHERE id = 1').run(JSON.stringify({ ...business, timezone: 'Mountain Time' })))
+    tamper(dataDir, (db) =>
+      db.query('UPDATE business SET json = ? WHERE id = 1').run(JSON.stringify({ ...business, timezone: 'Mountain Time' })),
+    )
     for (const command of ['serve', 'mcp']) {
       const result = runBinary([command], env)
       expect(result.code).toBe(2)
       expect(result.stderr).toContain('timezone')
       expect(result.stderr).toContain('Mountain Time')
       expect(result.stderr).not.toMatch(/^\s+at /m)
-      expect(result.stderr.trim().split('\n').filter((l) => !l.startsWith('{')).length).toBeLessThanOrEqual(2)
+      expect(
+        result.stderr
+          .trim()
+          .split('\n')
+          .filter((l) => !l.startsWith('{')).length,
+      ).toBeLessThanOrEqual(2)
     }
     // The documented way out works: a valid business.json fixes it at the next start.
     file('data/business.json', business)

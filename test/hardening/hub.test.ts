@@ -42,8 +42,15 @@ const hubEnv = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 })
 
-async function start(overrides: Record<string, string> = {}, options: { fakeClock?: boolean; dataDir?: string; env?: Record<string, string> } = {}) {
-  server = await startTestServer({ hubConfig: loadHubConfig(hubEnv(overrides), options.fakeClock ? () => clock : Date.now), dataDir: options.dataDir, env: options.env })
+async function start(
+  overrides: Record<string, string> = {},
+  options: { fakeClock?: boolean; dataDir?: string; env?: Record<string, string> } = {},
+) {
+  server = await startTestServer({
+    hubConfig: loadHubConfig(hubEnv(overrides), options.fakeClock ? () => clock : Date.now),
+    dataDir: options.dataDir,
+    env: options.env,
+  })
   return server
 }
 
@@ -117,7 +124,11 @@ describe('request bodies', () => {
         else controller.enqueue(new Uint8Array(65536).fill(97))
       },
     })
-    const response = await fetch(`${server!.url}/api/websub/hub`, { method: 'POST', body: endless, headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    const response = await fetch(`${server!.url}/api/websub/hub`, {
+      method: 'POST',
+      body: endless,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
     expect(response.status).toBe(413)
     expect(response.headers.get('content-type')).toContain('application/json')
     expect(((await response.json()) as { error: string }).error).toBe('payload_too_large')
@@ -169,7 +180,17 @@ describe('W3C rules', () => {
     await unsubscribeSeen
     // Let the unsubscribe be decided first, then the old subscribe answers.
     const hub = server!.service.hub
-    for (let i = 0; i < 100 && (hub.repository.db.query("SELECT count(*) AS n FROM hub_verifications WHERE mode = 'unsubscribe' AND state = 'pending'").get() as { n: number }).n; i++) await Bun.sleep(10)
+    for (
+      let i = 0;
+      i < 100 &&
+      (
+        hub.repository.db.query("SELECT count(*) AS n FROM hub_verifications WHERE mode = 'unsubscribe' AND state = 'pending'").get() as {
+          n: number
+        }
+      ).n;
+      i++
+    )
+      await Bun.sleep(10)
     slow.open()
     await hub.whenIdle()
     expect(hub.repository.find(callback, 'feed.xml')?.state ?? null).not.toBe('active')
@@ -184,9 +205,16 @@ describe('subscription status lookup', () => {
     await start()
     const path = callbackPath('status')
     const callback = subscriber.url(path)
-    expect((await hubPost(subscribeFields(callback, 'api/feed.json', 'subscribe', { 'hub.secret': 'do-not-show-me', 'hub.lease_seconds': '7200' }))).status).toBe(202)
+    expect(
+      (
+        await hubPost(
+          subscribeFields(callback, 'api/feed.json', 'subscribe', { 'hub.secret': 'do-not-show-me', 'hub.lease_seconds': '7200' }),
+        )
+      ).status,
+    ).toBe(202)
     await server!.service.hub.whenIdle()
-    const lookup = () => fetch(`${server!.url}/api/websub/hub?${new URLSearchParams({ 'hub.topic': topic('api/feed.json'), 'hub.callback': callback })}`)
+    const lookup = () =>
+      fetch(`${server!.url}/api/websub/hub?${new URLSearchParams({ 'hub.topic': topic('api/feed.json'), 'hub.callback': callback })}`)
     const first = await lookup()
     expect(first.status).toBe(200)
     const before = (await first.json()) as Record<string, unknown>
@@ -202,7 +230,9 @@ describe('subscription status lookup', () => {
     expect(after.last_delivery.status).toBe(204)
     expect(Math.abs(Date.parse(after.last_delivery.at) - Date.now())).toBeLessThan(60_000)
 
-    const unknown = await fetch(`${server!.url}/api/websub/hub?${new URLSearchParams({ 'hub.topic': topic('feed.xml'), 'hub.callback': callback })}`)
+    const unknown = await fetch(
+      `${server!.url}/api/websub/hub?${new URLSearchParams({ 'hub.topic': topic('feed.xml'), 'hub.callback': callback })}`,
+    )
     expect(unknown.status).toBe(404)
     expect(((await unknown.json()) as { error: string }).error).toBe('not_found')
   })
@@ -241,7 +271,9 @@ describe('caps under a burst', () => {
     await start({ HUB_REQUESTS_PER_MINUTE: '3', HUB_TRUST_PROXY: '1' })
     const statuses: number[] = []
     for (let i = 1; i <= 5; i++) {
-      const response = await hubPost(subscribeFields(subscriber.url(callbackPath('v6'))), { 'x-forwarded-for': `2001:db8:5:7:${i.toString(16)}::${i}` })
+      const response = await hubPost(subscribeFields(subscriber.url(callbackPath('v6'))), {
+        'x-forwarded-for': `2001:db8:5:7:${i.toString(16)}::${i}`,
+      })
       statuses.push(response.status)
     }
     expect(statuses).toEqual([202, 202, 202, 429, 429])
@@ -258,11 +290,12 @@ describe('outbound slots', () => {
     const tarpit = gate()
     const seen = arrivals()
     const floodPaths = Array.from({ length: 20 }, () => callbackPath('tarpit'))
-    for (const p of floodPaths) subscriber.on(p, async (r) => {
-      seen.mark(r)
-      await tarpit.opened
-      return echoChallenge(r)
-    })
+    for (const p of floodPaths)
+      subscriber.on(p, async (r) => {
+        seen.mark(r)
+        await tarpit.opened
+        return echoChallenge(r)
+      })
     for (const p of floodPaths) expect((await hubPost(subscribeFields(subscriber.url(p)))).status).toBe(202)
     await seen.next()
     const started = performance.now()
@@ -309,7 +342,9 @@ describe('outbound slots', () => {
     expect(share - baseline).toBeLessThan(0.03)
     hang.open()
     await server!.service.hub.whenIdle()
-    expect(new Set(subscriber.received.filter((r) => r.method === 'POST' && r.path.startsWith('/hang')).map((r) => r.path)).size).toBeGreaterThanOrEqual(6)
+    expect(
+      new Set(subscriber.received.filter((r) => r.method === 'POST' && r.path.startsWith('/hang')).map((r) => r.path)).size,
+    ).toBeGreaterThanOrEqual(6)
   }, 30_000)
 })
 
@@ -321,7 +356,9 @@ describe('another process holding the database lock (a CLI import)', () => {
     const retrying = callbackPath('retry')
     await subscribed(subscriber.url(retrying))
     let deliveries = 0
-    subscriber.on(retrying, (r) => (r.method === 'POST' ? new Response(null, { status: ++deliveries === 1 ? 500 : 204 }) : echoChallenge(r)))
+    subscriber.on(retrying, (r) =>
+      r.method === 'POST' ? new Response(null, { status: ++deliveries === 1 ? 500 : 204 }) : echoChallenge(r),
+    )
     // A verification that will answer while the lock is held.
     const pendingPath = callbackPath('confirm-under-lock')
     const answer = gate()
@@ -363,7 +400,11 @@ describe('another process holding the database lock (a CLI import)', () => {
     for (let i = 0; i < 300 && hub.repository.find(confirmed, 'feed.xml')?.state !== 'active'; i++) await Bun.sleep(10)
     expect(hub.repository.find(confirmed, 'feed.xml')?.state).toBe('active')
     // The retry chain survived the lock: the second attempt came, soon.
-    await subscriber.next((r) => r.path === retrying && r.method === 'POST', 5000, subscriber.received.findIndex((r) => r.path === retrying && r.method === 'POST') + 1)
+    await subscriber.next(
+      (r) => r.path === retrying && r.method === 'POST',
+      5000,
+      subscriber.received.findIndex((r) => r.path === retrying && r.method === 'POST') + 1,
+    )
     await hub.whenIdle()
     expect(deliveries).toBeGreaterThanOrEqual(2)
   }, 30_000)
@@ -385,7 +426,10 @@ describe('housekeeping', () => {
     await first.stop(true)
 
     clock += 2 * 24 * 3600_000
-    const second = await start({ HUB_LEASE_MAX: String(365 * 24 * 3600), HUB_LEASE_DEFAULT: String(365 * 24 * 3600) }, { fakeClock: true, dataDir })
+    const second = await start(
+      { HUB_LEASE_MAX: String(365 * 24 * 3600), HUB_LEASE_DEFAULT: String(365 * 24 * 3600) },
+      { fakeClock: true, dataDir },
+    )
     expect(count(second.service.db, 'hub_verifications')).toBe(0)
     expect(count(second.service.db, 'hub_subscriptions')).toBe(2)
     await second.stop(true)
@@ -403,11 +447,12 @@ describe('shutdown', () => {
     const never = gate()
     const seen = arrivals()
     const paths = Array.from({ length: 50 }, () => callbackPath('hang-stop'))
-    for (const p of paths) subscriber.on(p, async (r) => {
-      seen.mark(r)
-      await never.opened
-      return echoChallenge(r)
-    })
+    for (const p of paths)
+      subscriber.on(p, async (r) => {
+        seen.mark(r)
+        await never.opened
+        return echoChallenge(r)
+      })
     for (const p of paths) expect((await hubPost(subscribeFields(subscriber.url(p)))).status).toBe(202)
     await seen.next()
     const dataDir = server!.dataDir
@@ -421,4 +466,3 @@ describe('shutdown', () => {
     never.open()
   }, 30_000)
 })
-

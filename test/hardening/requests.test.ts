@@ -17,7 +17,13 @@ let port: number
 
 beforeAll(async () => {
   workDir = mkdtempSync(join(tmpdir(), 'reviews-requests-'))
-  running = await startListening([compiledBinary(), 'serve'], { DATA_DIR: join(workDir, 'data'), PORT: '0', HOST: '127.0.0.1', LOG_REQUESTS: '1', PATH: '/usr/bin:/bin' })
+  running = await startListening([compiledBinary(), 'serve'], {
+    DATA_DIR: join(workDir, 'data'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_REQUESTS: '1',
+    PATH: '/usr/bin:/bin',
+  })
   port = Number(new URL(running.url).port)
 }, 60_000)
 

@@ -49,7 +49,11 @@ test('SIGTERM exits within 5 s with hanging verifications, which resume at the n
     const response = await fetch(`${first.url}/api/websub/hub`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ 'hub.callback': subscriber.url(path), 'hub.mode': 'subscribe', 'hub.topic': 'https://reviews.example.test/feed.xml' }),
+      body: new URLSearchParams({
+        'hub.callback': subscriber.url(path),
+        'hub.mode': 'subscribe',
+        'hub.topic': 'https://reviews.example.test/feed.xml',
+      }),
     })
     expect(response.status).toBe(202)
   }

@@ -16,7 +16,13 @@ let workDir: string
 let running: Running
 
 beforeAll(async () => {
-  const words = ['The technician arrived on time,', 'explained the water heater problem clearly', 'and the price matched the quote.', 'Muy profesional, gracias!', 'Würde wieder buchen.']
+  const words = [
+    'The technician arrived on time,',
+    'explained the water heater problem clearly',
+    'and the price matched the quote.',
+    'Muy profesional, gracias!',
+    'Würde wieder buchen.',
+  ]
   const reviews: StoredReview[] = []
   for (let i = 0; i < REVIEWS; i++) {
     const day = new Date(Date.UTC(2015, 0, 1) + (i % 3650) * 86400_000).toISOString().slice(0, 10)
@@ -60,12 +66,16 @@ describe('a since-listing of everything (over 8 MB)', () => {
       times.push(again.ms)
     }
     times.sort((a, b) => a - b)
-    console.log(`since-listing of ${(first.body.byteLength / 1e6).toFixed(1)} MB: first GET ${first.ms.toFixed(0)} ms, then HEAD median ${times[2]!.toFixed(1)} ms`)
+    console.log(
+      `since-listing of ${(first.body.byteLength / 1e6).toFixed(1)} MB: first GET ${first.ms.toFixed(0)} ms, then HEAD median ${times[2]!.toFixed(1)} ms`,
+    )
     expect(times[2]!).toBeLessThan(25)
   })
 
   test('a prefix cut gives the same rows as the full render would, byte for byte', async () => {
-    const all = JSON.parse(new TextDecoder().decode((await get('/api/reviews/since/1900-01-01')).body)) as { reviews: { id: string; date: string }[] }
+    const all = JSON.parse(new TextDecoder().decode((await get('/api/reviews/since/1900-01-01')).body)) as {
+      reviews: { id: string; date: string }[]
+    }
     const cut = await get('/api/reviews/since/2020-01-01')
     const listing = JSON.parse(new TextDecoder().decode(cut.body)) as { count: number; total: number; reviews: { id: string }[] }
     const expected = all.reviews.filter((r) => r.date >= '2020-01-01')
@@ -88,7 +98,9 @@ describe('a since-listing of everything (over 8 MB)', () => {
       again.push(head.ms)
     }
     again.sort((a, b) => a - b)
-    console.log(`br of the listing: first ${first.ms.toFixed(0)} ms, then HEAD median ${again[2]!.toFixed(1)} ms; /healthz meanwhile at most ${Math.max(...health).toFixed(1)} ms`)
+    console.log(
+      `br of the listing: first ${first.ms.toFixed(0)} ms, then HEAD median ${again[2]!.toFixed(1)} ms; /healthz meanwhile at most ${Math.max(...health).toFixed(1)} ms`,
+    )
     expect(again[2]!).toBeLessThan(25)
     expect(Math.max(...health)).toBeLessThan(200) // Before: the event loop compressed it, 480 ms at this size.
   })

@@ -70,7 +70,8 @@ beforeAll(async () => {
       await fetch(`${proxyUrl}/healthz`)
       break
     } catch {
-      if (nginx.exitCode !== null || Date.now() > deadline) throw new Error(`nginx did not start: ${await new Response(nginx.stderr as ReadableStream).text()}`)
+      if (nginx.exitCode !== null || Date.now() > deadline)
+        throw new Error(`nginx did not start: ${await new Response(nginx.stderr as ReadableStream).text()}`)
       await Bun.sleep(20)
     }
   }

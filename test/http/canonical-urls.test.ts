@@ -29,7 +29,19 @@ async function raw(method: string, target: string): Promise<{ status: number; bo
   return { status: Number(text.slice(9, 12)), body: text.slice(text.indexOf('\r\n\r\n') + 4) }
 }
 
-const CANONICAL = ['/reviews.json', '/insights.json', '/api/feed.json', '/feed.xml', '/api/reviews/search', '/api/reviews/since/2025-01-01', '/api/reviews/r-001', '/healthz', '/metrics', '/docs', '/.well-known/openapi.json']
+const CANONICAL = [
+  '/reviews.json',
+  '/insights.json',
+  '/api/feed.json',
+  '/feed.xml',
+  '/api/reviews/search',
+  '/api/reviews/since/2025-01-01',
+  '/api/reviews/r-001',
+  '/healthz',
+  '/metrics',
+  '/docs',
+  '/.well-known/openapi.json',
+]
 
 describe('trailing slashes and empty segments', () => {
   test.each(CANONICAL)('%s/ is 404 not_found naming %s; the canonical URL serves 200', async (path) => {
@@ -43,9 +55,15 @@ describe('trailing slashes and empty segments', () => {
   test('HEAD and POST get the same answer: /mcp/ and the hub with a slash are not the endpoints', async () => {
     expect((await fetch(`${server.url}/reviews.json/`, { method: 'HEAD' })).status).toBe(404)
     for (const path of ['/mcp/', '/api/websub/hub/']) {
-      const response = await fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'hub.mode=subscribe' })
+      const response = await fetch(server.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'hub.mode=subscribe',
+      })
       expect(response.status).toBe(404)
-      expect(((await response.json()) as { message: string }).message).toBe(`Nothing is served at ${path}; the resource is at ${path.slice(0, -1)}.`)
+      expect(((await response.json()) as { message: string }).message).toBe(
+        `Nothing is served at ${path}; the resource is at ${path.slice(0, -1)}.`,
+      )
     }
   })
 

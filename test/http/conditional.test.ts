@@ -118,7 +118,7 @@ describe('per-coding ETags', () => {
     },
   )
 
-  test('If-None-Match with the ETag of any coding is a 304 for every Accept-Encoding, carrying the negotiated coding\'s ETag', async () => {
+  test("If-None-Match with the ETag of any coding is a 304 for every Accept-Encoding, carrying the negotiated coding's ETag", async () => {
     const tags = await etagsOf('/reviews.json')
     for (const sent of Object.values(tags)) {
       for (const [name, accept] of Object.entries(CODINGS)) {
@@ -146,7 +146,8 @@ describe('If-Match and If-Unmodified-Since (RFC 9110 §13.1.1, §13.1.4)', () =>
   test('If-Match with a current ETag of any coding, or *, serves 200; anything else, weak tags included, is 412', async () => {
     const identity = (await get('/reviews.json')).headers.get('etag')!
     const gzip = (await get('/reviews.json', { 'accept-encoding': 'gzip' })).headers.get('etag')!
-    for (const header of [identity, gzip, `"x", ${gzip}`, '*']) expect((await get('/reviews.json', { 'if-match': header })).status).toBe(200)
+    for (const header of [identity, gzip, `"x", ${gzip}`, '*'])
+      expect((await get('/reviews.json', { 'if-match': header })).status).toBe(200)
     for (const header of ['"x"', `W/${identity}`]) {
       const response = await get('/reviews.json', { 'if-match': header })
       expect(response.status).toBe(412)
@@ -193,12 +194,25 @@ describe('CORS and topics', () => {
       await get('/metrics'),
       await get('/docs'),
       await get('/.well-known/openapi.json'),
-      await fetch(`${server.url}/api/websub/hub`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'hub.mode=x' }),
-      await fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' }),
+      await fetch(`${server.url}/api/websub/hub`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'hub.mode=x',
+      }),
       await fetch(`${server.url}/mcp`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } }),
+        body: '{}',
+      }),
+      await fetch(`${server.url}/mcp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } },
+        }),
       }),
     ]
     for (const response of responses) {

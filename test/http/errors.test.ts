@@ -17,11 +17,14 @@ beforeAll(async () => {
 afterAll(() => server.stop())
 
 describe('unknown paths and methods', () => {
-  test.each(['/nope', '/reviews.json/extra', '/api', '/api/reviews', '/api/reviews/since', '/API/FEED.JSON'])('%s is 404 not_found', async (path) => {
-    const response = await fetch(server.url + path)
-    expect(response.status).toBe(404)
-    expect(((await response.json()) as { error: string }).error).toBe('not_found')
-  })
+  test.each(['/nope', '/reviews.json/extra', '/api', '/api/reviews', '/api/reviews/since', '/API/FEED.JSON'])(
+    '%s is 404 not_found',
+    async (path) => {
+      const response = await fetch(server.url + path)
+      expect(response.status).toBe(404)
+      expect(((await response.json()) as { error: string }).error).toBe('not_found')
+    },
+  )
 
   test.each([
     ['POST', '/reviews.json'],
@@ -79,7 +82,11 @@ describe('a server fault', () => {
       catalog: service.catalog,
       search: service.search,
       log: (e) => events.push(e),
-      plugins: [new Elysia().get('/boom', () => { throw new Error('secret internals at /srv/app.ts:12') })],
+      plugins: [
+        new Elysia().get('/boom', () => {
+          throw new Error('secret internals at /srv/app.ts:12')
+        }),
+      ],
     })
     const boom = await app.handle(new Request('http://localhost/boom'))
     expect(boom.status).toBe(500)

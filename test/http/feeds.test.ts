@@ -25,7 +25,7 @@ const reviews: StoredReview[] = Array.from({ length: 60 }, (_, i) =>
     rating: (i % 5) + 1,
     date: `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
     text: sanitizeText(hostileTexts[i % hostileTexts.length]!),
-    author: i % 3 ? 'Ann <O\'Neil> & Co' : 'Zoë',
+    author: i % 3 ? "Ann <O'Neil> & Co" : 'Zoë',
     services: i % 2 ? ['drain-cleaning'] : [],
     response: i % 4 ? null : { date: '2024-12-31', text: sanitizeText('Thanks ]]> <b>!') },
   }),
@@ -137,7 +137,12 @@ describe('the reviews dataset carries the same hostile text intact', () => {
 
 describe('permanent entry ids and moving update times', () => {
   const published = (r: StoredReview) => ({ ...r, verified: true }) as Review
-  const feed = (list: Review[], baseUrl = TEST_BASE_URL) => ({ business, reviews: list, baseUrl, updatedAt: new Date('2025-01-01T00:00:00Z') })
+  const feed = (list: Review[], baseUrl = TEST_BASE_URL) => ({
+    business,
+    reviews: list,
+    baseUrl,
+    updatedAt: new Date('2025-01-01T00:00:00Z'),
+  })
   const atomEntry = (xml: string, n = 0) => xml.split(/<entry[ >]/)[n + 1]!
   const tag = (xml: string, name: string) => xml.match(new RegExp(`<${name}>([^<]+)</${name}>`))![1]!
   const base = published(review({ id: 'p-1', date: '2025-03-04', text: 'Fixed the boiler.' }))
@@ -182,7 +187,16 @@ describe('permanent entry ids and moving update times', () => {
 
   test('summary: short text whole; long text cut at a word with an ellipsis; whitespace folded', () => {
     const long = 'The technician arrived early and explained every step. '.repeat(10)
-    const items = (JSON.parse(renderJsonFeed(feed([{ ...base, text: 'Two\n\nlines' }, { ...base, id: 'p-3', text: long }]))) as any).items
+    const items = (
+      JSON.parse(
+        renderJsonFeed(
+          feed([
+            { ...base, text: 'Two\n\nlines' },
+            { ...base, id: 'p-3', text: long },
+          ]),
+        ),
+      ) as any
+    ).items
     expect(items[0].summary).toBe('Two lines')
     expect(items[1].summary.endsWith('…')).toBe(true)
     expect(items[1].summary.length).toBeLessThanOrEqual(201)

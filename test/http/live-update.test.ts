@@ -15,7 +15,10 @@ afterAll(() => server.stop())
 const etags = async () =>
   Object.fromEntries(
     await Promise.all(
-      ['/reviews.json', '/api/feed.json', '/feed.xml', '/insights.json'].map(async (p) => [p, (await fetch(server.url + p)).headers.get('etag')]),
+      ['/reviews.json', '/api/feed.json', '/feed.xml', '/insights.json'].map(async (p) => [
+        p,
+        (await fetch(server.url + p)).headers.get('etag'),
+      ]),
     ),
   )
 
@@ -50,7 +53,9 @@ describe('live updates', () => {
   test('a new review committed by another process is served within 2 s, with new ETags', async () => {
     const before = await etags()
     const changed = nextTopicsChanged()
-    writeFromAnotherProcess({ reviews: [review({ id: 'live-1', date: '2026-01-01', text: 'Brand new review about the tankless heater.' })] })
+    writeFromAnotherProcess({
+      reviews: [review({ id: 'live-1', date: '2026-01-01', text: 'Brand new review about the tankless heater.' })],
+    })
     expect((await changed).sort()).toEqual(['api/feed.json', 'feed.xml', 'reviews.json'])
     const after = await etags()
     for (const path of Object.keys(before)) expect(after[path]).not.toBe(before[path])
@@ -77,7 +82,9 @@ describe('live updates', () => {
     writeFromAnotherProcess({ reviews: newer })
     await settled
     const changed = nextTopicsChanged()
-    writeFromAnotherProcess({ reviews: [review({ id: 'r-006', rating: 2, date: '2024-02-29', text: 'Edited text.', technicians: ['Mike Alvarez'] })] })
+    writeFromAnotherProcess({
+      reviews: [review({ id: 'r-006', rating: 2, date: '2024-02-29', text: 'Edited text.', technicians: ['Mike Alvarez'] })],
+    })
     expect(await changed).toEqual(['reviews.json'])
   })
 

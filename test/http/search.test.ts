@@ -6,7 +6,12 @@ import type { Review, StoredReview } from '../../src/reviews/schema'
 
 // 30 filler reviews on top of the hand-written ones, so the default limit of 20 bites.
 const filler: StoredReview[] = Array.from({ length: 30 }, (_, i) =>
-  review({ id: `f-${String(i).padStart(2, '0')}`, rating: (i % 5) + 1, date: `2023-05-${String(i + 1).padStart(2, '0')}`, text: `Filler review number ${i}.` }),
+  review({
+    id: `f-${String(i).padStart(2, '0')}`,
+    rating: (i % 5) + 1,
+    date: `2023-05-${String(i + 1).padStart(2, '0')}`,
+    text: `Filler review number ${i}.`,
+  }),
 )
 const all = [...baseReviews, ...filler]
 const published = all.filter((r) => r.verified)
@@ -25,7 +30,12 @@ async function search(query: string): Promise<List> {
   return response.json() as Promise<List>
 }
 const ids = (list: List) => list.reviews.map((r) => r.id)
-const expected = (keep: (r: StoredReview) => boolean, limit = 20) => published.filter(keep).sort(newestFirst).slice(0, limit).map((r) => r.id)
+const expected = (keep: (r: StoredReview) => boolean, limit = 20) =>
+  published
+    .filter(keep)
+    .sort(newestFirst)
+    .slice(0, limit)
+    .map((r) => r.id)
 
 describe('search semantics', () => {
   test('no filters: newest first, default limit 20, total counts every published review', async () => {
@@ -63,7 +73,22 @@ describe('search semantics', () => {
   })
 
   test('hostile query text never reaches FTS5 syntax', async () => {
-    for (const q of ['"', '""', '*', 'NEAR(a b)', 'a AND b', '-x', '^start', 'col:val', "'; DROP TABLE reviews; --", '\\', '(', ')', '%', '_']) {
+    for (const q of [
+      '"',
+      '""',
+      '*',
+      'NEAR(a b)',
+      'a AND b',
+      '-x',
+      '^start',
+      'col:val',
+      "'; DROP TABLE reviews; --",
+      '\\',
+      '(',
+      ')',
+      '%',
+      '_',
+    ]) {
       const response = await fetch(`${server.url}/api/reviews/search?query=${encodeURIComponent(q)}`)
       expect(response.status).toBe(200)
     }
@@ -94,9 +119,23 @@ describe('search errors: 400 invalid_query with every bad parameter', () => {
     ['since=yesterday', [['since', 'invalid_date']]],
     ['since=2024-05-01&until=2024-01-01', [['since', 'invalid_range']]],
     ['rating=3&rating=4', [['rating', 'repeated']]],
-    ['rating=abc&limit=ten', [['rating', 'invalid_type'], ['limit', 'invalid_type']]],
+    [
+      'rating=abc&limit=ten',
+      [
+        ['rating', 'invalid_type'],
+        ['limit', 'invalid_type'],
+      ],
+    ],
     ['query=', [['query', 'too_small']]],
-    ['rating=7&limit=0&min_rating=0.5&since=2024-02-30', [['rating', 'too_big'], ['min_rating', 'too_small'], ['since', 'invalid_date'], ['limit', 'too_small']]],
+    [
+      'rating=7&limit=0&min_rating=0.5&since=2024-02-30',
+      [
+        ['rating', 'too_big'],
+        ['min_rating', 'too_small'],
+        ['since', 'invalid_date'],
+        ['limit', 'too_small'],
+      ],
+    ],
     ['unknown=1', [['unknown', 'unrecognized']]],
   ]
   test.each(cases)('%s', async (query, issues) => {
@@ -120,18 +159,26 @@ describe('since-listing', () => {
   test('reviews dated on or after the date, newest first, count = total', async () => {
     const response = await fetch(`${server.url}/api/reviews/since/2025-02-15`)
     const list = (await response.json()) as List
-    expect(ids(list)).toEqual(published.filter((r) => r.date >= '2025-02-15').sort(newestFirst).map((r) => r.id))
+    expect(ids(list)).toEqual(
+      published
+        .filter((r) => r.date >= '2025-02-15')
+        .sort(newestFirst)
+        .map((r) => r.id),
+    )
     expect(list.count).toBe(3)
     expect(list.total).toBe(3)
     expect(((await (await fetch(`${server.url}/api/reviews/since/2030-01-01`)).json()) as List).count).toBe(0)
     expect(((await (await fetch(`${server.url}/api/reviews/since/2024-02-29`)).json()) as List).reviews.at(-1)!.id).toBe('r-006')
   })
 
-  test.each(['2024-13-45', '2024-02-30', '2023-02-29', 'yesterday', '2024-1-01', '20240101', '%20'])('%s is 400 invalid_date', async (date) => {
-    const response = await fetch(`${server.url}/api/reviews/since/${date}`)
-    expect(response.status).toBe(400)
-    expect(((await response.json()) as { error: string }).error).toBe('invalid_date')
-  })
+  test.each(['2024-13-45', '2024-02-30', '2023-02-29', 'yesterday', '2024-1-01', '20240101', '%20'])(
+    '%s is 400 invalid_date',
+    async (date) => {
+      const response = await fetch(`${server.url}/api/reviews/since/${date}`)
+      expect(response.status).toBe(400)
+      expect(((await response.json()) as { error: string }).error).toBe('invalid_date')
+    },
+  )
 })
 
 describe('permalinks', () => {

@@ -27,12 +27,23 @@ describe('numeric query parameters', () => {
     for (const value of refused) {
       const { status, body } = await search(`${name}=${encodeURIComponent(value)}`)
       expect({ value, status }).toEqual({ value, status: 400 })
-      expect(body.issues).toEqual([{ path: [name], code: 'invalid_type', message: expect.stringMatching(/^must be a (whole )?number in plain decimal digits/) }])
+      expect(body.issues).toEqual([
+        { path: [name], code: 'invalid_type', message: expect.stringMatching(/^must be a (whole )?number in plain decimal digits/) },
+      ])
     }
   })
 
   test('plain numerals are accepted, whole values for integers, fractions where the parameter takes them', async () => {
-    for (const query of ['rating=5', 'rating=5.0', 'limit=100', 'limit=1', 'min_rating=3.5', 'min_rating=3.50', 'min_rating=1', 'limit=20&rating=1&min_rating=1.0']) {
+    for (const query of [
+      'rating=5',
+      'rating=5.0',
+      'limit=100',
+      'limit=1',
+      'min_rating=3.5',
+      'min_rating=3.50',
+      'min_rating=1',
+      'limit=20&rating=1&min_rating=1.0',
+    ]) {
       expect({ query, status: (await search(query)).status }).toEqual({ query, status: 200 })
     }
     expect((await search('limit=2.5')).body.issues).toEqual([{ path: ['limit'], code: 'invalid_type', message: 'must be an integer' }])
@@ -66,7 +77,10 @@ describe('the same in MCP: a query string is accepted exactly when its numeral i
   })
 
   test('JSON numbers the query grammar cannot write are still numbers in MCP: 1e0 is 1, 5.0 is 5', () => {
-    expect(validateSearch(JSON.parse('{"min_rating": 1e0, "rating": 5.0}'))).toEqual({ ok: true, value: { min_rating: 1, rating: 5, limit: 20 } })
+    expect(validateSearch(JSON.parse('{"min_rating": 1e0, "rating": 5.0}'))).toEqual({
+      ok: true,
+      value: { min_rating: 1, rating: 5, limit: 20 },
+    })
     expect(validateSearch({ limit: '5' }).ok).toBe(false)
   })
 })

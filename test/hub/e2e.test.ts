@@ -45,13 +45,18 @@ test('subscribe to all three topics, import a review with the CLI, receive each 
     const response = await fetch(`${running.url}/api/websub/hub`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ 'hub.callback': subscriber.url(`/e2e/${topic}`), 'hub.mode': 'subscribe', 'hub.topic': `${BASE}/${topic}` }),
+      body: new URLSearchParams({
+        'hub.callback': subscriber.url(`/e2e/${topic}`),
+        'hub.mode': 'subscribe',
+        'hub.topic': `${BASE}/${topic}`,
+      }),
     })
     expect(response.status).toBe(202)
     await subscriber.next((r) => r.path === `/e2e/${topic}` && r.method === 'GET')
   }
   // Let the verifications' answers be recorded before the change (the hub activates on the response).
-  const metricsShowActive = async () => (await (await fetch(`${running.url}/metrics`)).text()).includes('websub_subscriptions{state="active"} 3')
+  const metricsShowActive = async () =>
+    (await (await fetch(`${running.url}/metrics`)).text()).includes('websub_subscriptions{state="active"} 3')
   for (let i = 0; i < 200 && !(await metricsShowActive()); i++) await Bun.sleep(10)
   expect(await metricsShowActive()).toBe(true)
 

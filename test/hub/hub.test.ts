@@ -76,7 +76,11 @@ function importReview(id: string) {
 describe('subscribe, verify, deliver', () => {
   test('each of the three topics is delivered on a change with its exact bytes, type, Link and signature', async () => {
     await start()
-    const paths = { 'feed.xml': callbackPath('atom'), 'api/feed.json': callbackPath('json'), 'reviews.json': callbackPath('dataset') } as const
+    const paths = {
+      'feed.xml': callbackPath('atom'),
+      'api/feed.json': callbackPath('json'),
+      'reviews.json': callbackPath('dataset'),
+    } as const
     for (const [t, p] of Object.entries(paths)) await subscribe(subscriber.url(p), t as TopicPath, { 'hub.secret': `secret-${p}` })
     for (const [t, p] of Object.entries(paths)) expect(state(subscriber.url(p), t as TopicPath)?.state).toBe('active')
 
@@ -160,10 +164,13 @@ describe('verification failures reject and leave earlier state unchanged', () =>
     ['the challenge with extra bytes', (r) => new Response(`${new URLSearchParams(r.query).get('hub.challenge')}\n`)],
     ['a non-2xx status', (r) => new Response(new URLSearchParams(r.query).get('hub.challenge'), { status: 404 })],
     ['a redirect', (r) => new Response(null, { status: 302, headers: { location: `/elsewhere?${r.query}` } })],
-    ['no answer within the timeout', async (r) => {
-      await Bun.sleep(1500)
-      return echoChallenge(r)
-    }],
+    [
+      'no answer within the timeout',
+      async (r) => {
+        await Bun.sleep(1500)
+        return echoChallenge(r)
+      },
+    ],
   ]
   test.each(refusals)('%s', async (_, behaviour) => {
     await start({ HUB_TIMEOUT_MS: '300' })
@@ -178,7 +185,10 @@ describe('verification failures reject and leave earlier state unchanged', () =>
     subscriber.on(q, behaviour)
     await subscribe(subscriber.url(q), 'reviews.json')
     expect(state(subscriber.url(q), 'reviews.json')).toBeNull()
-    const [last] = server.service.db.query("SELECT state, reason FROM hub_verifications ORDER BY id DESC LIMIT 1").all() as { state: string; reason: string }[]
+    const [last] = server.service.db.query('SELECT state, reason FROM hub_verifications ORDER BY id DESC LIMIT 1').all() as {
+      state: string
+      reason: string
+    }[]
     expect(last!.state).toBe('rejected')
     expect(last!.reason.length).toBeGreaterThan(0)
   })
@@ -282,7 +292,19 @@ describe('fan-out', () => {
       const now = Date.now()
       server.service.db.transaction(() => {
         for (let i = 0; i < 1000; i++) {
-          store.activate({ id: 0, mode: 'subscribe', callback: slow.url(`/fan/${i}`), callback_host: 'localhost', topic: 'feed.xml', lease_seconds: 3600, secret: null, state: 'pending' }, now)
+          store.activate(
+            {
+              id: 0,
+              mode: 'subscribe',
+              callback: slow.url(`/fan/${i}`),
+              callback_host: 'localhost',
+              topic: 'feed.xml',
+              lease_seconds: 3600,
+              secret: null,
+              state: 'pending',
+            },
+            now,
+          )
         }
       })()
       const started = performance.now()

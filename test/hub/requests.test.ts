@@ -36,7 +36,11 @@ describe('request validation: 400 invalid_request naming the field', () => {
   test.each([
     ['plain-HTTP callback', { ...valid, 'hub.callback': 'http://subscriber.example.com/cb' }, [['hub.callback', 'not_https']]],
     ['callback with user info', { ...valid, 'hub.callback': 'https://user:pw@subscriber.example.com/cb' }, [['hub.callback', 'userinfo']]],
-    ['callback over 2048 characters', { ...valid, 'hub.callback': `https://subscriber.example.com/${'a'.repeat(2040)}` }, [['hub.callback', 'too_long']]],
+    [
+      'callback over 2048 characters',
+      { ...valid, 'hub.callback': `https://subscriber.example.com/${'a'.repeat(2040)}` },
+      [['hub.callback', 'too_long']],
+    ],
     ['callback with a fragment', { ...valid, 'hub.callback': 'https://subscriber.example.com/cb#x' }, [['hub.callback', 'fragment']]],
     ['callback with a space', { ...valid, 'hub.callback': 'https://subscriber.example.com/c b' }, [['hub.callback', 'invalid_url']]],
     ['not a URL', { ...valid, 'hub.callback': 'subscriber' }, [['hub.callback', 'invalid_url']]],
@@ -46,7 +50,15 @@ describe('request validation: 400 invalid_request naming the field', () => {
     ['bad lease', { ...valid, 'hub.lease_seconds': 'forever' }, [['hub.lease_seconds', 'invalid_type']]],
     ['empty secret', { ...valid, 'hub.secret': '' }, [['hub.secret', 'invalid_length']]],
     ['secret over 199 bytes', { ...valid, 'hub.secret': 'é'.repeat(100) }, [['hub.secret', 'invalid_length']]],
-    ['every field missing', {}, [['hub.callback', 'required'], ['hub.mode', 'required'], ['hub.topic', 'required']]],
+    [
+      'every field missing',
+      {},
+      [
+        ['hub.callback', 'required'],
+        ['hub.mode', 'required'],
+        ['hub.topic', 'required'],
+      ],
+    ],
   ] as [string, Record<string, string>, string[][]][])('%s', async (_, fields, expected) => {
     expect(await issuesOf(await post(form(fields)))).toEqual(expected)
   })
@@ -76,7 +88,10 @@ describe('request validation: 400 invalid_request naming the field', () => {
     expect(response.headers.get('allow')).toContain('GET')
     const lookup = await fetch(`${server.url}/api/websub/hub`)
     expect(lookup.status).toBe(400)
-    expect(await issuesOf(lookup)).toEqual([['hub.topic', 'required'], ['hub.callback', 'required']])
+    expect(await issuesOf(lookup)).toEqual([
+      ['hub.topic', 'required'],
+      ['hub.callback', 'required'],
+    ])
   })
 })
 
@@ -116,20 +131,51 @@ describe('SSRF: non-public callbacks are refused with the allow flag off', () =>
   })
 
   test('address classification', () => {
-    for (const address of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8']) expect(isPublicAddress(address)).toBe(true)
+    for (const address of ['8.8.8.8', '1.1.1.1', '172.32.0.1', '2001:4860:4860::8888', '::ffff:8.8.8.8'])
+      expect(isPublicAddress(address)).toBe(true)
     for (const address of [
-      '127.0.0.1', '127.255.255.254', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0',
-      '224.0.0.1', '239.255.255.250', '255.255.255.255', '192.0.2.1', '198.18.0.1', '240.0.0.1',
-      '::', '::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '::ffff:10.0.0.1', '::127.0.0.1', 'fe80::1', 'fc00::1', 'fd00::1', 'ff02::1',
-      '2001:db8::1', '64:ff9b::7f00:1', '2002:7f00:1::', 'not-an-address', '',
+      '127.0.0.1',
+      '127.255.255.254',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '224.0.0.1',
+      '239.255.255.250',
+      '255.255.255.255',
+      '192.0.2.1',
+      '198.18.0.1',
+      '240.0.0.1',
+      '::',
+      '::1',
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::ffff:10.0.0.1',
+      '::127.0.0.1',
+      'fe80::1',
+      'fc00::1',
+      'fd00::1',
+      'ff02::1',
+      '2001:db8::1',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+      'not-an-address',
+      '',
     ]) {
       expect({ address, public: isPublicAddress(address) }).toEqual({ address, public: false })
     }
   })
 
   test('hub parameters are appended without re-encoding the callback', () => {
-    expect(withHubParams('https://a.example/cb?x=%7e&y=a+b', [['hub.mode', 'subscribe']])).toBe('https://a.example/cb?x=%7e&y=a+b&hub.mode=subscribe')
-    expect(withHubParams('https://a.example/cb', [['hub.topic', 'https://t/x?y']])).toBe('https://a.example/cb?hub.topic=https%3A%2F%2Ft%2Fx%3Fy')
+    expect(withHubParams('https://a.example/cb?x=%7e&y=a+b', [['hub.mode', 'subscribe']])).toBe(
+      'https://a.example/cb?x=%7e&y=a+b&hub.mode=subscribe',
+    )
+    expect(withHubParams('https://a.example/cb', [['hub.topic', 'https://t/x?y']])).toBe(
+      'https://a.example/cb?hub.topic=https%3A%2F%2Ft%2Fx%3Fy',
+    )
     expect(withHubParams('https://a.example/cb?', [['a', 'b']])).toBe('https://a.example/cb?a=b')
   })
 })
@@ -141,7 +187,11 @@ describe('abuse limits', () => {
       const statuses: number[] = []
       let last: Response | undefined
       for (let i = 0; i < 5; i++) {
-        last = await fetch(`${limited.url}/api/websub/hub`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form({ ...valid, 'hub.topic': `${TEST_BASE_URL}/reviews.json` }) })
+        last = await fetch(`${limited.url}/api/websub/hub`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form({ ...valid, 'hub.topic': `${TEST_BASE_URL}/reviews.json` }),
+        })
         statuses.push(last.status)
       }
       expect(statuses).toEqual([202, 202, 202, 429, 429])
@@ -153,16 +203,34 @@ describe('abuse limits', () => {
   })
 
   test('pending verifications per callback host and subscriptions in total', async () => {
-    const limited = await startTestServer({ hubConfig: loadHubConfig({ HUB_MAX_PENDING_PER_HOST: '1', HUB_MAX_SUBSCRIPTIONS: '1', HUB_TIMEOUT_MS: '200' }) })
+    const limited = await startTestServer({
+      hubConfig: loadHubConfig({ HUB_MAX_PENDING_PER_HOST: '1', HUB_MAX_SUBSCRIPTIONS: '1', HUB_TIMEOUT_MS: '200' }),
+    })
     try {
       limited.service.hub.stop() // Keep verifications pending.
       const send = (callback: string) =>
-        fetch(`${limited.url}/api/websub/hub`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form({ ...valid, 'hub.callback': callback }) })
+        fetch(`${limited.url}/api/websub/hub`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: form({ ...valid, 'hub.callback': callback }),
+        })
       expect((await send('https://one.example.com/a')).status).toBe(202)
       const second = await send('https://one.example.com/b')
       expect(second.status).toBe(429)
       expect(((await second.json()) as { error: string }).error).toBe('too_many_pending')
-      limited.service.hub.repository.activate({ id: 0, mode: 'subscribe', callback: 'https://two.example.com/x', callback_host: 'two.example.com', topic: 'feed.xml', lease_seconds: 3600, secret: null, state: 'pending' }, Date.now())
+      limited.service.hub.repository.activate(
+        {
+          id: 0,
+          mode: 'subscribe',
+          callback: 'https://two.example.com/x',
+          callback_host: 'two.example.com',
+          topic: 'feed.xml',
+          lease_seconds: 3600,
+          secret: null,
+          state: 'pending',
+        },
+        Date.now(),
+      )
       // Per-host limits count per registrable domain: another domain, so the total cap speaks.
       const third = await send('https://three.example.org/c')
       expect(third.status).toBe(429)

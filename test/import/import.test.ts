@@ -23,7 +23,12 @@ beforeEach(() => {
 async function runImport(...args: string[]) {
   let stdout = ''
   let stderr = ''
-  const code = await importCommand(args, { env: { DATA_DIR: dataDir }, stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false })
+  const code = await importCommand(args, {
+    env: { DATA_DIR: dataDir },
+    stdout: (s) => (stdout += s),
+    stderr: (s) => (stderr += s),
+    isTTY: false,
+  })
   return { code, stdout, stderr }
 }
 
@@ -42,7 +47,8 @@ function withStore<T>(use: (store: ReviewRepository) => T): T {
   }
 }
 
-const snapshot = () => withStore((s) => ({ state: s.state(), rows: s.db.query('SELECT id, json FROM reviews ORDER BY id').all(), business: s.getBusiness() }))
+const snapshot = () =>
+  withStore((s) => ({ state: s.state(), rows: s.db.query('SELECT id, json FROM reviews ORDER BY id').all(), business: s.getBusiness() }))
 const seedDataset = () => runImport(file('seed.json', JSON.stringify({ business, reviews })))
 
 describe('formats', () => {
@@ -62,8 +68,22 @@ describe('formats', () => {
   test('a JSON array, JSONL and CSV give the same records', async () => {
     await seedDataset()
     const extra: StoredReview[] = [
-      { ...reviews[0]!, id: 'x-1', text: 'Comma, "quotes" and\nnewline', technicians: ['Mike Alvarez', 'Sarah Chen'], services: ['ac-repair', 'drain-cleaning'], language: 'en', translation: null },
-      { ...reviews[1]!, id: 'x-2', response: { date: '2025-02-20', text: 'Reply, with comma' }, language: 'de', translation: { language: 'en', text: 'A translation, "quoted"' } },
+      {
+        ...reviews[0]!,
+        id: 'x-1',
+        text: 'Comma, "quotes" and\nnewline',
+        technicians: ['Mike Alvarez', 'Sarah Chen'],
+        services: ['ac-repair', 'drain-cleaning'],
+        language: 'en',
+        translation: null,
+      },
+      {
+        ...reviews[1]!,
+        id: 'x-2',
+        response: { date: '2025-02-20', text: 'Reply, with comma' },
+        language: 'de',
+        translation: { language: 'en', text: 'A translation, "quoted"' },
+      },
     ]
     const array = await runImport(file('a.json', JSON.stringify(extra)))
     expect(array.code).toBe(0)
@@ -93,9 +113,19 @@ describe('formats', () => {
       expect(first).toMatchObject({ rating: 5, date: '2025-03-04', author: 'Karen Whitfield', source: 'google', verified: true })
       expect(first.response).toEqual({ date: '2025-03-05', text: "Thank you Karen! We'll let Mike know." })
       // 05:30 UTC on Jan 1st is still Dec 31st in Denver.
-      expect(s.getReview('AbFvOqn2')).toMatchObject({ rating: 2, date: '2024-12-31', text: 'El técnico llegó tarde y el precio fue alto.', response: null })
+      expect(s.getReview('AbFvOqn2')).toMatchObject({
+        rating: 2,
+        date: '2024-12-31',
+        text: 'El técnico llegó tarde y el precio fue alto.',
+        response: null,
+      })
       expect(s.getReview('AbFvOqn3')).toMatchObject({ rating: 4, text: '', date: '2024-11-30' })
-      expect(s.getReview('AbFvOqn4')).toMatchObject({ rating: 1, text: '没有人来修理下水道。', date: '2024-07-04', response: { date: '2024-07-04', text: 'We are very sorry, Mei. Please call us.' } })
+      expect(s.getReview('AbFvOqn4')).toMatchObject({
+        rating: 1,
+        text: '没有人来修理下水道。',
+        date: '2024-07-04',
+        response: { date: '2024-07-04', text: 'We are very sorry, Mei. Please call us.' },
+      })
     })
   })
 
@@ -109,16 +139,58 @@ describe('formats', () => {
 
 describe('rejections change nothing', () => {
   const cases: [string, string, string, RegExp][] = [
-    ['bad star value', 'bad.jsonl', JSON.stringify({ ...reviews[0]!, id: 'n1', rating: 6 }), /line 1, rating: must be a whole number from 1 to 5; got 6/],
+    [
+      'bad star value',
+      'bad.jsonl',
+      JSON.stringify({ ...reviews[0]!, id: 'n1', rating: 6 }),
+      /line 1, rating: must be a whole number from 1 to 5; got 6/,
+    ],
     ['fractional star', 'bad.jsonl', JSON.stringify({ ...reviews[0]!, id: 'n1', rating: 2.5 }), /rating: must be a whole number/],
-    ['impossible date', 'bad.jsonl', JSON.stringify({ ...reviews[0]!, id: 'n1', date: '2024-02-30' }), /line 1, date: "2024-02-30" is not a real calendar date/],
-    ['missing text and rating', 'bad.jsonl', JSON.stringify({ id: 'n1', date: '2024-01-01', author: 'A' }), /line 1, rating: is required[\s\S]*line 1, text: is required/],
-    ['duplicate ids in one file', 'bad.jsonl', [JSON.stringify({ ...reviews[0]!, id: 'd' }), JSON.stringify({ ...reviews[1]!, id: 'd' })].join('\n'), /line 2, id: "d" repeats the id of line 1/],
-    ['malformed CSV quoting', 'bad.csv', `${CSV_HEADER}\nq1,5,2024-01-01,Ann,"unterminated,,,,,,,`, /line 2: has a quoted field that is never closed/],
-    ['quote inside an unquoted CSV field', 'bad.csv', `${CSV_HEADER}\nq1,5,2024-01-01,Ann,say "hi",,,,,,,`, /line 2: has a quote inside an unquoted field/],
+    [
+      'impossible date',
+      'bad.jsonl',
+      JSON.stringify({ ...reviews[0]!, id: 'n1', date: '2024-02-30' }),
+      /line 1, date: "2024-02-30" is not a real calendar date/,
+    ],
+    [
+      'missing text and rating',
+      'bad.jsonl',
+      JSON.stringify({ id: 'n1', date: '2024-01-01', author: 'A' }),
+      /line 1, rating: is required[\s\S]*line 1, text: is required/,
+    ],
+    [
+      'duplicate ids in one file',
+      'bad.jsonl',
+      [JSON.stringify({ ...reviews[0]!, id: 'd' }), JSON.stringify({ ...reviews[1]!, id: 'd' })].join('\n'),
+      /line 2, id: "d" repeats the id of line 1/,
+    ],
+    [
+      'malformed CSV quoting',
+      'bad.csv',
+      `${CSV_HEADER}\nq1,5,2024-01-01,Ann,"unterminated,,,,,,,`,
+      /line 2: has a quoted field that is never closed/,
+    ],
+    [
+      'quote inside an unquoted CSV field',
+      'bad.csv',
+      `${CSV_HEADER}\nq1,5,2024-01-01,Ann,say "hi",,,,,,,`,
+      /line 2: has a quote inside an unquoted field/,
+    ],
     ['invalid JSON', 'bad.json', '{"reviews": [ {"id": 1,, } ]}', /file: is not valid JSON/],
-    ['a bad GBP star', 'bad.json', JSON.stringify({ reviews: [{ reviewId: 'g', starRating: 'SIX', reviewer: { displayName: 'x' }, createTime: '2024-01-01T00:00:00Z' }] }), /reviews\[0\] \(review "g"\), starRating: must be ONE, TWO, THREE, FOUR or FIVE; got "SIX"/],
-    ['bad timestamp', 'bad.jsonl', JSON.stringify({ ...reviews[0]!, id: 'n1', date: '2024-01-01T25:00:00Z' }), /date: "2024-01-01T25:00:00Z" is not a real point in time/],
+    [
+      'a bad GBP star',
+      'bad.json',
+      JSON.stringify({
+        reviews: [{ reviewId: 'g', starRating: 'SIX', reviewer: { displayName: 'x' }, createTime: '2024-01-01T00:00:00Z' }],
+      }),
+      /reviews\[0\] \(review "g"\), starRating: must be ONE, TWO, THREE, FOUR or FIVE; got "SIX"/,
+    ],
+    [
+      'bad timestamp',
+      'bad.jsonl',
+      JSON.stringify({ ...reviews[0]!, id: 'n1', date: '2024-01-01T25:00:00Z' }),
+      /date: "2024-01-01T25:00:00Z" is not a real point in time/,
+    ],
   ]
   test.each(cases)('%s', async (_, name, content, message) => {
     await seedDataset()
@@ -128,7 +200,9 @@ describe('rejections change nothing', () => {
     const result = await runImport(path)
     expect(result.code).toBe(1)
     expect(result.stderr).toContain('was not imported; nothing changed')
-    expect(result.stderr.replace(/line (\d+)/g, (_, n) => (name.endsWith('.jsonl') ? `line ${Number(n) - 1}` : `line ${n}`))).toMatch(message)
+    expect(result.stderr.replace(/line (\d+)/g, (_, n) => (name.endsWith('.jsonl') ? `line ${Number(n) - 1}` : `line ${n}`))).toMatch(
+      message,
+    )
     expect(snapshot()).toEqual(before)
   })
 
@@ -199,7 +273,9 @@ describe('a kill -9 during a large import', () => {
   test('leaves the previous data intact', async () => {
     await seedDataset()
     const before = snapshot()
-    const big = Array.from({ length: 60_000 }, (_, i) => JSON.stringify({ ...reviews[0]!, id: `k${i}`, text: `Review number ${i} about the water heater.` }))
+    const big = Array.from({ length: 60_000 }, (_, i) =>
+      JSON.stringify({ ...reviews[0]!, id: `k${i}`, text: `Review number ${i} about the water heater.` }),
+    )
     const path = file('big.jsonl', big.join('\n'))
     const child = Bun.spawn(['bun', join(import.meta.dir, '..', '..', 'src', 'main.ts'), 'import', path], {
       env: { ...process.env, DATA_DIR: dataDir },

@@ -106,7 +106,7 @@ describe('accuracy on labelled review sentences', () => {
     ['Later that day the water was running clear again.', { quality: 'positive' }],
     ['We bought the place late last spring.', {}],
     ['He came out late at night on a holiday.', { speed: 'positive' }],
-    ['Showed up at 3 for a 9 o\'clock appointment.', { punctuality: 'negative' }],
+    ["Showed up at 3 for a 9 o'clock appointment.", { punctuality: 'negative' }],
     // The business's own services are not aspects
     ['Drain cleaning for the kitchen sink.', {}],
     // Sarcasm marked as such
@@ -284,7 +284,19 @@ describe('accuracy on labelled review sentences', () => {
 
 describe('roster matching', () => {
   const enrich = createEnricher(business)
-  const base: StoredReview = { id: 'x', rating: 5, date: '2025-01-01', author: 'A', text: '', technicians: [], services: [], service_area: null, source: 'direct', verified: true, response: null }
+  const base: StoredReview = {
+    id: 'x',
+    rating: 5,
+    date: '2025-01-01',
+    author: 'A',
+    text: '',
+    technicians: [],
+    services: [],
+    service_area: null,
+    source: 'direct',
+    verified: true,
+    response: null,
+  }
   const found = (text: string, extra: Partial<StoredReview> = {}) => enrich({ ...base, ...extra, text })
 
   test.each([
@@ -316,7 +328,10 @@ describe('roster matching', () => {
     expect(found('Drainage? no').services).toEqual([])
     expect(found('Great work in Shelbyville').service_area).toBe('Shelbyville')
     expect(found('Great work in Shelbyville', { service_area: 'Springfield' }).service_area).toBe('Springfield')
-    expect(found('nothing here', { technicians: ['Sarah Chen'], services: ['ac-repair'] })).toMatchObject({ technicians: ['Sarah Chen'], services: ['ac-repair'] })
+    expect(found('nothing here', { technicians: ['Sarah Chen'], services: ['ac-repair'] })).toMatchObject({
+      technicians: ['Sarah Chen'],
+      services: ['ac-repair'],
+    })
   })
 })
 
@@ -339,7 +354,19 @@ function expectTraceable(insights: Insights) {
 
 describe('a small known dataset, figure by figure', () => {
   const r = (id: string, rating: number, date: string, text: string, technicians: string[] = [], services: string[] = []): Review => ({
-    id, rating, date, author: 'A B.', text, technicians, services, service_area: 'Springfield', source: 'google', verified: true, response: null, language: 'en', translation: null,
+    id,
+    rating,
+    date,
+    author: 'A B.',
+    text,
+    technicians,
+    services,
+    service_area: 'Springfield',
+    source: 'google',
+    verified: true,
+    response: null,
+    language: 'en',
+    translation: null,
   })
   // Newest first, as the catalog passes them.
   const reviews: Review[] = [
@@ -363,7 +390,11 @@ describe('a small known dataset, figure by figure', () => {
   test('aspects: counts, splits, scores, trend and examples', () => {
     expect(aspect('punctuality')).toMatchObject({ mention_count: 3, sentiment: { positive: 2, negative: 1, neutral: 0 } })
     expect(aspect('punctuality').trend).toEqual([{ period: '2025-Q2', mention_count: 3, score: expect.any(Number) }])
-    expect(aspect('punctuality').examples.map((e) => [e.review_id, e.sentiment])).toEqual([['k-10', 'positive'], ['k-09', 'positive'], ['k-08', 'negative']])
+    expect(aspect('punctuality').examples.map((e) => [e.review_id, e.sentiment])).toEqual([
+      ['k-10', 'positive'],
+      ['k-09', 'positive'],
+      ['k-08', 'negative'],
+    ])
     expect(aspect('price')).toMatchObject({ mention_count: 2, sentiment: { positive: 1, negative: 1, neutral: 0 } })
     expect(aspect('professionalism')).toMatchObject({ mention_count: 2, sentiment: { positive: 1, negative: 1, neutral: 0 } })
     expect(aspect('communication')).toMatchObject({ mention_count: 1, sentiment: { positive: 0, negative: 1, neutral: 0 } })
@@ -375,7 +406,12 @@ describe('a small known dataset, figure by figure', () => {
 
   test('entities: mentions, average rating, rating-based sentiment, review ids', () => {
     const mike = insights.entities.technicians.find((t) => t.name === 'Mike Alvarez')!
-    expect(mike).toMatchObject({ mention_count: 3, average_rating: 5, sentiment: { positive: 3, negative: 0, neutral: 0 }, review_ids: ['k-10', 'k-09', 'k-05'] })
+    expect(mike).toMatchObject({
+      mention_count: 3,
+      average_rating: 5,
+      sentiment: { positive: 3, negative: 0, neutral: 0 },
+      review_ids: ['k-10', 'k-09', 'k-05'],
+    })
     expect(insights.entities.technicians[0]!.name).toBe('Mike Alvarez')
     const jose = insights.entities.technicians.find((t) => t.name === 'José Ramírez')!
     expect(jose).toMatchObject({ mention_count: 1, average_rating: 1, sentiment: { positive: 0, negative: 1, neutral: 0 } })
@@ -388,9 +424,15 @@ describe('a small known dataset, figure by figure', () => {
     // 2 positive and 1 negative: below the 3 mentions a verdict needs.
     expect(answer('Are they punctual?').answer).toBe('Too few reviews take a side to say: 2 positive and 1 negative mentions.')
     expect(answer('Are they punctual?').review_ids).toEqual(['k-10', 'k-09', 'k-08'])
-    expect(answer('Who is the best-reviewed technician?').answer).toBe('Mike Alvarez: an average of 5 stars over 3 reviews that mention them (technicians with at least 3 mentions).')
-    expect(answer('Who is the best-reviewed technician for water heater repair?').answer).toBe('Mike Alvarez: 3 reviews mention both Mike and water heater repair, averaging 5 stars.')
-    expect(answer('What do unhappy customers complain about?').answer).toBe('1 review gives 1 star and 1 gives 2 stars; no aspect has at least 3 negative mentions.')
+    expect(answer('Who is the best-reviewed technician?').answer).toBe(
+      'Mike Alvarez: an average of 5 stars over 3 reviews that mention them (technicians with at least 3 mentions).',
+    )
+    expect(answer('Who is the best-reviewed technician for water heater repair?').answer).toBe(
+      'Mike Alvarez: 3 reviews mention both Mike and water heater repair, averaging 5 stars.',
+    )
+    expect(answer('What do unhappy customers complain about?').answer).toBe(
+      '1 review gives 1 star and 1 gives 2 stars; no aspect has at least 3 negative mentions.',
+    )
   })
 
   test('every number in the summary and the FAQ appears among the figures', () => {
@@ -409,7 +451,20 @@ describe('a small known dataset, figure by figure', () => {
 
 describe('prose never says more than the figures', () => {
   const r = (id: string, rating: number, text: string, extra: Partial<Review> = {}): Review => ({
-    id, rating, date: '2025-05-01', author: 'A B.', text, technicians: [], services: [], service_area: null, source: 'google', verified: true, response: null, language: null, translation: null, ...extra,
+    id,
+    rating,
+    date: '2025-05-01',
+    author: 'A B.',
+    text,
+    technicians: [],
+    services: [],
+    service_area: null,
+    source: 'google',
+    verified: true,
+    response: null,
+    language: null,
+    translation: null,
+    ...extra,
   })
   const reviews: Review[] = [
     r('p-1', 5, 'They came out quickly. Great price too.'),
@@ -422,7 +477,10 @@ describe('prose never says more than the figures', () => {
     // Mixed about price within one review: a neutral mention, which counts neither way.
     r('p-8', 3, 'The price was good. The bill was steep.'),
     r('p-9', 5, 'Die Arbeit wurde sehr sauber ausgeführt, wir sind sehr zufrieden.', { language: 'de' }),
-    r('p-10', 5, 'Sehr freundlicher Techniker, gerne wieder.', { language: 'de', translation: { language: 'en', text: 'Very friendly technician, gladly again.' } }),
+    r('p-10', 5, 'Sehr freundlicher Techniker, gerne wieder.', {
+      language: 'de',
+      translation: { language: 'en', text: 'Very friendly technician, gladly again.' },
+    }),
     r('p-11', 4, 'Der Preis war leider zu hoch.', { language: null }),
   ]
   const insights = computeInsights(business, reviews, '2025-07-01T00:00:00.000Z')
@@ -431,14 +489,18 @@ describe('prose never says more than the figures', () => {
   test('other languages are counted, not read; a supplied English translation is read', () => {
     expect(insights.languages).toEqual({ counts: { en: 8, de: 3 }, analysed: 9, translated: 1 })
     expect(aspect('professionalism').sentiment).toEqual({ positive: 2, negative: 1, neutral: 0 })
-    expect(insights.summary).toContain('Aspects are read from the 9 reviews in English or with an English translation; the others are counted but not read (reviews by language: en 8, de 3).')
+    expect(insights.summary).toContain(
+      'Aspects are read from the 9 reviews in English or with an English translation; the others are counted but not read (reviews by language: en 8, de 3).',
+    )
     expect(Value.Check(Insights, insights)).toBe(true)
   })
 
   test('an example quotes the clause whose own sentiment it is labelled with', () => {
     const speed = aspect('speed')
     expect(speed.sentiment).toEqual({ positive: 5, negative: 0, neutral: 0 })
-    for (const a of insights.aspects) for (const e of a.examples) expect(polarityOf(explainLines([e.excerpt], business)[0]!.aspects.find((m) => m.aspect === a.id)!.score)).toBe(e.sentiment)
+    for (const a of insights.aspects)
+      for (const e of a.examples)
+        expect(polarityOf(explainLines([e.excerpt], business)[0]!.aspects.find((m) => m.aspect === a.id)!.score)).toBe(e.sentiment)
     // p-5's speed is praised in its first clause; its price complaint is not quoted as speed.
     expect(speed.examples.map((e) => e.excerpt)).not.toContain('the bill was steep.')
   })
@@ -447,17 +509,27 @@ describe('prose never says more than the figures', () => {
     const price = aspect('price')
     expect(price.sentiment).toEqual({ positive: 2, negative: 3, neutral: 1 })
     const faq = (q: string) => insights.faq.find((f) => f.question === q)!.answer
-    expect(faq('How quickly can they come out?')).toBe('Probably, from few reviews: reviewers say they come out quickly. 5 positive and 0 negative mentions (100% of those taking a side are positive).')
-    expect(faq('Are they good value for money?')).toBe('Possibly not, from few reviews: reviewers find them expensive. 3 negative and 2 positive mentions, 1 neutral (60% of those taking a side are negative).')
-    expect(faq('Are the technicians professional and courteous?')).toBe('Too few reviews take a side to say: 2 positive and 1 negative mentions.')
-    expect(faq('What do unhappy customers complain about?')).toBe('1 review gives 1 star and 1 gives 2 stars. The aspects with the most negative mentions are price and value (3).')
+    expect(faq('How quickly can they come out?')).toBe(
+      'Probably, from few reviews: reviewers say they come out quickly. 5 positive and 0 negative mentions (100% of those taking a side are positive).',
+    )
+    expect(faq('Are they good value for money?')).toBe(
+      'Possibly not, from few reviews: reviewers find them expensive. 3 negative and 2 positive mentions, 1 neutral (60% of those taking a side are negative).',
+    )
+    expect(faq('Are the technicians professional and courteous?')).toBe(
+      'Too few reviews take a side to say: 2 positive and 1 negative mentions.',
+    )
+    expect(faq('What do unhappy customers complain about?')).toBe(
+      '1 review gives 1 star and 1 gives 2 stars. The aspects with the most negative mentions are price and value (3).',
+    )
     expect(insights.summary).toContain('A few customers praise speed and availability (5 positive and 0 negative mentions).')
     expect(insights.summary).toContain('A few customers complain about price and value (3 negative and 2 positive mentions, 1 neutral).')
   })
 
   test('generated sample reviews: every number of the summary and FAQ is a figure', () => {
     const generated = generateDataset({ count: 400, seed: 3, endDate: '2026-11-15', years: 2 })
-    const published = generated.reviews.filter((x) => x.verified).map((x) => ({ ...x, verified: true as const, language: x.language ?? null, translation: x.translation ?? null }))
+    const published = generated.reviews
+      .filter((x) => x.verified)
+      .map((x) => ({ ...x, verified: true as const, language: x.language ?? null, translation: x.translation ?? null }))
     expectTraceable(computeInsights(generated.business, published, '2026-11-16T00:00:00.000Z'))
   })
 
@@ -473,7 +545,19 @@ describe('prose never says more than the figures', () => {
 
 describe('topics a person would click', () => {
   const r = (id: string, text: string, rating = 5): Review => ({
-    id, rating, date: '2025-05-01', author: 'A B.', text, technicians: [], services: [], service_area: null, source: 'google', verified: true, response: null, language: null, translation: null,
+    id,
+    rating,
+    date: '2025-05-01',
+    author: 'A B.',
+    text,
+    technicians: [],
+    services: [],
+    service_area: null,
+    source: 'google',
+    verified: true,
+    response: null,
+    language: null,
+    translation: null,
   })
   const reviews = [
     r('t-1', 'The new water heater works great.'),
@@ -530,8 +614,11 @@ describe('a real-shaped multi-language export', async () => {
   test('every number of its summary and FAQ is a figure', () => expectTraceable(insights))
 
   test('the summary names the languages left out and claims only what has 3 mentions', () => {
-    expect(insights.summary).toContain('Aspects are read from the 21 reviews in English or with an English translation; the others are counted but not read (reviews by language: en 15, de 6, es 2, fr 1).')
-    expect(insights.faq.find((f) => f.question === 'Who is the best-reviewed technician?')!.answer).toBe('No technician is mentioned in at least 3 reviews yet.')
+    expect(insights.summary).toContain(
+      'Aspects are read from the 21 reviews in English or with an English translation; the others are counted but not read (reviews by language: en 15, de 6, es 2, fr 1).',
+    )
+    expect(insights.faq.find((f) => f.question === 'Who is the best-reviewed technician?')!.answer).toBe(
+      'No technician is mentioned in at least 3 reviews yet.',
+    )
   })
 })
-

@@ -78,7 +78,12 @@ describe('SDK client over streamable HTTP', () => {
     const result = await call('search_reviews', { rating: 7, limit: 101, since: '2024-02-30', colour: 'red' })
     expect(result.isError).toBe(true)
     const text = result.content[0].text as string
-    for (const part of ['rating: must be at most 5', 'limit: must be at most 100', 'since: must be a real calendar date', 'colour: must be one of the known parameters']) {
+    for (const part of [
+      'rating: must be at most 5',
+      'limit: must be at most 100',
+      'since: must be a real calendar date',
+      'colour: must be one of the known parameters',
+    ]) {
       expect(text).toContain(part)
     }
     expect((await call('search_reviews', { rating: '5' })).content[0].text).toContain('rating: must be an integer')
@@ -98,13 +103,17 @@ describe('SDK client over streamable HTTP', () => {
     expect(missing.content[0].text).toContain('No published review has the id "r-007"')
     expect((await call('get_review', { id: 'r'.repeat(201) })).content[0].text).toContain('id: must be at most 200 characters')
     expect((await call('get_review', {})).content[0].text).toContain('id: is required')
-    expect((await call('get_review', { id: 'r-001', extra: true })).content[0].text).toContain('extra: must be one of the known arguments: id')
+    expect((await call('get_review', { id: 'r-001', extra: true })).content[0].text).toContain(
+      'extra: must be one of the known arguments: id',
+    )
 
     const all = await call('get_insights', {})
     expect(all.structuredContent.review_count).toBe(published.length)
     const summary = await call('get_insights', { section: 'summary' })
     expect(Object.keys(summary.structuredContent)).toEqual(['summary'])
-    expect((await call('get_insights', { section: 'gossip' })).content[0].text).toContain('section: must be one of summary, aspects, entities, topics, faq')
+    expect((await call('get_insights', { section: 'gossip' })).content[0].text).toContain(
+      'section: must be one of summary, aspects, entities, topics, faq',
+    )
   })
 
   test('search_reviews errors are the HTTP search errors, issue for issue', async () => {
@@ -139,7 +148,7 @@ describe('SDK client over streamable HTTP', () => {
     }
   })
 
-  test('every structuredContent is valid against the tool\'s declared output schema', async () => {
+  test("every structuredContent is valid against the tool's declared output schema", async () => {
     const ajv = new Ajv2020({ allErrors: true, strict: false })
     addFormats(ajv)
     const { tools } = await client.listTools()
@@ -150,7 +159,10 @@ describe('SDK client over streamable HTTP', () => {
       ['get_reviews_since', { date: '2024-01-01' }],
       ['get_review', { id: 'r-001' }],
       ['get_insights', {}],
-      ...(['summary', 'aspects', 'entities', 'topics', 'faq'] as const).map((section): [string, Record<string, unknown>] => ['get_insights', { section }]),
+      ...(['summary', 'aspects', 'entities', 'topics', 'faq'] as const).map((section): [string, Record<string, unknown>] => [
+        'get_insights',
+        { section },
+      ]),
     ]
     for (const [name, args] of calls) {
       const validate = ajv.compile(tools.find((t) => t.name === name)!.outputSchema!)
@@ -163,12 +175,15 @@ describe('SDK client over streamable HTTP', () => {
   test('text renderings a model can read: one line per review with its id, insights in labelled sections', async () => {
     const search = await call('search_reviews', { rating: 1 })
     const text = search.content[0].text as string
-    expect(text.split('\n')[0]).toBe(`${search.structuredContent.count} of ${search.structuredContent.total} matching reviews, newest first:`)
+    expect(text.split('\n')[0]).toBe(
+      `${search.structuredContent.count} of ${search.structuredContent.total} matching reviews, newest first:`,
+    )
     for (const review of search.structuredContent.reviews) expect(text).toContain(`[${review.id}]`)
     expect((await call('search_reviews', { query: 'zzzz-nothing' })).content[0].text).toBe('No matching reviews.')
 
     const insights = await call('get_insights', {})
-    for (const heading of ['Aspects', 'Technicians:', 'Services:', 'Service areas:', 'FAQ:']) expect(insights.content[0].text).toContain(heading)
+    for (const heading of ['Aspects', 'Technicians:', 'Services:', 'Service areas:', 'FAQ:'])
+      expect(insights.content[0].text).toContain(heading)
     expect(insights.content[0].text).toContain(insights.structuredContent.summary)
     const faq = await call('get_insights', { section: 'faq' })
     expect(faq.content[0].text).toContain(`Q: ${faq.structuredContent.faq[0].question}`)
@@ -182,7 +197,9 @@ describe('SDK client over streamable HTTP', () => {
 
   test('resources/list and resources/read serve the datasets and feeds', async () => {
     const { resources } = await client.listResources()
-    expect(resources.map((r) => r.uri)).toEqual(['reviews.json', 'insights.json', 'api/feed.json', 'feed.xml'].map((p) => `${TEST_BASE_URL}/${p}`))
+    expect(resources.map((r) => r.uri)).toEqual(
+      ['reviews.json', 'insights.json', 'api/feed.json', 'feed.xml'].map((p) => `${TEST_BASE_URL}/${p}`),
+    )
     const read = await client.readResource({ uri: `${TEST_BASE_URL}/reviews.json` })
     const body = await (await fetch(`${server.url}/reviews.json`)).text()
     expect(read.contents[0]).toMatchObject({ mimeType: 'application/json', text: body })
@@ -204,7 +221,12 @@ describe('SDK client over streamable HTTP', () => {
     await otherTransport.terminateSession()
     const reuse = await fetch(`${server.url}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': id,
+        'mcp-protocol-version': '2025-06-18',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/list' }),
     })
     expect(reuse.status).toBe(404)
@@ -213,16 +235,28 @@ describe('SDK client over streamable HTTP', () => {
 })
 
 describe('raw HTTP', () => {
-  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } }
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  }
   const post = (body: string, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/mcp`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers }, body })
+    fetch(`${server.url}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body,
+    })
 
   async function openSession(): Promise<string> {
     const response = await post(JSON.stringify(initialize))
     expect(response.status).toBe(200)
     const id = response.headers.get('mcp-session-id')!
     await response.text()
-    await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' })
+    await post(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }), {
+      'mcp-session-id': id,
+      'mcp-protocol-version': '2025-06-18',
+    })
     return id
   }
 
@@ -268,7 +302,10 @@ describe('raw HTTP', () => {
 
   test('an unknown method is a JSON-RPC -32601 error', async () => {
     const id = await openSession()
-    const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'reviews/delete' }), { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' })
+    const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'reviews/delete' }), {
+      'mcp-session-id': id,
+      'mcp-protocol-version': '2025-06-18',
+    })
     const text = await response.text()
     expect(text).toContain('"code":-32601')
   })
@@ -277,10 +314,14 @@ describe('raw HTTP', () => {
     const id = await openSession()
     // node:http hands over the headers as soon as they arrive (the stream sends no data until there is some).
     const { status, type } = await new Promise<{ status: number; type: string }>((resolve, reject) => {
-      const request = http.get(`${server.url}/mcp`, { headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' } }, (response) => {
-        resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']) })
-        response.destroy()
-      })
+      const request = http.get(
+        `${server.url}/mcp`,
+        { headers: { accept: 'text/event-stream', 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' } },
+        (response) => {
+          resolve({ status: response.statusCode ?? 0, type: String(response.headers['content-type']) })
+          response.destroy()
+        },
+      )
       request.on('error', reject)
     })
     expect(status).toBe(200)
@@ -290,7 +331,10 @@ describe('raw HTTP', () => {
   test('idle sessions expire', async () => {
     const id = await openSession()
     server.service.mcpSessions.expireIdle(Date.now() + 24 * 3600_000)
-    const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' })
+    const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }), {
+      'mcp-session-id': id,
+      'mcp-protocol-version': '2025-06-18',
+    })
     expect(response.status).toBe(404)
   })
 })

@@ -18,7 +18,11 @@ const initialize = (protocolVersion: string, id: number | string = 1) => ({
 })
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${url}/mcp`, { method: 'POST', headers: { ...JSON_AND_SSE, ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) })
+  fetch(`${url}/mcp`, {
+    method: 'POST',
+    headers: { ...JSON_AND_SSE, ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
 
 async function openSession(url: string): Promise<Record<string, string>> {
   const response = await post(url, initialize('2025-06-18'))
@@ -58,7 +62,9 @@ describe('protocol versions', () => {
 
   test('an unsupported Mcp-Protocol-Version header after initialize is 400', async () => {
     const headers = await openSession(server.url)
-    const { status, body } = await rpc(await post(server.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { ...headers, 'mcp-protocol-version': '1999-01-01' }))
+    const { status, body } = await rpc(
+      await post(server.url, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { ...headers, 'mcp-protocol-version': '1999-01-01' }),
+    )
     expect(status).toBe(400)
     expect(body.error.message).toContain('Unsupported protocol version')
   })
@@ -67,7 +73,9 @@ describe('protocol versions', () => {
 describe('JSON-RPC errors', () => {
   test('initialize with bad params is -32602 naming each field, with the request id, and opens no session', async () => {
     const before = server.service.mcpSessions.size
-    const { status, body } = await rpc(await post(server.url, { jsonrpc: '2.0', id: 'init-7', method: 'initialize', params: { protocolVersion: 20250618 } }))
+    const { status, body } = await rpc(
+      await post(server.url, { jsonrpc: '2.0', id: 'init-7', method: 'initialize', params: { protocolVersion: 20250618 } }),
+    )
     expect(status).toBe(400)
     expect(body.id).toBe('init-7')
     expect(body.error.code).toBe(-32602)
@@ -90,15 +98,34 @@ describe('JSON-RPC errors', () => {
     const noName = await rpc(await post(server.url, { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { arguments: {} } }, headers))
     expect(noName.body).toMatchObject({ id: 3, error: { code: -32602 } })
     expect(noName.body.error.message).toContain('name')
-    const argumentsNotObject = await rpc(await post(server.url, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_review', arguments: 'r-001' } }, headers))
+    const argumentsNotObject = await rpc(
+      await post(server.url, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'get_review', arguments: 'r-001' } }, headers),
+    )
     expect(argumentsNotObject.body).toMatchObject({ id: 4, error: { code: -32602 } })
     expect(argumentsNotObject.body.error.message).toContain('arguments')
     const noUri = await rpc(await post(server.url, { jsonrpc: '2.0', id: 5, method: 'resources/read', params: {} }, headers))
-    expect(noUri.body).toMatchObject({ id: 5, error: { code: -32602, message: 'Invalid params: uri: Invalid input: expected string, received undefined' } })
-    const unknownResource = await rpc(await post(server.url, { jsonrpc: '2.0', id: 6, method: 'resources/read', params: { uri: 'file:///etc/passwd' } }, headers))
-    expect(unknownResource.body).toMatchObject({ id: 6, error: { code: -32002, message: 'Unknown resource file:///etc/passwd. See resources/list and resources/templates/list.', data: { uri: 'file:///etc/passwd' } } })
-    const unknownTool = await rpc(await post(server.url, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'drop_tables', arguments: {} } }, headers))
-    expect(unknownTool.body).toMatchObject({ id: 7, error: { code: -32602, message: expect.stringMatching(/^Unknown tool "drop_tables"\. Tools: get_business, /) } })
+    expect(noUri.body).toMatchObject({
+      id: 5,
+      error: { code: -32602, message: 'Invalid params: uri: Invalid input: expected string, received undefined' },
+    })
+    const unknownResource = await rpc(
+      await post(server.url, { jsonrpc: '2.0', id: 6, method: 'resources/read', params: { uri: 'file:///etc/passwd' } }, headers),
+    )
+    expect(unknownResource.body).toMatchObject({
+      id: 6,
+      error: {
+        code: -32002,
+        message: 'Unknown resource file:///etc/passwd. See resources/list and resources/templates/list.',
+        data: { uri: 'file:///etc/passwd' },
+      },
+    })
+    const unknownTool = await rpc(
+      await post(server.url, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'drop_tables', arguments: {} } }, headers),
+    )
+    expect(unknownTool.body).toMatchObject({
+      id: 7,
+      error: { code: -32602, message: expect.stringMatching(/^Unknown tool "drop_tables"\. Tools: get_business, /) },
+    })
   })
 
   test('the transport refuses a missing Accept or a wrong Content-Type before any session is opened', async () => {
@@ -133,7 +160,11 @@ describe('JSON-RPC errors', () => {
   test('OPTIONS preflight allows the MCP headers from any origin', async () => {
     const response = await fetch(`${server.url}/mcp`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, mcp-session-id, mcp-protocol-version' },
+      headers: {
+        origin: 'https://inspector.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, mcp-session-id, mcp-protocol-version',
+      },
     })
     expect(response.status).toBe(204)
     expect(response.headers.get('access-control-allow-origin')).toBe('*')
@@ -172,7 +203,10 @@ describe('session lifetime', () => {
 })
 
 describe('server-sent event streams', () => {
-  async function readUntil(reader: { read(): Promise<{ done: boolean; value?: Uint8Array }> }, done: (text: string) => boolean): Promise<string> {
+  async function readUntil(
+    reader: { read(): Promise<{ done: boolean; value?: Uint8Array }> },
+    done: (text: string) => boolean,
+  ): Promise<string> {
     let text = ''
     const decoder = new TextDecoder()
     while (!done(text)) {
@@ -186,7 +220,10 @@ describe('server-sent event streams', () => {
   /** The MCP routes alone on their own Bun server, with its idle timeout at the minimum and the transport's keep-alive at `keepAliveMs`. */
   async function standalone(keepAliveMs: number) {
     const { catalog, search } = server.service
-    const sessions = new McpSessions({ catalog, search, baseUrl: TEST_BASE_URL }, { idleMs: 60_000, maxSessions: 10, keepAliveMs, log: () => {} })
+    const sessions = new McpSessions(
+      { catalog, search, baseUrl: TEST_BASE_URL },
+      { idleMs: 60_000, maxSessions: 10, keepAliveMs, log: () => {} },
+    )
     const app = new Elysia().use(mcpRoutes(sessions)).listen({ port: 0, hostname: '127.0.0.1', idleTimeout: 1 })
     return {
       url: `http://127.0.0.1:${app.server!.port}`,

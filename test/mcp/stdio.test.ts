@@ -49,7 +49,12 @@ async function rawSession(command: string[]) {
     stderr: 'pipe',
   })
   const send = (message: unknown) => proc.stdin.write(`${JSON.stringify(message)}\n`)
-  send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } })
+  send({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  })
   send({ jsonrpc: '2.0', method: 'notifications/initialized' })
   send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_reviews', arguments: { limit: 101 } } })
   send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_review', arguments: { id: 'rv-000001' } } })
@@ -70,14 +75,18 @@ async function rawSession(command: string[]) {
     lines.push(...parts)
   }
   proc.stdin.end()
-  const [exitCode, rest, stderr] = await Promise.all([proc.exited, (async () => {
-    let tail = buffer
-    for (;;) {
-      const { value, done } = await reader.read()
-      if (done) return tail
-      tail += decoder.decode(value, { stream: true })
-    }
-  })(), new Response(proc.stderr).text()])
+  const [exitCode, rest, stderr] = await Promise.all([
+    proc.exited,
+    (async () => {
+      let tail = buffer
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) return tail
+        tail += decoder.decode(value, { stream: true })
+      }
+    })(),
+    new Response(proc.stderr).text(),
+  ])
   lines.push(...rest.split('\n').filter((line) => line !== ''))
   return { exitCode, messages: lines.map((line) => JSON.parse(line) as any), stderr }
 }
@@ -93,7 +102,10 @@ describe('MCP over stdio', () => {
     for (const message of messages) expect(message.jsonrpc).toBe('2.0')
     const byId = new Map(messages.map((m) => [m.id, m]))
     expect(byId.get(1).result.protocolVersion).toBe('2025-06-18')
-    expect(byId.get(2).result).toMatchObject({ isError: true, content: [{ type: 'text', text: expect.stringContaining('limit: must be at most 100') }] })
+    expect(byId.get(2).result).toMatchObject({
+      isError: true,
+      content: [{ type: 'text', text: expect.stringContaining('limit: must be at most 100') }],
+    })
     expect(byId.get(3).result.structuredContent.id).toBe('rv-000001')
     expect(byId.get(4).error.code).toBe(-32601)
     expect(messages).toHaveLength(4)
@@ -112,9 +124,19 @@ describe('MCP over stdio', () => {
 
   test('a line that is not JSON gets -32700; answers still being computed when stdin closes are written before exit', async () => {
     const dataDir = dataDirWith(undefined, 'reviews-mcp-lines-')
-    const proc = Bun.spawn(['bun', MAIN, 'mcp'], { env: { ...process.env, DATA_DIR: dataDir }, stdin: 'pipe', stdout: 'pipe', stderr: 'pipe' })
+    const proc = Bun.spawn(['bun', MAIN, 'mcp'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      stdin: 'pipe',
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
     const lines = [
-      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+      },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
       'this is not JSON',
       { hello: 'world', id: 'h-1' },
@@ -126,9 +148,15 @@ describe('MCP over stdio', () => {
     proc.stdin.end()
     const [exitCode, stdout] = await Promise.all([proc.exited, new Response(proc.stdout).text()])
     expect(exitCode).toBe(0)
-    const messages = stdout.trim().split('\n').map((line) => JSON.parse(line) as any)
+    const messages = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as any)
     const byId = new Map(messages.map((m) => [m.id, m]))
-    expect(messages.find((m) => m.error?.code === -32700)).toMatchObject({ id: null, error: { message: expect.stringContaining('not valid JSON') } })
+    expect(messages.find((m) => m.error?.code === -32700)).toMatchObject({
+      id: null,
+      error: { message: expect.stringContaining('not valid JSON') },
+    })
     expect(byId.get('h-1').error.code).toBe(-32600)
     expect(byId.get(2).result.structuredContent.summary).toEqual(expect.any(String))
     // No BASE_URL given: nothing listens at http://localhost:3000, so resources use the reviews: scheme.

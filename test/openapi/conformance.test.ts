@@ -31,7 +31,10 @@ async function startPrism(documentFile: string, upstream: string): Promise<{ url
   const port = await freePort()
   // Its log goes to a file: a pipe nobody reads would fill up and stall it.
   const log = `${documentFile}.log`
-  const process = Bun.spawn([PRISM, 'proxy', documentFile, upstream, '--host', '127.0.0.1', '--port', String(port)], { stdout: 'pipe', stderr: Bun.file(log) })
+  const process = Bun.spawn([PRISM, 'proxy', documentFile, upstream, '--host', '127.0.0.1', '--port', String(port)], {
+    stdout: 'pipe',
+    stderr: Bun.file(log),
+  })
   const reader = (process.stdout as ReadableStream<Uint8Array>).getReader()
   let seen = ''
   const timeout = setTimeout(() => process.kill(), 30_000)
@@ -64,7 +67,10 @@ beforeAll(async () => {
   drifted.components.schemas.ReviewsDataset.required.push('not_there')
   drifted.paths['/api/reviews/{id}'].get.responses['200'].headers.ETag.schema.pattern = '^W/'
   writeFileSync(join(workDir, 'drifted.json'), JSON.stringify(drifted))
-  ;[prism, driftPrism] = await Promise.all([startPrism(join(workDir, 'openapi.json'), server.url), startPrism(join(workDir, 'drifted.json'), server.url)])
+  ;[prism, driftPrism] = await Promise.all([
+    startPrism(join(workDir, 'openapi.json'), server.url),
+    startPrism(join(workDir, 'drifted.json'), server.url),
+  ])
 }, 60_000)
 
 afterAll(async () => {
@@ -97,11 +103,26 @@ const form = (fields: Record<string, string>) => ({
 })
 
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
-const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'prism-test', version: '1.0.0' } } }
+const initialize = {
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'prism-test', version: '1.0.0' } },
+}
 
 describe('responses match the OpenAPI document (Prism validating proxy)', () => {
   test('every operation, every status the tests can provoke', async () => {
-    const reads = ['/reviews.json', '/insights.json', '/api/feed.json', '/feed.xml', '/api/reviews/search?rating=5', '/api/reviews/since/2025-01-01', '/api/reviews/r-001', '/docs', '/.well-known/openapi.json']
+    const reads = [
+      '/reviews.json',
+      '/insights.json',
+      '/api/feed.json',
+      '/feed.xml',
+      '/api/reviews/search?rating=5',
+      '/api/reviews/since/2025-01-01',
+      '/api/reviews/r-001',
+      '/docs',
+      '/.well-known/openapi.json',
+    ]
     for (const path of reads) {
       for (const encoding of ['identity', 'gzip', 'br']) {
         const ok = await send(path, { headers: { 'accept-encoding': encoding } })
@@ -122,11 +143,37 @@ describe('responses match the OpenAPI document (Prism validating proxy)', () => 
 
     // The hub: 202, 400, 413, 415, then 429 once the per-client limit is spent.
     const topic = `${TEST_BASE_URL}/feed.xml`
-    expect((await send('/api/websub/hub', form({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': 'https://subscriber.example/cb?id=1' }))).status).toBe(202)
-    expect((await send('/api/websub/hub', form({ 'hub.mode': 'unsubscribe', 'hub.topic': topic, 'hub.callback': 'https://subscriber.example/cb?id=1' }))).status).toBe(202)
-    expect((await send('/api/websub/hub', form({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': 'http://subscriber.example/cb' }))).status).toBe(400)
-    expect((await send('/api/websub/hub', form({ 'hub.mode': 'subscribe', 'hub.topic': `${TEST_BASE_URL}/other`, 'hub.callback': 'https://subscriber.example/cb' }))).status).toBe(400)
-    expect((await send('/api/websub/hub', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(415)
+    expect(
+      (
+        await send(
+          '/api/websub/hub',
+          form({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': 'https://subscriber.example/cb?id=1' }),
+        )
+      ).status,
+    ).toBe(202)
+    expect(
+      (
+        await send(
+          '/api/websub/hub',
+          form({ 'hub.mode': 'unsubscribe', 'hub.topic': topic, 'hub.callback': 'https://subscriber.example/cb?id=1' }),
+        )
+      ).status,
+    ).toBe(202)
+    expect(
+      (await send('/api/websub/hub', form({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': 'http://subscriber.example/cb' })))
+        .status,
+    ).toBe(400)
+    expect(
+      (
+        await send(
+          '/api/websub/hub',
+          form({ 'hub.mode': 'subscribe', 'hub.topic': `${TEST_BASE_URL}/other`, 'hub.callback': 'https://subscriber.example/cb' }),
+        )
+      ).status,
+    ).toBe(400)
+    expect((await send('/api/websub/hub', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).status).toBe(
+      415,
+    )
     let limited: Response | undefined
     for (let i = 0; i < HUB_REQUESTS_PER_MINUTE + 1 && !limited; i++) {
       const response = await send('/api/websub/hub', form({ 'hub.mode': 'bogus' }))
@@ -138,16 +185,48 @@ describe('responses match the OpenAPI document (Prism validating proxy)', () => 
     const opened = await send('/mcp', { method: 'POST', headers: MCP_HEADERS, body: JSON.stringify(initialize) })
     expect(opened.status).toBe(200)
     const session = { ...MCP_HEADERS, 'mcp-session-id': opened.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-06-18' }
-    expect((await send('/mcp', { method: 'POST', headers: session, body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) })).status).toBe(202)
-    expect((await send('/mcp', { method: 'POST', headers: session, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) })).status).toBe(200)
+    expect(
+      (
+        await send('/mcp', {
+          method: 'POST',
+          headers: session,
+          body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+        })
+      ).status,
+    ).toBe(202)
+    expect(
+      (await send('/mcp', { method: 'POST', headers: session, body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }) }))
+        .status,
+    ).toBe(200)
     // Not JSON-RPC (Prism cannot forward a body that is not JSON at all: it never answers).
     expect((await send('/mcp', { method: 'POST', headers: MCP_HEADERS, body: '{"hello":"world"}' })).status).toBe(400)
-    expect((await send('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, 'mcp-session-id': 'unknown' }, body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }) })).status).toBe(404)
-    expect((await send('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, accept: 'application/json' }, body: JSON.stringify(initialize) })).status).toBe(406)
-    expect((await send('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, 'content-type': 'text/plain' }, body: JSON.stringify(initialize) })).status).toBe(415)
+    expect(
+      (
+        await send('/mcp', {
+          method: 'POST',
+          headers: { ...MCP_HEADERS, 'mcp-session-id': 'unknown' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }),
+        })
+      ).status,
+    ).toBe(404)
+    expect(
+      (await send('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, accept: 'application/json' }, body: JSON.stringify(initialize) }))
+        .status,
+    ).toBe(406)
+    expect(
+      (await send('/mcp', { method: 'POST', headers: { ...MCP_HEADERS, 'content-type': 'text/plain' }, body: JSON.stringify(initialize) }))
+        .status,
+    ).toBe(415)
     expect((await send('/mcp', { method: 'DELETE', headers: session })).status).toBe(200)
     // Last: the server answers 413 without reading the body, and Prism does not reuse that connection well.
-    expect((await send('/api/websub/hub', form({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': 'https://subscriber.example/cb', pad: 'x'.repeat(9000) }))).status).toBe(413)
+    expect(
+      (
+        await send(
+          '/api/websub/hub',
+          form({ 'hub.mode': 'subscribe', 'hub.topic': topic, 'hub.callback': 'https://subscriber.example/cb', pad: 'x'.repeat(9000) }),
+        )
+      ).status,
+    ).toBe(413)
 
     expect(responseViolations(exchanges)).toEqual([])
   }, 60_000)
@@ -160,7 +239,16 @@ describe('responses match the OpenAPI document (Prism validating proxy)', () => 
     )
     const text = fc.oneof(fc.constantFrom('Mike', 'water', 'José', 'café', '', '%', 'drain-cleaning', 'MIKE'), fc.string({ maxLength: 8 }))
     const query = fc.record(
-      { rating: numeral, min_rating: numeral, limit: numeral, since: date, until: date, query: text, mentions_technician: text, mentions_service: text },
+      {
+        rating: numeral,
+        min_rating: numeral,
+        limit: numeral,
+        since: date,
+        until: date,
+        query: text,
+        mentions_technician: text,
+        mentions_service: text,
+      },
       { requiredKeys: [] },
     )
     const before = exchanges.length
@@ -192,7 +280,11 @@ describe('responses match the OpenAPI document (Prism validating proxy)', () => 
   // directly: the status and every header the document marks required, and no body.
   test('HEAD, checked without Prism: documented status and required headers, empty body', async () => {
     const document = (await (await fetch(`${server.url}/.well-known/openapi.json`)).json()) as any
-    const concrete: Record<string, string> = { '/api/reviews/since/{date}': '/api/reviews/since/2025-01-01', '/api/reviews/{id}': '/api/reviews/r-001', '/reviews/{id}': '/reviews/r-001' }
+    const concrete: Record<string, string> = {
+      '/api/reviews/since/{date}': '/api/reviews/since/2025-01-01',
+      '/api/reviews/{id}': '/api/reviews/r-001',
+      '/reviews/{id}': '/reviews/r-001',
+    }
     // The hub's status lookup answers 200 only for a subscription that exists: test/hardening/hub.test.ts covers it.
     const heads = Object.entries<any>(document.paths).filter(([, item]) => item.head)
     // Every GET but /mcp's event stream has its HEAD.
@@ -219,6 +311,8 @@ describe('responses match the OpenAPI document (Prism validating proxy)', () => 
     expect(review.status).toBe(200)
     const caught = responseViolations(exchanges.slice(-2))
     expect(caught.some((v) => v.request.startsWith('GET /reviews.json') && v.location.join('.').startsWith('response.body'))).toBe(true)
-    expect(caught.some((v) => v.request.startsWith('GET /api/reviews/r-001') && v.location.join('.').toLowerCase().includes('etag'))).toBe(true)
+    expect(caught.some((v) => v.request.startsWith('GET /api/reviews/r-001') && v.location.join('.').toLowerCase().includes('etag'))).toBe(
+      true,
+    )
   })
 })

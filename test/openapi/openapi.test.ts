@@ -47,24 +47,49 @@ describe('OpenAPI document', () => {
     const dir = mkdtempSync(join(tmpdir(), 'spectral-'))
     writeFileSync(join(dir, '.spectral.json'), JSON.stringify({ extends: ['spectral:oas'] }))
     const file = writeDocument(doc)
-    const lint = Bun.spawnSync([bin('spectral'), 'lint', file, '--ruleset', join(dir, '.spectral.json'), '--format', 'json', '--fail-severity', 'hint', '--quiet'])
+    const lint = Bun.spawnSync([
+      bin('spectral'),
+      'lint',
+      file,
+      '--ruleset',
+      join(dir, '.spectral.json'),
+      '--format',
+      'json',
+      '--fail-severity',
+      'hint',
+      '--quiet',
+    ])
     const output = lint.stdout.toString()
     expect(JSON.parse(output.slice(output.indexOf('[')))).toEqual([])
     expect(lint.exitCode).toBe(0)
     // The same run on a document without its contact does warn: the check can fail.
     const { contact, ...info } = doc.info
     const flawed = writeDocument({ ...doc, info })
-    const failing = Bun.spawnSync([bin('spectral'), 'lint', flawed, '--ruleset', join(dir, '.spectral.json'), '--format', 'json', '--fail-severity', 'hint', '--quiet'])
+    const failing = Bun.spawnSync([
+      bin('spectral'),
+      'lint',
+      flawed,
+      '--ruleset',
+      join(dir, '.spectral.json'),
+      '--format',
+      'json',
+      '--fail-severity',
+      'hint',
+      '--quiet',
+    ])
     expect(contact).toBeDefined()
     expect(failing.exitCode).not.toBe(0)
   }, 30_000)
 
   test('describes every route the app serves, itself and /docs included, and HEAD wherever GET works but /mcp', () => {
-    const documented = new Set(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`)))
+    const documented = new Set(
+      Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`)),
+    )
     const served = server.service.app.routes.map((r) => `${r.method} ${r.path.replace(/:([^/]+)/g, '{$1}')}`)
     for (const route of served) expect(documented).toContain(route)
     for (const path of ['/.well-known/openapi.json', '/docs', '/healthz', '/metrics']) expect(documented).toContain(`GET ${path}`)
-    for (const route of served.filter((r) => r.startsWith('GET ') && r !== 'GET /mcp')) expect(documented).toContain(route.replace(/^GET/, 'HEAD'))
+    for (const route of served.filter((r) => r.startsWith('GET ') && r !== 'GET /mcp'))
+      expect(documented).toContain(route.replace(/^GET/, 'HEAD'))
     const ids = Object.values(doc.paths).flatMap((item: any) => Object.values(item).map((op: any) => op.operationId))
     expect(new Set(ids).size).toBe(ids.length)
   })
@@ -86,8 +111,22 @@ describe('OpenAPI document', () => {
   }, 30_000)
 
   test('search parameters carry their bounds and defaults', () => {
-    const parameters = Object.fromEntries(doc.paths['/api/reviews/search'].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p]))
-    expect(Object.keys(parameters).sort()).toEqual(['cursor', 'has_response', 'limit', 'max_rating', 'mentions_service', 'mentions_technician', 'min_rating', 'query', 'rating', 'since', 'until'])
+    const parameters = Object.fromEntries(
+      doc.paths['/api/reviews/search'].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p]),
+    )
+    expect(Object.keys(parameters).sort()).toEqual([
+      'cursor',
+      'has_response',
+      'limit',
+      'max_rating',
+      'mentions_service',
+      'mentions_technician',
+      'min_rating',
+      'query',
+      'rating',
+      'since',
+      'until',
+    ])
     expect(parameters.rating.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 })
     expect(parameters.min_rating.schema).toMatchObject({ type: 'number', minimum: 1, maximum: 5 })
     expect(parameters.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 })
@@ -99,16 +138,33 @@ describe('OpenAPI document', () => {
 
   test('the since date carries its pattern; path parameters are required', () => {
     const [date] = doc.paths['/api/reviews/since/{date}'].get.parameters
-    expect(date).toMatchObject({ name: 'date', in: 'path', required: true, schema: { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' } })
+    expect(date).toMatchObject({
+      name: 'date',
+      in: 'path',
+      required: true,
+      schema: { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
+    })
     expect(new RegExp(date.schema.pattern).test('2025-01-01')).toBe(true)
     expect(new RegExp(date.schema.pattern).test('yesterday')).toBe(false)
   })
 
   test('every GET served from a cached representation documents ETag, Last-Modified, Cache-Control, Vary, and 304 and 412', () => {
-    for (const path of ['/reviews.json', '/insights.json', '/api/feed.json', '/feed.xml', '/api/reviews/search', '/api/reviews/since/{date}', '/api/reviews/{id}', '/docs', '/.well-known/openapi.json']) {
+    for (const path of [
+      '/reviews.json',
+      '/insights.json',
+      '/api/feed.json',
+      '/feed.xml',
+      '/api/reviews/search',
+      '/api/reviews/since/{date}',
+      '/api/reviews/{id}',
+      '/docs',
+      '/.well-known/openapi.json',
+    ]) {
       const responses = doc.paths[path].get.responses
       for (const status of ['200', '304']) {
-        expect(Object.keys(responses[status].headers)).toEqual(expect.arrayContaining(['ETag', 'Last-Modified', 'Cache-Control', 'Vary', 'Access-Control-Allow-Origin']))
+        expect(Object.keys(responses[status].headers)).toEqual(
+          expect.arrayContaining(['ETag', 'Last-Modified', 'Cache-Control', 'Vary', 'Access-Control-Allow-Origin']),
+        )
         expect(responses[status].headers.ETag.required).toBe(true)
       }
       expect(responses['412'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' })
@@ -127,16 +183,31 @@ describe('OpenAPI document', () => {
     expect(form['hub.topic'].enum).toEqual([`${TEST_BASE_URL}/feed.xml`, `${TEST_BASE_URL}/api/feed.json`, `${TEST_BASE_URL}/reviews.json`])
     const callback = new RegExp(form['hub.callback'].pattern)
     expect(callback.test('https://subscriber.example/cb?x=1')).toBe(true)
-    for (const refused of ['http://subscriber.example/cb', 'https://user:pw@subscriber.example/', 'https://subscriber.example/cb#frag', 'ftp://x']) expect(callback.test(refused)).toBe(false)
+    for (const refused of [
+      'http://subscriber.example/cb',
+      'https://user:pw@subscriber.example/',
+      'https://subscriber.example/cb#frag',
+      'ftp://x',
+    ])
+      expect(callback.test(refused)).toBe(false)
     expect(hub.responses['202'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/HubAccepted' })
-    for (const status of ['400', '413', '415', '429']) expect(hub.responses[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' })
+    for (const status of ['400', '413', '415', '429'])
+      expect(hub.responses[status].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' })
     expect(hub.responses['429'].headers['Retry-After'].required).toBe(true)
     expect(doc.paths['/mcp'].post.responses['503'].headers['Retry-After'].required).toBe(true)
-    expect(doc.paths['/healthz'].get.responses['503'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/HealthDegraded' })
+    expect(doc.paths['/healthz'].get.responses['503'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/HealthDegraded',
+    })
   })
 
   test('the prose takes its numbers from the configuration', async () => {
-    const hubConfig = loadHubConfig({ HUB_RETRY_DELAYS_MS: '5000,70000', HUB_TIMEOUT_MS: '4000', HUB_LEASE_MIN: '120', HUB_LEASE_MAX: '7200', HUB_LEASE_DEFAULT: '600' })
+    const hubConfig = loadHubConfig({
+      HUB_RETRY_DELAYS_MS: '5000,70000',
+      HUB_TIMEOUT_MS: '4000',
+      HUB_LEASE_MIN: '120',
+      HUB_LEASE_MAX: '7200',
+      HUB_LEASE_DEFAULT: '600',
+    })
     const custom = await startTestServer({ hubConfig })
     try {
       const text = await (await fetch(`${custom.url}/.well-known/openapi.json`)).text()
@@ -154,7 +225,15 @@ describe('OpenAPI document', () => {
 
   test('responses: 200 with schemas, 304 on conditional reads, 400 and 404 where they apply', () => {
     const responses = (path: string) => doc.paths[path].get.responses
-    for (const path of ['/reviews.json', '/insights.json', '/api/feed.json', '/feed.xml', '/api/reviews/search', '/api/reviews/since/{date}', '/api/reviews/{id}']) {
+    for (const path of [
+      '/reviews.json',
+      '/insights.json',
+      '/api/feed.json',
+      '/feed.xml',
+      '/api/reviews/search',
+      '/api/reviews/since/{date}',
+      '/api/reviews/{id}',
+    ]) {
       expect(responses(path)).toHaveProperty('200')
       expect(responses(path)).toHaveProperty('304')
     }
@@ -162,7 +241,8 @@ describe('OpenAPI document', () => {
     expect(responses('/api/reviews/since/{date}')).toHaveProperty('400')
     expect(responses('/api/reviews/{id}')).toHaveProperty('404')
     expect(responses('/reviews.json')['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ReviewsDataset' })
-    for (const name of ['Review', 'ReviewsDataset', 'ReviewList', 'Error', 'Issue', 'JsonFeed']) expect(doc.components.schemas).toHaveProperty(name)
+    for (const name of ['Review', 'ReviewsDataset', 'ReviewList', 'Error', 'Issue', 'JsonFeed'])
+      expect(doc.components.schemas).toHaveProperty(name)
   })
 
   test('the hub callbacks are described under webhooks', () => {

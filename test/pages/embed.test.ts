@@ -13,8 +13,10 @@ beforeAll(async () => {
 afterAll(() => server.stop())
 
 const get = (path: string) => fetch(server.url + path)
-const itemIds = (html: string) => [...html.matchAll(/href="https:\/\/reviews\.example\.test\/reviews\/([^"]+)" target="_blank"/g)].map((m) => m[1]!)
-const apiIds = async (query: string) => ((await (await get(`/api/reviews/search?${query}`)).json()) as any).reviews.map((r: any) => r.id) as string[]
+const itemIds = (html: string) =>
+  [...html.matchAll(/href="https:\/\/reviews\.example\.test\/reviews\/([^"]+)" target="_blank"/g)].map((m) => m[1]!)
+const apiIds = async (query: string) =>
+  ((await (await get(`/api/reviews/search?${query}`)).json()) as any).reviews.map((r: any) => r.id) as string[]
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 
 describe('/embed', () => {

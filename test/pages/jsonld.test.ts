@@ -77,7 +77,12 @@ describe('/ : LocalBusiness with aggregateRating and review', () => {
     for (const node of doc.review) expectGoogleReview(node)
     const first = doc.review[0]
     const record = dataset.reviews[0]
-    expect([first.author.name, first.datePublished, first.reviewBody, first.reviewRating.ratingValue]).toEqual([record.author, record.date, record.text, record.rating])
+    expect([first.author.name, first.datePublished, first.reviewBody, first.reviewRating.ratingValue]).toEqual([
+      record.author,
+      record.date,
+      record.text,
+      record.rating,
+    ])
   })
 
   test('valid JSON-LD: expands and converts to RDF with nothing dropped', async () => {
@@ -88,7 +93,9 @@ describe('/ : LocalBusiness with aggregateRating and review', () => {
     expect(node['@type']).toEqual(['https://schema.org/LocalBusiness'])
     expect(node['https://schema.org/aggregateRating'][0]['https://schema.org/reviewCount'][0]['@value']).toBe(published.length)
     const nquads = await toNQuads(doc)
-    expect(nquads).toContain(`<${TEST_BASE_URL}/#business> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <https://schema.org/LocalBusiness>`)
+    expect(nquads).toContain(
+      `<${TEST_BASE_URL}/#business> <http://www.w3.org/1999/02/22-rdf-syntax-ns#type> <https://schema.org/LocalBusiness>`,
+    )
     expect(nquads).toContain(`<https://schema.org/ratingValue> "5"^^<http://www.w3.org/2001/XMLSchema#integer>`)
     expect(nquads).toContain(`<https://schema.org/author>`)
     expect(nquads.split('\n').filter((l) => l.includes('<https://schema.org/reviewBody>'))).toHaveLength(published.slice(0, 10).length)

@@ -24,12 +24,16 @@ beforeAll(async () => {
 afterAll(() => server.stop())
 
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server.url + path, { headers, method })
-const idsOnPage = (html: string) => [...html.matchAll(/<p class="meta muted"><a href="\/reviews\/([^"]+)">/g)].map((m) => decodeURIComponent(m[1]!))
+const idsOnPage = (html: string) =>
+  [...html.matchAll(/<p class="meta muted"><a href="\/reviews\/([^"]+)">/g)].map((m) => decodeURIComponent(m[1]!))
 const apiIds = async (query: string) => {
   const body = (await (await get(`/api/reviews/search?${query}`)).json()) as { total: number; reviews: { id: string }[] }
   return { total: body.total, ids: body.reviews.map((r) => r.id) }
 }
-const styleHash = (html: string) => `'sha256-${createHash('sha256').update(html.match(/<style>([\s\S]*?)<\/style>/)![1]!).digest('base64')}'`
+const styleHash = (html: string) =>
+  `'sha256-${createHash('sha256')
+    .update(html.match(/<style>([\s\S]*?)<\/style>/)![1]!)
+    .digest('base64')}'`
 
 describe('/', () => {
   test('HTML with a strict CSP that allows exactly its own stylesheet, no script, not frameable', async () => {
@@ -52,10 +56,15 @@ describe('/', () => {
 
   test('feed autodiscovery, the hub, and links to the docs, the feeds and the MCP setup', async () => {
     const html = await (await get('/')).text()
-    expect(html).toContain(`<link rel="alternate" type="application/atom+xml" title="${business.name} reviews (Atom)" href="${TEST_BASE_URL}/feed.xml">`)
-    expect(html).toContain(`<link rel="alternate" type="application/feed+json" title="${business.name} reviews (JSON Feed)" href="${TEST_BASE_URL}/api/feed.json">`)
+    expect(html).toContain(
+      `<link rel="alternate" type="application/atom+xml" title="${business.name} reviews (Atom)" href="${TEST_BASE_URL}/feed.xml">`,
+    )
+    expect(html).toContain(
+      `<link rel="alternate" type="application/feed+json" title="${business.name} reviews (JSON Feed)" href="${TEST_BASE_URL}/api/feed.json">`,
+    )
     expect(html).toContain(`<link rel="hub" href="${TEST_BASE_URL}/api/websub/hub">`)
-    for (const href of ['/docs', '/feed.xml', '/api/feed.json', '/#mcp', '/insights', '/reviews.json']) expect(html).toContain(`href="${href}"`)
+    for (const href of ['/docs', '/feed.xml', '/api/feed.json', '/#mcp', '/insights', '/reviews.json'])
+      expect(html).toContain(`href="${href}"`)
     expect(html).toContain('id="mcp"')
     expect(html).toContain(`&quot;url&quot;: &quot;${TEST_BASE_URL}/mcp&quot;`)
   })
@@ -68,7 +77,11 @@ describe('/', () => {
     expect(html).toContain(`${aggregate.review_count} verified reviews`)
     for (const stars of [1, 2, 3, 4, 5]) {
       const count = published.filter((r) => r.rating === stars).length
-      expect(html).toMatch(new RegExp(`href="/\\?rating=${stars}"><span class="lbl">${stars} stars?<span class="sr">:</span></span><svg[^]*?</svg><span class="num">${count}<span class="sr"> reviews`))
+      expect(html).toMatch(
+        new RegExp(
+          `href="/\\?rating=${stars}"><span class="lbl">${stars} stars?<span class="sr">:</span></span><svg[^]*?</svg><span class="num">${count}<span class="sr"> reviews`,
+        ),
+      )
     }
   })
 
@@ -191,7 +204,9 @@ describe('HTTP behaviour of the pages', () => {
     const etag = before.headers.get('etag')
     expect((await get('/')).headers.get('etag')).toBe(etag)
     const insightsBefore = (await get('/insights')).headers.get('etag')
-    server.service.reviews.write({ reviews: [review({ id: 'fresh-1', date: '2025-07-01', rating: 2, text: 'Brand new: the water heater leaks again.' })] })
+    server.service.reviews.write({
+      reviews: [review({ id: 'fresh-1', date: '2025-07-01', rating: 2, text: 'Brand new: the water heater leaks again.' })],
+    })
     server.service.catalog.refresh()
     const after = await get('/')
     expect(after.headers.get('etag')).not.toBe(etag)
@@ -220,12 +235,15 @@ describe('/reviews/{id}', () => {
     expect(html).toContain('href="/?service=drain-cleaning"')
   })
 
-  test.each(['/reviews/nope', '/reviews/r-007', '/reviews/r-001%00', '/reviews/' + encodeURIComponent('<b>x</b>')])('%s (unknown or unverified) is a 404 page', async (path) => {
-    const response = await get(path)
-    expect(response.status).toBe(404)
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
-    expect(await response.text()).toContain('<h1>Review not found</h1>')
-  })
+  test.each(['/reviews/nope', '/reviews/r-007', '/reviews/r-001%00', '/reviews/' + encodeURIComponent('<b>x</b>')])(
+    '%s (unknown or unverified) is a 404 page',
+    async (path) => {
+      const response = await get(path)
+      expect(response.status).toBe(404)
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8')
+      expect(await response.text()).toContain('<h1>Review not found</h1>')
+    },
+  )
 })
 
 describe('/insights', () => {
@@ -250,7 +268,9 @@ describe('/insights', () => {
     const insights = (await (await get('/insights.json')).json()) as any
     expect(html).toContain(insights.summary.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;'))
     for (const aspect of insights.aspects) {
-      expect(html).toContain(`${aspect.sentiment.positive} positive · ${aspect.sentiment.neutral} neutral · ${aspect.sentiment.negative} negative · score ${aspect.score.toFixed(2)}`)
+      expect(html).toContain(
+        `${aspect.sentiment.positive} positive · ${aspect.sentiment.neutral} neutral · ${aspect.sentiment.negative} negative · score ${aspect.score.toFixed(2)}`,
+      )
     }
     for (const f of insights.faq) expect(html).toContain(`<summary>${f.question.replace(/'/g, '&#39;')}</summary>`)
     // Charts are inline SVG with a name.

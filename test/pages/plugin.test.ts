@@ -13,7 +13,9 @@ import { ReviewSearch } from '../../src/reviews/search'
 import type { Review } from '../../src/reviews/schema'
 import { business, reviews } from '../support/dataset'
 
-const published = reviews.filter((r) => r.verified).sort((a, b) => (a.date === b.date ? b.id.localeCompare(a.id) : b.date.localeCompare(a.date))) as Review[]
+const published = reviews
+  .filter((r) => r.verified)
+  .sort((a, b) => (a.date === b.date ? b.id.localeCompare(a.id) : b.date.localeCompare(a.date))) as Review[]
 const rows = published.map((r, i) => ({ rowid: i + 1, date: r.date, json: JSON.stringify(r) }))
 
 function setup(computeInsightsFn: InsightsComputer, snapshotRows = rows) {
@@ -22,10 +24,14 @@ function setup(computeInsightsFn: InsightsComputer, snapshotRows = rows) {
     calls++
     return computeInsightsFn(...args)
   }
-  const catalog = { current: new Snapshot(1, 'k1', new Date('2025-03-02T00:00:00Z'), business, snapshotRows, 'https://example.test', counting) }
+  const catalog = {
+    current: new Snapshot(1, 'k1', new Date('2025-03-02T00:00:00Z'), business, snapshotRows, 'https://example.test', counting),
+  }
   // Text queries on data this small are answered by scanning, never by the store.
   const search = new ReviewSearch(() => catalog.current)
-  const app = new Elysia().use(pagesRoutes(catalog as unknown as Catalog, search, { cacheControl: 'public, max-age=60', baseUrl: 'https://example.test' }))
+  const app = new Elysia().use(
+    pagesRoutes(catalog as unknown as Catalog, search, { cacheControl: 'public, max-age=60', baseUrl: 'https://example.test' }),
+  )
   const get = (path: string) => app.handle(new Request(`http://localhost${path}`))
   return { app, catalog, get, calls: () => calls }
 }
@@ -58,7 +64,15 @@ describe('pages plugin', () => {
     const b = await get('/reviews/r-001')
     expect(b.headers.get('etag')).toBe(a.headers.get('etag'))
     const changed = published.map((r) => (r.id === 'r-001' ? { ...r, text: 'Edited text of the review.' } : r))
-    catalog.current = new Snapshot(2, 'k2', new Date('2025-03-03T00:00:00Z'), business, changed.map((r, i) => ({ rowid: i + 1, date: r.date, json: JSON.stringify(r) })), 'https://example.test', async (x, y, z) => computeInsights(x, y, z))
+    catalog.current = new Snapshot(
+      2,
+      'k2',
+      new Date('2025-03-03T00:00:00Z'),
+      business,
+      changed.map((r, i) => ({ rowid: i + 1, date: r.date, json: JSON.stringify(r) })),
+      'https://example.test',
+      async (x, y, z) => computeInsights(x, y, z),
+    )
     const c = await get('/reviews/r-001')
     expect(c.headers.get('etag')).not.toBe(a.headers.get('etag'))
     expect(await c.text()).toContain('Edited text of the review.')

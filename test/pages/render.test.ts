@@ -46,7 +46,13 @@ describe('escaping', () => {
       baseUrl: 'https://reviews.example.test',
       business: hostileBusiness,
       aggregate,
-      aspects: hostileInsights.aspects.map((a) => ({ id: a.id, label: a.label, short: a.id, sentiment: insights.aspects[0]!.sentiment, mentions: 3 })),
+      aspects: hostileInsights.aspects.map((a) => ({
+        id: a.id,
+        label: a.label,
+        short: a.id,
+        sentiment: insights.aspects[0]!.sentiment,
+        mentions: 3,
+      })),
       filters: { service: `x${EVIL}`, technician: `y${EVIL}`, query: `z${EVIL}` },
       page: 1,
       pageSize: 10,
@@ -54,7 +60,12 @@ describe('escaping', () => {
       reviews: hostileReviews,
     }),
     review: renderReviewPage(hostileReviews[0]!, hostileBusiness, aggregate, 'https://reviews.example.test'),
-    insights: renderInsightsPage({ baseUrl: 'https://reviews.example.test', business: hostileBusiness, insights: hostileInsights, reviews: hostileReviews }),
+    insights: renderInsightsPage({
+      baseUrl: 'https://reviews.example.test',
+      business: hostileBusiness,
+      insights: hostileInsights,
+      reviews: hostileReviews,
+    }),
     embed: renderEmbedPage({
       baseUrl: 'https://reviews.example.test',
       business: hostileBusiness,
@@ -62,7 +73,11 @@ describe('escaping', () => {
       reviews: hostileReviews,
       options: { count: 3, theme: 'dark', lang: 'de', service: `s${EVIL}` },
     }),
-    error: renderErrorPage({ status: 400, title: `t${EVIL}`, message: `m${EVIL}`, issues: [{ path: [`p${EVIL}`], code: 'c', message: `i${EVIL}` }] }, `b${EVIL}`, 'https://x.test'),
+    error: renderErrorPage(
+      { status: 400, title: `t${EVIL}`, message: `m${EVIL}`, issues: [{ path: [`p${EVIL}`], code: 'c', message: `i${EVIL}` }] },
+      `b${EVIL}`,
+      'https://x.test',
+    ),
   }
 
   test.each(Object.keys(pages))('%s: the marker never appears as markup, only escaped', (name) => {
@@ -82,7 +97,12 @@ describe('escaping', () => {
   })
 
   test('the same data renders the same bytes (ETags change only with the data)', () => {
-    const again = renderInsightsPage({ baseUrl: 'https://reviews.example.test', business: hostileBusiness, insights: hostileInsights, reviews: hostileReviews })
+    const again = renderInsightsPage({
+      baseUrl: 'https://reviews.example.test',
+      business: hostileBusiness,
+      insights: hostileInsights,
+      reviews: hostileReviews,
+    })
     expect(again).toBe(pages.insights)
   })
 })
@@ -129,13 +149,26 @@ describe('languages', () => {
   test('a German review with the translation its source supplied: each text carries its language', () => {
     const html = renderReviewPage(german, business, aggregate, 'https://reviews.example.test')
     expect(html).toContain('<p class="text" dir="auto" lang="de">Sehr schnell und sauber gearbeitet. Gerne wieder!</p>')
-    expect(html).toContain('<summary>Translation (en) supplied by Google</summary><p class="text" dir="auto" lang="en">Worked very fast and clean. Happy to come back!</p>')
-    const widget = renderEmbedPage({ baseUrl: 'https://reviews.example.test', business, aggregate, reviews: [german], options: { count: 1, theme: 'light', lang: 'en' } })
+    expect(html).toContain(
+      '<summary>Translation (en) supplied by Google</summary><p class="text" dir="auto" lang="en">Worked very fast and clean. Happy to come back!</p>',
+    )
+    const widget = renderEmbedPage({
+      baseUrl: 'https://reviews.example.test',
+      business,
+      aggregate,
+      reviews: [german],
+      options: { count: 1, theme: 'light', lang: 'en' },
+    })
     expect(widget).toContain('lang="de">Sehr schnell')
   })
 
   test('a translation whose language is unknown is shown without a language tag', () => {
-    const html = renderReviewPage({ ...german, translation: { language: null, text: 'Fast and clean.' } }, business, aggregate, 'https://x.test')
+    const html = renderReviewPage(
+      { ...german, translation: { language: null, text: 'Fast and clean.' } },
+      business,
+      aggregate,
+      'https://x.test',
+    )
     expect(html).toContain('<summary>Translation supplied by Google</summary><p class="text" dir="auto">Fast and clean.</p>')
   })
 })

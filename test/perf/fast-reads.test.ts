@@ -36,7 +36,12 @@ const PATHS = [
   '/api/reviews/r%2D001',
 ]
 
-const HEADER_SETS: Record<string, string>[] = [{}, { 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip, deflate' }, { 'accept-encoding': 'br;q=0, gzip;q=0.5' }]
+const HEADER_SETS: Record<string, string>[] = [
+  {},
+  { 'accept-encoding': 'br' },
+  { 'accept-encoding': 'gzip, deflate' },
+  { 'accept-encoding': 'br;q=0, gzip;q=0.5' },
+]
 
 type Answer = { status: number; headers: Record<string, string>; body: string }
 async function answer(response: Response, method: string): Promise<Answer> {
@@ -62,7 +67,12 @@ describe('same answer as the framework', () => {
         const etag = native.headers.etag
         if (!etag) continue
         // Revalidation and preconditions: 304 for the tag of any coding, 412 for a failed If-Match.
-        for (const conditional of <Record<string, string>[]>[{ 'if-none-match': etag }, { 'if-none-match': `W/${etag.slice(0, -1)}.br"` }, { 'if-match': '"other"' }, { 'if-modified-since': native.headers['last-modified']! }]) {
+        for (const conditional of <Record<string, string>[]>[
+          { 'if-none-match': etag },
+          { 'if-none-match': `W/${etag.slice(0, -1)}.br"` },
+          { 'if-match': '"other"' },
+          { 'if-modified-since': native.headers['last-modified']! },
+        ]) {
           const both = { ...headers, ...conditional }
           expect(await overNetwork(path, method, both)).toEqual(await throughFramework(path, method, both))
         }
@@ -125,8 +135,11 @@ describe('the routes themselves', () => {
     })
     return { routes, fallbackCalls }
   }
-  const call = (handler: (r: Request & { params?: Record<string, string> }) => Response | Promise<Response>, url: string, params?: Record<string, string>) =>
-    Promise.resolve(handler(Object.assign(new Request(url), { params })))
+  const call = (
+    handler: (r: Request & { params?: Record<string, string> }) => Response | Promise<Response>,
+    url: string,
+    params?: Record<string, string>,
+  ) => Promise.resolve(handler(Object.assign(new Request(url), { params })))
 
   test('answers the fast cases itself', async () => {
     const { routes, fallbackCalls } = deps()
@@ -135,7 +148,9 @@ describe('the routes themselves', () => {
     expect((await call(routes['/insights.json']!.GET, `${base}/insights.json`)).status).toBe(200)
     expect((await call(routes['/api/reviews/search']!.GET, `${base}/api/reviews/search?rating=5`)).status).toBe(200)
     expect((await call(routes['/api/reviews/search']!.GET, `${base}/api/reviews/search?rating=5`)).status).toBe(200)
-    expect((await call(routes['/api/reviews/since/:date']!.GET, `${base}/api/reviews/since/2025-01-01`, { date: '2025-01-01' })).status).toBe(200)
+    expect(
+      (await call(routes['/api/reviews/since/:date']!.GET, `${base}/api/reviews/since/2025-01-01`, { date: '2025-01-01' })).status,
+    ).toBe(200)
     expect((await call(routes['/api/reviews/:id']!.HEAD, `${base}/api/reviews/r-001`, { id: 'r-001' })).status).toBe(200)
     expect(fallbackCalls).toEqual([])
   })
@@ -155,7 +170,15 @@ describe('the routes themselves', () => {
 
   test('the app hands these routes to the runtime (they win over the framework mapping of the same paths)', () => {
     const routes = (server.service.app.config as { serve?: { routes?: Record<string, Record<string, unknown>> } }).serve?.routes
-    for (const path of ['/reviews.json', '/insights.json', '/api/feed.json', '/feed.xml', '/api/reviews/search', '/api/reviews/since/:date', '/api/reviews/:id']) {
+    for (const path of [
+      '/reviews.json',
+      '/insights.json',
+      '/api/feed.json',
+      '/feed.xml',
+      '/api/reviews/search',
+      '/api/reviews/since/:date',
+      '/api/reviews/:id',
+    ]) {
       expect(typeof routes?.[path]?.GET).toBe('function')
       expect(typeof routes?.[path]?.HEAD).toBe('function')
     }

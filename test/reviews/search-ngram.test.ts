@@ -10,7 +10,7 @@ import { foldForSearch } from '../../src/core/text'
 import type { Review } from '../../src/reviews/schema'
 
 let seed = 11
-const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32)
+const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32
 const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!
 
 const words = ['water', 'heater', 'on', 'time', 'the', 'them', 'Café', 'NAÏVE', 'Ørsted', 'straße', 'x', 'a', 'zz', 'rip-off', '"q"']
@@ -20,7 +20,9 @@ const wide = [...'日本語のレビュー水漏れ修理Привет мир с�
 
 function makeReviews(count: number, wideShare: number): Review[] {
   return Array.from({ length: count }, (_, i) => {
-    const parts = Array.from({ length: 1 + Math.floor(random() * 12) }, () => (random() < wideShare ? pick(wide) + pick(wide) : pick(words)))
+    const parts = Array.from({ length: 1 + Math.floor(random() * 12) }, () =>
+      random() < wideShare ? pick(wide) + pick(wide) : pick(words),
+    )
     return {
       id: `n-${i}`,
       rating: pick([1, 2, 3, 4, 5, 5]),
@@ -39,7 +41,26 @@ function makeReviews(count: number, wideShare: number): Review[] {
 }
 
 function queriesFor(reviews: Review[]): string[] {
-  const queries = ['', 'e', 'z', 'é', 'ß', '😀', '\ud83d', 'zzqx', 'the ', 'them', 'water heater', 'on time', 'cafe', 'naive', 'ørsted', '日本', 'мир', 'δουλ']
+  const queries = [
+    '',
+    'e',
+    'z',
+    'é',
+    'ß',
+    '😀',
+    '\ud83d',
+    'zzqx',
+    'the ',
+    'them',
+    'water heater',
+    'on time',
+    'cafe',
+    'naive',
+    'ørsted',
+    '日本',
+    'мир',
+    'δουλ',
+  ]
   for (let i = 0; i < 150; i++) {
     const text = foldForSearch(pick(reviews).text)
     const start = Math.floor(random() * text.length)

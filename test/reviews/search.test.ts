@@ -14,7 +14,7 @@ import type { StoredReview } from '../../src/reviews/schema'
 import { business } from '../support/dataset'
 
 let seed = 7
-const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32)
+const random = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32
 const pick = <T>(items: T[]): T => items[Math.floor(random() * items.length)]!
 
 const phrases = ['water heater', 'on time', 'Café', 'naïve', 'price', 'LATE', 'drain', 'tankless', 'ok', 'é', 'x', '"quoted"', 'a b']
@@ -46,7 +46,11 @@ function reference(filters: SearchFilters): { total: number; ids: string[] } {
     .filter(
       (r) =>
         filters.mentions_technician === undefined ||
-        r.technicians.some((t) => [foldForSearch(t), foldForSearch(t).split(' ')[0], foldForSearch(t).split(' ').at(-1)].includes(foldForSearch(filters.mentions_technician!))),
+        r.technicians.some((t) =>
+          [foldForSearch(t), foldForSearch(t).split(' ')[0], foldForSearch(t).split(' ').at(-1)].includes(
+            foldForSearch(filters.mentions_technician!),
+          ),
+        ),
     )
     .filter((r) => filters.max_rating === undefined || r.rating <= filters.max_rating)
     .filter((r) => filters.has_response === undefined || (r.response !== null) === filters.has_response)
@@ -63,7 +67,8 @@ function randomFilters(): SearchFilters {
   if (random() < 0.3) args.since = pick(['2020-06-01', '2022-01-01', '2023-12-31'])
   if (random() < 0.3) args.until = pick(['2024-06-30', '2023-01-01', '2022-12-31'])
   if (random() < 0.5) args.query = pick([...phrases, 'wat', 'ater h', 'CAFE', 'nai', 'xyz', 'on time and', '\u0301', 'e\u0301'])
-  if (random() < 0.3) args.mentions_technician = pick(['mike', 'Mike Alvarez', 'JOSE', 'josé ramírez', 'sarah', 'nobody', 'alvarez', 'RAMIREZ', 'chen'])
+  if (random() < 0.3)
+    args.mentions_technician = pick(['mike', 'Mike Alvarez', 'JOSE', 'josé ramírez', 'sarah', 'nobody', 'alvarez', 'RAMIREZ', 'chen'])
   if (random() < 0.2) args.max_rating = pick([1, 2, 3.5, 4, 5])
   if (random() < 0.2) args.has_response = pick([true, false])
   if (random() < 0.3) args.mentions_service = pick([...services, 'AC-REPAIR', 'none'])

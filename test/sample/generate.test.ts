@@ -61,7 +61,8 @@ describe('sample generator', () => {
       const text = words(review.text)
       for (const { name } of sampleBusiness.technicians) {
         const first = foldForSearch(name.split(' ')[0]!)
-        const mentioned = text.includes(` ${first} `) || text.includes(` ${first}s `) || text.includes(` ${first} ${foldForSearch(name.split(' ')[1]!)} `)
+        const mentioned =
+          text.includes(` ${first} `) || text.includes(` ${first}s `) || text.includes(` ${first} ${foldForSearch(name.split(' ')[1]!)} `)
         expect({ id: review.id, name, mentioned }).toEqual({ id: review.id, name, mentioned: review.technicians.includes(name) })
       }
       for (const service of review.services) {

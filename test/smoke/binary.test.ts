@@ -22,7 +22,12 @@ beforeAll(async () => {
   const binary = join(workDir, 'reviews-service')
   copyFileSync(BUILT, binary)
   Bun.spawnSync(['chmod', '+x', binary])
-  running = await startListening([binary, 'serve'], { DATA_DIR: join(workDir, 'data'), PORT: '0', HOST: '127.0.0.1', PATH: '/usr/bin:/bin' })
+  running = await startListening([binary, 'serve'], {
+    DATA_DIR: join(workDir, 'data'),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PATH: '/usr/bin:/bin',
+  })
 }, 60_000)
 
 afterAll(() => {
@@ -43,7 +48,13 @@ describe('compiled binary', () => {
     const dataset = (await (await fetch(`${running.url}/reviews.json`)).json()) as { business: { name: string }; reviews: unknown[] }
     expect(dataset.reviews.length).toBeGreaterThanOrEqual(500)
     expect(existsSync(join(workDir, 'data', 'reviews.db'))).toBe(true)
-    for (const path of ['/api/feed.json', '/feed.xml', '/insights.json', '/.well-known/openapi.json', '/api/reviews/search?query=water&limit=5']) {
+    for (const path of [
+      '/api/feed.json',
+      '/feed.xml',
+      '/insights.json',
+      '/.well-known/openapi.json',
+      '/api/reviews/search?query=water&limit=5',
+    ]) {
       expect((await fetch(running.url + path)).status).toBe(200)
     }
   })

@@ -66,7 +66,12 @@ describe('never a fake dataset', () => {
   test('serve --sample loads the sample into a directory whose data is gone, when asked', async () => {
     const dataDir = ownersDataDir()
     for (const name of readdirSync(dataDir)) if (name.startsWith('reviews.db')) unlinkSync(join(dataDir, name))
-    const running = await startListening([compiledBinary(), 'serve', '--sample'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', PATH: '/usr/bin:/bin' })
+    const running = await startListening([compiledBinary(), 'serve', '--sample'], {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PATH: '/usr/bin:/bin',
+    })
     try {
       const dataset = (await (await fetch(`${running.url}/reviews.json`)).json()) as { business: { name: string } }
       expect(dataset.business.name).toBe(embeddedSample.business.name)
@@ -78,7 +83,12 @@ describe('never a fake dataset', () => {
 
   test("the owner's data is served as it is, never replaced", async () => {
     const dataDir = ownersDataDir()
-    const running = await startListening([compiledBinary(), 'serve'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', PATH: '/usr/bin:/bin' })
+    const running = await startListening([compiledBinary(), 'serve'], {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PATH: '/usr/bin:/bin',
+    })
     try {
       const dataset = (await (await fetch(`${running.url}/reviews.json`)).json()) as { business: { name: string }; reviews: unknown[] }
       expect(dataset.business.name).toBe(business.name)
@@ -96,12 +106,16 @@ describe('output that survives pipes', () => {
     const file = join(tempDir(), 'texts.txt')
     writeFileSync(file, texts.join('\n'))
     const binary = compiledBinary()
-    const counted = Bun.spawnSync(['sh', '-c', `"${binary}" analyze --json --file "${file}" | wc -l`], { env: { PATH: '/usr/bin:/bin', DATA_DIR: tempDir() } })
+    const counted = Bun.spawnSync(['sh', '-c', `"${binary}" analyze --json --file "${file}" | wc -l`], {
+      env: { PATH: '/usr/bin:/bin', DATA_DIR: tempDir() },
+    })
     expect(Number(counted.stdout.toString().trim())).toBe(texts.length)
 
     const bad = join(tempDir(), 'bad.jsonl')
     writeFileSync(bad, Array.from({ length: 400 }, (_, i) => JSON.stringify({ id: `r${i}`, rating: 9 })).join('\n'))
-    const piped = Bun.spawnSync(['sh', '-c', `"${binary}" import "${bad}" 2>&1 | cat`], { env: { PATH: '/usr/bin:/bin', DATA_DIR: ownersDataDir() } })
+    const piped = Bun.spawnSync(['sh', '-c', `"${binary}" import "${bad}" 2>&1 | cat`], {
+      env: { PATH: '/usr/bin:/bin', DATA_DIR: ownersDataDir() },
+    })
     const out = piped.stdout.toString()
     expect(out).toContain('line 1')
     expect(out).toMatch(/\.\.\.and [\d,]+ more/)

@@ -12,10 +12,23 @@ export type TestServer = { url: string; service: Service; dataDir: string; stop:
 export const TEST_BASE_URL = 'https://reviews.example.test'
 
 export async function startTestServer(
-  options: { seed?: Dataset; env?: Record<string, string>; log?: (event: Record<string, unknown>) => void; hubConfig?: HubConfig; dataDir?: string } = {},
+  options: {
+    seed?: Dataset
+    env?: Record<string, string>
+    log?: (event: Record<string, unknown>) => void
+    hubConfig?: HubConfig
+    dataDir?: string
+  } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'reviews-test-'))
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', BASE_URL: TEST_BASE_URL, DATA_POLL_MS: '50', ...options.env })
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    BASE_URL: TEST_BASE_URL,
+    DATA_POLL_MS: '50',
+    ...options.env,
+  })
   const hub = options.hubConfig ?? loadHubConfig({ ...options.env })
   const service = createService({ ...config, hub }, { seed: options.seed ?? { business, reviews }, log: options.log ?? (() => {}) })
   service.listen()

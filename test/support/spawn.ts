@@ -49,7 +49,11 @@ export async function startListening(cmd: string[], env: Record<string, string>,
 }
 
 /** Resolves once a JSON line on the process's stderr satisfies `test` (polls the lines already drained). */
-export async function waitForEvent(running: Running, test: (event: Record<string, unknown>) => boolean, timeoutMs = 10_000): Promise<Record<string, unknown>> {
+export async function waitForEvent(
+  running: Running,
+  test: (event: Record<string, unknown>) => boolean,
+  timeoutMs = 10_000,
+): Promise<Record<string, unknown>> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     for (const line of running.stderrLines) {

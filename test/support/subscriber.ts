@@ -20,12 +20,57 @@ export function localCertificateAuthority() {
     const result = Bun.spawnSync(['openssl', ...args], { cwd: dir })
     if (result.exitCode !== 0) throw new Error(`openssl ${args[0]} failed: ${result.stderr.toString()}`)
   }
-  run(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '3650', '-subj', '/CN=reviews-service test CA',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign'])
+  run([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '3650',
+    '-subj',
+    '/CN=reviews-service test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  ])
   run(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'leaf.key', '-out', 'leaf.csr', '-subj', '/CN=localhost'])
-  Bun.spawnSync(['sh', '-c', 'printf "subjectAltName=DNS:localhost,IP:127.0.0.1\\nbasicConstraints=CA:FALSE\\nextendedKeyUsage=serverAuth\\n" > ext.cnf'], { cwd: dir })
-  run(['x509', '-req', '-in', 'leaf.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'leaf.pem', '-days', '3650', '-extfile', 'ext.cnf'])
-  authority = { dir, caFile: join(dir, 'ca.pem'), key: readFileSync(join(dir, 'leaf.key'), 'utf8'), cert: readFileSync(join(dir, 'leaf.pem'), 'utf8') }
+  Bun.spawnSync(
+    [
+      'sh',
+      '-c',
+      'printf "subjectAltName=DNS:localhost,IP:127.0.0.1\\nbasicConstraints=CA:FALSE\\nextendedKeyUsage=serverAuth\\n" > ext.cnf',
+    ],
+    { cwd: dir },
+  )
+  run([
+    'x509',
+    '-req',
+    '-in',
+    'leaf.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'leaf.pem',
+    '-days',
+    '3650',
+    '-extfile',
+    'ext.cnf',
+  ])
+  authority = {
+    dir,
+    caFile: join(dir, 'ca.pem'),
+    key: readFileSync(join(dir, 'leaf.key'), 'utf8'),
+    cert: readFileSync(join(dir, 'leaf.pem'), 'utf8'),
+  }
   return authority
 }
 
@@ -101,10 +146,13 @@ export class Subscriber {
     if (already) return Promise.resolve(already)
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the subscriber received no matching request in time')), timeoutMs)
-      this.waiters.push({ test, resolve: (r) => {
-        clearTimeout(timer)
-        resolve(r)
-      } })
+      this.waiters.push({
+        test,
+        resolve: (r) => {
+          clearTimeout(timer)
+          resolve(r)
+        },
+      })
     })
   }
 

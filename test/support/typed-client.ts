@@ -73,7 +73,18 @@ export async function compileTypedClient(document: object): Promise<TypedClientR
   )
   writeFileSync(
     join(dir, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'bundler', skipLibCheck: false, types: [] }, files: ['client.ts', 'check.ts'] }),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'ES2022',
+        module: 'ESNext',
+        moduleResolution: 'bundler',
+        skipLibCheck: false,
+        types: [],
+      },
+      files: ['client.ts', 'check.ts'],
+    }),
   )
   const tsc = Bun.spawnSync([join(ROOT, 'node_modules', '.bin', 'tsc'), '-p', join(dir, 'tsconfig.json')], { cwd: dir })
   return { source, checks: checks.length, exitCode: tsc.exitCode, output: tsc.stdout.toString() + tsc.stderr.toString() }

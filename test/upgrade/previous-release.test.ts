@@ -21,9 +21,17 @@ afterAll(() => server.stop())
 
 describe('a database from the previous release', () => {
   test('keeps every review, each with language and translation, in canonical form', async () => {
-    const dataset = (await (await fetch(`${server.url}/reviews.json`)).json()) as { business: { id: string }; reviews: Record<string, unknown>[] }
+    const dataset = (await (await fetch(`${server.url}/reviews.json`)).json()) as {
+      business: { id: string }
+      reviews: Record<string, unknown>[]
+    }
     expect(dataset.business.id).toBe(business.id)
-    expect(dataset.reviews.map((r) => r.id).sort()).toEqual(reviews.filter((r) => r.verified).map((r) => r.id).sort())
+    expect(dataset.reviews.map((r) => r.id).sort()).toEqual(
+      reviews
+        .filter((r) => r.verified)
+        .map((r) => r.id)
+        .sort(),
+    )
     for (const review of dataset.reviews) {
       expect(review).toMatchObject({ language: null, translation: null })
       const stored = server.service.db.query<{ json: string }, [string]>('SELECT json FROM reviews WHERE id = ?').get(String(review.id))!
@@ -37,7 +45,10 @@ describe('a database from the previous release', () => {
   })
 
   test('records the new migrations', () => {
-    const ids = server.service.db.query<{ id: string }, []>('SELECT id FROM schema_migrations ORDER BY id').all().map((r) => r.id)
+    const ids = server.service.db
+      .query<{ id: string }, []>('SELECT id FROM schema_migrations ORDER BY id')
+      .all()
+      .map((r) => r.id)
     expect(ids).toEqual(['001-reviews', '002-review-language', '003-drop-fts', '100-hub', '101-hub-status'])
   })
 })
