@@ -3,7 +3,7 @@
  * a running server (even in another process) learns that the published data changed.
  */
 import type { Database } from 'bun:sqlite'
-import type { Business, StoredReview } from './schema'
+import { type Business, ImportedReview, type StoredReview } from './schema'
 import { foldForSearch } from '../core/text'
 
 /** From this many rows (and a fifth of the table), one FTS rebuild beats row-by-row index updates. */
@@ -14,38 +14,17 @@ export type PublishedRow = { rowid: number; date: string; json: string }
 
 export type DataState = { revision: number; changedAt: Date }
 
-/** Canonical JSON of a review, in the contract's field order; what every endpoint serves verbatim. */
+/** The contract's field order, from the one schema of a stored review. */
+const REVIEW_FIELDS = Object.keys(ImportedReview.properties) as (keyof StoredReview)[]
+
+/**
+ * Canonical JSON of a review, in the contract's field order; what every endpoint serves verbatim.
+ * Records written before language and translation existed read as null.
+ */
 export function reviewJson(review: StoredReview): string {
-  const {
-    id,
-    rating,
-    date,
-    author,
-    text,
-    technicians,
-    services,
-    service_area,
-    source,
-    verified,
-    response,
-    language = null,
-    translation = null,
-  } = review
-  return JSON.stringify({
-    id,
-    rating,
-    date,
-    author,
-    text,
-    technicians,
-    services,
-    service_area,
-    source,
-    verified,
-    response,
-    language,
-    translation,
-  })
+  const ordered: Record<string, unknown> = {}
+  for (const field of REVIEW_FIELDS) ordered[field] = review[field] ?? null
+  return JSON.stringify(ordered)
 }
 
 /** Keys a technician is found by: the full roster name and the first name, both folded. */
