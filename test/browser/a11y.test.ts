@@ -3,13 +3,10 @@
  * and desktop widths) with zero serious or critical violations; Lighthouse performance and
  * accessibility >= 95 on `/` and `/insights`. The reports are saved under test-artifacts/.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
-import type { Browser } from 'playwright-core'
 import axe from 'axe-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { embeddedSample } from '../../src/catalog/seed'
-import { artifactPath, CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumAvailable, launchChromium } from './browser'
+import { artifactPath, CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumAvailable, sampleSiteInChromium } from './browser'
 
 const AXE_PAGES = [
   '/',
@@ -26,25 +23,14 @@ const LIGHTHOUSE_PAGES = ['/', '/insights']
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
 describe.skipIf(!chromiumAvailable)('accessibility and performance in chromium', () => {
-  let server: TestServer
-  let browser: Browser
-  beforeAll(async () => {
-    server = await startTestServer({ seed: embeddedSample })
-    // Complete pages from the first request: the review page's aspect summary needs the insights.
-    await server.service.catalog.current.insights()
-    browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const site = sampleSiteInChromium()
 
   for (const width of [390, 1280]) {
     test.each(AXE_PAGES)(`axe-core at ${width}px: %s has no serious or critical violation`, async (path) => {
       // axe is injected as a script, which the pages' CSP would rightly refuse: bypass it for the audit only.
-      const context = await browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } })
+      const context = await site.browser.newContext({ bypassCSP: true, viewport: { width, height: 900 } })
       const page = await context.newPage()
-      await page.goto(server.url + path)
+      await page.goto(site.server.url + path)
       await page.addScriptTag({ content: axe.source })
       const violations = (await page.evaluate(
         'axe.run(document, { resultTypes: ["violations"] }).then(r => r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map(n => ({ target: n.target })) })))',
@@ -70,7 +56,7 @@ describe.skipIf(!chromiumAvailable)('accessibility and performance in chromium',
       // Lighthouse drives its own chromium over the DevTools port; chrome-launcher gives it a fresh profile.
       const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS })
       try {
-        const result = await lighthouse(server.url + path, {
+        const result = await lighthouse(site.server.url + path, {
           port: chrome.port,
           output: 'html',
           onlyCategories: ['performance', 'accessibility'],

@@ -4,7 +4,10 @@
  */
 import { existsSync, mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { afterAll, beforeAll } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
+import { embeddedSample } from '../../src/catalog/seed'
+import { startTestServer, type TestServer } from '../support/server'
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 export const chromiumAvailable = existsSync(CHROMIUM_PATH)
@@ -35,6 +38,24 @@ export async function launchChromium(): Promise<Browser> {
   const { chromium } = await import('playwright-core')
   // playwright-core gives every launch its own temporary --user-data-dir.
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+}
+
+/**
+ * The sample site and a browser for one describe block: started before its tests (with the insights
+ * computed, so pages are complete from the first request), stopped after. Read the two inside tests.
+ */
+export function sampleSiteInChromium(): { readonly server: TestServer; readonly browser: Browser } {
+  const running = {} as { server: TestServer; browser: Browser }
+  beforeAll(async () => {
+    running.server = await startTestServer({ seed: embeddedSample })
+    await running.server.service.catalog.current.insights()
+    running.browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await running.browser?.close()
+    await running.server?.stop()
+  })
+  return running
 }
 
 export type PageWatch = { errors: string[]; foreignRequests: string[] }

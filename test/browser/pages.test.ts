@@ -3,11 +3,8 @@
  * that work by clicking, keyboard access, nothing wider than a phone, and screenshots at phone and
  * desktop widths saved under test-artifacts/screenshots/.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Browser } from 'playwright-core'
-import { startTestServer, type TestServer } from '../support/server'
-import { embeddedSample } from '../../src/catalog/seed'
-import { artifactPath, chromiumAvailable, launchChromium, watchPage } from './browser'
+import { describe, expect, test } from 'bun:test'
+import { artifactPath, chromiumAvailable, sampleSiteInChromium, watchPage } from './browser'
 
 const PAGES = [
   '/',
@@ -22,23 +19,12 @@ const PAGES = [
 const WIDTHS = { phone: 390, desktop: 1280 }
 
 describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
-  let server: TestServer
-  let browser: Browser
-  beforeAll(async () => {
-    server = await startTestServer({ seed: embeddedSample })
-    // Complete pages from the first request: the review page's aspect summary needs the insights.
-    await server.service.catalog.current.insights()
-    browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  const site = sampleSiteInChromium()
 
   test.each(PAGES)('%s loads without console errors, CSP violations or requests to other origins', async (path) => {
-    const page = await browser.newPage()
-    const watch = watchPage(page, [server.url])
-    const response = await page.goto(server.url + path, { waitUntil: 'load' })
+    const page = await site.browser.newPage()
+    const watch = watchPage(page, [site.server.url])
+    const response = await page.goto(site.server.url + path, { waitUntil: 'load' })
     expect(response!.status()).toBe(path === '/reviews/unknown' ? 404 : path === '/?rating=9' ? 400 : 200)
     // Error pages are expected to log their status; anything else is a fault.
     const errors = watch.errors.filter((e) => !/Failed to load resource: the server responded with a status of (400|404)/.test(e))
@@ -48,8 +34,8 @@ describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
   })
 
   test('clicking a rating filter shows only reviews with that rating, and the filter is marked current', async () => {
-    const page = await browser.newPage()
-    await page.goto(server.url + '/')
+    const page = await site.browser.newPage()
+    await page.goto(site.server.url + '/')
     await page.getByRole('navigation', { name: 'Filter reviews' }).getByRole('link', { name: '2 stars', exact: true }).click()
     await page.waitForURL(/\?rating=2$/)
     const ratings = await page
@@ -65,14 +51,16 @@ describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
     await page.getByRole('navigation', { name: 'Filter reviews' }).getByRole('link', { name: 'Drain cleaning' }).click()
     await page.waitForURL(/rating=2&service=drain-cleaning/)
     const shown = await page.locator('article.review .meta a').evaluateAll((nodes: any[]) => nodes.map((n) => n.getAttribute('href')))
-    const api = (await (await fetch(`${server.url}/api/reviews/search?rating=2&mentions_service=drain-cleaning&limit=10`)).json()) as any
+    const api = (await (
+      await fetch(`${site.server.url}/api/reviews/search?rating=2&mentions_service=drain-cleaning&limit=10`)
+    ).json()) as any
     expect(shown).toEqual(api.reviews.map((r: any) => `/reviews/${r.id}`))
     await page.close()
   })
 
   test('the text search form narrows the list and keeps the other filters', async () => {
-    const page = await browser.newPage()
-    await page.goto(server.url + '/?rating=5')
+    const page = await site.browser.newPage()
+    await page.goto(site.server.url + '/?rating=5')
     await page.getByRole('searchbox', { name: 'Search review text' }).fill('spotless')
     await page.getByRole('button', { name: 'Search' }).click()
     await page.waitForURL(/query=spotless/)
@@ -84,8 +72,8 @@ describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
   })
 
   test('keyboard: the first Tab reaches the skip link, which moves focus past the header', async () => {
-    const page = await browser.newPage()
-    await page.goto(server.url + '/insights')
+    const page = await site.browser.newPage()
+    await page.goto(site.server.url + '/insights')
     await page.keyboard.press('Tab')
     expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content')
     await page.keyboard.press('Enter')
@@ -99,7 +87,7 @@ describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
 
   for (const [name, width] of Object.entries(WIDTHS)) {
     test(`${name} (${width}px): no horizontal scrolling outside charts, screenshots saved`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 })
+      const context = await site.browser.newContext({ viewport: { width, height: 900 }, deviceScaleFactor: 1 })
       const page = await context.newPage()
       for (const [path, file] of [
         ['/', 'home'],
@@ -107,7 +95,7 @@ describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
         ['/reviews/rv-000737', 'review'],
         ['/embed?count=3', 'embed'],
       ]) {
-        await page.goto(server.url + path)
+        await page.goto(site.server.url + path)
         expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width)
         await page.screenshot({ path: artifactPath('screenshots', `${file}-${name}.png`), fullPage: true })
       }
