@@ -4,12 +4,13 @@
  * --sample). A DATA_DIR that held data and lost its database is an error, never a reason to publish
  * a fictional business as if it were the owner's.
  */
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import sample from '../../data/sample.json' with { type: 'json' }
 import { ConfigError } from '../core/config'
 import { check } from '../core/issues'
 import { DATABASE_FILE } from '../db/database'
+import { BUSINESS_FILE } from './business-file'
 import { Business, type StoredReview } from '../reviews/schema'
 import type { ReviewRepository } from '../reviews/repository'
 
@@ -32,9 +33,15 @@ export function markDataDir(dataDir: string): void {
     writeFileSync(path, `This directory holds reviews-service data (${DATABASE_FILE}). Back it up with the database.\n`)
 }
 
-/** Looked at before the database is opened (opening creates the file). */
+/** Files that only a DATA_DIR of ours has held: the marker, the database and its journal, the business file. */
+const TRACES = [DATA_DIR_MARKER, DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATABASE_FILE}-shm`, BUSINESS_FILE]
+
+/**
+ * Looked at before the database is opened (opening creates the file): new when absent, or when none of
+ * our files is in it (other files, like the repository's data/sample.json, do not count).
+ */
 export function isNewDataDir(dataDir: string): boolean {
-  return !existsSync(dataDir) || readdirSync(dataDir).length === 0
+  return !existsSync(dataDir) || !TRACES.some((name) => existsSync(join(dataDir, name)))
 }
 
 const hasDatabaseFile = (dataDir: string) => {
@@ -52,13 +59,20 @@ export function checkDataDirBeforeOpen(dataDir: string, policy: SeedPolicy): voi
       `DATA_DIR ${dataDir} does not exist. Import your reviews first (reviews-service import FILE), or point DATA_DIR at your data.`,
     )
   }
-  if (policy === 'if-new' && !isNewDataDir(dataDir) && !hasDatabaseFile(dataDir)) {
+  if (policy !== 'if-new' || isNewDataDir(dataDir) || hasDatabaseFile(dataDir)) return
+  const onlyBusiness = TRACES.every((name) => name === BUSINESS_FILE || !existsSync(join(dataDir, name)))
+  if (onlyBusiness) {
+    // Serving the sample's reviews under the owner's business would be the fake dataset this refuses.
     throw new DataDirError(
-      `DATA_DIR ${dataDir} holds files but its database ${DATABASE_FILE} is missing or empty: the data it held is gone. ` +
-        'Restore reviews.db from your backup, or import your reviews again (reviews-service import FILE). ' +
-        'To serve the sample data instead, use an empty DATA_DIR or serve --sample.',
+      `DATA_DIR ${dataDir} has ${BUSINESS_FILE} but no reviews yet. Import your reviews first (reviews-service import FILE), ` +
+        'or start with serve --sample to try the service on the sample business.',
     )
   }
+  throw new DataDirError(
+    `DATA_DIR ${dataDir} holds files but its database ${DATABASE_FILE} is missing or empty: the data it held is gone. ` +
+      'Restore reviews.db from your backup, or import your reviews again (reviews-service import FILE). ' +
+      'To serve the sample data instead, use an empty DATA_DIR or serve --sample.',
+  )
 }
 
 /** After opening: loads the sample when the policy allows it and the database has no data; says whether it did. */

@@ -81,6 +81,33 @@ describe('never a fake dataset', () => {
     }
   })
 
+  test('a directory with none of our files is new: the quick start serves the sample from the repository data/', async () => {
+    // `bun run start` uses ./data, which holds the generator's data/sample.json and nothing of ours.
+    const dataDir = tempDir()
+    writeFileSync(join(dataDir, 'sample.json'), '{}')
+    const running = await startListening([compiledBinary(), 'serve'], {
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PATH: '/usr/bin:/bin',
+    })
+    try {
+      const dataset = (await (await fetch(`${running.url}/reviews.json`)).json()) as { business: { name: string } }
+      expect(dataset.business.name).toBe(embeddedSample.business.name)
+    } finally {
+      running.proc.kill('SIGTERM')
+      await running.proc.exited
+    }
+  })
+
+  test("a business.json without reviews is refused, never dressed in the sample's reviews", () => {
+    const dataDir = tempDir()
+    writeFileSync(join(dataDir, 'business.json'), JSON.stringify(business))
+    const { code, stderr } = serveOnce(dataDir)
+    expect(code).toBe(2)
+    expect(stderr).toContain('has business.json but no reviews yet')
+  })
+
   test("the owner's data is served as it is, never replaced", async () => {
     const dataDir = ownersDataDir()
     const running = await startListening([compiledBinary(), 'serve'], {
