@@ -34,6 +34,22 @@ function ownersDataDir(): string {
 /** A server that got past the data check would listen; it is killed after 5 s and the test fails on its exit code. */
 const serveOnce = (dataDir: string) => runBinary(['serve'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }, 5_000)
 
+/** Starts the binary's `serve` on `dataDir`, reads /reviews.json once, and stops it. */
+async function servedDataset(dataDir: string, args: string[] = []) {
+  const running = await startListening([compiledBinary(), 'serve', ...args], {
+    DATA_DIR: dataDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PATH: '/usr/bin:/bin',
+  })
+  try {
+    return (await (await fetch(`${running.url}/reviews.json`)).json()) as { business: { name: string }; reviews: unknown[] }
+  } finally {
+    running.proc.kill('SIGTERM')
+    await running.proc.exited
+  }
+}
+
 describe('never a fake dataset', () => {
   test('a deleted database is an error naming what happened, not the sample', () => {
     const dataDir = ownersDataDir()
@@ -66,38 +82,16 @@ describe('never a fake dataset', () => {
   test('serve --sample loads the sample into a directory whose data is gone, when asked', async () => {
     const dataDir = ownersDataDir()
     for (const name of readdirSync(dataDir)) if (name.startsWith('reviews.db')) unlinkSync(join(dataDir, name))
-    const running = await startListening([compiledBinary(), 'serve', '--sample'], {
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PATH: '/usr/bin:/bin',
-    })
-    try {
-      const dataset = (await (await fetch(`${running.url}/reviews.json`)).json()) as { business: { name: string } }
-      expect(dataset.business.name).toBe(embeddedSample.business.name)
-    } finally {
-      running.proc.kill('SIGTERM')
-      await running.proc.exited
-    }
+    const dataset = await servedDataset(dataDir, ['--sample'])
+    expect(dataset.business.name).toBe(embeddedSample.business.name)
   })
 
   test('a directory with none of our files is new: the quick start serves the sample from the repository data/', async () => {
     // `bun run start` uses ./data, which holds the generator's data/sample.json and nothing of ours.
     const dataDir = tempDir()
     writeFileSync(join(dataDir, 'sample.json'), '{}')
-    const running = await startListening([compiledBinary(), 'serve'], {
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PATH: '/usr/bin:/bin',
-    })
-    try {
-      const dataset = (await (await fetch(`${running.url}/reviews.json`)).json()) as { business: { name: string } }
-      expect(dataset.business.name).toBe(embeddedSample.business.name)
-    } finally {
-      running.proc.kill('SIGTERM')
-      await running.proc.exited
-    }
+    const dataset = await servedDataset(dataDir)
+    expect(dataset.business.name).toBe(embeddedSample.business.name)
   })
 
   test("a business.json without reviews is refused, never dressed in the sample's reviews", () => {
@@ -110,20 +104,9 @@ describe('never a fake dataset', () => {
 
   test("the owner's data is served as it is, never replaced", async () => {
     const dataDir = ownersDataDir()
-    const running = await startListening([compiledBinary(), 'serve'], {
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PATH: '/usr/bin:/bin',
-    })
-    try {
-      const dataset = (await (await fetch(`${running.url}/reviews.json`)).json()) as { business: { name: string }; reviews: unknown[] }
-      expect(dataset.business.name).toBe(business.name)
-      expect(dataset.reviews.length).toBe(reviews.filter((r) => r.verified).length)
-    } finally {
-      running.proc.kill('SIGTERM')
-      await running.proc.exited
-    }
+    const dataset = await servedDataset(dataDir)
+    expect(dataset.business.name).toBe(business.name)
+    expect(dataset.reviews.length).toBe(reviews.filter((r) => r.verified).length)
   })
 })
 
