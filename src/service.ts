@@ -13,7 +13,7 @@ import { mcpRoutes } from './api/mcp'
 import { metricsRoutes } from './api/metrics'
 import { Catalog } from './catalog/catalog'
 import { BUSINESS_FILE, watchBusinessFile } from './catalog/business-file'
-import { checkDataDirBeforeOpen, isNewDataDir, markDataDir, seedIfAllowed, type Dataset, type SeedPolicy } from './catalog/seed'
+import { checkDataDirBeforeOpen, markDataDir, seedIfAllowed, type Dataset, type SeedPolicy } from './catalog/seed'
 import type { Config } from './core/config'
 import { createLogger, type Logger } from './core/log'
 import { DATABASE_FILE, openDatabase } from './db/database'
@@ -51,8 +51,7 @@ export function openServiceDatabase(dataDir: string) {
 export function openData(config: Config, options: ServiceOptions = {}) {
   const log = options.log ?? createLogger()
   const policy = options.seedPolicy ?? 'if-new'
-  const wasNew = isNewDataDir(config.dataDir)
-  checkDataDirBeforeOpen(config.dataDir, policy)
+  const wasNew = checkDataDirBeforeOpen(config.dataDir, policy)
   const db = openServiceDatabase(config.dataDir)
   const reviews = new ReviewRepository(db)
   try {

@@ -40,7 +40,7 @@ const TRACES = [DATA_DIR_MARKER, DATABASE_FILE, `${DATABASE_FILE}-wal`, `${DATAB
  * Looked at before the database is opened (opening creates the file): new when absent, or when none of
  * our files is in it (other files, like the repository's data/sample.json, do not count).
  */
-export function isNewDataDir(dataDir: string): boolean {
+function isNewDataDir(dataDir: string): boolean {
   return !existsSync(dataDir) || !TRACES.some((name) => existsSync(join(dataDir, name)))
 }
 
@@ -50,16 +50,17 @@ const hasDatabaseFile = (dataDir: string) => {
 }
 
 /**
- * Throws DataDirError when `dataDir` cannot be served as it is; call before opening the database,
- * with `wasNew` = isNewDataDir(dataDir) taken before anything was created in it.
+ * Call before opening the database (opening creates the file): throws DataDirError when `dataDir`
+ * cannot be served as it is, else says whether it is new (for seedIfAllowed).
  */
-export function checkDataDirBeforeOpen(dataDir: string, policy: SeedPolicy): void {
+export function checkDataDirBeforeOpen(dataDir: string, policy: SeedPolicy): boolean {
   if (policy === 'never' && !existsSync(dataDir)) {
     throw new DataDirError(
       `DATA_DIR ${dataDir} does not exist. Import your reviews first (reviews-service import FILE), or point DATA_DIR at your data.`,
     )
   }
-  if (policy !== 'if-new' || isNewDataDir(dataDir) || hasDatabaseFile(dataDir)) return
+  const isNew = isNewDataDir(dataDir)
+  if (policy !== 'if-new' || isNew || hasDatabaseFile(dataDir)) return isNew
   const onlyBusiness = TRACES.every((name) => name === BUSINESS_FILE || !existsSync(join(dataDir, name)))
   if (onlyBusiness) {
     // Serving the sample's reviews under the owner's business would be the fake dataset this refuses.
