@@ -6,13 +6,12 @@ import { fastReadRoutes } from './api/fast-reads'
 import { feedsRoutes } from './api/feeds'
 import { healthRoutes } from './api/health'
 import { openapiRoutes } from './api/openapi'
-import { httpShell } from './api/lifecycle'
+import { requestLifecycle } from './api/lifecycle'
 import { insightsRoutes } from './api/insights'
 import { pagesRoutes } from './api/pages'
 import { reviewsRoutes } from './api/reviews'
-import type { ReviewSearch } from './reviews/search'
-
 import type { Logger } from './core/log'
+import type { ReviewSearch } from './reviews/search'
 
 export type AppDeps = {
   config: Config
@@ -30,7 +29,7 @@ export function createApp({ config, catalog, search, log, plugins = [] }: AppDep
   // framework's own mapping of the same paths. They stay declared below for the OpenAPI document and app.handle().
   const routes = fastReadRoutes({ catalog, search, read, log, logRequests: config.logRequests, fallback: (request) => app.fetch(request) })
   app = new Elysia({ name: 'reviews-service', serve: { routes } as never })
-    .use(httpShell(() => app.routes, log, config.logRequests))
+    .use(requestLifecycle(() => app.routes, log, config.logRequests))
     .use(openapiRoutes(config, () => app))
     .use(reviewsRoutes(catalog, search, read))
     .use(feedsRoutes(catalog, read))

@@ -5,12 +5,13 @@
  * hook runs on the hot read paths. Nothing here trusts request.url to parse: without a valid Host it is a bare path.
  */
 import { Elysia } from 'elysia'
+import type { Logger } from '../core/log'
 import { preflightResponse } from '../http/cors'
 import { errorResponse, HttpError } from './errors'
 
 type RouteTable = { method: string; path: string }[]
 
-export function httpShell(routes: () => RouteTable, log: (event: Record<string, unknown>) => void, logRequests = false) {
+export function requestLifecycle(routes: () => RouteTable, log: Logger, logRequests = false) {
   const started = new WeakMap<Request, number>()
   let compiled: { pattern: RegExp; method: string }[] | undefined
   const allowedMethods = (pathname: string): string[] => {
@@ -29,7 +30,7 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
     return [...methods].sort()
   }
 
-  const shell = new Elysia({ name: 'http-shell' })
+  const lifecycle = new Elysia({ name: 'request-lifecycle' })
     .onRequest(({ request }) => {
       if (request.method === 'OPTIONS') return preflightResponse(request)
       // Without a valid Host the runtime hands us a URL that does not parse (a bare "/x", or "http://a:99999/x").
@@ -61,7 +62,7 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
     })
   // Hooks cost every request something, so the request log exists only when asked for.
   if (logRequests) {
-    shell
+    lifecycle
       .onRequest(({ request }) => {
         started.set(request, performance.now())
       })
@@ -77,7 +78,7 @@ export function httpShell(routes: () => RouteTable, log: (event: Record<string, 
         })
       })
   }
-  return shell
+  return lifecycle
 
   /** A response decided before routing (after-response hooks do not see it): logged here when the log is on. */
   function refuse(request: Request, failure: HttpError): Response {
