@@ -131,7 +131,7 @@ export function pathOf(url: string): string {
 }
 
 /** The server's own error handler: whatever escaped every route still gets the JSON shape, never the runtime's page. */
-export function lastResortError(error: unknown, log: (event: Record<string, unknown>) => void): Response {
+export function lastResortError(error: unknown, log: Logger): Response {
   log({ event: 'internal_error', error: String((error as Error)?.stack ?? error) })
   return errorResponse(new HttpError(500, 'internal', 'Something went wrong on our side; the error was logged.'))
 }

@@ -3,6 +3,7 @@
  * to one active subscription. 2xx resets failures, 410 removes, anything else is retried on the
  * contract's schedule and the third consecutive failure ends the subscription (with a denied notice).
  */
+import type { Logger } from '../core/log'
 import { createHmac } from 'node:crypto'
 import { topicLinkHeader, topicUrl, type TopicSource } from '../feeds/websub-topics'
 import { withHubParams } from './callback'
@@ -24,7 +25,7 @@ export type DeliveryDeps = {
   retryDelaysMs: number[]
   now: () => number
   metrics: HubMetrics
-  log: (event: Record<string, unknown>) => void
+  log: Logger
   /** Runs follow-up work (the denied notice) so shutdown and tests can wait for it. */
   track: (work: Promise<unknown>) => void
 }

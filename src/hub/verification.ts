@@ -2,6 +2,7 @@
  * Verification of intent: a GET to the callback with a fresh challenge; only a 2xx echoing it exactly
  * makes a subscribe or unsubscribe take effect. A refusal leaves earlier state as it was.
  */
+import type { Logger } from '../core/log'
 import { randomBytes } from 'node:crypto'
 import { topicUrl } from '../feeds/websub-topics'
 import { withHubParams } from './callback'
@@ -18,7 +19,7 @@ export type VerificationDeps = {
   baseUrl: string
   now: () => number
   metrics: HubMetrics
-  log: (event: Record<string, unknown>) => void
+  log: Logger
 }
 
 export async function verifyIntent(v: Verification, deps: VerificationDeps): Promise<void> {
