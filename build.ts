@@ -23,6 +23,9 @@ const result = await Bun.build({
   // No source map: the executable carries only the minified code it runs, no source text (stack traces in logs are minified).
   sourcemap: 'none',
   target: 'bun',
+  // Elysia imports file-type only to check the type of uploaded files, which no route takes; bundled, it would
+  // load node:tty and node:os at every start (through supports-color). Left out, Elysia never asks for it.
+  external: ['file-type'],
 })
 
 if (!result.success) {
