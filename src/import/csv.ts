@@ -16,7 +16,7 @@ const SPECIAL = /[",\r\n]/g
 
 /**
  * The rows of `text`, whose first row starts on line `line`. Unless `atEnd`, a row the text cuts off
- * (or one whose end cannot be told yet: a closing quote or a \r as the last character) is left
+ * (or one whose end cannot be told yet: a \r as the last character, perhaps half a \r\n) is left
  * unread: `rest` is where it starts, to be scanned again with the next chunk appended.
  */
 export function scanCsv(text: string, line: number, atEnd: boolean): CsvScan {
@@ -48,7 +48,6 @@ export function scanCsv(text: string, line: number, atEnd: boolean): CsvScan {
       if (close < 0) return atEnd ? failed(rowLine, 'has a quoted field that is never closed') : cutOff()
       for (let nl = text.indexOf('\n', i); nl >= 0 && nl < close; nl = text.indexOf('\n', nl + 1)) line++
       field += text.slice(i, close)
-      if (close + 1 === text.length && !atEnd) return cutOff() // a doubled quote or the closing one: the next chunk tells
       if (text.charCodeAt(close + 1) === 34) {
         field += '"'
         i = close + 2
