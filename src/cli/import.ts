@@ -113,6 +113,9 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
   }
 
   const db = openServiceDatabase(dataDir)
+  // 64 MB of page cache instead of 2: the indexes a large import inserts into at random places (newest first)
+  // stay in memory instead of being spilled and read back; measured 97 s -> 74 s for 1M reviews, +80 MB RSS.
+  db.exec('PRAGMA cache_size = -65536')
   try {
     const store = new ReviewRepository(db)
     const write = store.beginWrite({ replace })
