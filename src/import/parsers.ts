@@ -89,7 +89,8 @@ export function splitJsonDocuments(text: string): { line: number; text: string }
   return depth === 0 ? documents : []
 }
 
-function tryParse(text: string): { value: unknown } | undefined {
+/** The value of a JSON text, or undefined when it is not JSON. */
+export function tryParse(text: string): { value: unknown } | undefined {
   try {
     return { value: JSON.parse(text) }
   } catch {
@@ -97,10 +98,10 @@ function tryParse(text: string): { value: unknown } | undefined {
   }
 }
 
-export function detectFormat(text: string): ImportFormat {
+/** `whole` is the text already parsed (tryParse), so that a large document is parsed once. */
+export function detectFormat(text: string, whole = tryParse(text)): ImportFormat {
   const start = text.trimStart()
   if (!start.startsWith('[') && !start.startsWith('{')) return 'csv'
-  const whole = tryParse(text)
   if (whole) {
     const value = whole.value
     // An array of pages, or of Review resources (a saved `reviews` list without its page).
@@ -130,16 +131,17 @@ export function streamableFormat(firstLine: string): 'jsonl' | 'csv' | undefined
   return isObject(value) && !Array.isArray(value.reviews) && !isGooglePage(value) ? 'jsonl' : undefined
 }
 
-export function parseFile(text: string, format: ImportFormat, map?: FieldMap): ParsedFile {
+/** `whole` as for detectFormat. */
+export function parseFile(text: string, format: ImportFormat, map?: FieldMap, whole?: { value: unknown }): ParsedFile {
   switch (format) {
     case 'json':
-      return mapJson(parseJson(text), map)
+      return mapJson(parseJson(text, whole), map)
     case 'jsonl':
       return mapJson(parseJsonl(text), map)
     case 'csv':
       return parseCsv(text, map)
     case 'gbp':
-      return parseGbp(text)
+      return parseGbp(text, whole)
   }
 }
 
@@ -164,8 +166,8 @@ function parseJsonValue(text: string): { value: unknown } | { problem: ImportPro
   }
 }
 
-function parseJson(text: string): ParsedFile {
-  const parsed = parseJsonValue(text)
+function parseJson(text: string, whole?: { value: unknown }): ParsedFile {
+  const parsed = whole ?? parseJsonValue(text)
   if ('problem' in parsed) return { format: 'json', records: [], problems: [parsed.problem] }
   const value = parsed.value
   const problems: ImportProblem[] = []
@@ -225,9 +227,9 @@ function parseCsv(text: string, map?: FieldMap): ParsedFile {
 }
 
 /** One page, pages concatenated, or an array of pages; each page is labelled when there are several. */
-function parseGbp(text: string): ParsedFile {
+function parseGbp(text: string, parsed?: { value: unknown }): ParsedFile {
   const fail = (reason: string, location = 'file'): ParsedFile => ({ format: 'gbp', records: [], problems: [{ location, reason }] })
-  const whole = tryParse(text)
+  const whole = parsed ?? tryParse(text)
   let values: { line?: number; value: unknown }[]
   let business: unknown
   if (whole) {

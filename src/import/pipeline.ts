@@ -21,6 +21,7 @@ import {
   jsonMapper,
   parseFile,
   readJsonLine,
+  tryParse,
   streamableFormat,
   type ImportFormat,
   type RawRecord,
@@ -207,16 +208,18 @@ async function readWhole(files: WholeFile[], options: ImportOptions, problems: I
       problems.inFile({ ...decoded.problem, location: at(given.name, decoded.problem.location) })
       return []
     }
-    const source = { name: given.name, text: decoded.text }
+    const { text } = decoded
+    // Parsed once, here, for the folder check, detection and reading: a large document's tree is the largest thing held.
+    const whole = given.name || (options.format !== 'csv' && options.format !== 'jsonl') ? tryParse(text) : undefined
     // A Takeout location folder holds other JSON files beside its reviews; they are named, not read.
-    if (source.name && !holdsReviews(source.text)) {
-      skipped.push(source.name)
+    if (given.name && !holdsReviews(whole)) {
+      skipped.push(given.name)
       return []
     }
-    const format = options.format ?? detectFormat(source.text)
-    const file = parseFile(source.text, format, options.map)
-    problems.inFile(...file.problems.map((p) => ({ ...p, location: at(source.name, p.location) })))
-    return [{ ...file, records: file.records.map((r) => ({ ...r, location: at(source.name, r.location) })) }]
+    const format = options.format ?? detectFormat(text, whole)
+    const file = parseFile(text, format, options.map, whole)
+    problems.inFile(...file.problems.map((p) => ({ ...p, location: at(given.name, p.location) })))
+    return [{ ...file, records: given.name ? file.records.map((r) => ({ ...r, location: at(given.name, r.location) })) : file.records }]
   })
   if (skipped.length === sourceCount)
     problems.inFile({
@@ -272,12 +275,9 @@ async function readWhole(files: WholeFile[], options: ImportOptions, problems: I
 }
 
 /** Whether a file of a folder holds reviews: any JSON but an object without a reviews list (Google's or ours). */
-function holdsReviews(text: string): boolean {
-  try {
-    const value = JSON.parse(text) as unknown
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return true
-    return 'reviews' in value || 'locationReviews' in value
-  } catch {
-    return true // concatenated pages or broken JSON: read it, so its problems are named
-  }
+function holdsReviews(whole: { value: unknown } | undefined): boolean {
+  if (!whole) return true // concatenated pages or broken JSON: read it, so its problems are named
+  const { value } = whole
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return true
+  return 'reviews' in value || 'locationReviews' in value
 }
