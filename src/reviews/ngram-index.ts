@@ -7,7 +7,8 @@
  * checks with `contains`. Sets holding more than 1/32 of the positions are bitsets (a word-wise AND counts
  * 32 positions per step), the rest sorted position lists. Code units outside the first MAX_ALPHABET seen
  * share one class, so grams that contain them are supersets too and are never reported exact. The folded
- * texts live in one byte array of alphabet ids: a check reads one contiguous run, not a string object.
+ * texts live in one byte array of alphabet ids: a check reads one contiguous run, not a string object, and
+ * candidates are checked in batches whose texts are fetched together (`retainContaining`).
  */
 import { foldForSearch } from '../core/text'
 
@@ -35,7 +36,16 @@ export type TextLookup = {
 }
 
 /** A folded query as alphabet ids; `lossy` when one of them is the shared overflow class. */
-export type Needle = { ids: Uint8Array; text: string; lossy: boolean /** Index of the letter found in the fewest texts. */; anchor: number }
+export type Needle = {
+  ids: Uint8Array
+  text: string
+  lossy: boolean
+  /** Index of the letter that occurs least often in the corpus: checks look for it first. */
+  anchor: number
+}
+
+/** Candidates checked together: their texts are fetched from memory side by side rather than one miss after another. */
+export const CHECK_BATCH = 16
 
 const EMPTY: PositionSet = { count: 0, list: new Int32Array() }
 
@@ -65,7 +75,13 @@ export class NgramIndex {
    * Ids are exact except the overflow class 0, which a check confirms on the text itself (`foldedAt`).
    */
   private readonly corpus: Uint8Array
+  /** The corpus four code units at a time (its length is padded to a multiple of 4), to look for a letter per word. */
+  private readonly corpusWords: Uint32Array
   private readonly starts: Int32Array
+  /** Loads that only bring texts into the cache accumulate here, so the compiler cannot drop them as unused. */
+  private touched = 0
+  /** Occurrences of each alphabet id in the corpus: a needle is anchored on its rarest letter. */
+  private readonly occurrences = new Float64Array(MAX_ALPHABET)
 
   /** `foldedAt(p)`: the folded text at position p; asked once per position while building, and again only to confirm overflow-class matches. */
   constructor(
@@ -93,7 +109,11 @@ export class NgramIndex {
       length += text.length
       this.starts[p + 1] = length
     }
-    this.corpus = corpus.slice(0, length)
+    // Padding (id 0, past every text's end) lets the last text be read a word at a time.
+    this.corpus = new Uint8Array((length + 3) & ~3)
+    this.corpus.set(corpus.subarray(0, length))
+    this.corpusWords = new Uint32Array(this.corpus.buffer, 0, this.corpus.length >>> 2)
+    for (let i = 0; i < length; i++) this.occurrences[this.corpus[i]!]!++
     const a = letters
     this.base2 = a
     this.base3 = a + a * a
@@ -220,7 +240,15 @@ export class NgramIndex {
     let dense = 0
     for (const bits of this.dense.values()) dense += bits.byteLength
     for (const sets of this.common.slice(4)) for (const set of sets) dense += set.words!.byteLength
-    return this.postings.byteLength + dense + this.counts.byteLength + this.offsets.byteLength + this.alphabet.byteLength + this.corpusBytes
+    return (
+      this.postings.byteLength +
+      dense +
+      this.counts.byteLength +
+      this.offsets.byteLength +
+      this.alphabet.byteLength +
+      this.occurrences.byteLength +
+      this.corpusBytes
+    )
   }
 
   /** Bytes of the folded texts kept for checking candidates (counted in `bytes`). */
@@ -230,21 +258,72 @@ export class NgramIndex {
 
   /** Whether the folded text at `position` contains the needle (a candidate's check). */
   contains(position: number, needle: Needle): boolean {
+    if (needle.ids.length === 0) return true
+    return (
+      this.textContains(this.starts[position]!, this.starts[position + 1]!, needle) &&
+      (!needle.lossy || this.foldedAt(position).includes(needle.text))
+    )
+  }
+
+  /**
+   * Keeps in `candidates[0, count)` the positions whose text contains the needle, in the same order, and
+   * returns how many there are. With candidates in ascending order the texts are read in corpus order,
+   * and each batch's texts are touched before they are checked so their cache misses overlap.
+   */
+  retainContaining(candidates: Int32Array, count: number, needle: Needle): number {
+    if (needle.ids.length === 0) return count
+    const corpus = this.corpus
+    const starts = this.starts
+    let kept = 0
+    for (let from = 0; from < count; from += CHECK_BATCH) {
+      const to = Math.min(count, from + CHECK_BATCH)
+      let loaded = 0
+      for (let i = from; i < to; i++) {
+        const position = candidates[i]!
+        const end = starts[position + 1]!
+        const start = starts[position]!
+        for (let at = start; at < end; at += 64) loaded |= corpus[at]!
+        if (end > start) loaded |= corpus[end - 1]!
+      }
+      this.touched |= loaded
+      for (let i = from; i < to; i++) {
+        const position = candidates[i]!
+        if (!this.textContains(starts[position]!, starts[position + 1]!, needle)) continue
+        // Ids match; with an overflow-class id among them, so might other code units: ask the text.
+        if (needle.lossy && !this.foldedAt(position).includes(needle.text)) continue
+        candidates[kept++] = position
+      }
+    }
+    return kept
+  }
+
+  /**
+   * Whether corpus[start, end) holds the needle's ids: finds the anchor letter four code units per step
+   * (a word whose byte equals it has a zero byte once XORed with the letter repeated), then compares.
+   */
+  private textContains(start: number, end: number, needle: Needle): boolean {
     const { ids, anchor } = needle
     const m = ids.length
-    if (m === 0) return true
+    const first = start + anchor
+    const last = end - m + anchor
+    if (last < first) return false
     const corpus = this.corpus
-    const start = this.starts[position]!
-    const end = this.starts[position + 1]!
-    const key = ids[anchor]!
-    // Stop at the needle's rarest letter, then compare around it (a typed array's indexOf costs more per call here).
-    for (let at = start + anchor, stop = end - m + anchor; at <= stop; at++) {
-      if (corpus[at] !== key) continue
-      const from = at - anchor
-      let k = 0
-      while (k < m && corpus[from + k] === ids[k]) k++
-      // Ids match; with an overflow-class id among them, so might other code units: ask the text.
-      if (k === m) return needle.lossy ? this.foldedAt(position).includes(needle.text) : true
+    const words = this.corpusWords
+    const repeated = Math.imul(ids[anchor]!, 0x01010101)
+    for (let w = first >>> 2, lastWord = last >>> 2; w <= lastWord; w++) {
+      const x = words[w]! ^ repeated
+      // A set high bit for every zero byte (and possibly for a byte above one: the comparison below rejects those).
+      let hits = (x - 0x01010101) & ~x & 0x80808080
+      while (hits !== 0) {
+        const low = hits & -hits
+        hits ^= low
+        const at = (w << 2) | ((31 - Math.clz32(low)) >>> 3)
+        if (at < first || at > last) continue
+        const from = at - anchor
+        let k = 0
+        while (k < m && corpus[from + k] === ids[k]) k++
+        if (k === m) return true
+      }
     }
     return false
   }
@@ -254,7 +333,7 @@ export class NgramIndex {
     const ids = new Uint8Array(folded.length)
     for (let i = 0; i < folded.length; i++) ids[i] = this.alphabet[folded.charCodeAt(i)]!
     let anchor = 0
-    for (let i = 1; i < ids.length; i++) if (this.counts[ids[i]!]! < this.counts[ids[anchor]!]!) anchor = i
+    for (let i = 1; i < ids.length; i++) if (this.occurrences[ids[i]!]! < this.occurrences[ids[anchor]!]!) anchor = i
     const needle: Needle = { ids, anchor, text: folded, lossy: ids.includes(0) }
     const exact = !needle.lossy
     if (folded === '') return { sets: [], exact: true, needle }
