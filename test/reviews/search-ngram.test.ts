@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { SearchIndex } from '../../src/reviews/search-index'
-import { NgramIndex, foldText } from '../../src/reviews/ngram-index'
+import { CHECK_BATCH, NgramIndex, foldText } from '../../src/reviews/ngram-index'
 import { foldForSearch } from '../../src/core/text'
 import type { Review } from '../../src/reviews/schema'
 
@@ -100,6 +100,25 @@ describe.each([
     // The cases this test is about actually occurred.
     expect([...seen].sort()).toEqual(['bitset', 'exact gram of 6+', 'exact long gram', 'list'])
     if (wideShare > 0.1) expect(new Set(folded.join('')).size).toBeGreaterThan(128)
+  })
+
+  test('batched checks keep exactly the candidates whose text contains the needle, in order', () => {
+    // Empty and very short texts first and last: a text that ends the corpus is read a word at a time too.
+    const texts = ['', 'zz', ...folded, 'x', 'the', '']
+    const ngrams = new NgramIndex(texts.length, (p) => texts[p]!)
+    const batches = new Set<number>()
+    for (const query of queriesFor(reviews)) {
+      const { needle } = ngrams.lookup(query)
+      // Every position, or a random subset: batch boundaries fall anywhere.
+      const all = Array.from(texts, (_, p) => p)
+      const candidates = random() < 0.5 ? all : all.filter(() => random() < 0.3)
+      const buffer = Int32Array.from(candidates)
+      const kept = ngrams.retainContaining(buffer, buffer.length, needle)
+      batches.add(Math.ceil(buffer.length / CHECK_BATCH))
+      const expected = candidates.filter((p) => texts[p]!.includes(query))
+      expect({ query, kept: [...buffer.subarray(0, kept)] }).toEqual({ query, kept: expected })
+    }
+    expect(Math.max(...batches)).toBeGreaterThan(1)
   })
 
   test('search totals and pages equal a scan, alone and with every other filter', () => {
