@@ -113,7 +113,9 @@ export class NgramIndex {
     this.corpus = new Uint8Array((length + 3) & ~3)
     this.corpus.set(corpus.subarray(0, length))
     this.corpusWords = new Uint32Array(this.corpus.buffer, 0, this.corpus.length >>> 2)
-    for (let i = 0; i < length; i++) this.occurrences[this.corpus[i]!]!++
+    const occurrences = this.occurrences
+    const ids = this.corpus
+    for (let i = 0; i < length; i++) occurrences[ids[i]!]!++
     const a = letters
     this.base2 = a
     this.base3 = a + a * a
