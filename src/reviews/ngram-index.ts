@@ -3,8 +3,9 @@
  *
  * Every 1-, 2- and 3-code-unit gram of every text maps to the set of positions whose text contains it.
  * A query of up to three code units is answered exactly by one set, and so is a very common longer gram
- * (below); any other query by the intersection of its rarest grams, a superset whose candidates the caller
- * checks with `contains`. Sets holding more than 1/32 of the positions are bitsets (a word-wise AND counts
+ * (below) or a query that lies inside the context one of its trigrams has wherever it occurs (`contexts`);
+ * any other query by the intersection of its rarest grams, a superset whose candidates the caller checks
+ * with `retainContaining`. Sets holding more than 1/32 of the positions are bitsets (a word-wise AND counts
  * 32 positions per step), the rest sorted position lists. Code units outside the first MAX_ALPHABET seen
  * share one class, so grams that contain them are supersets too and are never reported exact. The folded
  * texts live in one byte array of alphabet ids: a check reads one contiguous run, not a string object, and
@@ -23,6 +24,8 @@ const MAX_TEXT_SETS = 6
  */
 const VERY_COMMON = 8
 const LONGEST_COMMON = 8
+/** How far a trigram's shared context is followed each way: a query of up to 2 * CONTEXT_CAP + 3 code units can use it. */
+const CONTEXT_CAP = 48
 
 /** A set of positions: a bitset (bit p of word p >> 5) or an ascending list. */
 export type PositionSet = { count: number; words: Uint32Array; list?: undefined } | { count: number; list: Int32Array; words?: undefined }
@@ -69,6 +72,14 @@ export class NgramIndex {
    */
   private readonly rows: Int32Array[] = []
   private readonly common: PositionSet[][] = []
+  /**
+   * The context every occurrence of a trigram t shares: `contexts[2t]` is the corpus offset of its first
+   * occurrence (-1: none), and every occurrence has the same (left = `contexts[2t + 1]` & 255) ids before it
+   * and (right = `contexts[2t + 1]` >> 8) after it (each at most CONTEXT_CAP, never the overflow class). A longer
+   * query inside that context is in exactly the texts that hold the trigram: one exact set, no text to check
+   * (a phrase whose rarest trigram only ever occurs in it).
+   */
+  private readonly contexts: Int32Array
 
   /**
    * Folded texts end to end as alphabet ids, one byte per code unit: text p is corpus[starts[p] .. starts[p + 1]).
@@ -155,6 +166,8 @@ export class NgramIndex {
       if (counts[this.base3 + t]! * VERY_COMMON > size) this.rows[3][t] = this.common[3].push(this.set(this.base3 + t)) - 1
     }
     this.indexCommonGrams()
+    this.contexts = new Int32Array(2 * a * a * a).fill(-1)
+    this.indexContexts()
   }
 
   /**
@@ -237,6 +250,45 @@ export class NgramIndex {
     }
   }
 
+  /**
+   * One pass over every trigram occurrence, narrowing its trigram's shared context to what this occurrence
+   * has too. `contexts[2t]` is the first occurrence, `contexts[2t + 1]` left | right << 8 (side by side: one
+   * cache line per occurrence).
+   */
+  private indexContexts(): void {
+    const a = this.base2
+    const corpus = this.corpus
+    const contexts = this.contexts
+    for (let p = 0; p + 1 < this.starts.length; p++) {
+      const start = this.starts[p]!
+      const end = this.starts[p + 1]!
+      for (let i = start; i + 3 <= end; i++) {
+        const t = 2 * ((corpus[i]! * a + corpus[i + 1]!) * a + corpus[i + 2]!)
+        const first = contexts[t]!
+        if (first < 0) {
+          let l = 0
+          while (l < CONTEXT_CAP && i - l - 1 >= start && corpus[i - l - 1] !== 0) l++
+          let r = 0
+          while (r < CONTEXT_CAP && i + 3 + r < end && corpus[i + 3 + r] !== 0) r++
+          contexts[t] = i
+          contexts[t + 1] = l | (r << 8)
+          continue
+        }
+        // Most trigrams lose their context within a few occurrences. The first occurrence's context holds no
+        // overflow-class id, so equal ids here are equal code units.
+        const extent = contexts[t + 1]!
+        if (extent === 0) continue
+        const leftBefore = extent & 255
+        const rightBefore = extent >>> 8
+        let l = 0
+        while (l < leftBefore && i - l - 1 >= start && corpus[i - l - 1] === corpus[first - l - 1]) l++
+        let r = 0
+        while (r < rightBefore && i + 3 + r < end && corpus[i + 3 + r] === corpus[first + 3 + r]) r++
+        contexts[t + 1] = l | (r << 8)
+      }
+    }
+  }
+
   /** Bytes held by the index (lists, bitsets, counts and offsets). */
   get bytes(): number {
     let dense = 0
@@ -249,6 +301,7 @@ export class NgramIndex {
       this.offsets.byteLength +
       this.alphabet.byteLength +
       this.occurrences.byteLength +
+      this.contexts.byteLength +
       this.corpusBytes
     )
   }
@@ -340,6 +393,8 @@ export class NgramIndex {
     const exact = !needle.lossy
     if (folded === '') return { sets: [], exact: true, needle }
     if (ids.length <= 3) return { sets: [this.set(this.gramId(ids, 0, ids.length))], exact, needle }
+    const inContext = exact ? this.trigramWithContext(ids) : -1
+    if (inContext >= 0) return { sets: [this.set(this.gramId(ids, inContext, 3))], exact: true, needle }
     const grams = new Set<number>()
     for (let i = 0; i + 3 <= ids.length; i++) grams.add(this.gramId(ids, i, 3))
     const sets = [...grams].map((g) => this.set(g))
@@ -351,6 +406,23 @@ export class NgramIndex {
     }
     sets.sort((x, y) => x.count - y.count)
     return { sets: sets.slice(0, MAX_TEXT_SETS), exact: false, needle }
+  }
+
+  /** The offset in the query of a trigram whose shared context holds the whole query, or -1. */
+  private trigramWithContext(ids: Uint8Array): number {
+    const a = this.base2
+    const m = ids.length
+    const corpus = this.corpus
+    for (let j = 0; j + 3 <= m; j++) {
+      const t = 2 * ((ids[j]! * a + ids[j + 1]!) * a + ids[j + 2]!)
+      const first = this.contexts[t]!
+      const extent = this.contexts[t + 1]!
+      if (first < 0 || j > (extent & 255) || m - j - 3 > extent >>> 8) continue
+      let k = 0
+      while (k < m && corpus[first - j + k] === ids[k]) k++
+      if (k === m) return j
+    }
+    return -1
   }
 
   /** The longest very common gram of 4+ code units starting at `from`, if any. */
