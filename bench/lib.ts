@@ -91,3 +91,11 @@ export async function saveResult(name: string, data: unknown): Promise<void> {
   await Bun.write(loadFile, JSON.stringify(load, null, 2))
   console.log(`${name}: ${JSON.stringify(data)}`)
 }
+
+/** A TCP port free on 127.0.0.1 right now: a random one may be another benchmark's server, answering in our place. */
+export async function freePort(): Promise<number> {
+  const listener = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+  const port = listener.port
+  listener.stop(true)
+  return port
+}

@@ -12,6 +12,7 @@ import { McpSessions } from './api/mcp-sessions'
 import { mcpRoutes } from './api/mcp'
 import { metricsRoutes } from './api/metrics'
 import { Catalog } from './catalog/catalog'
+import type { InsightsComputer } from './catalog/snapshot'
 import { BUSINESS_FILE, watchBusinessFile } from './catalog/business-file'
 import { checkDataDirBeforeOpen, markDataDir, seedIfAllowed, type Dataset, type SeedPolicy } from './catalog/seed'
 import type { Config } from './core/config'
@@ -19,8 +20,6 @@ import { createLogger, type Logger } from './core/log'
 import { DATABASE_FILE, openDatabase } from './db/database'
 import { Hub } from './hub/hub'
 import { hubMigrations } from './hub/repository'
-import { workerAnalyzer } from './insights/analysis-worker'
-import { InsightsEngine } from './insights/compute'
 import { ReviewRepository } from './reviews/repository'
 import { reviewMigrations } from './reviews/migrations'
 import { ReviewSearch } from './reviews/search'
@@ -66,17 +65,29 @@ export function openData(config: Config, options: ServiceOptions = {}) {
   db.exec(`PRAGMA busy_timeout = ${SERVER_BUSY_TIMEOUT_MS}`)
   const checkBusinessFile = watchBusinessFile(join(config.dataDir, BUSINESS_FILE), reviews, log)
   checkBusinessFile()
-  // The language model is loaded in a Worker that ends when the texts are read: idle memory does not keep it.
-  const insights = new InsightsEngine(workerAnalyzer())
   const catalog = new Catalog(reviews, {
     baseUrl: config.baseUrl,
-    computeInsights: (business, published, generatedAt) => insights.computeAsync(business, published, generatedAt),
+    computeInsights: insightsOnFirstUse(),
     pollMs: config.pollMs,
     log,
   })
   catalog.addCheck(checkBusinessFile)
   const search = new ReviewSearch(() => catalog.current)
   return { log, db, reviews, catalog, search }
+}
+
+/**
+ * The insights engine, loaded when insights are first computed (a starting server does not need its code).
+ * The language model is loaded in a Worker that ends when the texts are read: idle memory does not keep it.
+ */
+function insightsOnFirstUse(): InsightsComputer {
+  let engine: Promise<{ computeAsync: InsightsComputer }> | undefined
+  return async (business, published, generatedAt) => {
+    engine ??= Promise.all([import('./insights/compute'), import('./insights/analysis-worker')]).then(
+      ([{ InsightsEngine }, { workerAnalyzer }]) => new InsightsEngine(workerAnalyzer()),
+    )
+    return (await engine).computeAsync(business, published, generatedAt)
+  }
 }
 
 export function createService(config: Config, options: ServiceOptions = {}) {

@@ -9,10 +9,14 @@ import { Snapshot, type InsightsComputer } from './snapshot'
 import { createLogger, type Logger } from '../core/log'
 import type { Representation } from '../http/representation'
 import { TOPIC_PATHS, type TopicPath, type TopicSource } from '../feeds/websub-topics'
+import { Value } from '@sinclair/typebox/value'
 import { check } from '../core/issues'
 import { Business } from '../reviews/schema'
 
 export type CatalogOptions = { baseUrl: string; computeInsights: InsightsComputer; pollMs?: number; log?: Logger }
+
+/** How long after start the first version's deferred work (feeds, search index, insights) begins. */
+const WARM_AFTER_MS = 250
 
 /** The data in the database cannot be published, and there is no earlier version to fall back on. */
 export class UnpublishableData extends Error {}
@@ -103,17 +107,17 @@ export class Catalog implements TopicSource {
   }
 
   start(): void {
-    // The first version's feeds and search index were left for first use: render them once the server listens,
-    // so a request rarely waits for them (a failure is logged; the route's own 500 stays the fallback).
-    setImmediate(() => {
+    // The first version's feeds and search index were left for first use, and the language model takes a few
+    // hundred ms to load: a starting server answers its first requests first, then renders them (a failure is
+    // logged; the route's own 500 stays the fallback) and computes the insights in the background.
+    setTimeout(() => {
       try {
         this.snapshot.renderAll()
       } catch (error) {
         this.log({ event: 'render_failed', revision: this.snapshot.revision, error: messageOf(error) })
       }
-    })
-    // Loading the language model takes a few hundred ms: let a starting server answer its first requests first.
-    setTimeout(() => this.warmInsights(), 250).unref?.()
+      this.warmInsights()
+    }, WARM_AFTER_MS).unref?.()
     this.timer ??= setInterval(() => {
       try {
         this.refresh()
@@ -151,7 +155,8 @@ export class Catalog implements TopicSource {
     }))()
     if (!business) throw new Error('the database has no business: import a dataset first')
     // A database written by an older release may hold a business this one refuses (an unknown time zone).
-    const issues = check(Business, business)
+    // Checked once per build: interpreting the schema costs less than compiling it (which `check` does, for its issues).
+    const issues = Value.Check(Business, business) ? [] : check(Business, business)
     if (issues.length)
       throw new Error(
         `business.${issues[0]!.path.join('.')} ${issues[0]!.message} (got ${JSON.stringify(valueAt(business, issues[0]!.path))})`,

@@ -4,9 +4,11 @@
  * --sample). A DATA_DIR that held data and lost its database is an error, never a reason to publish
  * a fictional business as if it were the owner's.
  */
-import { existsSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import sample from '../../data/sample.json' with { type: 'json' }
+// Embedded as a file, parsed when first read: only a new DATA_DIR (or --sample, or analyze) needs it, so a normal
+// start neither evaluates 750 reviews as a JavaScript literal nor keeps them in memory.
+import SAMPLE_FILE from '../../data/sample.json' with { type: 'file' }
 import { ConfigError } from '../core/config'
 import { check } from '../core/issues'
 import { DATABASE_FILE } from '../db/database'
@@ -16,7 +18,18 @@ import type { ReviewRepository } from '../reviews/repository'
 
 export type Dataset = { business: Business; reviews: StoredReview[] }
 
-export const embeddedSample = sample as unknown as Dataset
+let sample: Dataset | undefined
+const readSample = () => (sample ??= JSON.parse(readFileSync(SAMPLE_FILE as unknown as string, 'utf8')) as Dataset)
+
+/** The sample embedded in the executable; read from the embedded file on first use. */
+export const embeddedSample: Dataset = {
+  get business() {
+    return readSample().business
+  },
+  get reviews() {
+    return readSample().reviews
+  },
+}
 
 /** never: mcp, analyze; if-new: serve; always: serve --sample (still only into a database without data). */
 export type SeedPolicy = 'never' | 'if-new' | 'always'

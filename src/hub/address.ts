@@ -4,7 +4,8 @@
  * forms of those are refused. Hostnames are checked on every address they resolve to, and the
  * connection then goes to the address that was checked (see outbound.ts).
  */
-import { isIP } from 'node:net'
+// Loaded on first use, not at start: linking it costs a starting server milliseconds (bench/start-ab.ts).
+const isIP = (input: string): number => (require('node:net') as typeof import('node:net')).isIP(input)
 
 type Range = [prefix: bigint, bits: number, total: 32 | 128]
 

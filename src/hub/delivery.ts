@@ -4,7 +4,6 @@
  * contract's schedule and the third consecutive failure ends the subscription (with a denied notice).
  */
 import type { Logger } from '../core/log'
-import { createHmac } from 'node:crypto'
 import { topicLinkHeader, topicUrl, type TopicSource } from '../feeds/websub-topics'
 import { withHubParams } from './callback'
 import type { HubMetrics, HubSend } from './hub-types'
@@ -41,7 +40,9 @@ export async function deliver(row: Subscription & Delivery, deps: DeliveryDeps):
     link: topicLinkHeader(deps.baseUrl, current.topic),
     'content-length': String(rep.body.byteLength),
   }
-  if (current.secret) headers['x-hub-signature'] = `sha256=${createHmac('sha256', current.secret).update(rep.body).digest('hex')}`
+  if (current.secret)
+    headers['x-hub-signature'] =
+      `sha256=${(require('node:crypto') as typeof import('node:crypto')).createHmac('sha256', current.secret).update(rep.body).digest('hex')}`
   const outcome = await deps.send(current.callback, { method: 'POST', headers, body: rep.body }, MAX_RESPONSE_BYTES)
   if (deps.stopped()) return
   const status = 'status' in outcome ? outcome.status : null

@@ -4,7 +4,7 @@
  * current content to its active subscribers (delivery.ts), within bounded outbound slots (slots.ts).
  * Timers are in-process; every obligation is a row in SQLite first (repository.ts).
  */
-import https from 'node:https'
+import type https from 'node:https'
 import type { Database } from 'bun:sqlite'
 import type { Logger } from '../core/log'
 import { hubUrl, topicUrl, type TopicPath, type TopicSource } from '../feeds/websub-topics'
@@ -22,8 +22,7 @@ export class Hub {
   readonly repository: HubRepository
   readonly hubUrl: string
   readonly metrics: HubMetrics = { requests: {}, verifications: {}, deliveries: {}, deliveryMsSum: 0, deliveryMsCount: 0 }
-  private readonly agent: https.Agent
-  private readonly ca: string[]
+  private outbound?: { agent: https.Agent; ca: string[] }
   private readonly slots: OutboundSlots
   private readonly rateLimiter: RateLimiter
   private readonly inFlight = new Set<number>()
@@ -52,14 +51,6 @@ export class Hub {
   ) {
     this.repository = new HubRepository(db)
     this.hubUrl = hubUrl(baseUrl)
-    this.ca = trustedCertificates(config.extraCaFile)
-    this.agent = new https.Agent({
-      keepAlive: true,
-      maxSockets: config.maxConcurrentPerHost,
-      maxFreeSockets: config.maxConcurrentPerHost,
-      timeout: config.timeoutMs,
-      ca: this.ca,
-    })
     this.slots = new OutboundSlots(config.maxConcurrent, config.maxConcurrentPerHost, () => this.pumpSoon())
     this.rateLimiter = new RateLimiter(config.requestsPerMinutePerIp, config.now)
     this.writes = new BusyWrites(log)
@@ -75,6 +66,20 @@ export class Hub {
     }
     this.verification = shared
     this.delivery = { ...shared, topics, retryDelaysMs: config.retryDelaysMs, track: (work) => this.track(work) }
+  }
+
+  /** The trusted certificates and the connection pool, made on the first outbound request (node:https loads then). */
+  private outboundSetup(): { agent: https.Agent; ca: string[] } {
+    if (this.outbound) return this.outbound
+    const ca = trustedCertificates(this.config.extraCaFile)
+    const agent = new (require('node:https') as typeof https).Agent({
+      keepAlive: true,
+      maxSockets: this.config.maxConcurrentPerHost,
+      maxFreeSockets: this.config.maxConcurrentPerHost,
+      timeout: this.config.timeoutMs,
+      ca,
+    })
+    return (this.outbound = { agent, ca })
   }
 
   topicUrl(path: TopicPath): string {
@@ -110,7 +115,7 @@ export class Hub {
     this.shutdown.abort()
     await Promise.race([Promise.allSettled([...this.running]), Bun.sleep(2000)])
     this.writes.flush()
-    this.agent.destroy()
+    this.outbound?.agent.destroy()
   }
 
   /** What a subscriber may know about its own subscription (GET on the hub), or null when the pair is unknown. */
@@ -279,8 +284,7 @@ export class Hub {
         timeoutMs: this.config.timeoutMs,
         maxResponseBytes,
         allowPrivate: this.config.allowPrivateCallbacks,
-        ca: this.ca,
-        agent: this.agent,
+        ...this.outboundSetup(),
         signal: this.shutdown.signal,
       })
     } catch (error) {

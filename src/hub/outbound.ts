@@ -3,11 +3,19 @@
  * address checked, the connection made to that checked address (no DNS-rebinding window) and the
  * connected address checked again, no redirects followed, a hard timeout, a capped read.
  */
-import dns from 'node:dns'
-import https from 'node:https'
-import tls from 'node:tls'
+import type dns from 'node:dns'
+import type https from 'node:https'
+import type tls from 'node:tls'
 import { readFileSync } from 'node:fs'
 import { isPublicAddress } from './address'
+
+// The network modules are loaded on the first outbound request, not at start: linking them costs a starting server
+// milliseconds (bench/start-ab.ts).
+const network = () => ({
+  dns: require('node:dns') as typeof dns,
+  https: require('node:https') as typeof https,
+  tls: require('node:tls') as typeof tls,
+})
 
 export type OutboundResult = { status: number; body: string; address: string; ms: number }
 
@@ -34,9 +42,9 @@ export type OutboundOptions = {
   signal?: AbortSignal
 }
 
-/** The system store plus the PEM bundle named by NODE_EXTRA_CA_CERTS (read at start, as Node does). */
+/** The system store plus the PEM bundle named by NODE_EXTRA_CA_CERTS (read once, before the first outbound request). */
 export function trustedCertificates(extraCaFile?: string): string[] {
-  const roots = [...tls.rootCertificates]
+  const roots = [...network().tls.rootCertificates]
   if (extraCaFile) {
     try {
       roots.push(readFileSync(extraCaFile, 'utf8'))
@@ -70,7 +78,7 @@ export function outboundRequest(target: string, options: OutboundOptions): Promi
   const hostname = url.hostname.replace(/^\[|\]$/g, '')
 
   const checkedLookup = (host: string, lookupOptions: dns.LookupOptions, callback: (...args: any[]) => void) => {
-    dns.lookup(host, { all: true, verbatim: true }, (error, addresses) => {
+    network().dns.lookup(host, { all: true, verbatim: true }, (error, addresses) => {
       if (error) return callback(error)
       const list = addresses as dns.LookupAddress[]
       if (!options.allowPrivate) {
@@ -94,7 +102,7 @@ export function outboundRequest(target: string, options: OutboundOptions): Promi
       if (error) reject(error)
       else resolve(result!)
     }
-    const request = https.request(
+    const request = network().https.request(
       {
         host: hostname,
         port: url.port || 443,

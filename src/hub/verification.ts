@@ -3,7 +3,6 @@
  * makes a subscribe or unsubscribe take effect. A refusal leaves earlier state as it was.
  */
 import type { Logger } from '../core/log'
-import { randomBytes } from 'node:crypto'
 import { topicUrl } from '../feeds/websub-topics'
 import { withHubParams } from './callback'
 import type { HubMetrics, HubSend } from './hub-types'
@@ -24,7 +23,8 @@ export type VerificationDeps = {
 
 export async function verifyIntent(v: Verification, deps: VerificationDeps): Promise<void> {
   const { repository, baseUrl } = deps
-  const challenge = randomBytes(24).toString('base64url')
+  // node:crypto is loaded on first use, not at start (bench/start-ab.ts).
+  const challenge = (require('node:crypto') as typeof import('node:crypto')).randomBytes(24).toString('base64url')
   const params: [string, string][] = [
     ['hub.mode', v.mode],
     ['hub.topic', topicUrl(baseUrl, v.topic)],
