@@ -1,2 +1,0 @@
-const u = process.cpuUsage(); console.log(((u.user + u.system) / 1000).toFixed(1))
-if (process.argv[2] === 'x') { await import('@elysiajs/openapi') }
