@@ -129,14 +129,18 @@ const nginx = track(
 )
 const nginxUrl = `http://127.0.0.1:${port}`
 
-// Reference 2: bare Bun.serve with static routes.
-const bare = track(
-  Bun.spawn(pinned(SERVER_CPU, [process.execPath, join(import.meta.dir, 'bare-bun.ts'), join(OUT, 'bare-bun-manifest.json')]), {
-    stdout: 'pipe',
-    stderr: 'inherit',
-  }),
-)
+// Reference 2: bare Bun.serve with static routes; beside it (not a target), the same bytes from a minimal JavaScript handler.
+const startBare = (...flags: string[]) =>
+  track(
+    Bun.spawn(pinned(SERVER_CPU, [process.execPath, join(import.meta.dir, 'bare-bun.ts'), join(OUT, 'bare-bun-manifest.json'), ...flags]), {
+      stdout: 'pipe',
+      stderr: 'inherit',
+    }),
+  )
+const bare = startBare()
 const bareUrl = await firstLine(bare.stdout)
+const bareJs = startBare('--handler')
+const bareJsUrl = await firstLine(bareJs.stdout)
 
 async function firstLine(stream: ReadableStream<Uint8Array>): Promise<string> {
   const reader = stream.getReader()
@@ -170,6 +174,7 @@ for (const e of endpoints) {
     service: get(url + e.path, { ...accept, ...(e.conditional ? { 'If-None-Match': etag } : {}) }),
     nginx: get(nginxUrl + base, { ...accept, ...(e.conditional ? { 'If-None-Match': nginxEtag } : {}) }),
     bun: get(bareUrl + file, e.conditional ? { 'If-None-Match': etag } : {}),
+    bunJs: get(bareJsUrl + file, e.conditional ? { 'If-None-Match': etag } : {}),
   }
   for (const [who, answer] of Object.entries(answers)) {
     const ok = e.conditional ? answer.status === 304 : answer.status === 200 && Buffer.from(answer.body).equals(Buffer.from(expected))
@@ -179,9 +184,30 @@ for (const e of endpoints) {
   }
 }
 
-type Run = { rps: number; p50: string; p99: string; errors: number }
-/** wrk pinned to CLIENT_CPU; the target server's peak RSS sampled while it runs. */
-async function wrk(target: string, headers: Record<string, string>, sampledPid?: number): Promise<Run & { rss: number }> {
+/** CPU time (user + system, clock ticks) of a process and its children (nginx's worker). */
+function cpuTicks(pid: number): number {
+  const fs = require('node:fs') as typeof import('node:fs')
+  const children = (() => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+    } catch {
+      return []
+    }
+  })()
+  return [pid, ...children].reduce((sum, p) => {
+    const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return sum + Number(fields[11]) + Number(fields[12])
+  }, 0)
+}
+const TICK_US = 1e6 / Number(Bun.spawnSync(['getconf', 'CLK_TCK']).stdout.toString().trim() || 100)
+
+type Run = { rps: number; p50: string; p99: string; errors: number; cpuUs: number }
+/**
+ * wrk pinned to CLIENT_CPU; the server's CPU time per request (robust where req/s is not: on a shared
+ * machine the server waits for its core, but the work per request stays the same) and, for the service,
+ * its peak RSS sampled while it runs.
+ */
+async function wrk(target: string, headers: Record<string, string>, serverPid: number, sampleRss = false): Promise<Run & { rss: number }> {
   const script = join(OUT, 'wrk-headers.lua')
   writeFileSync(
     script,
@@ -190,7 +216,8 @@ async function wrk(target: string, headers: Record<string, string>, sampledPid?:
       .join('\n') + '\n',
   )
   let rss = 0
-  const sampler = sampledPid ? setInterval(() => (rss = Math.max(rss, rssMb(sampledPid))), 100) : undefined
+  const sampler = sampleRss ? setInterval(() => (rss = Math.max(rss, rssMb(serverPid))), 100) : undefined
+  const cpuBefore = cpuTicks(serverPid)
   const run = Bun.spawn(pinned(CLIENT_CPU, ['wrk', '-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-s', script, target]), {
     stdout: 'pipe',
     stderr: 'pipe',
@@ -198,7 +225,9 @@ async function wrk(target: string, headers: Record<string, string>, sampledPid?:
   const out = await new Response(run.stdout).text()
   await run.exited
   clearInterval(sampler)
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0)
   return {
+    cpuUs: requests ? ((cpuTicks(serverPid) - cpuBefore) * TICK_US) / requests : NaN,
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0),
     p50: /\s50%\s+(\S+)/.exec(out)?.[1] ?? '?',
     p99: /\s99%\s+(\S+)/.exec(out)?.[1] ?? '?',
@@ -214,26 +243,31 @@ for (const e of endpoints) {
   const base = file.replace(/\.(br|gz)$/, '')
   const accept: Record<string, string> = e.encoding ? { 'Accept-Encoding': e.encoding } : {}
   const nginxEtag = e.conditional ? (get(nginxUrl + base).headers.etag ?? '') : ''
-  const runs = { service: [] as Run[], nginx: [] as Run[], bun: [] as Run[] }
+  const runs = { service: [] as Run[], nginx: [] as Run[], bun: [] as Run[], bunJs: [] as Run[] }
+  const conditional: Record<string, string> = e.conditional ? { 'If-None-Match': etag } : {}
   const measure = {
     service: async () => {
-      const s = await wrk(url + e.path, { ...accept, ...(e.conditional ? { 'If-None-Match': etag } : {}) }, service.pid)
+      const s = await wrk(url + e.path, { ...accept, ...conditional }, service.pid, true)
       loadedRss = Math.max(loadedRss, s.rss)
       runs.service.push(s)
     },
     nginx: async () =>
-      void runs.nginx.push(await wrk(nginxUrl + base, { ...accept, ...(e.conditional ? { 'If-None-Match': nginxEtag } : {}) })),
-    bun: async () => void runs.bun.push(await wrk(bareUrl + file, e.conditional ? { 'If-None-Match': etag } : {})),
+      void runs.nginx.push(await wrk(nginxUrl + base, { ...accept, ...(e.conditional ? { 'If-None-Match': nginxEtag } : {}) }, nginx.pid)),
+    bun: async () => void runs.bun.push(await wrk(bareUrl + file, conditional, bare.pid)),
+    bunJs: async () => void runs.bunJs.push(await wrk(bareJsUrl + file, conditional, bareJs.pid)),
   }
   // Back to back, in a rotating order: each repeat is a fair pair even when the machine's load drifts.
-  const order = ['service', 'nginx', 'bun'] as const
-  for (let r = 0; r < repeats; r++) for (let k = 0; k < 3; k++) await measure[order[(r + k) % 3]!]()
+  const order = ['service', 'nginx', 'bun', 'bunJs'] as const
+  for (let r = 0; r < repeats; r++) for (let k = 0; k < order.length; k++) await measure[order[(r + k) % order.length]!]()
   const pick = (list: Run[]) => {
     const rps = median(list.map((x) => x.rps))
     return list.find((x) => x.rps === rps)!
   }
   const pairedRatio = (reference: Run[]) => median(runs.service.map((s, i) => s.rps / reference[i]!.rps))
+  // Capacity from CPU time: how many of the service's requests fit in the CPU time of one of the reference's.
+  const cpuRatio = (reference: Run[]) => median(reference.map((x) => x.cpuUs)) / median(runs.service.map((x) => x.cpuUs))
   const [s, n, b] = [pick(runs.service), pick(runs.nginx), pick(runs.bun)]
+  const cpu = (list: Run[]) => Number(median(list.map((x) => x.cpuUs)).toFixed(1))
   rows.push({
     endpoint: e.name,
     bytes: e.conditional ? 0 : bytes,
@@ -242,11 +276,19 @@ for (const e of endpoints) {
     bun_rps: Math.round(b.rps),
     vs_nginx: Number(pairedRatio(runs.nginx).toFixed(2)),
     vs_bun: Number(pairedRatio(runs.bun).toFixed(2)),
+    bun_js_rps: Math.round(median(runs.bunJs.map((x) => x.rps))),
+    vs_bun_js: Number(pairedRatio(runs.bunJs).toFixed(2)),
+    service_cpu_us: cpu(runs.service),
+    nginx_cpu_us: cpu(runs.nginx),
+    bun_cpu_us: cpu(runs.bun),
+    bun_js_cpu_us: cpu(runs.bunJs),
+    cpu_vs_nginx: Number(cpuRatio(runs.nginx).toFixed(2)),
+    cpu_vs_bun: Number(cpuRatio(runs.bun).toFixed(2)),
     service_p50: s.p50,
     service_p99: s.p99,
     nginx_p99: n.p99,
     bun_p99: b.p99,
-    errors: [runs.service, runs.nginx, runs.bun].map((list) => list.reduce((sum, x) => sum + x.errors, 0)).join('/'),
+    errors: [runs.service, runs.nginx, runs.bun, runs.bunJs].map((list) => list.reduce((sum, x) => sum + x.errors, 0)).join('/'),
   })
   console.log(JSON.stringify(rows.at(-1)))
 }
@@ -254,7 +296,8 @@ const afterRss = rssMb(service.pid)
 service.kill('SIGTERM')
 nginx.kill('SIGTERM')
 bare.kill('SIGTERM')
-await Promise.all([service.exited, nginx.exited, bare.exited])
+bareJs.kill('SIGTERM')
+await Promise.all([service.exited, nginx.exited, bare.exited, bareJs.exited])
 if (scratch) rmSync(scratch, { recursive: true, force: true })
 await saveResult('http', {
   data: dataset === 'sample' ? 'embedded sample (750 reviews)' : `${dataset} reviews`,

@@ -43,7 +43,9 @@ const httpTarget = (name: string, minNginx: number, minBun?: number) => {
   const ok = r ? (r.vs_nginx as number) >= minNginx && (minBun === undefined || (r.vs_bun as number) >= minBun) : undefined
   targets.push({
     target: `${name}: ≥ ${minNginx}× nginx${minBun === undefined ? '' : ` and ≥ ${minBun}× bare Bun`}`,
-    measured: r ? `${r.service_rps} req/s: ${r.vs_nginx}× nginx, ${r.vs_bun}× bare Bun` : '',
+    measured: r
+      ? `${r.service_rps} req/s: ${r.vs_nginx}× nginx, ${r.vs_bun}× bare Bun (by CPU time per request: ${r.cpu_vs_nginx}×, ${r.cpu_vs_bun}×)`
+      : '',
     reference: r ? `nginx ${r.nginx_rps}, bare Bun ${r.bun_rps} req/s` : '',
     verdict: verdict(ok),
   })
@@ -129,7 +131,7 @@ const lines: string[] = [
 if (http) {
   lines.push(`## HTTP on loopback: the service against nginx and a bare Bun.serve serving the same bytes (${http.data})`, '')
   lines.push(
-    `${http.wrk}. nginx: \`worker_processes 1\`, \`sendfile on\`, \`tcp_nopush on\`, \`open_file_cache\`, \`access_log off\`, \`gzip_static on\`${http.nginx_brotli_static ? ', `brotli_static on`' : ''}. Bare Bun: \`Bun.serve({ routes })\` with one static \`Response\` per file and the service's headers (it answers If-None-Match itself). Errors: non-2xx/3xx or socket errors for service/nginx/Bun.`,
+    `${http.wrk}. nginx: \`worker_processes 1\`, \`sendfile on\`, \`tcp_nopush on\`, \`open_file_cache\`, \`access_log off\`, \`gzip_static on\`${http.nginx_brotli_static ? ', `brotli_static on`' : ''}. Bare Bun: \`Bun.serve({ routes })\` with one static \`Response\` per file and the service's headers (it answers If-None-Match itself). Bare Bun JS (not a target): the same bytes from a JavaScript handler that only compares If-None-Match. Errors: non-2xx/3xx or socket errors for service/nginx/Bun/Bun JS.`,
     '',
   )
   lines.push(
@@ -146,6 +148,20 @@ if (http) {
       'nginx_p99',
       'bun_p99',
       'errors',
+    ]),
+    '',
+    "Server CPU time per request (µs, user + system, median of the rounds): the work each server does for one answer, which a busy machine does not inflate the way it does req/s. cpu_vs_* is the reference's CPU per request over the service's (above 1: the service does less work).",
+    '',
+    table(http.rows, [
+      'endpoint',
+      'service_cpu_us',
+      'nginx_cpu_us',
+      'bun_cpu_us',
+      'bun_js_cpu_us',
+      'cpu_vs_nginx',
+      'cpu_vs_bun',
+      'bun_js_rps',
+      'vs_bun_js',
     ]),
     '',
   )

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path'
 import { existsSync } from 'node:fs'
+import { loadavg } from 'node:os'
 import { loadConfig } from '../src/core/config'
 import { openData } from '../src/service'
 import { OUT, percentile, saveResult } from './lib'
@@ -53,6 +54,8 @@ for (const size of sizes) {
   search.search({ limit: 1, query: 'x' } as never)
   const row: Record<string, unknown> = {
     reviews: size,
+    // The machine may be shared: wall-time tails follow its load, CPU time much less.
+    'load average (1 min) at start': Number(loadavg()[0]!.toFixed(2)),
     'snapshot build ms': Math.round(openMs),
     'text index build ms': Math.round(index.textIndexMs),
     'text index MB': Number((index.textIndexBytes / 1e6).toFixed(1)),
@@ -86,3 +89,21 @@ for (const size of sizes) {
   db.close()
 }
 await saveResult('search', rows)
+// The same figures as one table per size, for reading.
+for (const row of rows) {
+  console.log(
+    `\n${row.reviews} reviews: text index ${row['text index MB']} MB, built in ${row['text index build ms']} ms; load ${row['load average (1 min) at start']}`,
+  )
+  console.log('combination'.padEnd(34), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'CPU p99'.padStart(8), 'matches'.padStart(9))
+  for (const [name, value] of Object.entries(row)) {
+    if (typeof value !== 'object' || value === null) continue
+    const { p50_ms, p99_ms, cpu_p99_ms, matches } = value as Record<string, number>
+    console.log(
+      name.padEnd(34),
+      String(p50_ms).padStart(8),
+      String(p99_ms).padStart(8),
+      String(cpu_p99_ms).padStart(8),
+      String(matches).padStart(9),
+    )
+  }
+}

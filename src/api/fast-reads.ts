@@ -14,7 +14,7 @@ import type { Snapshot } from '../catalog/snapshot'
 import { isCalendarDate } from '../core/dates'
 import type { Logger } from '../core/log'
 import { topicLinkHeader } from '../feeds/websub-topics'
-import { type CachedRepresentation, PRECOMPRESS_ABOVE, type ServeOptions, serveOptions, serveRepresentation } from '../http/representation'
+import { type CachedRepresentation, type ServeOptions, serveOffLoop, serveOptions, serveRepresentation } from '../http/representation'
 import { parseSearchParams, parseSinceParams } from '../reviews/search-query'
 import type { ReviewSearch } from '../reviews/search'
 import { nonCanonicalPath, pathOf } from './lifecycle'
@@ -107,12 +107,7 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
     const url = request.url
     const mark = url.indexOf('?')
     const snapshot = catalog.current
-    if (mark === -1) {
-      const rep = snapshot.since(date)
-      return rep.body.byteLength > PRECOMPRESS_ABOVE
-        ? rep.precompress().then(() => serveRepresentation(request, rep, plain))
-        : serveRepresentation(request, rep, plain)
-    }
+    if (mark === -1) return serveOffLoop(request, snapshot.since(date), plain)
     const query = url.slice(mark + 1)
     const key = `since:${date}?${query}`
     const byQuery = queryCache(snapshot)
@@ -121,10 +116,7 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
     const paging = parseSinceParams(date, new URLSearchParams(query))
     if (!paging.ok) return fallback(request)
     const filters = paging.value
-    if (!filters) {
-      const rep = snapshot.since(date)
-      return rep.precompress().then(() => serveRepresentation(request, rep, plain))
-    }
+    if (!filters) return serveOffLoop(request, snapshot.since(date), plain)
     const rep = snapshot.memo(searchKey(filters), () => renderPage(search, filters))
     remember(byQuery, key, rep)
     return serveRepresentation(request, rep, plain)
@@ -162,7 +154,7 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
   function guard(handler: Handler): Handler {
     const fast: Handler = (request) => {
       const url = request.url
-      if (url.charCodeAt(0) === 47 || !URL.canParse(url) || nonCanonicalPath(url) !== undefined) return fallback(request)
+      if (!knownOrigin(url) || nonCanonicalPath(url) !== undefined) return fallback(request)
       return handler(request)
     }
     if (!logRequests) return fast
@@ -182,6 +174,23 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
       return response
     }
   }
+}
+
+/**
+ * Whether the URL the runtime built from the Host header parses (the shell's rule), remembering the
+ * origins already seen: clients send one Host, so the full parse runs once per origin, not per request.
+ */
+const parsedOrigins = new Set<string>()
+const MAX_ORIGINS = 64
+function knownOrigin(url: string): boolean {
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2)
+  if (url.charCodeAt(0) === 47 || pathStart === -1) return false
+  const origin = url.slice(0, pathStart)
+  if (parsedOrigins.has(origin)) return true
+  if (!URL.canParse(url)) return false
+  if (parsedOrigins.size >= MAX_ORIGINS) parsedOrigins.clear()
+  parsedOrigins.add(origin)
+  return true
 }
 
 // Responses produced by the fallback are logged by the framework's own hooks; the fast path must not log them twice.

@@ -3,7 +3,7 @@ import { Elysia, t } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import { HttpError } from './errors'
 import type { ReadRouteOptions } from './read-options'
-import { type CachedRepresentation, type ServeOptions, serveOptions, serveRepresentation } from '../http/representation'
+import { type CachedRepresentation, type ServeOptions, serveOffLoop, serveOptions, serveRepresentation } from '../http/representation'
 import { topicLinkHeader } from '../feeds/websub-topics'
 import { isCalendarDate } from '../core/dates'
 import { ReviewList, ReviewsDataset, Review } from '../reviews/schema'
@@ -84,9 +84,8 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
         if (!paging.ok) throw new HttpError(400, 'invalid_query', describeIssues(paging.issues.length), paging.issues)
         const filters = paging.value
         if (!filters) {
-          const rep = catalog.current.since(date)
-          // A large listing is compressed once, on the thread pool; requests wait for it without holding the event loop.
-          return rep.precompress().then(() => serve(request, rep))
+          // A large listing is compressed once per coding, on the thread pool, when a request first needs that coding.
+          return serveOffLoop(request, catalog.current.since(date), plain)
         }
         return serve(
           request,

@@ -47,8 +47,9 @@ export class Snapshot {
   private readonly derived = new Map<string, CachedRepresentation>()
   private derivedBytes = 0
   private readonly large = new Map<string, CachedRepresentation>()
-  /** Every published row's JSON, comma-joined, as bytes, and where each row ends: since-listings are prefixes of it. */
-  private joinedRows?: { bytes: Uint8Array; ends: Uint32Array }
+  /** Where each row's JSON ends in reviews.json's body: a since-listing is a slice of those bytes. */
+  private rowEnds?: Uint32Array
+  private readonly rowsStart: number
 
   constructor(
     readonly revision: number,
@@ -63,9 +64,11 @@ export class Snapshot {
     for (let i = 0; i < rows.length; i++) this.byId.set(this.reviews[i]!.id, rows[i]!.json)
     this.aggregate = aggregateRating(this.reviews)
 
-    const datasetJson =
+    const datasetHead =
       `{"business":${JSON.stringify(publicBusiness(business))},"aggregate_rating":${JSON.stringify(this.aggregate)},` +
-      `"updated_at":${JSON.stringify(updatedAt.toISOString())},"reviews":[${rows.map((r) => r.json).join(',')}]}`
+      `"updated_at":${JSON.stringify(updatedAt.toISOString())},"reviews":[`
+    this.rowsStart = Buffer.byteLength(datasetHead)
+    const datasetJson = `${datasetHead}${rows.map((r) => r.json).join(',')}]}`
     const feed = { business, reviews: this.reviews, baseUrl, updatedAt }
     // The feeds are rendered on first use (a starting server answers its first request sooner); renderAll()
     // forces them, so a version that cannot be rendered is refused when it is built (see Catalog.refresh).
@@ -149,12 +152,12 @@ export class Snapshot {
           .slice(0, count)
           .map((r) => r.json)
           .join(',')}]}`
-      const joined = (this.joinedRows ??= joinRows(this.rows))
-      const end = joined.ends[count - 1]!
+      const end = (this.rowEnds ??= rowEnds(this.rows))[count - 1]!
+      const rows = this.representations['reviews.json'].body.subarray(this.rowsStart, this.rowsStart + end)
       const headBytes = encoder.encode(head)
       const body = new Uint8Array(headBytes.byteLength + end + 2)
       body.set(headBytes)
-      body.set(joined.bytes.subarray(0, end), headBytes.byteLength)
+      body.set(rows, headBytes.byteLength)
       body.set(encoder.encode(']}'), headBytes.byteLength + end)
       return body
     })
@@ -208,12 +211,13 @@ function lazyRecord<K extends string, V>(makers: Record<K, () => V>): Record<K, 
   return record
 }
 
-function joinRows(rows: PublishedRow[]): { bytes: Uint8Array; ends: Uint32Array } {
+/** The byte offset where each row's JSON ends in the comma-joined rows. */
+function rowEnds(rows: PublishedRow[]): Uint32Array {
   const ends = new Uint32Array(rows.length)
   let offset = 0
   for (let i = 0; i < rows.length; i++) {
     offset += (i === 0 ? 0 : 1) + Buffer.byteLength(rows[i]!.json)
     ends[i] = offset
   }
-  return { bytes: encoder.encode(rows.map((r) => r.json).join(',')), ends }
+  return ends
 }

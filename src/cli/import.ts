@@ -1,7 +1,10 @@
 /**
  * `reviews-service import FILE|FOLDER|- [--replace] [--dry-run] [--format F] [--map FIELD=COLUMN,...] [--business FILE]`.
  * All or nothing: any bad record and the database is untouched; every problem is listed (the first 50).
- * The reading, checking and normalising is src/import's; this is the command around it.
+ * The reading, checking and normalising is src/import's; this is the command around it. Reviews are
+ * written as they are checked, inside one transaction that is committed only when the whole file was
+ * good: one pass, so stdin works and memory stays bounded, at the price of holding the write lock for
+ * the whole import (a server's reads go on; its hub writes wait and retry).
  */
 import { readFileSync } from 'node:fs'
 import { markDataDir } from '../catalog/seed'
@@ -9,9 +12,10 @@ import { ConfigError, loadConfig, parseCommandLine, type Overrides } from '../co
 import { formatProblems } from '../import/errors'
 import { MAP_USAGE, parseFieldMap, type FieldMap } from '../import/mapping'
 import { IMPORT_FORMATS, type ImportFormat } from '../import/parsers'
-import { parseImport, validateBusiness, type ImportSource } from '../import/pipeline'
+import { readImport, validateBusiness, type ImportSource, type ImportStream } from '../import/pipeline'
 import { readSources } from '../import/sources'
 import type { WriteSummary } from '../reviews/repository'
+import type { Business } from '../reviews/schema'
 import { ReviewRepository } from '../reviews/repository'
 import { openServiceDatabase } from '../service'
 import type { CliIo } from './io'
@@ -83,76 +87,79 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
   const { file, replace, dryRun, format, businessFile, map } = parsedArgs
   const dataDir = loadConfig(io.env, parsedArgs.overrides).dataDir
   const started = performance.now()
-  let sources: ImportSource[]
+  let input: ImportSource[] | ImportStream
   try {
-    sources = file === '-' ? [{ bytes: new Uint8Array(await Bun.stdin.arrayBuffer()) }] : readSources(file)
+    input = file === '-' ? { chunks: Bun.stdin.stream() } : readSources(file)
   } catch (error) {
     io.stderr(`reviews-service import: cannot read ${file}: ${(error as Error).message}\n`)
     return 2
   }
 
-  const db = openServiceDatabase(dataDir)
-  try {
-    const store = new ReviewRepository(db)
-    let business = store.getBusiness()
-    if (businessFile) {
-      let value: unknown
-      try {
-        value = JSON.parse(readFileSync(businessFile, 'utf8'))
-      } catch (error) {
-        io.stderr(`reviews-service import: cannot read --business ${businessFile}: ${(error as Error).message}\n`)
-        return 2
-      }
-      const checked = validateBusiness(value, businessFile)
-      if ('problems' in checked) {
-        io.stderr(`reviews-service import: ${businessFile} is not a valid business:\n${formatProblems(checked.problems)}\n`)
-        return 1
-      }
-      business = checked.business
+  let business: Business | undefined
+  if (businessFile) {
+    let value: unknown
+    try {
+      value = JSON.parse(readFileSync(businessFile, 'utf8'))
+    } catch (error) {
+      io.stderr(`reviews-service import: cannot read --business ${businessFile}: ${(error as Error).message}\n`)
+      return 2
     }
-
-    const progress = io.isTTY ? (done: number, total: number) => io.stderr(`\rchecking ${done}/${total} records…`) : undefined
-    const parsed = await parseImport(sources, { format, business, map, onProgress: progress })
-    if (progress) io.stderr('\r\x1b[K')
-    if (!parsed.ok) {
-      const count = parsed.problemCount
-      io.stderr(
-        `reviews-service import: ${file} was not imported; nothing changed. ${count.toLocaleString('en-US')} problem${count === 1 ? '' : 's'}:\n${formatProblems(parsed.problems, count)}\n`,
-      )
+    const checked = validateBusiness(value, businessFile)
+    if ('problems' in checked) {
+      io.stderr(`reviews-service import: ${businessFile} is not a valid business:\n${formatProblems(checked.problems)}\n`)
       return 1
     }
+    business = checked.business
+  }
 
-    const write = () =>
-      store.write({ business: parsed.businessFromFile || businessFile ? parsed.business : undefined, reviews: parsed.reviews, replace })
-    let summary: WriteSummary
-    if (dryRun) {
-      // Run the real write, then roll it back: the summary is exactly what an import would do.
-      summary = { inserted: 0, updated: 0, unchanged: 0, removed: 0 }
-      try {
-        db.transaction(() => {
-          summary = write()
-          throw new RollBack()
-        })()
-      } catch (error) {
-        if (!(error instanceof RollBack)) throw error
+  const db = openServiceDatabase(dataDir)
+  // 64 MB of page cache instead of 2: the indexes a large import inserts into at random places (newest first)
+  // stay in memory instead of being spilled and read back; measured 97 s -> 74 s for 1M reviews, +80 MB RSS.
+  db.exec('PRAGMA cache_size = -65536')
+  try {
+    const store = new ReviewRepository(db)
+    const write = store.beginWrite({ replace })
+    try {
+      const progress = io.isTTY
+        ? (records: number) => io.stderr(`\rimporting: ${records.toLocaleString('en-US')} records checked…`)
+        : undefined
+      const outcome = await readImport(input, {
+        format,
+        business: business ?? store.getBusiness(),
+        map,
+        onProgress: progress,
+        onReview: (review, json) => write.add(review, json),
+      })
+      if (progress) io.stderr('\r\x1b[K')
+      if (!outcome.ok) {
+        write.rollback()
+        const count = outcome.problemCount
+        io.stderr(
+          `reviews-service import: ${file} was not imported; nothing changed. ${count.toLocaleString('en-US')} problem${count === 1 ? '' : 's'}:\n${formatProblems(outcome.problems, count)}\n`,
+        )
+        return 1
       }
-    } else {
-      if (io.isTTY) io.stderr(`writing ${parsed.reviews.length} reviews…\n`)
-      summary = write()
-      markDataDir(dataDir)
+      const summary = write.finish(outcome.businessFromFile || businessFile ? outcome.business : undefined)
+      // A dry run did the real write: rolled back, its summary is exactly what an import would do.
+      if (dryRun) write.rollback()
+      else {
+        write.commit()
+        markDataDir(dataDir)
+      }
+      const seconds = ((performance.now() - started) / 1000).toFixed(2)
+      for (const note of outcome.notes) io.stderr(`note: ${note}\n`)
+      const files = Array.isArray(input) && input.length > 1 ? `, ${input.length} files` : ''
+      io.stdout(
+        `${dryRun ? 'dry run, nothing written: would be ' : ''}${describe(summary)} (${outcome.reviews} review${outcome.reviews === 1 ? '' : 's'}, ${outcome.format}${files}, ${seconds} s)\n`,
+      )
+      return 0
+    } finally {
+      write.rollback() // nothing when committed; an error on the way leaves the data as it was
     }
-    const seconds = ((performance.now() - started) / 1000).toFixed(2)
-    for (const note of parsed.notes) io.stderr(`note: ${note}\n`)
-    io.stdout(
-      `${dryRun ? 'dry run, nothing written: would be ' : ''}${describe(summary)} (${parsed.reviews.length} review${parsed.reviews.length === 1 ? '' : 's'}, ${parsed.format}${sources.length > 1 ? `, ${sources.length} files` : ''}, ${seconds} s)\n`,
-    )
-    return 0
   } finally {
     db.close()
   }
 }
-
-class RollBack extends Error {}
 
 /** The dispatcher's name for it (cli/index.ts). */
 export const importCli = importCommand

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'bun:test'
-import { CachedRepresentation, chooseEncoding, etagListMatches, isNotModified, serveOptions, serveRepresentation } from './representation'
+import {
+  CachedRepresentation,
+  chooseEncoding,
+  etagListMatches,
+  isNotModified,
+  PRECOMPRESS_ABOVE,
+  serveOffLoop,
+  serveOptions,
+  serveRepresentation,
+} from './representation'
 
 describe('chooseEncoding', () => {
   test.each([
@@ -71,5 +80,52 @@ describe('serveRepresentation', () => {
     const notModified = serveRepresentation(new Request('http://x.test/', { headers: { 'if-none-match': big.etag } }), big, options)
     expect(notModified.status).toBe(304)
     expect(await notModified.text()).toBe('')
+  })
+})
+
+describe('serveOffLoop (large bodies)', () => {
+  // Compressible but not trivially: a listing of distinct rows, over the off-loop threshold.
+  const rows = Array.from({ length: 20_000 }, (_, i) => `{"id":"r${i}","text":"row ${i * 7919}"}`).join(',')
+  const large = () => CachedRepresentation.text(`[${rows}]`, 'application/json', new Date('2026-01-01T00:00:00Z'))
+  const options = serveOptions('public, max-age=60')
+  const get = (headers: Record<string, string> = {}) => new Request('http://localhost/api/reviews/since/2020-01-01', { headers })
+
+  test('an identity request is answered at once, compressing nothing', () => {
+    const rep = large()
+    expect(rep.body.byteLength).toBeGreaterThan(PRECOMPRESS_ABOVE)
+    const response = serveOffLoop(get(), rep, options)
+    expect(response).toBeInstanceOf(Response)
+    expect(rep.isEncoded('gzip') || rep.isEncoded('br')).toBe(false)
+  })
+
+  test('a gzip request waits for the gzip form only, and a repeat is answered at once', async () => {
+    const rep = large()
+    const pending = serveOffLoop(get({ 'accept-encoding': 'gzip' }), rep, options)
+    expect(pending).toBeInstanceOf(Promise)
+    const response = await pending
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(Buffer.from(Bun.gunzipSync(new Uint8Array(await response.arrayBuffer()))).equals(Buffer.from(rep.body))).toBe(true)
+    expect(rep.isEncoded('gzip')).toBe(true)
+    expect(rep.isEncoded('br')).toBe(false)
+    expect(serveOffLoop(get({ 'accept-encoding': 'gzip' }), rep, options)).toBeInstanceOf(Response)
+  })
+
+  test('a revalidation is answered 304 without compressing', () => {
+    const rep = large()
+    const response = serveOffLoop(get({ 'accept-encoding': 'br', 'if-none-match': rep.etags[2]! }), rep, options) as Response
+    expect(response.status).toBe(304)
+    expect(response.headers.get('etag')).toBe(rep.etags[2]!)
+    expect(rep.isEncoded('br')).toBe(false)
+  })
+
+  test('concurrent requests for one coding get the same compressed bytes', async () => {
+    const rep = large()
+    const [a, b] = await Promise.all([
+      serveOffLoop(get({ 'accept-encoding': 'br' }), rep, options),
+      serveOffLoop(get({ 'accept-encoding': 'br' }), rep, options),
+    ])
+    const [x, y] = await Promise.all([a.arrayBuffer(), b.arrayBuffer()])
+    expect(new Uint8Array(x)).toEqual(new Uint8Array(y))
+    expect(a.headers.get('content-length')).toBe(String(x.byteLength))
   })
 })

@@ -51,7 +51,7 @@ export class CachedRepresentation implements Representation {
   readonly etags: readonly string[]
   private gzipped?: Uint8Array
   private brotli?: Uint8Array
-  private precompressing?: Promise<void>
+  private readonly compressing: Partial<Record<'gzip' | 'br', Promise<Uint8Array>>> = {}
   // Weak: a caller that passes a fresh options object each time costs a rebuild, never a leak.
   private readonly headerCache = new WeakMap<ServeOptions, Map<Variant, Headers>>()
 
@@ -108,20 +108,32 @@ export class CachedRepresentation implements Representation {
     return (this.brotli ??= brotliCompressSync(this.body, { params: brotliParams(this.body.byteLength) }))
   }
 
+  /** Whether the compressed form is built (encoded() then costs nothing). */
+  isEncoded(encoding: 'br' | 'gzip'): boolean {
+    return (encoding === 'gzip' ? this.gzipped : this.brotli) !== undefined
+  }
+
   /**
-   * Computes the compressed forms on the thread pool, off the event loop (a 70 MB body takes most of a
-   * second to brotli). Await it before serving a large body; once per representation, whoever asks first.
+   * One compressed form built on the thread pool, off the event loop (a 90 MB body takes seconds to
+   * brotli); once per coding, whoever asks first.
    */
+  encodedOffLoop(encoding: 'br' | 'gzip'): Promise<Uint8Array> {
+    const done = encoding === 'gzip' ? this.gzipped : this.brotli
+    if (done) return Promise.resolve(done)
+    return (this.compressing[encoding] ??= (
+      encoding === 'gzip' ? gzipAsync(this.body, { level: 6 }) : brotliAsync(this.body, { params: brotliParams(this.body.byteLength) })
+    ).then((bytes) => {
+      const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+      if (encoding === 'gzip') this.gzipped ??= view
+      else this.brotli ??= view
+      return view
+    }))
+  }
+
+  /** Both compressed forms of a large body, built off the event loop (small ones are compressed on first use). */
   precompress(): Promise<void> {
     if (this.body.byteLength <= PRECOMPRESS_ABOVE) return Promise.resolve()
-    return (this.precompressing ??= Promise.all([
-      gzipAsync(this.body, { level: 6 }).then(
-        (bytes) => void (this.gzipped ??= new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
-      ),
-      brotliAsync(this.body, { params: brotliParams(this.body.byteLength) }).then(
-        (bytes) => void (this.brotli ??= new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)),
-      ),
-    ]).then(() => {}))
+    return Promise.all([this.encodedOffLoop('gzip'), this.encodedOffLoop('br')]).then(() => {})
   }
 }
 
@@ -156,6 +168,19 @@ export function serveRepresentation(request: Request, rep: CachedRepresentation,
   if (outcome === 304) return new Response(null, { status: 304, headers: rep.headersFor(options, `304:${coding}`) })
   const body = coding === 'identity' ? rep.body : rep.encoded(coding)
   return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: rep.headersFor(options, `200:${coding}`) })
+}
+
+/**
+ * serveRepresentation for a body that may be large (a since-listing of most of the dataset): the one
+ * compressed form this request needs, if not built yet, is built on the thread pool first. A request for
+ * the identity body, or one answered 304/412, never waits for compression.
+ */
+export function serveOffLoop(request: Request, rep: CachedRepresentation, options: ServeOptions): Response | Promise<Response> {
+  if (rep.body.byteLength <= PRECOMPRESS_ABOVE || !rep.compressible) return serveRepresentation(request, rep, options)
+  const coding = chooseEncoding(request.headers.get('accept-encoding'))
+  if (coding === null || rep.isEncoded(coding) || evaluateConditions(request, rep) !== 200)
+    return serveRepresentation(request, rep, options)
+  return rep.encodedOffLoop(coding).then(() => serveRepresentation(request, rep, options))
 }
 
 /**

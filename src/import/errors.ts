@@ -31,6 +31,43 @@ export class ProblemList {
   }
 }
 
+/**
+ * An import's problems in the order they are listed: those of reading the files (and their business)
+ * first, then those of the records, as when every file was read before any record was checked.
+ */
+export class ImportProblems {
+  private file = new ProblemList()
+  private records = new ProblemList()
+
+  /** A problem of reading a file: a line that is not JSON, a CSV row of the wrong width, a business that does not fit. */
+  inFile(...problems: ImportProblem[]): void {
+    this.file.push(...problems)
+  }
+
+  inRecord(...problems: ImportProblem[]): void {
+    this.records.push(...problems)
+  }
+
+  /** A problem that stops the reading of the file (not UTF-8, broken CSV quoting, a header that does not fit): the only one listed. */
+  fatal(...problems: ImportProblem[]): void {
+    this.file = new ProblemList()
+    this.records = new ProblemList()
+    this.file.push(...problems)
+  }
+
+  get empty(): boolean {
+    return this.file.empty && this.records.empty
+  }
+
+  get count(): number {
+    return this.file.count + this.records.count
+  }
+
+  get kept(): ImportProblem[] {
+    return [...this.file.kept, ...this.records.kept].slice(0, MAX_PROBLEMS_KEPT)
+  }
+}
+
 export function formatProblems(problems: ImportProblem[], total = problems.length): string {
   const shown = problems.slice(0, MAX_PROBLEMS_SHOWN).map((p) => `  ${p.location}${p.field ? `, ${p.field}` : ''}: ${p.reason}`)
   const hidden = total - shown.length

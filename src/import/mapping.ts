@@ -87,3 +87,14 @@ function valueAt(value: unknown, path: string[]): unknown {
   }
   return current
 }
+
+/** Problems name the field and where it came from: "rating (column \"Stars\")", "author (consumer.displayName)". */
+export function mappedFieldNames(map: FieldMap, source: (name: string) => string): Record<string, string> {
+  const nested: Record<string, string> = {
+    response_date: 'response.date',
+    response_text: 'response.text',
+    translation_text: 'translation.text',
+    translation_language: 'translation.language',
+  }
+  return Object.fromEntries(Object.entries(map).map(([field, name]) => [nested[field] ?? field, `${field} (${source(name)})`]))
+}

@@ -3,12 +3,14 @@
  * dataset or a JSON array, JSONL, CSV with a header row, and Google Business Profile exports.
  * With --map, CSV columns or JSON paths of another platform's export fill the review fields.
  */
-import { listNames, quote, type ImportProblem } from './errors'
+import { CsvRecords, parseCsvRows } from './csv'
+import type { ImportProblem } from './errors'
 import { isGooglePage, isGoogleReview, readGooglePages, type GooglePage, type GooglePaging } from './google'
-import { pickMapped, resolveColumns, type FieldMap } from './mapping'
-import { FLAT_FIELDS, fromFlatFields, type MappableField, type RawRecord } from './records'
+import { mappedFieldNames, pickMapped, type FieldMap } from './mapping'
+import { fromFlatFields, type RawRecord } from './records'
 
 export type { RawRecord } from './records'
+export { CSV_COLUMNS, parseCsvRows } from './csv'
 export type ImportFormat = 'json' | 'jsonl' | 'csv' | 'gbp'
 export const IMPORT_FORMATS: ImportFormat[] = ['json', 'jsonl', 'csv', 'gbp']
 
@@ -25,14 +27,15 @@ export function decodeUtf8(bytes: Uint8Array): { text: string } | { problem: Imp
   try {
     return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes) }
   } catch {
-    const offset = firstInvalidUtf8(bytes)
-    return {
-      problem: { location: 'file', reason: `is not valid UTF-8 (first bad byte at offset ${offset}); save it as UTF-8 and try again` },
-    }
+    return { problem: invalidUtf8Problem(firstInvalidUtf8(bytes)) }
   }
 }
 
-function firstInvalidUtf8(bytes: Uint8Array): number {
+export function invalidUtf8Problem(offset: number): ImportProblem {
+  return { location: 'file', reason: `is not valid UTF-8 (first bad byte at offset ${offset}); save it as UTF-8 and try again` }
+}
+
+export function firstInvalidUtf8(bytes: Uint8Array): number {
   const decoder = new TextDecoder('utf-8', { fatal: true })
   let lo = 0
   let hi = bytes.length
@@ -86,7 +89,8 @@ export function splitJsonDocuments(text: string): { line: number; text: string }
   return depth === 0 ? documents : []
 }
 
-function tryParse(text: string): { value: unknown } | undefined {
+/** The value of a JSON text, or undefined when it is not JSON. */
+export function tryParse(text: string): { value: unknown } | undefined {
   try {
     return { value: JSON.parse(text) }
   } catch {
@@ -94,10 +98,10 @@ function tryParse(text: string): { value: unknown } | undefined {
   }
 }
 
-export function detectFormat(text: string): ImportFormat {
+/** `whole` is the text already parsed (tryParse), so that a large document is parsed once. */
+export function detectFormat(text: string, whole = tryParse(text)): ImportFormat {
   const start = text.trimStart()
   if (!start.startsWith('[') && !start.startsWith('{')) return 'csv'
-  const whole = tryParse(text)
   if (whole) {
     const value = whole.value
     // An array of pages, or of Review resources (a saved `reviews` list without its page).
@@ -115,39 +119,43 @@ export function detectFormat(text: string): ImportFormat {
   return first ? 'jsonl' : 'json'
 }
 
-export function parseFile(text: string, format: ImportFormat, map?: FieldMap): ParsedFile {
+/**
+ * The format of a file that can be read a chunk at a time, from its first line that holds something:
+ * CSV, or JSONL whose first line is one plain object. Undefined for anything else (a JSON document,
+ * Google pages), which is read whole and given to detectFormat; both agree on every file.
+ */
+export function streamableFormat(firstLine: string): 'jsonl' | 'csv' | undefined {
+  if (!firstLine.startsWith('[') && !firstLine.startsWith('{')) return 'csv'
+  const first = tryParse(firstLine)
+  const value = first?.value
+  return isObject(value) && !Array.isArray(value.reviews) && !isGooglePage(value) ? 'jsonl' : undefined
+}
+
+/** `whole` as for detectFormat. */
+export function parseFile(text: string, format: ImportFormat, map?: FieldMap, whole?: { value: unknown }): ParsedFile {
   switch (format) {
     case 'json':
-      return mapJson(parseJson(text), map)
+      return mapJson(parseJson(text, whole), map)
     case 'jsonl':
       return mapJson(parseJsonl(text), map)
     case 'csv':
       return parseCsv(text, map)
     case 'gbp':
-      return parseGbp(text)
+      return parseGbp(text, whole)
   }
-}
-
-/** Problems name the field and where it came from: "rating (column \"Stars\")", "author (consumer.displayName)". */
-function mappedFieldNames(map: FieldMap, source: (name: string) => string): Record<string, string> {
-  const nested: Record<string, string> = {
-    response_date: 'response.date',
-    response_text: 'response.text',
-    translation_text: 'translation.text',
-    translation_language: 'translation.language',
-  }
-  return Object.fromEntries(Object.entries(map).map(([field, name]) => [nested[field] ?? field, `${field} (${source(name)})`]))
 }
 
 /** With --map, every JSON record is another platform's: its mapped paths become our fields. */
 function mapJson(file: ParsedFile, map?: FieldMap): ParsedFile {
   if (!map) return file
+  const mapped = jsonMapper(map)
+  return { ...file, business: undefined, records: file.records.map(mapped) }
+}
+
+/** A JSON record read through --map: the values at the mapped paths, as our fields. */
+export function jsonMapper(map: FieldMap): (record: RawRecord) => RawRecord {
   const fieldNames = mappedFieldNames(map, (path) => path)
-  return {
-    ...file,
-    business: undefined,
-    records: file.records.map((record) => ({ ...record, fieldNames, value: fromFlatFields(pickMapped(record.value, map)) })),
-  }
+  return (record) => ({ ...record, fieldNames, value: fromFlatFields(pickMapped(record.value, map)) })
 }
 
 function parseJsonValue(text: string): { value: unknown } | { problem: ImportProblem } {
@@ -158,8 +166,8 @@ function parseJsonValue(text: string): { value: unknown } | { problem: ImportPro
   }
 }
 
-function parseJson(text: string): ParsedFile {
-  const parsed = parseJsonValue(text)
+function parseJson(text: string, whole?: { value: unknown }): ParsedFile {
+  const parsed = whole ?? parseJsonValue(text)
   if ('problem' in parsed) return { format: 'json', records: [], problems: [parsed.problem] }
   const value = parsed.value
   const problems: ImportProblem[] = []
@@ -188,164 +196,40 @@ function parseJson(text: string): ParsedFile {
 function parseJsonl(text: string): ParsedFile {
   const records: RawRecord[] = []
   const problems: ImportProblem[] = []
-  text.split('\n').forEach((line, index) => {
-    if (line.trim() === '') return
-    const location = `line ${index + 1}`
-    try {
-      const value = JSON.parse(line) as unknown
-      if (isObject(value)) records.push({ location, value })
-      else problems.push({ location, reason: 'must be a JSON object' })
-    } catch (error) {
-      problems.push({ location, reason: `is not valid JSON (${(error as Error).message})` })
-    }
-  })
+  for (const [index, line] of text.split('\n').entries()) readJsonLine(line, index + 1, records, problems)
   return { format: 'jsonl', records, problems }
 }
 
-export const CSV_COLUMNS: readonly string[] = FLAT_FIELDS
-const CSV_REQUIRED = ['id', 'rating', 'date', 'author', 'text']
-
-/** RFC 4180: quoted fields may hold commas, newlines and doubled quotes. Each row keeps its first line number. */
-export function parseCsvRows(text: string): { rows: { line: number; fields: string[] }[]; problem?: ImportProblem } {
-  const rows: { line: number; fields: string[] }[] = []
-  let fields: string[] = []
-  let field = ''
-  let line = 1
-  let rowLine = 1
-  let i = 0
-  let quoted = false
-  let fieldStart = true
-  const endRow = () => {
-    fields.push(field)
-    if (!(fields.length === 1 && fields[0] === '')) rows.push({ line: rowLine, fields })
-    fields = []
-    field = ''
-    fieldStart = true
+/** One line of a JSONL file: a record, a problem, or nothing (a blank line). */
+export function readJsonLine(text: string, line: number, records: RawRecord[], problems: ImportProblem[]): void {
+  if (text.trim() === '') return
+  const location = `line ${line}`
+  try {
+    const value = JSON.parse(text) as unknown
+    if (isObject(value)) records.push({ location, value })
+    else problems.push({ location, reason: 'must be a JSON object' })
+  } catch (error) {
+    problems.push({ location, reason: `is not valid JSON (${(error as Error).message})` })
   }
-  while (i < text.length) {
-    const c = text[i]!
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"'
-          i += 2
-          continue
-        }
-        quoted = false
-        i++
-        const next = text[i]
-        if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
-          return {
-            rows,
-            problem: {
-              location: `line ${line}`,
-              reason: 'has a character after a closing quote (quote the whole field and double inner quotes)',
-            },
-          }
-        }
-        continue
-      }
-      if (c === '\n') line++
-      field += c
-      i++
-      continue
-    }
-    if (c === '"') {
-      if (!fieldStart) {
-        return {
-          rows,
-          problem: {
-            location: `line ${line}`,
-            reason: 'has a quote inside an unquoted field (quote the whole field and double inner quotes)',
-          },
-        }
-      }
-      quoted = true
-      fieldStart = false
-      i++
-      continue
-    }
-    if (c === ',') {
-      fields.push(field)
-      field = ''
-      fieldStart = true
-      i++
-      continue
-    }
-    if (c === '\r' || c === '\n') {
-      endRow()
-      if (c === '\r' && text[i + 1] === '\n') i++
-      i++
-      line++
-      rowLine = line
-      continue
-    }
-    field += c
-    fieldStart = false
-    i++
-  }
-  if (quoted) return { rows, problem: { location: `line ${rowLine}`, reason: 'has a quoted field that is never closed' } }
-  if (field !== '' || fields.length) endRow()
-  return { rows }
-}
-
-/** Which field each column fills: our own header, or the --map. A problem names the first 20 offending columns and counts the rest. */
-function csvColumns(header: string[], map?: FieldMap): { columns: Partial<Record<MappableField, number>> } | { problems: ImportProblem[] } {
-  if (map) {
-    const resolved = resolveColumns(map, header)
-    return 'reason' in resolved ? { problems: [{ location: 'line 1', reason: resolved.reason }] } : resolved
-  }
-  const names = header.map((f) => f.trim().toLowerCase())
-  const problems: ImportProblem[] = []
-  const unknown = header.filter((_, i) => !CSV_COLUMNS.includes(names[i]!))
-  const missing = CSV_REQUIRED.filter((c) => !names.includes(c))
-  const repeated = names.filter((name, i) => CSV_COLUMNS.includes(name) && names.indexOf(name) !== i)
-  if (unknown.length) {
-    problems.push({
-      location: 'line 1',
-      reason: `has ${unknown.length.toLocaleString('en-US')} unknown column${unknown.length === 1 ? '' : 's'} (${listNames(unknown)}); columns are ${CSV_COLUMNS.join(', ')}, or pass --map FIELD=COLUMN,... to read another platform's export`,
-    })
-  }
-  if (missing.length) problems.push({ location: 'line 1', reason: `lacks required column(s) ${missing.join(', ')}` })
-  if (repeated.length) problems.push({ location: 'line 1', reason: `repeats column(s) ${listNames([...new Set(repeated)])}` })
-  if (problems.length) return { problems }
-  const columns: Partial<Record<MappableField, number>> = {}
-  for (const [i, name] of names.entries()) columns[name as MappableField] = i
-  return { columns }
 }
 
 function parseCsv(text: string, map?: FieldMap): ParsedFile {
   const fail = (problems: ImportProblem[]): ParsedFile => ({ format: 'csv', records: [], problems })
   const { rows, problem } = parseCsvRows(text)
   if (problem) return fail([problem])
-  const [header, ...body] = rows
-  if (!header) return fail([{ location: 'file', reason: 'is empty' }])
-  const resolved = csvColumns(header.fields, map)
-  if ('problems' in resolved) return fail(resolved.problems)
-  const entries = Object.entries(resolved.columns) as [MappableField, number][]
-  const fieldNames = map ? mappedFieldNames(map, (column) => `column ${quote(column, 40)}`) : undefined
+  const reader = new CsvRecords(map)
   const records: RawRecord[] = []
   const problems: ImportProblem[] = []
-  for (const row of body) {
-    const location = `line ${row.line}`
-    if (row.fields.length !== header.fields.length) {
-      problems.push({
-        location,
-        reason: `has ${row.fields.length.toLocaleString('en-US')} fields; the header has ${header.fields.length.toLocaleString('en-US')}`,
-      })
-      continue
-    }
-    const flat: Partial<Record<MappableField, unknown>> = {}
-    for (const [field, index] of entries) flat[field] = row.fields[index]
-    records.push({ location, value: fromFlatFields(flat), fieldNames })
-  }
+  const header = reader.read(rows, records, problems)
+  if (header) return fail(header.header)
+  if (!reader.started) return fail([{ location: 'file', reason: 'is empty' }])
   return { format: 'csv', records, problems }
 }
 
 /** One page, pages concatenated, or an array of pages; each page is labelled when there are several. */
-function parseGbp(text: string): ParsedFile {
+function parseGbp(text: string, parsed?: { value: unknown }): ParsedFile {
   const fail = (reason: string, location = 'file'): ParsedFile => ({ format: 'gbp', records: [], problems: [{ location, reason }] })
-  const whole = tryParse(text)
+  const whole = parsed ?? tryParse(text)
   let values: { line?: number; value: unknown }[]
   let business: unknown
   if (whole) {

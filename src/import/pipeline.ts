@@ -1,31 +1,53 @@
 /**
- * parseImport: bytes in, either every review ready to write (normalised and enriched) or every
- * problem found. Nothing here touches the database.
+ * readImport: an import's bytes in, each review handed to the caller as soon as it is normalised,
+ * enriched and checked, and at the end either the outcome or every problem found. Nothing here touches
+ * the database: the caller writes what it is handed inside one transaction and commits only an ok
+ * outcome, so an import stays all-or-nothing while memory stays bounded.
+ *
+ * JSONL and CSV, the formats that reach millions of rows, are read a chunk at a time. A JSON document
+ * (our {business, reviews}, an array, Google pages) is read whole: its business may come after its
+ * reviews, and Google exports come in pages of at most a few thousand reviews.
  */
-import { check, parseWith } from '../core/issues'
-import { Business, ImportedReview, type StoredReview } from '../reviews/schema'
-import { createEnricher } from '../insights/enrich'
-import { listNames, MAX_NAMES_LISTED, ProblemList, problemsFrom, type ImportProblem } from './errors'
-import { decodeUtf8, detectFormat, parseFile, type ImportFormat, type RawRecord } from './parsers'
+import { parseWith } from '../core/issues'
+import { Business } from '../reviews/schema'
+import { csvRowBatches, CsvRecords } from './csv'
+import { listNames, MAX_NAMES_LISTED, ImportProblems, problemsFrom, type ImportProblem } from './errors'
 import { googlePagingNotes } from './google'
 import type { FieldMap } from './mapping'
-import { loadLanguageDetector } from './language'
-import { normalizeRecord } from './normalize'
+import {
+  decodeUtf8,
+  detectFormat,
+  invalidUtf8Problem,
+  jsonMapper,
+  parseFile,
+  readJsonLine,
+  tryParse,
+  streamableFormat,
+  type ImportFormat,
+  type RawRecord,
+} from './parsers'
+import { ReviewChecker, type ReviewSink } from './review-check'
+import { InvalidUtf8, numberedLines, utf8Chunks, type ByteChunks } from './text-stream'
 
-export type ImportInput = {
+export type ImportOptions = {
   format?: ImportFormat
   /** The business already in the database, or from --business; the file's own wins. */
   business?: Business | null
   /** --map: another platform's columns (CSV) or paths (JSON) for our fields. */
   map?: FieldMap
-  onProgress?: (done: number, total: number) => void
+  /** Records checked so far, every 10,000. */
+  onProgress?: (records: number) => void
+  /** Each distinct valid review, in file order, until the first problem is found. */
+  onReview?: ReviewSink
 }
 
-/** One file to read; a folder gives several (Google's pages saved one per file), each named in locations. */
+/** One file read whole; a folder gives several (Google's pages saved one per file), each named in locations. */
 export type ImportSource = { name?: string; bytes: Uint8Array }
+/** One file, or stdin, read a chunk at a time. */
+export type ImportStream = { chunks: ByteChunks }
 
-export type ParsedImport =
-  | { ok: true; format: ImportFormat; business: Business; businessFromFile: boolean; reviews: StoredReview[]; notes: string[] }
+export type ImportOutcome =
+  | { ok: true; format: ImportFormat; business: Business; businessFromFile: boolean; reviews: number; notes: string[] }
   | { ok: false; format?: ImportFormat; problems: ImportProblem[]; problemCount: number }
 
 export function validateBusiness(value: unknown, location = 'business'): { business: Business } | { problems: ImportProblem[] } {
@@ -33,122 +55,229 @@ export function validateBusiness(value: unknown, location = 'business'): { busin
   return parsed.ok ? { business: parsed.value } : { problems: problemsFrom(location, parsed.issues.slice(0, MAX_NAMES_LISTED)) }
 }
 
-export async function parseImport(input: Uint8Array | ImportSource[], options: ImportInput = {}): Promise<ParsedImport> {
-  const sources = input instanceof Uint8Array ? [{ bytes: input }] : input
-  const problems = new ProblemList()
-  const failed = (format?: ImportFormat): ParsedImport => ({ ok: false, format, problems: problems.kept, problemCount: problems.count })
-  if (sources.length === 0) {
-    problems.push({ location: 'folder', reason: 'holds no .json file to import' })
-    return failed()
+const PROGRESS_EVERY = 10_000
+const NO_BUSINESS: ImportProblem = {
+  location: 'file',
+  reason: 'has no business and the database has none: import a dataset {business, reviews} or pass --business FILE',
+}
+
+export async function readImport(input: ImportSource[] | ImportStream, options: ImportOptions = {}): Promise<ImportOutcome> {
+  const problems = new ImportProblems()
+  if (Array.isArray(input)) {
+    return readWhole(input, options, problems)
+  }
+  return readStream(input.chunks, options, problems)
+}
+
+const at = (name: string | undefined, location: string) => (name ? (location === 'file' ? name : `${name}, ${location}`) : location)
+const failed = (problems: ImportProblems, format?: ImportFormat): ImportOutcome => ({
+  ok: false,
+  format,
+  problems: problems.kept,
+  problemCount: problems.count,
+})
+
+/** A file or stdin: JSONL and CSV a chunk at a time, anything else gathered and read whole. */
+async function readStream(chunks: ByteChunks, options: ImportOptions, problems: ImportProblems): Promise<ImportOutcome> {
+  const texts = utf8Chunks(chunks)[Symbol.asyncIterator]()
+  const head: string[] = []
+  try {
+    let format = options.format
+    if (!format) {
+      const firstLine = await readFirstLine(texts, head)
+      format = streamableFormat(firstLine)
+    }
+    if (format !== 'jsonl' && format !== 'csv') {
+      for (let next = await texts.next(); !next.done; next = await texts.next()) head.push(next.value)
+      return readWhole([{ text: head.join('') }], { ...options, format }, problems)
+    }
+    return await readRows(format, head, texts, options, problems)
+  } catch (error) {
+    if (!(error instanceof InvalidUtf8)) throw error
+    problems.fatal(invalidUtf8Problem(error.offset))
+    return failed(problems, options.format)
+  }
+}
+
+/** Reads text until the first line that holds something is whole (or the file ends); what it read stays in `head`. */
+async function readFirstLine(texts: AsyncIterator<string>, head: string[]): Promise<string> {
+  let started = false
+  for (let next = await texts.next(); !next.done; next = await texts.next()) {
+    const text = next.value
+    head.push(text)
+    const content = started ? 0 : text.search(/\S/)
+    if (content < 0) continue
+    started = true
+    const first = text[content]
+    if ((first !== '[' && first !== '{') || text.includes('\n', content)) break
+  }
+  const start = head.join('').trimStart()
+  const end = start.indexOf('\n')
+  return end < 0 ? start : start.slice(0, end)
+}
+
+async function* prefixed(head: string[], rest: AsyncIterator<string>): AsyncGenerator<string> {
+  yield* head.splice(0)
+  for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value
+}
+
+/** JSONL lines or CSV rows, checked and handed on a chunk at a time. */
+async function readRows(
+  format: 'jsonl' | 'csv',
+  head: string[],
+  rest: AsyncIterator<string>,
+  options: ImportOptions,
+  problems: ImportProblems,
+): Promise<ImportOutcome> {
+  const business = options.business ?? null
+  const checker = business ? new ReviewChecker(business, 'direct', problems, options.onReview) : undefined
+  try {
+    return await readRowsInto(format, head, rest, checker, options, problems)
+  } finally {
+    checker?.close()
+  }
+}
+
+async function readRowsInto(
+  format: 'jsonl' | 'csv',
+  head: string[],
+  rest: AsyncIterator<string>,
+  checker: ReviewChecker | undefined,
+  options: ImportOptions,
+  problems: ImportProblems,
+): Promise<ImportOutcome> {
+  const texts = prefixed(head, rest)
+  let checked = 0
+  const take = async (records: RawRecord[], fileProblems: ImportProblem[]) => {
+    problems.inFile(...fileProblems)
+    if (!checker) return
+    await checker.checkAll(records)
+    const before = checked
+    checked += records.length
+    if (options.onProgress && Math.floor(checked / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) options.onProgress(checked)
   }
 
+  if (format === 'jsonl') {
+    const mapped = options.map ? jsonMapper(options.map) : undefined
+    for await (const lines of numberedLines(texts)) {
+      const records: RawRecord[] = []
+      const lineProblems: ImportProblem[] = []
+      for (const { line, text } of lines) readJsonLine(text, line, records, lineProblems)
+      await take(mapped ? records.map(mapped) : records, lineProblems)
+    }
+  } else {
+    const reader = new CsvRecords(options.map)
+    let fatal: ImportProblem[] | undefined
+    for await (const batch of csvRowBatches(texts)) {
+      const records: RawRecord[] = []
+      const rowProblems: ImportProblem[] = []
+      const header = reader.read(batch.rows, records, rowProblems)
+      fatal = header?.header ?? (batch.problem ? [batch.problem] : undefined)
+      if (fatal) break
+      await take(records, rowProblems)
+    }
+    if (!fatal && !reader.started) fatal = [{ location: 'file', reason: 'is empty' }]
+    if (fatal) {
+      problems.fatal(...fatal)
+      // Bytes that are not UTF-8 anywhere in the file are its problem, whatever else broke first.
+      for (let next = await rest.next(); !next.done; next = await rest.next());
+    }
+  }
+  if (!checker) {
+    problems.inFile(NO_BUSINESS)
+    return failed(problems, format)
+  }
+  if (!problems.empty) return failed(problems, format)
+  return { ok: true, format, business: options.business!, businessFromFile: false, reviews: checker.count, notes: [] }
+}
+
+/** A file as bytes, or as text already decoded (stdin gathered after its first line). */
+type WholeFile = { name?: string; bytes: Uint8Array } | { name?: undefined; text: string }
+
+/** JSON documents (or a folder of them), each parsed whole; their records are then checked one by one. */
+async function readWhole(files: WholeFile[], options: ImportOptions, problems: ImportProblems): Promise<ImportOutcome> {
+  const sourceCount = files.length
+  if (sourceCount === 0) {
+    problems.inFile({ location: 'folder', reason: 'holds no .json file to import' })
+    return failed(problems)
+  }
   const skipped: string[] = []
-  const files = sources.map((source) => {
-    const at = (location: string) => (source.name ? (location === 'file' ? source.name : `${source.name}, ${location}`) : location)
-    const decoded = decodeUtf8(source.bytes)
+  const parsed = files.flatMap((given) => {
+    const decoded = 'text' in given ? given : decodeUtf8(given.bytes)
     if ('problem' in decoded) {
-      problems.push({ ...decoded.problem, location: at(decoded.problem.location) })
-      return undefined
+      problems.inFile({ ...decoded.problem, location: at(given.name, decoded.problem.location) })
+      return []
     }
+    const { text } = decoded
+    // Parsed once, here, for the folder check, detection and reading: a large document's tree is the largest thing held.
+    const whole = given.name || (options.format !== 'csv' && options.format !== 'jsonl') ? tryParse(text) : undefined
     // A Takeout location folder holds other JSON files beside its reviews; they are named, not read.
-    if (source.name && !holdsReviews(decoded.text)) {
-      skipped.push(source.name)
-      return undefined
+    if (given.name && !holdsReviews(whole)) {
+      skipped.push(given.name)
+      return []
     }
-    const format = options.format ?? detectFormat(decoded.text)
-    const file = parseFile(decoded.text, format, options.map)
-    problems.push(...file.problems.map((p) => ({ ...p, location: at(p.location) })))
-    return { ...file, records: file.records.map((r) => ({ ...r, location: at(r.location) })) }
+    const format = options.format ?? detectFormat(text, whole)
+    const file = parseFile(text, format, options.map, whole)
+    problems.inFile(...file.problems.map((p) => ({ ...p, location: at(given.name, p.location) })))
+    return [{ ...file, records: given.name ? file.records.map((r) => ({ ...r, location: at(given.name, r.location) })) : file.records }]
   })
-  const parsed = files.filter((f) => f !== undefined)
-  if (skipped.length === sources.length)
-    problems.push({
+  if (skipped.length === sourceCount)
+    problems.inFile({
       location: 'folder',
       reason: `holds no reviews file: ${listNames(skipped)} ${skipped.length === 1 ? 'has' : 'have'} no reviews list`,
     })
   const formats = [...new Set(parsed.map((f) => f.format))]
   const format = formats.length === 1 ? formats[0] : undefined
-  if (sources.length > 1 && formats.length > 1)
-    problems.push({ location: 'folder', reason: `mixes formats (${formats.join(', ')}); a folder holds the pages of one export` })
+  if (sourceCount > 1 && formats.length > 1)
+    problems.inFile({ location: 'folder', reason: `mixes formats (${formats.join(', ')}); a folder holds the pages of one export` })
 
   let business = options.business ?? null
   let businessFromFile = false
+  let businessProblem = false
   for (const file of parsed) {
     if (file.business === undefined) continue
     const checked = validateBusiness(file.business)
-    if ('problems' in checked) problems.push(...checked.problems)
-    else {
+    if ('problems' in checked) {
+      problems.inFile(...checked.problems)
+      businessProblem = true
+    } else {
       business = checked.business
       businessFromFile = true
     }
   }
   if (!business) {
-    if (!problems.kept.some((p) => p.location === 'business')) {
-      problems.push({
-        location: 'file',
-        reason: 'has no business and the database has none: import a dataset {business, reviews} or pass --business FILE',
-      })
-    }
-    return failed(format)
+    if (!businessProblem) problems.inFile(NO_BUSINESS)
+    return failed(problems, format)
   }
 
-  const enrich = createEnricher(business)
-  const reviews: StoredReview[] = []
-  const firstSeen = new Map<string, { location: string; json: string }>()
-  const records = parsed.flatMap((f) => f.records)
-  // The detector costs ~0.25 s and ~60 MB to load: only when some text has no language from its source.
-  if (records.some(needsDetection)) await loadLanguageDetector()
-  records.forEach((record, index) => {
-    const result = normalizeRecord(record, business, parsed.length && format === 'gbp' ? 'google' : 'direct')
-    if ('problems' in result) problems.push(...result.problems)
-    else {
-      const review = enrich(result.review)
-      // The record as it will be written, against the contract's schema: nothing the rules above missed gets in.
-      const issues = check(ImportedReview, review)
-      if (issues.length) {
-        problems.push(...problemsFrom(record.location, issues))
-        return
-      }
-      const json = JSON.stringify(review)
-      const earlier = firstSeen.get(review.id)
-      // The same review twice (overlapping pages fetched again) is one review; two different ones under one id are a problem.
-      if (earlier && earlier.json !== json)
-        problems.push({
-          location: record.location,
-          field: 'id',
-          reason: `"${review.id}" repeats the id of ${earlier.location} with different content`,
-        })
-      else if (!earlier) {
-        firstSeen.set(review.id, { location: record.location, json })
-        reviews.push(review)
+  const checker = new ReviewChecker(business, parsed.length && format === 'gbp' ? 'google' : 'direct', problems, options.onReview)
+  let reviews: number
+  try {
+    let checked = 0
+    for (const file of parsed) {
+      for (let start = 0; start < file.records.length; start += PROGRESS_EVERY) {
+        await checker.checkAll(file.records.slice(start, start + PROGRESS_EVERY))
+        checked += Math.min(PROGRESS_EVERY, file.records.length - start)
+        options.onProgress?.(checked)
       }
     }
-    if (options.onProgress && index % 10_000 === 0) options.onProgress(index, records.length)
-  })
-  if (!problems.empty) return failed(format)
+    reviews = checker.count
+  } finally {
+    checker.close()
+  }
+  if (!problems.empty) return failed(problems, format)
   const notes = googlePagingNotes(
     parsed.flatMap((f) => (f.google ? [f.google] : [])),
-    reviews.length,
+    reviews,
   )
   if (skipped.length) notes.unshift(`skipped ${listNames(skipped)}: no reviews list in ${skipped.length === 1 ? 'it' : 'them'}`)
   return { ok: true, format: format ?? 'json', business, businessFromFile, reviews, notes }
 }
 
 /** Whether a file of a folder holds reviews: any JSON but an object without a reviews list (Google's or ours). */
-function holdsReviews(text: string): boolean {
-  try {
-    const value = JSON.parse(text) as unknown
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return true
-    return 'reviews' in value || 'locationReviews' in value
-  } catch {
-    return true // concatenated pages or broken JSON: read it, so its problems are named
-  }
-}
-
-const blank = (value: unknown) => value === undefined || value === null || value === ''
-function needsDetection(record: RawRecord): boolean {
-  const { language, translation } = record.value
-  return (
-    blank(language) || (typeof translation === 'object' && translation !== null && blank((translation as { language?: unknown }).language))
-  )
+function holdsReviews(whole: { value: unknown } | undefined): boolean {
+  if (!whole) return true // concatenated pages or broken JSON: read it, so its problems are named
+  const { value } = whole
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return true
+  return 'reviews' in value || 'locationReviews' in value
 }

@@ -3,11 +3,13 @@
  *
  * Every 1-, 2- and 3-code-unit gram of every text maps to the set of positions whose text contains it.
  * A query of up to three code units is answered exactly by one set, and so is a very common longer gram
- * (below); any other query by the intersection of its rarest grams, a superset whose candidates the caller
- * checks with `contains`. Sets holding more than 1/32 of the positions are bitsets (a word-wise AND counts
+ * (below) or a query that lies inside the context one of its trigrams has wherever it occurs (`contexts`);
+ * any other query by the intersection of its rarest grams, a superset whose candidates the caller checks
+ * with `retainContaining`. Sets holding more than 1/32 of the positions are bitsets (a word-wise AND counts
  * 32 positions per step), the rest sorted position lists. Code units outside the first MAX_ALPHABET seen
  * share one class, so grams that contain them are supersets too and are never reported exact. The folded
- * texts live in one byte array of alphabet ids: a check reads one contiguous run, not a string object.
+ * texts live in one byte array of alphabet ids: a check reads one contiguous run, not a string object, and
+ * candidates are checked in batches whose texts are fetched together (`retainContaining`).
  */
 import { foldForSearch } from '../core/text'
 
@@ -22,6 +24,8 @@ const MAX_TEXT_SETS = 6
  */
 const VERY_COMMON = 8
 const LONGEST_COMMON = 8
+/** How far a trigram's shared context is followed each way: a query of up to 2 * CONTEXT_CAP + 3 code units can use it. */
+const CONTEXT_CAP = 48
 
 /** A set of positions: a bitset (bit p of word p >> 5) or an ascending list. */
 export type PositionSet = { count: number; words: Uint32Array; list?: undefined } | { count: number; list: Int32Array; words?: undefined }
@@ -35,7 +39,16 @@ export type TextLookup = {
 }
 
 /** A folded query as alphabet ids; `lossy` when one of them is the shared overflow class. */
-export type Needle = { ids: Uint8Array; text: string; lossy: boolean /** Index of the letter found in the fewest texts. */; anchor: number }
+export type Needle = {
+  ids: Uint8Array
+  text: string
+  lossy: boolean
+  /** Index of the letter that occurs least often in the corpus: checks look for it first. */
+  anchor: number
+}
+
+/** Candidates checked together: their texts are fetched from memory side by side rather than one miss after another. */
+export const CHECK_BATCH = 16
 
 const EMPTY: PositionSet = { count: 0, list: new Int32Array() }
 
@@ -59,13 +72,27 @@ export class NgramIndex {
    */
   private readonly rows: Int32Array[] = []
   private readonly common: PositionSet[][] = []
+  /**
+   * The context every occurrence of a trigram t shares: `contexts[2t]` is the corpus offset of its first
+   * occurrence (-1: none), and every occurrence has the same (left = `contexts[2t + 1]` & 255) ids before it
+   * and (right = `contexts[2t + 1]` >> 8) after it (each at most CONTEXT_CAP, never the overflow class). A longer
+   * query inside that context is in exactly the texts that hold the trigram: one exact set, no text to check
+   * (a phrase whose rarest trigram only ever occurs in it).
+   */
+  private readonly contexts: Int32Array
 
   /**
    * Folded texts end to end as alphabet ids, one byte per code unit: text p is corpus[starts[p] .. starts[p + 1]).
    * Ids are exact except the overflow class 0, which a check confirms on the text itself (`foldedAt`).
    */
   private readonly corpus: Uint8Array
+  /** The corpus four code units at a time (its length is padded to a multiple of 4), to look for a letter per word. */
+  private readonly corpusWords: Uint32Array
   private readonly starts: Int32Array
+  /** Loads that only bring texts into the cache accumulate here, so the compiler cannot drop them as unused. */
+  private touched = 0
+  /** Occurrences of each alphabet id in the corpus: a needle is anchored on its rarest letter. */
+  private readonly occurrences = new Float64Array(MAX_ALPHABET)
 
   /** `foldedAt(p)`: the folded text at position p; asked once per position while building, and again only to confirm overflow-class matches. */
   constructor(
@@ -93,7 +120,13 @@ export class NgramIndex {
       length += text.length
       this.starts[p + 1] = length
     }
-    this.corpus = corpus.slice(0, length)
+    // Padding (id 0, past every text's end) lets the last text be read a word at a time.
+    this.corpus = new Uint8Array((length + 3) & ~3)
+    this.corpus.set(corpus.subarray(0, length))
+    this.corpusWords = new Uint32Array(this.corpus.buffer, 0, this.corpus.length >>> 2)
+    const occurrences = this.occurrences
+    const ids = this.corpus
+    for (let i = 0; i < length; i++) occurrences[ids[i]!]!++
     const a = letters
     this.base2 = a
     this.base3 = a + a * a
@@ -133,6 +166,8 @@ export class NgramIndex {
       if (counts[this.base3 + t]! * VERY_COMMON > size) this.rows[3][t] = this.common[3].push(this.set(this.base3 + t)) - 1
     }
     this.indexCommonGrams()
+    this.contexts = new Int32Array(2 * a * a * a).fill(-1)
+    this.indexContexts()
   }
 
   /**
@@ -215,12 +250,60 @@ export class NgramIndex {
     }
   }
 
+  /**
+   * One pass over every trigram occurrence, narrowing its trigram's shared context to what this occurrence
+   * has too. `contexts[2t]` is the first occurrence, `contexts[2t + 1]` left | right << 8 (side by side: one
+   * cache line per occurrence).
+   */
+  private indexContexts(): void {
+    const a = this.base2
+    const corpus = this.corpus
+    const contexts = this.contexts
+    for (let p = 0; p + 1 < this.starts.length; p++) {
+      const start = this.starts[p]!
+      const end = this.starts[p + 1]!
+      for (let i = start; i + 3 <= end; i++) {
+        const t = 2 * ((corpus[i]! * a + corpus[i + 1]!) * a + corpus[i + 2]!)
+        const first = contexts[t]!
+        if (first < 0) {
+          let l = 0
+          while (l < CONTEXT_CAP && i - l - 1 >= start && corpus[i - l - 1] !== 0) l++
+          let r = 0
+          while (r < CONTEXT_CAP && i + 3 + r < end && corpus[i + 3 + r] !== 0) r++
+          contexts[t] = i
+          contexts[t + 1] = l | (r << 8)
+          continue
+        }
+        // Most trigrams lose their context within a few occurrences. The first occurrence's context holds no
+        // overflow-class id, so equal ids here are equal code units.
+        const extent = contexts[t + 1]!
+        if (extent === 0) continue
+        const leftBefore = extent & 255
+        const rightBefore = extent >>> 8
+        let l = 0
+        while (l < leftBefore && i - l - 1 >= start && corpus[i - l - 1] === corpus[first - l - 1]) l++
+        let r = 0
+        while (r < rightBefore && i + 3 + r < end && corpus[i + 3 + r] === corpus[first + 3 + r]) r++
+        contexts[t + 1] = l | (r << 8)
+      }
+    }
+  }
+
   /** Bytes held by the index (lists, bitsets, counts and offsets). */
   get bytes(): number {
     let dense = 0
     for (const bits of this.dense.values()) dense += bits.byteLength
     for (const sets of this.common.slice(4)) for (const set of sets) dense += set.words!.byteLength
-    return this.postings.byteLength + dense + this.counts.byteLength + this.offsets.byteLength + this.alphabet.byteLength + this.corpusBytes
+    return (
+      this.postings.byteLength +
+      dense +
+      this.counts.byteLength +
+      this.offsets.byteLength +
+      this.alphabet.byteLength +
+      this.occurrences.byteLength +
+      this.contexts.byteLength +
+      this.corpusBytes
+    )
   }
 
   /** Bytes of the folded texts kept for checking candidates (counted in `bytes`). */
@@ -230,21 +313,72 @@ export class NgramIndex {
 
   /** Whether the folded text at `position` contains the needle (a candidate's check). */
   contains(position: number, needle: Needle): boolean {
+    if (needle.ids.length === 0) return true
+    return (
+      this.textContains(this.starts[position]!, this.starts[position + 1]!, needle) &&
+      (!needle.lossy || this.foldedAt(position).includes(needle.text))
+    )
+  }
+
+  /**
+   * Keeps in `candidates[0, count)` the positions whose text contains the needle, in the same order, and
+   * returns how many there are. With candidates in ascending order the texts are read in corpus order,
+   * and each batch's texts are touched before they are checked so their cache misses overlap.
+   */
+  retainContaining(candidates: Int32Array, count: number, needle: Needle): number {
+    if (needle.ids.length === 0) return count
+    const corpus = this.corpus
+    const starts = this.starts
+    let kept = 0
+    for (let from = 0; from < count; from += CHECK_BATCH) {
+      const to = Math.min(count, from + CHECK_BATCH)
+      let loaded = 0
+      for (let i = from; i < to; i++) {
+        const position = candidates[i]!
+        const end = starts[position + 1]!
+        const start = starts[position]!
+        for (let at = start; at < end; at += 64) loaded |= corpus[at]!
+        if (end > start) loaded |= corpus[end - 1]!
+      }
+      this.touched |= loaded
+      for (let i = from; i < to; i++) {
+        const position = candidates[i]!
+        if (!this.textContains(starts[position]!, starts[position + 1]!, needle)) continue
+        // Ids match; with an overflow-class id among them, so might other code units: ask the text.
+        if (needle.lossy && !this.foldedAt(position).includes(needle.text)) continue
+        candidates[kept++] = position
+      }
+    }
+    return kept
+  }
+
+  /**
+   * Whether corpus[start, end) holds the needle's ids: finds the anchor letter four code units per step
+   * (a word whose byte equals it has a zero byte once XORed with the letter repeated), then compares.
+   */
+  private textContains(start: number, end: number, needle: Needle): boolean {
     const { ids, anchor } = needle
     const m = ids.length
-    if (m === 0) return true
+    const first = start + anchor
+    const last = end - m + anchor
+    if (last < first) return false
     const corpus = this.corpus
-    const start = this.starts[position]!
-    const end = this.starts[position + 1]!
-    const key = ids[anchor]!
-    // Stop at the needle's rarest letter, then compare around it (a typed array's indexOf costs more per call here).
-    for (let at = start + anchor, stop = end - m + anchor; at <= stop; at++) {
-      if (corpus[at] !== key) continue
-      const from = at - anchor
-      let k = 0
-      while (k < m && corpus[from + k] === ids[k]) k++
-      // Ids match; with an overflow-class id among them, so might other code units: ask the text.
-      if (k === m) return needle.lossy ? this.foldedAt(position).includes(needle.text) : true
+    const words = this.corpusWords
+    const repeated = Math.imul(ids[anchor]!, 0x01010101)
+    for (let w = first >>> 2, lastWord = last >>> 2; w <= lastWord; w++) {
+      const x = words[w]! ^ repeated
+      // A set high bit for every zero byte (and possibly for a byte above one: the comparison below rejects those).
+      let hits = (x - 0x01010101) & ~x & 0x80808080
+      while (hits !== 0) {
+        const low = hits & -hits
+        hits ^= low
+        const at = (w << 2) | ((31 - Math.clz32(low)) >>> 3)
+        if (at < first || at > last) continue
+        const from = at - anchor
+        let k = 0
+        while (k < m && corpus[from + k] === ids[k]) k++
+        if (k === m) return true
+      }
     }
     return false
   }
@@ -254,11 +388,13 @@ export class NgramIndex {
     const ids = new Uint8Array(folded.length)
     for (let i = 0; i < folded.length; i++) ids[i] = this.alphabet[folded.charCodeAt(i)]!
     let anchor = 0
-    for (let i = 1; i < ids.length; i++) if (this.counts[ids[i]!]! < this.counts[ids[anchor]!]!) anchor = i
+    for (let i = 1; i < ids.length; i++) if (this.occurrences[ids[i]!]! < this.occurrences[ids[anchor]!]!) anchor = i
     const needle: Needle = { ids, anchor, text: folded, lossy: ids.includes(0) }
     const exact = !needle.lossy
     if (folded === '') return { sets: [], exact: true, needle }
     if (ids.length <= 3) return { sets: [this.set(this.gramId(ids, 0, ids.length))], exact, needle }
+    const inContext = exact ? this.trigramWithContext(ids) : -1
+    if (inContext >= 0) return { sets: [this.set(this.gramId(ids, inContext, 3))], exact: true, needle }
     const grams = new Set<number>()
     for (let i = 0; i + 3 <= ids.length; i++) grams.add(this.gramId(ids, i, 3))
     const sets = [...grams].map((g) => this.set(g))
@@ -270,6 +406,23 @@ export class NgramIndex {
     }
     sets.sort((x, y) => x.count - y.count)
     return { sets: sets.slice(0, MAX_TEXT_SETS), exact: false, needle }
+  }
+
+  /** The offset in the query of a trigram whose shared context holds the whole query, or -1. */
+  private trigramWithContext(ids: Uint8Array): number {
+    const a = this.base2
+    const m = ids.length
+    const corpus = this.corpus
+    for (let j = 0; j + 3 <= m; j++) {
+      const t = 2 * ((ids[j]! * a + ids[j + 1]!) * a + ids[j + 2]!)
+      const first = this.contexts[t]!
+      const extent = this.contexts[t + 1]!
+      if (first < 0 || j > (extent & 255) || m - j - 3 > extent >>> 8) continue
+      let k = 0
+      while (k < m && corpus[first - j + k] === ids[k]) k++
+      if (k === m) return j
+    }
+    return -1
   }
 
   /** The longest very common gram of 4+ code units starting at `from`, if any. */

@@ -6,8 +6,6 @@ import type { Database } from 'bun:sqlite'
 import { type Business, ImportedReview, type StoredReview } from './schema'
 import { foldForSearch } from '../core/text'
 
-/** From this many rows (and a fifth of the table), one FTS rebuild beats row-by-row index updates. */
-
 export type WriteSummary = { inserted: number; updated: number; unchanged: number; removed: number }
 
 export type PublishedRow = { rowid: number; date: string; json: string }
@@ -80,67 +78,121 @@ export class ReviewRepository {
    * The revision moves only when something actually changed.
    */
   write(input: { business?: Business; reviews: StoredReview[]; replace?: boolean }): WriteSummary {
-    const summary: WriteSummary = { inserted: 0, updated: 0, unchanged: 0, removed: 0 }
-    const db = this.db
-    const existing = db.query<{ rowid: number; json: string }, [string]>('SELECT rowid, json FROM reviews WHERE id = ?')
-    const insert = db.query<{ rowid: number }, [string, number, string, number, string, string]>(
+    return this.db
+      .transaction(() => {
+        const write = new ReviewWriter(this.db, input.replace === true)
+        for (const review of input.reviews) write.add(review)
+        return write.finish(input.business)
+      })
+      .immediate()
+  }
+
+  /**
+   * The same write, fed review by review (a streamed import) inside a transaction the caller ends:
+   * it holds the write lock until commit or rollback (readers go on reading the last commit), and a
+   * rollback leaves the data exactly as it was.
+   */
+  beginWrite(options: { replace?: boolean } = {}): ReviewWriteTransaction {
+    this.db.exec('BEGIN IMMEDIATE')
+    try {
+      return new ReviewWriteTransaction(this.db, options.replace === true)
+    } catch (error) {
+      this.db.exec('ROLLBACK')
+      throw error
+    }
+  }
+}
+
+/** Upserts reviews one at a time inside the caller's transaction; `finish` writes the business, applies replace and moves the revision. */
+class ReviewWriter {
+  private readonly summary: WriteSummary = { inserted: 0, updated: 0, unchanged: 0, removed: 0 }
+  private changed = false
+  private readonly existing
+  private readonly insert
+  private readonly update
+  private readonly clearMentions
+  private readonly addMention
+  private readonly keep
+
+  constructor(
+    protected readonly db: Database,
+    private readonly replace: boolean,
+  ) {
+    this.existing = db.query<{ rowid: number; json: string }, [string]>('SELECT rowid, json FROM reviews WHERE id = ?')
+    this.insert = db.query<{ rowid: number }, [string, number, string, number, string, string]>(
       'INSERT INTO reviews (id, rating, date, verified, text_folded, json) VALUES (?, ?, ?, ?, ?, ?) RETURNING rowid',
     )
-    const update = db.query('UPDATE reviews SET rating = ?, date = ?, verified = ?, text_folded = ?, json = ? WHERE rowid = ?')
-    const clearMentions = db.query('DELETE FROM review_mentions WHERE review_rowid = ?')
-    const addMention = db.query('INSERT OR IGNORE INTO review_mentions (kind, key, review_rowid) VALUES (?, ?, ?)')
-
-    const writeMentions = (rowid: number, review: StoredReview) => {
-      for (const name of review.technicians) for (const key of technicianKeys(name)) addMention.run('technician', key, rowid)
-      for (const service of review.services) addMention.run('service', service.toLowerCase(), rowid)
+    this.update = db.query('UPDATE reviews SET rating = ?, date = ?, verified = ?, text_folded = ?, json = ? WHERE rowid = ?')
+    this.clearMentions = db.query('DELETE FROM review_mentions WHERE review_rowid = ?')
+    this.addMention = db.query('INSERT OR IGNORE INTO review_mentions (kind, key, review_rowid) VALUES (?, ?, ?)')
+    if (replace) {
+      // The ids this write keeps, in SQLite rather than in memory: a million of them cost nothing here.
+      db.exec('CREATE TEMP TABLE IF NOT EXISTS keep_ids (id TEXT PRIMARY KEY) WITHOUT ROWID')
+      db.exec('DELETE FROM keep_ids')
     }
+    this.keep = replace ? db.query('INSERT OR IGNORE INTO keep_ids (id) VALUES (?)') : undefined
+  }
 
-    db.transaction(() => {
-      let changed = false
-      if (input.business) {
-        const json = JSON.stringify(input.business)
-        const current = db.query<{ json: string }, []>('SELECT json FROM business WHERE id = 1').get()
-        if (current?.json !== json) {
-          db.query('INSERT INTO business (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json').run(json)
-          changed = true
-        }
+  /** One review; `json` is its reviewJson when the caller has it already. */
+  add(review: StoredReview, json = reviewJson(review)): void {
+    this.keep?.run(review.id)
+    const row = this.existing.get(review.id)
+    if (row && row.json === json) {
+      this.summary.unchanged++
+      return
+    }
+    const folded = foldForSearch(review.text)
+    if (row) {
+      this.update.run(review.rating, review.date, review.verified ? 1 : 0, folded, json, row.rowid)
+      this.clearMentions.run(row.rowid)
+      this.writeMentions(row.rowid, review)
+      this.summary.updated++
+    } else {
+      const { rowid } = this.insert.get(review.id, review.rating, review.date, review.verified ? 1 : 0, folded, json)!
+      this.writeMentions(rowid, review)
+      this.summary.inserted++
+    }
+    this.changed = true
+  }
+
+  private writeMentions(rowid: number, review: StoredReview): void {
+    for (const name of review.technicians) for (const key of technicianKeys(name)) this.addMention.run('technician', key, rowid)
+    for (const service of review.services) this.addMention.run('service', service.toLowerCase(), rowid)
+  }
+
+  finish(business?: Business): WriteSummary {
+    const db = this.db
+    if (business) {
+      const json = JSON.stringify(business)
+      const current = db.query<{ json: string }, []>('SELECT json FROM business WHERE id = 1').get()
+      if (current?.json !== json) {
+        db.query('INSERT INTO business (id, json) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET json = excluded.json').run(json)
+        this.changed = true
       }
-      for (const review of input.reviews) {
-        const json = reviewJson(review)
-        const row = existing.get(review.id)
-        if (row && row.json === json) {
-          summary.unchanged++
-          continue
-        }
-        const folded = foldForSearch(review.text)
-        if (row) {
-          update.run(review.rating, review.date, review.verified ? 1 : 0, folded, json, row.rowid)
-          clearMentions.run(row.rowid)
-          writeMentions(row.rowid, review)
-          summary.updated++
-        } else {
-          const { rowid } = insert.get(review.id, review.rating, review.date, review.verified ? 1 : 0, folded, json)!
-          writeMentions(rowid, review)
-          summary.inserted++
-        }
-        changed = true
-      }
-      if (input.replace) {
-        db.exec('CREATE TEMP TABLE IF NOT EXISTS keep_ids (id TEXT PRIMARY KEY) WITHOUT ROWID')
-        db.exec('DELETE FROM keep_ids')
-        const keep = db.query('INSERT OR IGNORE INTO keep_ids (id) VALUES (?)')
-        for (const review of input.reviews) keep.run(review.id)
-        summary.removed = db.query('DELETE FROM reviews WHERE id NOT IN (SELECT id FROM keep_ids)').run().changes
-        db.exec('DELETE FROM keep_ids')
-        if (summary.removed > 0) changed = true
-      }
-      if (changed) {
-        db.exec(
-          "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'revision';" +
-            "UPDATE meta SET value = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE key = 'changed_at';",
-        )
-      }
-    }).immediate()
-    return summary
+    }
+    if (this.replace) {
+      this.summary.removed = db.query('DELETE FROM reviews WHERE id NOT IN (SELECT id FROM keep_ids)').run().changes
+      db.exec('DELETE FROM keep_ids')
+      if (this.summary.removed > 0) this.changed = true
+    }
+    if (this.changed) {
+      db.exec(
+        "UPDATE meta SET value = CAST(value AS INTEGER) + 1 WHERE key = 'revision';" +
+          "UPDATE meta SET value = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE key = 'changed_at';",
+      )
+    }
+    return { ...this.summary }
+  }
+}
+
+/** A ReviewWriter that owns its transaction (begun by ReviewRepository.beginWrite). */
+export class ReviewWriteTransaction extends ReviewWriter {
+  commit(): void {
+    this.db.exec('COMMIT')
+  }
+
+  /** Ends the transaction with nothing changed; harmless when it has already ended. */
+  rollback(): void {
+    if (this.db.inTransaction) this.db.exec('ROLLBACK')
   }
 }

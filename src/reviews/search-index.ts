@@ -7,7 +7,7 @@
  */
 import type { Review } from './schema'
 import { technicianKeys } from './repository'
-import { foldText, NgramIndex, type Needle, type PositionSet } from './ngram-index'
+import { CHECK_BATCH, foldText, NgramIndex, type Needle, type PositionSet } from './ngram-index'
 
 /** From this many reviews the text index is built with the snapshot; below, on the first text query. */
 const EAGER_TEXT_INDEX_FROM = 20_000
@@ -153,6 +153,50 @@ function toSet(list: number[], size: number): PositionSet {
 
 type Result = { total: number; positions: number[] }
 
+/**
+ * Collects matches in ascending order: the total and the first `limit` positions. Candidates that need
+ * their text checked wait in a batch that the n-gram index checks together (see `retainContaining`).
+ */
+class Matches {
+  total = 0
+  readonly positions: number[] = []
+  private readonly pending?: Int32Array
+  private waiting = 0
+
+  constructor(
+    private readonly limit: number,
+    private readonly texts?: NgramIndex,
+    private readonly needle?: Needle,
+  ) {
+    if (texts) this.pending = new Int32Array(CHECK_BATCH * 4)
+  }
+
+  /** Whether only the total is still wanted and no candidate needs its text checked (a popcount will do). */
+  get countingOnly(): boolean {
+    return !this.pending && this.positions.length >= this.limit
+  }
+
+  add(position: number): void {
+    if (!this.pending) {
+      this.total++
+      if (this.positions.length < this.limit) this.positions.push(position)
+      return
+    }
+    this.pending[this.waiting++] = position
+    if (this.waiting === this.pending.length) this.check()
+  }
+
+  /** Checks the waiting candidates; call once more after the last `add`. */
+  check(): Result {
+    if (!this.pending || this.waiting === 0) return { total: this.total, positions: this.positions }
+    const kept = this.texts!.retainContaining(this.pending, this.waiting, this.needle!)
+    for (let i = 0; i < kept && this.positions.length < this.limit; i++) this.positions.push(this.pending[i]!)
+    this.total += kept
+    this.waiting = 0
+    return { total: this.total, positions: this.positions }
+  }
+}
+
 /** The smallest list drives; every other list is probed with a cursor that only moves forward, bitsets by one bit test. */
 function probe(
   lists: Int32Array[],
@@ -165,8 +209,7 @@ function probe(
 ): Result {
   const [driver, ...others] = lists as [Int32Array, ...Int32Array[]]
   const cursors = others.map(() => 0)
-  const positions: number[] = []
-  let total = 0
+  const matches = new Matches(limit, texts, verify)
   next: for (let i = lowerBound(driver, lo, 0); i < driver.length; i++) {
     const p = driver[i]!
     if (p >= hi) break
@@ -177,18 +220,15 @@ function probe(
       if (at >= list.length) break next
       if (list[at] !== p) continue next
     }
-    if (texts && !texts.contains(p, verify!)) continue
-    total++
-    if (positions.length < limit) positions.push(p)
+    matches.add(p)
   }
-  return { total, positions }
+  return matches.check()
 }
 
-/** Word-wise AND of bitsets over [lo, hi): a popcount per word once the page is full and nothing needs verifying. */
+/** Word-wise AND of bitsets over [lo, hi): a popcount per word once the page is full and nothing needs checking. */
 function intersect(bitsets: Uint32Array[], lo: number, hi: number, limit: number, texts?: NgramIndex, verify?: Needle): Result {
   const [first, ...others] = bitsets as [Uint32Array, ...Uint32Array[]]
-  const positions: number[] = []
-  let total = 0
+  const matches = new Matches(limit, texts, verify)
   const lastWord = (hi - 1) >>> 5
   for (let w = lo >>> 5; w <= lastWord; w++) {
     let bits = first[w]!
@@ -196,20 +236,17 @@ function intersect(bitsets: Uint32Array[], lo: number, hi: number, limit: number
     if (w === lo >>> 5) bits &= ~0 << (lo & 31)
     if (w === lastWord && (hi & 31) !== 0) bits &= ~(~0 << (hi & 31))
     if (bits === 0) continue
-    if (!texts && positions.length >= limit) {
-      total += popcount(bits)
+    if (matches.countingOnly) {
+      matches.total += popcount(bits)
       continue
     }
     while (bits !== 0) {
       const low = bits & -bits
       bits ^= low
-      const p = (w << 5) | (31 - Math.clz32(low))
-      if (texts && !texts.contains(p, verify!)) continue
-      total++
-      if (positions.length < limit) positions.push(p)
+      matches.add((w << 5) | (31 - Math.clz32(low)))
     }
   }
-  return { total, positions }
+  return matches.check()
 }
 
 function popcount(x: number): number {

@@ -3,8 +3,9 @@
  * results come in pages that continue after a cursor (a keyset position, see search-query.ts).
  *
  * The snapshot's in-memory SearchIndex answers rating, dates, mentions and text, text through its n-gram
- * index (a substring of 1-3 code units is one exact set; a longer one intersects its rarest trigrams and
- * checks the candidates), so the cost follows the matches of the rarest filter rather than the size of
+ * index (a substring of 1-3 code units is one exact set, and so is a very common gram or a phrase one of
+ * whose trigrams occurs nowhere else; any other query intersects its rarest trigrams and checks the
+ * candidates), so the cost follows the matches of the rarest filter rather than the size of
  * the table (bench/RESULTS.md).
  *
  * The SearchIndex knows rating, date range, mentions and text. Filters it does not know (max_rating,

@@ -82,6 +82,9 @@ describe('a since-listing of everything (over 8 MB)', () => {
     expect(listing.count).toBe(expected.length)
     expect(listing.total).toBe(expected.length)
     expect(listing.reviews.map((r) => r.id)).toEqual(expected.map((r) => r.id))
+    // The cut is a slice of reviews.json's bytes: every row exactly as the full render has it.
+    const rows = expected.map((r) => JSON.stringify(r)).join(',')
+    expect(new TextDecoder().decode(cut.body)).toBe(`{"count":${expected.length},"total":${expected.length},"reviews":[${rows}]}`)
   })
 
   test('compressed once, on the thread pool: /healthz stays quick meanwhile, and later requests reuse it', async () => {

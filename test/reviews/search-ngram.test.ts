@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { SearchIndex } from '../../src/reviews/search-index'
-import { NgramIndex, foldText } from '../../src/reviews/ngram-index'
+import { CHECK_BATCH, NgramIndex, foldText } from '../../src/reviews/ngram-index'
 import { foldForSearch } from '../../src/core/text'
 import type { Review } from '../../src/reviews/schema'
 
@@ -102,6 +102,25 @@ describe.each([
     if (wideShare > 0.1) expect(new Set(folded.join('')).size).toBeGreaterThan(128)
   })
 
+  test('batched checks keep exactly the candidates whose text contains the needle, in order', () => {
+    // Empty and very short texts first and last: a text that ends the corpus is read a word at a time too.
+    const texts = ['', 'zz', ...folded, 'x', 'the', '']
+    const ngrams = new NgramIndex(texts.length, (p) => texts[p]!)
+    const batches = new Set<number>()
+    for (const query of queriesFor(reviews)) {
+      const { needle } = ngrams.lookup(query)
+      // Every position, or a random subset: batch boundaries fall anywhere.
+      const all = Array.from(texts, (_, p) => p)
+      const candidates = random() < 0.5 ? all : all.filter(() => random() < 0.3)
+      const buffer = Int32Array.from(candidates)
+      const kept = ngrams.retainContaining(buffer, buffer.length, needle)
+      batches.add(Math.ceil(buffer.length / CHECK_BATCH))
+      const expected = candidates.filter((p) => texts[p]!.includes(query))
+      expect({ query, kept: [...buffer.subarray(0, kept)] }).toEqual({ query, kept: expected })
+    }
+    expect(Math.max(...batches)).toBeGreaterThan(1)
+  })
+
   test('search totals and pages equal a scan, alone and with every other filter', () => {
     for (const query of queriesFor(reviews)) {
       const filters = pick([
@@ -128,6 +147,45 @@ describe.each([
       expect({ query, filters, ...result }).toEqual({ query, filters, total: expected.length, positions: expected.slice(0, limit) })
     }
   })
+})
+
+test('a query inside the context its trigram always has is one exact set; totals and pages still equal a scan', () => {
+  // "p-o" only ever occurs in "the price was a rip-off" ("rip" and "a r" also occur elsewhere).
+  const sentences = ['the price was a rip-off', 'we ate ripe fruit', 'a trip to the store', 'a real water heater', 'Ørsted was here']
+  const corpusOf = (extra: string[]) =>
+    Array.from({ length: 400 }, () => [pick(sentences), pick(sentences), ...extra].filter(() => random() < 0.7).join(pick([' ', '. '])))
+  const exactOf = (texts: string[], query: string) => {
+    const ngrams = new NgramIndex(texts.length, (p) => texts[p]!)
+    const { sets, exact } = ngrams.lookup(query)
+    const has = (p: number) => sets.every((s) => (s.words ? ((s.words[p >>> 5]! >>> (p & 31)) & 1) === 1 : s.list.includes(p)))
+    for (let p = 0; p < texts.length; p++) {
+      const match = texts[p]!.includes(query)
+      if (match || exact) expect({ query, p, candidate: has(p) }).toEqual({ query, p, candidate: match })
+    }
+    return exact
+  }
+  const plain = corpusOf([])
+  const exactQueries = ['rip-off', 'a rip-off', 'price was a rip-off', 'the price was a rip-off']
+  for (const query of exactQueries) expect({ query, exact: exactOf(plain, query) }).toEqual({ query, exact: true })
+  // "abc" is followed by d or e, "bcd" preceded by a or z: neither context holds "abcd", which is checked.
+  const varied = [...Array.from({ length: 100 }, (_, i) => `filler ${i}`), 'abcd', 'zbcd', 'abce', 'xabcdx']
+  expect(exactOf(varied, 'abcd')).toBe(false)
+  expect(exactOf(varied, 'xabcd')).toBe(true)
+  // "top-off" gives "p-o" another context; the queries stay correct whichever trigram answers them.
+  const withTopOff = corpusOf(['top-off'])
+  for (const query of ['p-off', 'rip-off', 'a rip-off', 'top-off', 'p-of']) exactOf(withTopOff, query)
+  // Every substring of the sentences, through the whole search, against a scan.
+  const reviews = makeReviews(plain.length, 0).map((r, p) => ({ ...r, text: plain[p]! }))
+  const index = new SearchIndex(reviews)
+  for (const sentence of sentences) {
+    const folded = foldForSearch(sentence)
+    for (let from = 0; from < folded.length; from += 2) {
+      const query = folded.slice(from, from + 4 + Math.floor(random() * 20))
+      const expected = plain.map((t, p) => ({ t: foldForSearch(t), p })).filter(({ t }) => t.includes(query))
+      const result = index.search({ text: query, limit: 5 })
+      expect({ query, ...result }).toEqual({ query, total: expected.length, positions: expected.slice(0, 5).map(({ p }) => p) })
+    }
+  }
 })
 
 test('an empty snapshot and an empty date range find nothing', () => {
