@@ -3,7 +3,8 @@
  * Atom ids stay the same when BASE_URL changes (RFC 4287 §4.2.6), and an entry's `updated` moves when
  * the owner's reply is added or changed.
  */
-import { createHash } from 'node:crypto'
+// The runtime's own hasher: node:crypto would be linked at every start for it (bench/start-ab.ts).
+const createHash = (algorithm: 'sha1') => new Bun.CryptoHasher(algorithm)
 
 /** This service's UUID v5 namespace (RFC 9562 §5.5): fixed forever, or every entry id would change. */
 const FEED_ID_NAMESPACE = '3ee0f076-0746-432b-bc9d-3093f4ff4a82'

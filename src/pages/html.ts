@@ -2,7 +2,6 @@
  * The pieces every page shares: escaping, the document shell, the site stylesheet and the CSP that
  * allows exactly that stylesheet (by hash). Pure functions of plain data; nothing here knows HTTP.
  */
-import { createHash } from 'node:crypto'
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
@@ -18,7 +17,8 @@ export function queryString(params: Record<string, string | number | undefined |
   return text ? `?${text}` : ''
 }
 
-export const cspHash = (source: string) => `'sha256-${createHash('sha256').update(source).digest('base64')}'`
+// The runtime's own hasher: node:crypto would be linked at every start for it (bench/start-ab.ts).
+export const cspHash = (source: string) => `'sha256-${new Bun.CryptoHasher('sha256').update(source).digest('base64')}'`
 
 /** JSON inside <script type="application/ld+json">: `<` escaped so no text can close the element. */
 export const jsonForScript = (value: unknown) =>
