@@ -329,7 +329,7 @@ export class NgramIndex {
     }
   }
 
-  /** Bytes held by the index (lists, bitsets, counts and offsets). */
+  /** Bytes held by the index (lists, bitsets, counts, offsets, trigram contexts, block filters and the corpus). */
   get bytes(): number {
     let dense = 0
     for (const bits of this.dense.values()) dense += bits.byteLength
