@@ -24,6 +24,10 @@ const combos: Record<string, Record<string, unknown>> = {
   'query (common word)': { query: 'the ' },
   'query (common word, 5 chars)': { query: ' the ' },
   'query (long common phrase)': { query: 'the whole job took less than an hour' },
+  // Common phrases whose trigrams also occur elsewhere: every candidate text must be checked (the sample's
+  // templated phrases above have a trigram found only inside them, which makes them exact sets).
+  'query (common phrase, shared trigrams)': { query: 'on time' },
+  'query (very common phrase)': { query: 'the technician' },
   technician: { mentions_technician: 'mike' },
   service: { mentions_service: 'drain-cleaning' },
   'query + filters': { query: 'on time', rating: 5, since: '2024-01-01', mentions_technician: 'priya' },

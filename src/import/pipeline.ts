@@ -63,10 +63,7 @@ const NO_BUSINESS: ImportProblem = {
 
 export async function readImport(input: ImportSource[] | ImportStream, options: ImportOptions = {}): Promise<ImportOutcome> {
   const problems = new ImportProblems()
-  if (Array.isArray(input)) {
-    return readWhole(input, options, problems)
-  }
-  return readStream(input.chunks, options, problems)
+  return Array.isArray(input) ? readWhole(input, options, problems) : readStream(input.chunks, options, problems)
 }
 
 const at = (name: string | undefined, location: string) => (name ? (location === 'file' ? name : `${name}, ${location}`) : location)
@@ -89,7 +86,7 @@ async function readStream(chunks: ByteChunks, options: ImportOptions, problems: 
     }
     if (format !== 'jsonl' && format !== 'csv') {
       for (let next = await texts.next(); !next.done; next = await texts.next()) head.push(next.value)
-      return readWhole([{ text: head.join('') }], { ...options, format }, problems)
+      return await readWhole([{ text: head.splice(0).join('') }], { ...options, format }, problems)
     }
     return await readRows(format, head, texts, options, problems)
   } catch (error) {
@@ -101,14 +98,13 @@ async function readStream(chunks: ByteChunks, options: ImportOptions, problems: 
 
 /** Reads text until the first line that holds something is whole (or the file ends); what it read stays in `head`. */
 async function readFirstLine(texts: AsyncIterator<string>, head: string[]): Promise<string> {
-  let started = false
+  let first: string | undefined // the first character that is not white space
   for (let next = await texts.next(); !next.done; next = await texts.next()) {
     const text = next.value
     head.push(text)
-    const content = started ? 0 : text.search(/\S/)
+    const content = first === undefined ? text.search(/\S/) : 0
     if (content < 0) continue
-    started = true
-    const first = text[content]
+    first ??= text[content]
     if ((first !== '[' && first !== '{') || text.includes('\n', content)) break
   }
   const start = head.join('').trimStart()

@@ -3,7 +3,7 @@
  * between two chunks is joined, the offset of a bad byte is exact), then cut into lines or CSV
  * rows that keep their line numbers. What is held at once is a chunk and the row it cuts through.
  */
-import { closeSync, openSync, readSync } from 'node:fs'
+import { accessSync, closeSync, constants, openSync, readSync } from 'node:fs'
 import { firstInvalidUtf8 } from './parsers'
 
 export type ByteChunks = AsyncIterable<Uint8Array> | Iterable<Uint8Array>
@@ -11,11 +11,12 @@ export type ByteChunks = AsyncIterable<Uint8Array> | Iterable<Uint8Array>
 /** 1 MiB: large enough that per-chunk work is noise, small enough that a chunk is nothing beside the rest. */
 export const CHUNK_BYTES = 1 << 20
 
-/** A file's bytes, a chunk at a time. The file is opened at once, so a missing file fails here, not mid-import. */
+/** A file's bytes, a chunk at a time. A file that cannot be read fails here, not mid-import; it is opened when read. */
 export function fileChunks(path: string, chunkBytes = CHUNK_BYTES): Iterable<Uint8Array> {
-  const fd = openSync(path, 'r')
+  accessSync(path, constants.R_OK)
   return {
     *[Symbol.iterator]() {
+      const fd = openSync(path, 'r')
       try {
         for (;;) {
           const buffer = new Uint8Array(chunkBytes)

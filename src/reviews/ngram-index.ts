@@ -9,7 +9,8 @@
  * 32 positions per step), the rest sorted position lists. Code units outside the first MAX_ALPHABET seen
  * share one class, so grams that contain them are supersets too and are never reported exact. The folded
  * texts live in one byte array of alphabet ids: a check reads one contiguous run, not a string object, and
- * candidates are checked in batches whose texts are fetched together (`retainContaining`).
+ * candidates are checked in batches whose texts are fetched together (`retainContaining`); a long text only
+ * in the blocks its trigram filters allow.
  */
 import { foldForSearch } from '../core/text'
 
@@ -24,6 +25,14 @@ const MAX_TEXT_SETS = 6
  */
 const VERY_COMMON = 8
 const LONGEST_COMMON = 8
+/**
+ * Texts longer than LONG_TEXT code units (a few percent of reviews, a third of the bytes) also keep, per block
+ * of BLOCK code units, a 1024-bit filter of the trigrams that start in it: a check scans only the blocks where
+ * every trigram of the needle may start, in that block or the next, instead of the whole text.
+ */
+const LONG_TEXT = 512
+const BLOCK = 256
+const FILTER_WORDS = 32
 /** How far a trigram's shared context is followed each way: a query of up to 2 * CONTEXT_CAP + 3 code units can use it. */
 const CONTEXT_CAP = 48
 
@@ -45,6 +54,8 @@ export type Needle = {
   lossy: boolean
   /** Index of the letter that occurs least often in the corpus: checks look for it first. */
   anchor: number
+  /** Its trigrams' bits in a block filter as (word, mask) pairs; absent when it has none or is too long to use them. */
+  trigramBits?: Int32Array
 }
 
 /** Candidates checked together: their texts are fetched from memory side by side rather than one miss after another. */
@@ -80,6 +91,9 @@ export class NgramIndex {
    * (a phrase whose rarest trigram only ever occurs in it).
    */
   private readonly contexts: Int32Array
+  /** Long texts only: the first of their block filters (FILTER_WORDS words each in `filters`), else -1. */
+  private readonly firstBlock: Int32Array
+  private readonly filters: Int32Array
 
   /**
    * Folded texts end to end as alphabet ids, one byte per code unit: text p is corpus[starts[p] .. starts[p + 1]).
@@ -168,6 +182,16 @@ export class NgramIndex {
     this.indexCommonGrams()
     this.contexts = new Int32Array(2 * a * a * a).fill(-1)
     this.indexContexts()
+    let blocks = 0
+    this.firstBlock = new Int32Array(size).fill(-1)
+    for (let p = 0; p < size; p++) {
+      const length = this.starts[p + 1]! - this.starts[p]!
+      if (length <= LONG_TEXT) continue
+      this.firstBlock[p] = blocks
+      blocks += Math.ceil(length / BLOCK)
+    }
+    this.filters = new Int32Array(blocks * FILTER_WORDS)
+    this.indexLongTexts()
   }
 
   /**
@@ -289,7 +313,23 @@ export class NgramIndex {
     }
   }
 
-  /** Bytes held by the index (lists, bitsets, counts and offsets). */
+  /** Sets, in each long text's block filters, the bit of every trigram that starts in the block. */
+  private indexLongTexts(): void {
+    const a = this.base2
+    const corpus = this.corpus
+    const filters = this.filters
+    for (let p = 0; p < this.firstBlock.length; p++) {
+      if (this.firstBlock[p]! < 0) continue
+      const start = this.starts[p]!
+      const end = this.starts[p + 1]!
+      for (let i = start; i + 3 <= end; i++) {
+        const bit = trigramBit((corpus[i]! * a + corpus[i + 1]!) * a + corpus[i + 2]!)
+        filters[(this.firstBlock[p]! + Math.floor((i - start) / BLOCK)) * FILTER_WORDS + (bit >>> 5)]! |= 1 << (bit & 31)
+      }
+    }
+  }
+
+  /** Bytes held by the index (lists, bitsets, counts, offsets, trigram contexts, block filters and the corpus). */
   get bytes(): number {
     let dense = 0
     for (const bits of this.dense.values()) dense += bits.byteLength
@@ -302,6 +342,8 @@ export class NgramIndex {
       this.alphabet.byteLength +
       this.occurrences.byteLength +
       this.contexts.byteLength +
+      this.firstBlock.byteLength +
+      this.filters.byteLength +
       this.corpusBytes
     )
   }
@@ -314,10 +356,7 @@ export class NgramIndex {
   /** Whether the folded text at `position` contains the needle (a candidate's check). */
   contains(position: number, needle: Needle): boolean {
     if (needle.ids.length === 0) return true
-    return (
-      this.textContains(this.starts[position]!, this.starts[position + 1]!, needle) &&
-      (!needle.lossy || this.foldedAt(position).includes(needle.text))
-    )
+    return this.textHas(position, needle) && (!needle.lossy || this.foldedAt(position).includes(needle.text))
   }
 
   /**
@@ -337,19 +376,44 @@ export class NgramIndex {
         const position = candidates[i]!
         const end = starts[position + 1]!
         const start = starts[position]!
+        // A long text is checked through its block filters first: fetching all of it would be wasted.
+        if (end - start > LONG_TEXT) continue
         for (let at = start; at < end; at += 64) loaded |= corpus[at]!
         if (end > start) loaded |= corpus[end - 1]!
       }
       this.touched |= loaded
       for (let i = from; i < to; i++) {
         const position = candidates[i]!
-        if (!this.textContains(starts[position]!, starts[position + 1]!, needle)) continue
+        if (!this.textHas(position, needle)) continue
         // Ids match; with an overflow-class id among them, so might other code units: ask the text.
         if (needle.lossy && !this.foldedAt(position).includes(needle.text)) continue
         candidates[kept++] = position
       }
     }
     return kept
+  }
+
+  /** Whether the ids of the text at `position` hold the needle's; a long text only where its block filters allow. */
+  private textHas(position: number, needle: Needle): boolean {
+    const start = this.starts[position]!
+    const end = this.starts[position + 1]!
+    const first = this.firstBlock[position]!
+    const bits = needle.trigramBits
+    if (first < 0 || !bits) return this.textContains(start, end, needle)
+    const filters = this.filters
+    const blocks = Math.ceil((end - start) / BLOCK)
+    for (let b = 0; b < blocks; b++) {
+      // An occurrence starting in block b has its trigrams start in block b or b + 1.
+      const here = (first + b) * FILTER_WORDS
+      const next = b + 1 < blocks ? here + FILTER_WORDS : here
+      let possible = true
+      for (let k = 0; k < bits.length && possible; k += 2)
+        possible = ((filters[here + bits[k]!]! | filters[next + bits[k]!]!) & bits[k + 1]!) !== 0
+      if (!possible) continue
+      const from = start + b * BLOCK
+      if (this.textContains(from, Math.min(end, from + BLOCK + needle.ids.length - 1), needle)) return true
+    }
+    return false
   }
 
   /**
@@ -389,7 +453,7 @@ export class NgramIndex {
     for (let i = 0; i < folded.length; i++) ids[i] = this.alphabet[folded.charCodeAt(i)]!
     let anchor = 0
     for (let i = 1; i < ids.length; i++) if (this.occurrences[ids[i]!]! < this.occurrences[ids[anchor]!]!) anchor = i
-    const needle: Needle = { ids, anchor, text: folded, lossy: ids.includes(0) }
+    const needle: Needle = { ids, anchor, text: folded, lossy: ids.includes(0), trigramBits: this.trigramBitsOf(ids) }
     const exact = !needle.lossy
     if (folded === '') return { sets: [], exact: true, needle }
     if (ids.length <= 3) return { sets: [this.set(this.gramId(ids, 0, ids.length))], exact, needle }
@@ -406,6 +470,19 @@ export class NgramIndex {
     }
     sets.sort((x, y) => x.count - y.count)
     return { sets: sets.slice(0, MAX_TEXT_SETS), exact: false, needle }
+  }
+
+  /** The needle's trigrams as (filter word, mask) pairs, for needles of 3 to BLOCK + 2 code units. */
+  private trigramBitsOf(ids: Uint8Array): Int32Array | undefined {
+    const m = ids.length
+    if (m < 3 || m - 3 >= BLOCK) return undefined
+    const a = this.base2
+    const pairs: number[] = []
+    for (let i = 0; i + 3 <= m; i++) {
+      const bit = trigramBit((ids[i]! * a + ids[i + 1]!) * a + ids[i + 2]!)
+      pairs.push(bit >>> 5, 1 << (bit & 31))
+    }
+    return Int32Array.from(pairs)
   }
 
   /** The offset in the query of a trigram whose shared context holds the whole query, or -1. */
@@ -450,6 +527,11 @@ export class NgramIndex {
     const words = this.dense.get(g)
     return words ? { count, words } : { count, list: this.postings.subarray(this.offsets[g]!, this.offsets[g + 1]!) }
   }
+}
+
+/** A trigram's bit in a block filter (FILTER_WORDS * 32 = 1024 bits). */
+function trigramBit(trigram: number): number {
+  return Math.imul(trigram, 0x9e3779b1) >>> 22
 }
 
 /**

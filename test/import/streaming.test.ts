@@ -135,6 +135,24 @@ describe('readImport on a stream', () => {
     }
   })
 
+  test('JSONL and CSV are handed on while the file is still being read, even when the first line spans chunks', async () => {
+    const csv = [CSV_HEADER, ...records.map(toCsvRow)].join('\n')
+    for (const content of [jsonl(records), csv]) {
+      const chunks = pieces(encoder.encode(content), 7)
+      let pulled = 0
+      let pulledAtFirstReview: number | undefined
+      const counted = (function* () {
+        for (const chunk of chunks) {
+          pulled++
+          yield chunk
+        }
+      })()
+      const outcome = await readImport({ chunks: counted }, { business, onReview: () => (pulledAtFirstReview ??= pulled) })
+      expect(outcome.ok).toBe(true)
+      expect(pulledAtFirstReview).toBeLessThan(chunks.length / 2)
+    }
+  })
+
   test('a repeated id across chunks: the same review counts once, a different one is a problem naming the first', async () => {
     const first = records[0]!
     const filler = records.slice(1)

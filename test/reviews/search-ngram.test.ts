@@ -18,9 +18,10 @@ const wide = [...'日本語のレビュー水漏れ修理Привет мир с�
   Array.from({ length: 160 }, (_, i) => String.fromCodePoint(0x4e00 + i * 7)),
 )
 
-function makeReviews(count: number, wideShare: number): Review[] {
+/** `longShare` of the texts have 100-300 parts: past the length from which texts keep block filters. */
+function makeReviews(count: number, wideShare: number, longShare = 0): Review[] {
   return Array.from({ length: count }, (_, i) => {
-    const parts = Array.from({ length: 1 + Math.floor(random() * 12) }, () =>
+    const parts = Array.from({ length: random() < longShare ? 100 + Math.floor(random() * 200) : 1 + Math.floor(random() * 12) }, () =>
       random() < wideShare ? pick(wide) + pick(wide) : pick(words),
     )
     return {
@@ -70,10 +71,11 @@ function queriesFor(reviews: Review[]): string[] {
 }
 
 describe.each([
-  ['mostly ASCII', 3000, 0.02],
-  ['over the alphabet cap', 800, 0.5],
-])('n-gram index, %s', (_, count, wideShare) => {
-  const reviews = makeReviews(count, wideShare)
+  ['mostly ASCII', 3000, 0.02, 0],
+  ['over the alphabet cap', 800, 0.5, 0],
+  ['with long texts', 1500, 0.02, 0.1],
+])('n-gram index, %s', (_, count, wideShare, longShare) => {
+  const reviews = makeReviews(count, wideShare, longShare)
   const folded = reviews.map((r) => foldForSearch(r.text))
   const index = new SearchIndex(reviews)
 
@@ -147,6 +149,21 @@ describe.each([
       expect({ query, filters, ...result }).toEqual({ query, filters, total: expected.length, positions: expected.slice(0, limit) })
     }
   })
+})
+
+test('a long text finds a needle wherever it starts, across every block boundary', () => {
+  const filler = 'abcdefghij klmnopqrstuvwxyz '.repeat(40)
+  const needles = ['water heater', 'on time', 'zq!', 'the whole job took less than an hour']
+  for (const needle of needles) {
+    const texts = Array.from({ length: 700 }, (_, at) => filler.slice(0, at) + needle + filler.slice(at))
+    texts.push(filler, filler.slice(0, 600))
+    const ngrams = new NgramIndex(texts.length, (p) => texts[p]!)
+    const { needle: ids } = ngrams.lookup(needle)
+    const found = texts.map((_, p) => ngrams.contains(p, ids))
+    expect({ needle, found }).toEqual({ needle, found: texts.map((t) => t.includes(needle)) })
+    const all = Int32Array.from(texts, (_, p) => p)
+    expect(ngrams.retainContaining(all, all.length, ids)).toBe(700)
+  }
 })
 
 test('a query inside the context its trigram always has is one exact set; totals and pages still equal a scan', () => {
