@@ -100,10 +100,11 @@ export class Snapshot {
 
   /** The insights of this version: computed once, on first use or when the catalog warms them. */
   insights(): Promise<{ data: Insights; representation: CachedRepresentation }> {
-    return (this.insightsResult ??= this.computeInsights(this.business, this.reviews, this.updatedAt.toISOString()).then((data) => ({
-      data,
-      representation: CachedRepresentation.text(JSON.stringify(data), JSON_TYPE, this.updatedAt),
-    })))
+    return (this.insightsResult ??= this.computeInsights(this.business, this.reviews, this.updatedAt.toISOString()).then((data) => {
+      const representation = CachedRepresentation.text(JSON.stringify(data), JSON_TYPE, this.updatedAt)
+      representation.precompress().catch(() => {}) // a large one is compressed off the loop; a failure is retried on use
+      return { data, representation }
+    }))
   }
 
   /** The canonical JSON of the review at a newest-first position. */

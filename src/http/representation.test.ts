@@ -129,3 +129,37 @@ describe('serveOffLoop (large bodies)', () => {
     expect(a.headers.get('content-length')).toBe(String(x.byteLength))
   })
 })
+
+describe('brotli of a body over PRECOMPRESS_ABOVE is built off the loop', () => {
+  const body = () =>
+    CachedRepresentation.text(
+      JSON.stringify(Array.from({ length: 6000 }, (_, i) => ({ id: i, text: `review ${i * 7919}` }))),
+      'application/json',
+      new Date('2026-01-01T00:00:00Z'),
+    )
+  const options = serveOptions('public, max-age=60')
+  const get = (acceptEncoding: string) => new Request('http://localhost/reviews.json', { headers: { 'accept-encoding': acceptEncoding } })
+
+  test('until it is ready, a client that takes gzip too gets gzip; then br', async () => {
+    const rep = body()
+    expect(rep.body.byteLength).toBeGreaterThan(PRECOMPRESS_ABOVE)
+    const first = serveRepresentation(get('gzip, deflate, br'), rep, options)
+    expect(first.headers.get('content-encoding')).toBe('gzip')
+    expect(first.headers.get('etag')).toBe(rep.etags[1]!)
+    await rep.encodedOffLoop('br')
+    const next = serveRepresentation(get('gzip, deflate, br'), rep, options)
+    expect(next.headers.get('content-encoding')).toBe('br')
+    expect(Buffer.from(await next.arrayBuffer()).equals(Buffer.from(rep.encoded('br')))).toBe(true)
+  })
+
+  test('a client that takes only br gets br at once', () => {
+    const rep = body()
+    expect(serveRepresentation(get('br'), rep, options).headers.get('content-encoding')).toBe('br')
+  })
+
+  test('a small body gets br at once', () => {
+    const rep = CachedRepresentation.text(`{"text":"${'quite compressible '.repeat(200)}"}`, 'application/json', new Date())
+    expect(rep.body.byteLength).toBeLessThan(PRECOMPRESS_ABOVE)
+    expect(serveRepresentation(get('gzip, br'), rep, options).headers.get('content-encoding')).toBe('br')
+  })
+})

@@ -122,12 +122,18 @@ export class CachedRepresentation implements Representation {
     if (done) return Promise.resolve(done)
     return (this.compressing[encoding] ??= (
       encoding === 'gzip' ? gzipAsync(this.body, { level: 6 }) : brotliAsync(this.body, { params: brotliParams(this.body.byteLength) })
-    ).then((bytes) => {
-      const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-      if (encoding === 'gzip') this.gzipped ??= view
-      else this.brotli ??= view
-      return view
-    }))
+    ).then(
+      (bytes) => {
+        const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+        if (encoding === 'gzip') this.gzipped ??= view
+        else this.brotli ??= view
+        return view
+      },
+      (error: unknown) => {
+        delete this.compressing[encoding] // the next request tries again
+        throw error
+      },
+    ))
   }
 
   /** Both compressed forms of a large body, built off the event loop (small ones are compressed on first use). */
@@ -137,8 +143,8 @@ export class CachedRepresentation implements Representation {
   }
 }
 
-/** Below this, compressing on the event loop costs less than a trip to the thread pool. */
-export const PRECOMPRESS_ABOVE = 256 * 1024
+/** Below this, compressing on the event loop costs less than a trip to the thread pool (brotli: about 4 ms at 64 KiB). */
+export const PRECOMPRESS_ABOVE = 64 * 1024
 
 declare const interned: unique symbol
 
@@ -162,12 +168,24 @@ export function serveOptions(cacheControl: string, headers?: Record<string, stri
 type Variant = `${'200' | '304'}:${Coding}`
 
 export function serveRepresentation(request: Request, rep: CachedRepresentation, options: ServeOptions): Response {
-  const coding = rep.compressible ? (chooseEncoding(request.headers.get('accept-encoding')) ?? 'identity') : 'identity'
+  const coding = rep.compressible ? codingFor(encodingChoice(request.headers.get('accept-encoding')), rep) : 'identity'
   const outcome = evaluateConditions(request, rep)
   if (outcome === 412) return preconditionFailed(rep, coding)
   if (outcome === 304) return new Response(null, { status: 304, headers: rep.headersFor(options, `304:${coding}`) })
   const body = coding === 'identity' ? rep.body : rep.encoded(coding)
   return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: rep.headersFor(options, `200:${coding}`) })
+}
+
+/**
+ * Brotli at its best quality costs about 60 ms per MB: above PRECOMPRESS_ABOVE it is built on the thread
+ * pool the first time it is wanted, and until it is ready a client that also takes gzip gets gzip (a few ms),
+ * so no request (the first after a start or a data change) compresses on the event loop for tens of ms.
+ */
+function codingFor(choice: EncodingChoice, rep: CachedRepresentation): Coding {
+  if (choice.best !== 'br' || rep.body.byteLength <= PRECOMPRESS_ABOVE || rep.isEncoded('br')) return choice.best ?? 'identity'
+  if (!choice.acceptsGzip) return 'br'
+  rep.encodedOffLoop('br').catch(() => {}) // until it succeeds, gzip
+  return 'gzip'
 }
 
 /**
@@ -244,12 +262,13 @@ function preconditionFailed(rep: CachedRepresentation, coding: Coding): Response
   })
 }
 
+type EncodingChoice = { best: 'br' | 'gzip' | null; acceptsGzip: boolean }
+const NO_ENCODING: EncodingChoice = { best: null, acceptsGzip: false }
 /** Clients send a handful of distinct Accept-Encoding values: each is parsed once (bounded, so odd values cannot grow it). */
-const encodingChoices = new Map<string, 'br' | 'gzip' | null>()
+const encodingChoices = new Map<string, EncodingChoice>()
 
-/** br preferred over gzip; q-values honoured, q=0 refuses. */
-export function chooseEncoding(header: string | null): 'br' | 'gzip' | null {
-  if (!header) return null
+function encodingChoice(header: string | null): EncodingChoice {
+  if (!header) return NO_ENCODING
   let choice = encodingChoices.get(header)
   if (choice === undefined) {
     choice = parseEncoding(header)
@@ -259,7 +278,12 @@ export function chooseEncoding(header: string | null): 'br' | 'gzip' | null {
   return choice
 }
 
-function parseEncoding(header: string): 'br' | 'gzip' | null {
+/** br preferred over gzip; q-values honoured, q=0 refuses. */
+export function chooseEncoding(header: string | null): 'br' | 'gzip' | null {
+  return encodingChoice(header).best
+}
+
+function parseEncoding(header: string): EncodingChoice {
   const q = new Map<string, number>()
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';')
@@ -271,7 +295,7 @@ function parseEncoding(header: string): 'br' | 'gzip' | null {
   const weight = (name: string) => q.get(name) ?? q.get('*') ?? 0
   const br = weight('br')
   const gzip = weight('gzip')
-  if (br > 0 && br >= gzip) return 'br'
-  if (gzip > 0) return 'gzip'
-  return null
+  if (br > 0 && br >= gzip) return { best: 'br', acceptsGzip: gzip > 0 }
+  if (gzip > 0) return { best: 'gzip', acceptsGzip: true }
+  return NO_ENCODING
 }
