@@ -36,7 +36,13 @@ export const SERVER_BUSY_TIMEOUT_MS = 50
 export const MAX_REQUEST_BODY_BYTES = 8 << 20
 
 /** `seed`: which data a new DATA_DIR gets (default: the embedded sample); `seedPolicy`: see catalog/seed.ts. */
-export type ServiceOptions = { log?: Logger; seed?: Dataset; seedPolicy?: SeedPolicy }
+export type ServiceOptions = {
+  log?: Logger
+  seed?: Dataset
+  seedPolicy?: SeedPolicy
+  /** How insights are computed (default: the insights engine, loaded on first use); tests pass their own. */
+  computeInsights?: InsightsComputer
+}
 
 /** Every table the service keeps, in the order they were introduced. */
 export const MIGRATIONS = [...reviewMigrations, ...hubMigrations]
@@ -67,7 +73,7 @@ export function openData(config: Config, options: ServiceOptions = {}) {
   checkBusinessFile()
   const catalog = new Catalog(reviews, {
     baseUrl: config.baseUrl,
-    computeInsights: insightsOnFirstUse(),
+    computeInsights: options.computeInsights ?? insightsOnFirstUse(),
     pollMs: config.pollMs,
     log,
   })

@@ -21,7 +21,14 @@ import { nonCanonicalPath, pathOf } from './lifecycle'
 import type { ReadRouteOptions } from './read-options'
 import { renderPage, searchKey } from './reviews'
 
-type Handler = (request: Request & { params?: Record<string, string> }) => Response | Promise<Response>
+/** What these handlers use of the runtime's server: a per-request idle timeout. */
+type ServerTimeouts = { timeout(request: Request, seconds: number): void }
+type Handler = (request: Request & { params?: Record<string, string> }, server?: ServerTimeouts) => Response | Promise<Response>
+/**
+ * The longest idle timeout the runtime allows (s): a request that waits for insights being computed (minutes
+ * for a million reviews) must not be closed by HTTP_IDLE_TIMEOUT_S while it waits with nothing to send.
+ */
+const WAITING_TIMEOUT_S = 255
 /** Bun.serve `routes`: per path, one handler per method (other methods fall through to `fetch`). */
 export type NativeRoutes = Record<string, { GET: Handler; HEAD: Handler }>
 
@@ -75,10 +82,11 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
     return (request) => serveRepresentation(request, catalog.current.representations[path], options)
   }
 
-  const insights: Handler = (request) => {
+  const insights: Handler = (request, server) => {
     const snapshot = catalog.current
     const ready = insightsReady.get(snapshot)
     if (ready) return serveRepresentation(request, ready, plain)
+    server?.timeout(request, WAITING_TIMEOUT_S)
     return snapshot.insights().then(({ representation }) => {
       insightsReady.set(snapshot, representation)
       return serveRepresentation(request, representation, plain)
@@ -152,15 +160,15 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
    * answer is logged as the shell would.
    */
   function guard(handler: Handler): Handler {
-    const fast: Handler = (request) => {
+    const fast: Handler = (request, server) => {
       const url = request.url
       if (!knownOrigin(url) || nonCanonicalPath(url) !== undefined) return fallback(request)
-      return handler(request)
+      return handler(request, server)
     }
     if (!logRequests) return fast
-    return async (request) => {
+    return async (request, server) => {
       const begin = performance.now()
-      const response = await fast(request)
+      const response = await fast(request, server)
       // The framework logs what it answers itself; only log what the fast path answered.
       if (!fellBack.has(response)) {
         log({

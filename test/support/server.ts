@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { loadConfig, loadHubConfig, type HubConfig } from '../../src/core/config'
 import { createService, type Service } from '../../src/service'
 import type { Dataset } from '../../src/catalog/seed'
+import type { InsightsComputer } from '../../src/catalog/snapshot'
 import { business, reviews } from './dataset'
 
 export type TestServer = { url: string; service: Service; dataDir: string; stop: (keepData?: boolean) => Promise<void> }
@@ -18,6 +19,7 @@ export async function startTestServer(
     log?: (event: Record<string, unknown>) => void
     hubConfig?: HubConfig
     dataDir?: string
+    computeInsights?: InsightsComputer
   } = {},
 ): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'reviews-test-'))
@@ -30,7 +32,14 @@ export async function startTestServer(
     ...options.env,
   })
   const hub = options.hubConfig ?? loadHubConfig({ ...options.env })
-  const service = createService({ ...config, hub }, { seed: options.seed ?? { business, reviews }, log: options.log ?? (() => {}) })
+  const service = createService(
+    { ...config, hub },
+    {
+      seed: options.seed ?? { business, reviews },
+      log: options.log ?? (() => {}),
+      computeInsights: options.computeInsights,
+    },
+  )
   service.listen()
   const url = `http://127.0.0.1:${service.port}`
   return {
