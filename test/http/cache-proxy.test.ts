@@ -41,6 +41,10 @@ http {
       proxy_pass ${upstream};
       proxy_http_version 1.1;
       proxy_cache reviews;
+      # One entry per Accept-Encoding: the three codings run side by side, and nginx's Vary handling under one key
+      # let a concurrent variant's update cost another its stored copy now and then (a MISS where REVALIDATED
+      # was expected, seen once in CI).
+      proxy_cache_key $scheme$proxy_host$request_uri$http_accept_encoding;
       # On expiry nginx revalidates with the ETag and Last-Modified it stored for the variant.
       proxy_cache_revalidate on;
       add_header X-Cache $upstream_cache_status always;
