@@ -17,7 +17,7 @@ import { topicLinkHeader } from '../feeds/websub-topics'
 import { type CachedRepresentation, type ServeOptions, serveOffLoop, serveOptions, serveRepresentation } from '../http/representation'
 import { parseSearchParams, parseSinceParams } from '../reviews/search-query'
 import type { ReviewSearch } from '../reviews/search'
-import { nonCanonicalPath, pathOf } from './lifecycle'
+import { hasValidHost, nonCanonicalPath, pathOf } from './lifecycle'
 import type { ReadRouteOptions } from './read-options'
 import { renderPage, searchKey } from './reviews'
 
@@ -162,7 +162,7 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
   function guard(handler: Handler): Handler {
     const fast: Handler = (request, server) => {
       const url = request.url
-      if (!knownOrigin(url) || nonCanonicalPath(url) !== undefined) return fallback(request)
+      if (!hasValidHost(url) || nonCanonicalPath(url) !== undefined) return fallback(request)
       return handler(request, server)
     }
     if (!logRequests) return fast
@@ -182,23 +182,6 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
       return response
     }
   }
-}
-
-/**
- * Whether the URL the runtime built from the Host header parses (the shell's rule), remembering the
- * origins already seen: clients send one Host, so the full parse runs once per origin, not per request.
- */
-const parsedOrigins = new Set<string>()
-const MAX_ORIGINS = 64
-function knownOrigin(url: string): boolean {
-  const pathStart = url.indexOf('/', url.indexOf('//') + 2)
-  if (url.charCodeAt(0) === 47 || pathStart === -1) return false
-  const origin = url.slice(0, pathStart)
-  if (parsedOrigins.has(origin)) return true
-  if (!URL.canParse(url)) return false
-  if (parsedOrigins.size >= MAX_ORIGINS) parsedOrigins.clear()
-  parsedOrigins.add(origin)
-  return true
 }
 
 // Responses produced by the fallback are logged by the framework's own hooks; the fast path must not log them twice.

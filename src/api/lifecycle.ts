@@ -33,9 +33,7 @@ export function requestLifecycle(routes: () => RouteTable, log: Logger, logReque
   const lifecycle = new Elysia({ name: 'request-lifecycle' })
     .onRequest(({ request }) => {
       if (request.method === 'OPTIONS') return preflightResponse(request)
-      // Without a valid Host the runtime hands us a URL that does not parse (a bare "/x", or "http://a:99999/x").
-      const url = request.url
-      if (url.charCodeAt(0) === 47 || !URL.canParse(url)) {
+      if (!hasValidHost(request.url)) {
         return refuse(
           request,
           new HttpError(400, 'invalid_host', 'The request needs a valid Host header (host or host:port, RFC 9112 section 3.2).'),
@@ -135,6 +133,25 @@ export function lastResortError(error: unknown, log: Logger): Response {
   log({ event: 'internal_error', error: String((error as Error)?.stack ?? error) })
   return errorResponse(new HttpError(500, 'internal', 'Something went wrong on our side; the error was logged.'))
 }
+
+/**
+ * Whether the request had a valid Host: without one the runtime hands us a URL that does not parse (a bare
+ * "/x", or "http://a:99999/x"). Clients send one Host, so the full parse runs once per origin seen, not per
+ * request (bounded, so odd Hosts cannot grow the set).
+ */
+export function hasValidHost(url: string): boolean {
+  const pathStart = url.indexOf('/', url.indexOf('//') + 2)
+  if (url.charCodeAt(0) === 47) return false
+  if (pathStart === -1) return URL.canParse(url)
+  const origin = url.slice(0, pathStart)
+  if (parsedOrigins.has(origin)) return true
+  if (!URL.canParse(url)) return false
+  if (parsedOrigins.size >= MAX_ORIGINS) parsedOrigins.clear()
+  parsedOrigins.add(origin)
+  return true
+}
+const parsedOrigins = new Set<string>()
+const MAX_ORIGINS = 64
 
 /** The path of a request URL when it ends in a slash (the root aside) or has an empty segment; else undefined. Cheap: no URL parsing. */
 export function nonCanonicalPath(url: string): string | undefined {
