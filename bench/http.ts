@@ -5,7 +5,7 @@
  * with static routes. Every server runs on SERVER_CPU, wrk on CLIENT_CPU (taskset), `wrk -t1 -c32`.
  * Data: the embedded sample (default, BENCH_HTTP_DATA=sample) or bench/out/data-<N> (BENCH_HTTP_DATA=N).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CLIENT_CPU, median, OUT, pinned, rssMb, saveResult, SERVER_CPU, startBinary, track } from './lib'
@@ -49,14 +49,14 @@ function get(target: string, headers: Record<string, string> = {}): { status: nu
   const args = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])
   const run = Bun.spawnSync(['curl', '-s', '-D', head, '-o', body, ...args, target])
   if (run.exitCode !== 0) throw new Error(`curl ${target} failed: ${run.stderr}`)
-  const lines = require('node:fs').readFileSync(head, 'utf8').trim().split(/\r?\n/) as string[]
+  const lines = readFileSync(head, 'utf8').trim().split(/\r?\n/) as string[]
   const status = Number(lines[0]!.split(' ')[1])
   const parsed: Record<string, string> = {}
   for (const line of lines.slice(1)) {
     const at = line.indexOf(':')
     if (at > 0) parsed[line.slice(0, at).toLowerCase()] = line.slice(at + 1).trim()
   }
-  return { status, headers: parsed, body: new Uint8Array(require('node:fs').readFileSync(body)) }
+  return { status, headers: parsed, body: new Uint8Array(readFileSync(body)) }
 }
 
 // The references' files: the service's bytes, byte for byte, with its headers (nginx adds its own ETag).
@@ -168,7 +168,7 @@ for (const e of endpoints) {
   const { file, etag } = files.get(`${e.path} ${e.encoding ?? ''}`)!
   const base = file.replace(/\.(br|gz)$/, '')
   const accept: Record<string, string> = e.encoding ? { 'Accept-Encoding': e.encoding } : {}
-  const expected = new Uint8Array(require('node:fs').readFileSync(join(ROOT_DIR, file)))
+  const expected = new Uint8Array(readFileSync(join(ROOT_DIR, file)))
   const nginxEtag = get(nginxUrl + base).headers.etag ?? ''
   const answers = {
     service: get(url + e.path, { ...accept, ...(e.conditional ? { 'If-None-Match': etag } : {}) }),
@@ -186,16 +186,15 @@ for (const e of endpoints) {
 
 /** CPU time (user + system, clock ticks) of a process and its children (nginx's worker). */
 function cpuTicks(pid: number): number {
-  const fs = require('node:fs') as typeof import('node:fs')
   const children = (() => {
     try {
-      return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
+      return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number)
     } catch {
       return []
     }
   })()
   return [pid, ...children].reduce((sum, p) => {
-    const fields = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    const fields = readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1]!.split(' ')
     return sum + Number(fields[11]) + Number(fields[12])
   }, 0)
 }

@@ -20,7 +20,7 @@ export const median = (values: number[]) =>
   )
 
 export function rssMb(pid: number): number {
-  const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8') as string
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
 }
 
@@ -49,7 +49,7 @@ for (const signal of ['exit', 'SIGINT', 'SIGTERM'] as const) {
 
 /** Peak resident set so far (VmHWM), MB. */
 export function peakRssMb(pid: number): number {
-  const status = require('node:fs').readFileSync(`/proc/${pid}/status`, 'utf8') as string
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8') as string
   return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
 }
 
