@@ -122,12 +122,7 @@ export class Snapshot {
     return json === undefined ? undefined : this.memo(`review:${id}`, () => json)
   }
 
-  /** Published rows dated on or after `date` (rows are newest first, so a binary search finds the cut). */
-  rowsSince(date: string): PublishedRow[] {
-    return this.rows.slice(0, this.countSince(date))
-  }
-
-  /** How many published rows are dated on or after `date`. */
+  /** How many published rows are dated on or after `date` (rows are newest first, so a binary search finds the cut). */
   countSince(date: string): number {
     let lo = 0
     let hi = this.rows.length

@@ -3,7 +3,7 @@ import {
   CachedRepresentation,
   chooseEncoding,
   etagListMatches,
-  isNotModified,
+  evaluateConditions,
   PRECOMPRESS_ABOVE,
   serveOffLoop,
   serveOptions,
@@ -45,7 +45,8 @@ describe('etagListMatches (If-None-Match: weak comparison over a list)', () => {
   })
 })
 
-describe('isNotModified', () => {
+describe("evaluateConditions: is the client's copy current (304)?", () => {
+  const isNotModified = (request: Request, rep: CachedRepresentation) => evaluateConditions(request, rep) === 304
   const rep = CachedRepresentation.text('{"a":1}', 'application/json', new Date('2025-06-01T12:00:00.500Z'))
   const request = (headers: Record<string, string>) => new Request('http://x.test/', { headers })
 

@@ -220,11 +220,6 @@ export function evaluateConditions(request: Request, rep: Pick<CachedRepresentat
   return since !== undefined && wholeSeconds(rep.lastModified) <= since ? 304 : 200
 }
 
-/** Kept for callers that only ask "is the client's copy current?". */
-export function isNotModified(request: Request, rep: CachedRepresentation): boolean {
-  return evaluateConditions(request, rep) === 304
-}
-
 // HTTP dates have whole seconds; an unparsable date is ignored, as RFC 9110 says.
 const wholeSeconds = (date: Date) => Math.floor(date.getTime() / 1000) * 1000
 const httpDate = (value: string | null): number | undefined => {
