@@ -1,5 +1,5 @@
 /**
- * The review and business shapes of ../shared/CONTRACT.md, as TypeBox schemas.
+ * The review and business shapes of docs/CONTRACT.md, as TypeBox schemas.
  * These are the single source for validation, the OpenAPI document and MCP tool schemas.
  */
 import { Type, type Static } from '@sinclair/typebox'
