@@ -17,7 +17,7 @@ import { asOpenApiSchema, errorResponses, JsonObject, JsonValue, JsonValueRef, r
 const API_VERSION = '1.0.0'
 
 /** Nothing on the docs page may load from elsewhere. */
-const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
 const TAGS = [
   { name: 'Datasets', description: 'Full datasets as JSON. Strong ETags, 304 on revalidation.' },
@@ -160,8 +160,8 @@ export function openapiRoutes(config: Config, root: () => AnyElysia) {
   const specOptions = serveOptions(cacheControl)
   const docsOptions = serveOptions(
     cacheControl,
-    // Nothing on the page may load from elsewhere.
-    { 'content-security-policy': DOCS_CSP },
+    // Nothing on the page may load from elsewhere, and no other site may frame it.
+    { 'content-security-policy': DOCS_CSP, 'x-frame-options': 'DENY' },
   )
   return new Elysia({ name: 'openapi' })
     .get(

@@ -19,6 +19,7 @@ import {
   EMBED_LANGS,
   EMBED_SCRIPT,
   EMBED_THEMES,
+  FRAGMENT_CSP,
   renderEmbedFragment,
   renderEmbedPage,
   type EmbedOptions,
@@ -193,15 +194,21 @@ class PageCache {
 
 export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   const baseUrl = options.baseUrl
-  const pageOptions = serveOptions(options.cacheControl, {
+  const pageOptionsHeaders = {
     'content-security-policy': PAGE_CSP,
     'x-frame-options': 'DENY',
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
-  })
+  }
+  const pageOptions = serveOptions(options.cacheControl, pageOptionsHeaders)
   const embedOptions = serveOptions(options.cacheControl, { 'content-security-policy': EMBED_CSP, 'x-content-type-options': 'nosniff' })
-  const fragmentOptions = serveOptions(options.cacheControl, { 'x-content-type-options': 'nosniff' })
-  const scriptOptions = fragmentOptions
+  const fragmentOptions = serveOptions(options.cacheControl, {
+    'content-security-policy': FRAGMENT_CSP,
+    'x-content-type-options': 'nosniff',
+  })
+  const scriptOptions = serveOptions(options.cacheControl, { 'x-content-type-options': 'nosniff' })
+  // A page rendered before the insights exist is complete a moment later: no cache may keep it.
+  const pendingOptions = serveOptions('no-store', pageOptionsHeaders)
   const embedScript = CachedRepresentation.text(EMBED_SCRIPT, 'text/javascript; charset=utf-8', new Date())
   const cache = new PageCache()
 
@@ -273,9 +280,12 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
               pageSize: PAGE_SIZE,
               total: result.total,
               reviews: onPage.map((json) => JSON.parse(json) as PageReview),
+              insightsPending: insights === undefined,
             })
-          // Without the insights (still computing) the page is served but not kept: a later request gets the full one.
-          rep = insights === undefined ? CachedRepresentation.text(render(), HTML, snapshot.updatedAt) : html(snapshot, key, render)
+          // Without the insights (still computing) the page says so and is served but not kept: a later request gets the full one.
+          if (insights === undefined)
+            return serveRepresentation(request, CachedRepresentation.text(render(), HTML, snapshot.updatedAt), pendingOptions)
+          rep = html(snapshot, key, render)
         }
         return serveRepresentation(request, rep, pageOptions)
       },

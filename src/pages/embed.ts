@@ -75,8 +75,14 @@ html,body{margin:0;padding:0;background:transparent}
 const FRAME_SCRIPT =
   "(function(){var last=-1;function post(){var h=Math.ceil(document.documentElement.getBoundingClientRect().height);if(h!==last&&window.parent!==window){last=h;window.parent.postMessage({type:'reviews-widget:height',height:h},'*')}}if(window.ResizeObserver)new ResizeObserver(post).observe(document.documentElement);window.addEventListener('load',post)})()"
 
+/** The widget's stylesheet by hash: a page that shows the script form of the widget allows exactly it. */
+export const EMBED_STYLE_HASH = cspHash(EMBED_CSS)
+
+/** /embed/fragment opened on its own: its stylesheet and nothing else, and no site may frame it. */
+export const FRAGMENT_CSP = `default-src 'none'; style-src ${EMBED_STYLE_HASH}; img-src data:; script-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
+
 /** /embed may be framed by any site; it runs only its own sizing script and loads nothing. */
-export const EMBED_CSP = `default-src 'none'; style-src ${cspHash(EMBED_CSS)}; script-src ${cspHash(FRAME_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors *`
+export const EMBED_CSP = `default-src 'none'; style-src ${EMBED_STYLE_HASH}; script-src ${cspHash(FRAME_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors *`
 
 export type EmbedData = {
   baseUrl: string

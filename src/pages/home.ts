@@ -17,6 +17,8 @@ export type HomeData = {
   /** Reviews matching the filters, all pages. */
   total: number
   reviews: PageReview[]
+  /** The insights are still being computed: the page says so (and is not kept in any cache). */
+  insightsPending?: boolean
 }
 
 export function renderHomePage(data: HomeData): string {
@@ -30,15 +32,12 @@ export function renderHomePage(data: HomeData): string {
     (filtered ? `Reviews of ${business.name}: ${describeFilters(filters, business)}` : `${business.name}: verified customer reviews`) +
     pageSuffix
   const description = `${formatNumber(aggregate.review_count)} verified reviews of ${business.name}, rated ${formatNumber(aggregate.rating_value, 2)} out of 5.`
-  const main = `${businessCard(business, aggregate)}
+  // Shoppers first: the business and its rating, then the reviews; the figures beside them (below on a phone).
+  const main = `${businessCard(business, aggregate, 'h1', true)}
 <div class="layout">
-<div>
-${distribution(aggregate, filters)}
-${aspectSummary(data.aspects)}
-${filterNav(business, filters)}
-</div>
 <section id="reviews" aria-labelledby="reviews-h">
 <h2 id="reviews-h">${filtered ? 'Matching reviews' : 'Newest reviews'}</h2>
+${filterNav(business, filters, filtered)}
 <p class="muted" role="status">${
     data.total
       ? `Showing ${formatNumber(first)}–${formatNumber(first + data.reviews.length - 1)} of ${formatNumber(data.total)}${filtered ? ` · ${esc(describeFilters(filters, business))} · <a href="/">Clear filters</a>` : ''}`
@@ -47,10 +46,12 @@ ${filterNav(business, filters)}
 ${data.reviews.map((r) => reviewArticle(r, business)).join('\n')}
 ${pager(filters, data.page, lastPage)}
 </section>
-</div>
-${embedSection(data.baseUrl)}
-${feedsSection(data.baseUrl)}
-${mcpSection(data.baseUrl)}`
+<aside aria-label="About the business and its ratings">
+${distribution(aggregate, filters)}
+${data.insightsPending ? '<p class="note" role="status">The summary of the review texts is still being computed; reload in a moment to see it.</p>' : aspectSummary(data.aspects)}
+<section aria-labelledby="about-h"><h2 id="about-h">About ${esc(business.name)}</h2><p>${esc(business.description)}</p>${business.service_areas.length ? `<p class="muted">Serving ${esc(business.service_areas.join(', '))}</p>` : ''}</section>
+</aside>
+</div>`
   const jsonLd = businessJsonLd(business, aggregate, data.reviews, data.baseUrl)
   return page({
     title,
@@ -96,7 +97,8 @@ ${aspectChart(aspects, 'Share of positive and negative mentions per aspect')}
 <p><a href="/insights#aspects">All insights, with examples and trends</a></p></section>`
 }
 
-function filterNav(business: Business, filters: ReviewFilters): string {
+/** The filters behind one control, open while any is active. */
+function filterNav(business: Business, filters: ReviewFilters, filtered: boolean): string {
   const chip = (label: string, href: string, current: boolean) =>
     `<li><a href="${esc(href)}"${current ? ' aria-current="true"' : ''}>${label}</a></li>`
   const ratings = [
@@ -134,12 +136,12 @@ function filterNav(business: Business, filters: ReviewFilters): string {
     .filter((k) => filters[k] !== undefined)
     .map((k) => `<input type="hidden" name="${k}" value="${esc(filters[k])}">`)
     .join('')
-  return `<nav class="filters" aria-labelledby="filters-h"><h2 id="filters-h">Filter reviews</h2>
-<h3 id="f-rating">Rating</h3><ul class="chips" aria-labelledby="f-rating">${ratings.join('')}</ul>
-${business.services.length ? `<h3 id="f-service">Service</h3><ul class="chips" aria-labelledby="f-service">${services.join('')}</ul>` : ''}
-${business.technicians.length ? `<h3 id="f-tech">Technician</h3><ul class="chips" aria-labelledby="f-tech">${technicians.join('')}</ul>` : ''}
+  return `<details class="filters"${filtered ? ' open' : ''}><summary>Filter and search${filtered ? ' (active)' : ''}</summary><nav aria-labelledby="filters-h"><h3 class="sr" id="filters-h">Filter reviews</h3>
+<h4 id="f-rating">Rating</h4><ul class="chips" aria-labelledby="f-rating">${ratings.join('')}</ul>
+${business.services.length ? `<h4 id="f-service">Service</h4><ul class="chips" aria-labelledby="f-service">${services.join('')}</ul>` : ''}
+${business.technicians.length ? `<h4 id="f-tech">Technician</h4><ul class="chips" aria-labelledby="f-tech">${technicians.join('')}</ul>` : ''}
 <form class="search" role="search" method="get" action="/">${hidden}<label class="sr" for="q">Search review text</label><input id="q" name="query" type="search" maxlength="200" placeholder="Search review text" value="${esc(filters.query ?? '')}"><button type="submit">Search</button></form>
-</nav>`
+</nav></details>`
 }
 
 function pager(filters: ReviewFilters, current: number, last: number): string {
@@ -147,40 +149,4 @@ function pager(filters: ReviewFilters, current: number, last: number): string {
   const newer = current > 1 ? `<a rel="prev" href="${esc(listHref(filters, current - 1))}">← Newer</a>` : '<span></span>'
   const older = current < last ? `<a rel="next" href="${esc(listHref(filters, current + 1))}">Older →</a>` : '<span></span>'
   return `<nav class="pager" aria-label="Pages of reviews">${newer}<span class="muted">Page ${formatNumber(current)} of ${formatNumber(last)}</span>${older}</nav>`
-}
-
-function embedSection(baseUrl: string): string {
-  const iframe = `<iframe src="${baseUrl}/embed?count=3" title="Customer reviews" width="100%" height="460" style="border:0" loading="lazy"></iframe>\n<script src="${baseUrl}/embed.js" async></script>`
-  const script = `<div data-reviews-widget data-count="3" data-min-rating="4" data-theme="light" data-lang="en"></div>\n<script src="${baseUrl}/embed.js" async></script>`
-  return `<section id="embed" aria-labelledby="embed-h"><h2 id="embed-h">Show these reviews on your website</h2>
-<p>Either an iframe (works without JavaScript; the script only sizes it to its content):</p>
-<pre><code>${esc(iframe)}</code></pre>
-<p>or the script alone, which renders inside a Shadow DOM so neither page's styles reach the other:</p>
-<pre><code>${esc(script)}</code></pre>
-<p class="muted">Options (query parameters of <code>/embed</code>, or <code>data-</code> attributes): <code>min_rating</code> 1-5, <code>count</code> 1-20, <code>service</code> (a service id), <code>theme</code> light or dark, <code>lang</code> en or de. <a href="/embed?count=3">Preview the widget</a></p>
-</section>`
-}
-
-function feedsSection(baseUrl: string): string {
-  return `<section id="feeds" aria-labelledby="feeds-h"><h2 id="feeds-h">Feeds and data</h2>
-<ul>
-<li><a href="/feed.xml">Atom feed</a> and <a href="/api/feed.json">JSON Feed</a> of the 50 newest reviews; both are WebSub topics of the hub at <code>${esc(baseUrl)}/api/websub/hub</code>, so a subscriber is pushed every change.</li>
-<li><a href="/reviews.json">reviews.json</a>: every verified review with the business and its rating; <a href="/insights.json">insights.json</a>: what the reviews say (<a href="/insights">as pictures</a>).</li>
-<li><a href="/docs">API documentation</a> (search, since-listing, permalinks) and its <a href="/.well-known/openapi.json">OpenAPI document</a>.</li>
-</ul></section>`
-}
-
-function mcpSection(baseUrl: string): string {
-  const config = JSON.stringify({ mcpServers: { reviews: { type: 'http', url: `${baseUrl}/mcp` } } }, null, 2)
-  const stdio = JSON.stringify(
-    { mcpServers: { reviews: { command: 'reviews-service', args: ['mcp'], env: { DATA_DIR: '/path/to/data' } } } },
-    null,
-    2,
-  )
-  return `<section id="mcp" aria-labelledby="mcp-h"><h2 id="mcp-h">MCP setup</h2>
-<p>AI assistants can read these reviews through the Model Context Protocol: tools <code>get_business</code>, <code>search_reviews</code>, <code>get_reviews_since</code>, <code>get_review</code> and <code>get_insights</code>, all read-only. Point a client at the streamable HTTP endpoint:</p>
-<pre><code>${esc(config)}</code></pre>
-<p>For example <code>claude mcp add --transport http reviews ${esc(baseUrl)}/mcp</code>. A desktop client on the same machine can run the server over stdio instead:</p>
-<pre><code>${esc(stdio)}</code></pre>
-</section>`
 }

@@ -80,7 +80,12 @@ h3{font-size:1.05rem;margin:0}
 .score .stars{font-size:1.4rem}
 address{font-style:normal}
 .layout{display:grid;gap:1.5rem}
-@media (min-width:60rem){.layout{grid-template-columns:20rem 1fr}.cols{grid-template-columns:1fr 1fr}.cols3{grid-template-columns:1fr 1fr 1fr}}
+@media (min-width:60rem){.layout{grid-template-columns:1fr 20rem}.cols{grid-template-columns:1fr 1fr}.cols3{grid-template-columns:1fr 1fr 1fr}}
+.card.compact{padding:.75rem 1rem;margin-bottom:1rem}.card.compact h1{font-size:1.45rem;margin:0}.card.compact .score{margin:.3rem 0 .1rem}
+.card.compact .score .stars{font-size:1.2rem}.card.compact .big{font-size:1.6rem}
+details.filters{border:1px solid var(--line);border-radius:8px;padding:.45rem .8rem;margin:.4rem 0 .6rem}
+details.filters>summary{min-height:2rem;display:flex;align-items:center}
+.note{border-left:3px solid var(--star);background:var(--card);padding:.4rem .8rem}
 .cols,.cols3{display:grid;gap:1.25rem}
 ul.plain,ol.plain{list-style:none;margin:0;padding:0}
 .dist a{display:grid;grid-template-columns:4.2rem 1fr 4.5rem;align-items:center;gap:.5rem;padding:.2rem 0;color:var(--fg);text-decoration:none}
@@ -92,7 +97,7 @@ ul.plain,ol.plain{list-style:none;margin:0;padding:0}
 .chips{display:flex;flex-wrap:wrap;gap:.4rem;list-style:none;margin:.25rem 0 .9rem;padding:0}
 .chips a{display:inline-block;border:1px solid var(--line);border-radius:999px;padding:.3rem .75rem;background:var(--bg);text-decoration:none;min-height:2rem}
 .chips a[aria-current=true]{background:var(--fg);color:#fff;border-color:var(--fg)}
-.filters h3{font-size:.95rem;margin-top:.6rem}
+.filters h4{font-size:.95rem;margin:.6rem 0 0}
 form.search{display:flex;gap:.4rem;margin-top:.5rem}
 form.search input{flex:1;min-width:0;font:inherit;padding:.4rem .6rem;border:1px solid #6e7781;border-radius:6px}
 form.search button{font:inherit;padding:.4rem .9rem;border:1px solid var(--fg);background:var(--fg);color:#fff;border-radius:6px;cursor:pointer}
@@ -114,8 +119,11 @@ section{margin-bottom:1.5rem}
 .chart text{font:12px system-ui,sans-serif;fill:var(--fg)}
 .chart .axis{stroke:#8c959f}.chart .grid{stroke:#eaeef2}
 .chart a:focus-visible rect.hit,.chart a:hover rect.hit{fill:#0a58ca22;stroke:var(--focus);stroke-width:2}
-.scroll{overflow-x:auto}
-.scroll svg{min-width:34rem}
+/* Reversed, so a chart wider than a phone opens scrolled to its end: the newest periods are on screen first. */
+.scroll{overflow-x:auto;display:flex;flex-direction:row-reverse}
+.scroll svg{min-width:34rem;flex:none;width:100%}
+.chart .low{opacity:.4}
+.chart .count{font-size:11px;fill:var(--muted)}
 .pos{fill:var(--pos)}.neg{fill:var(--neg)}.neu{fill:#afb8c1}.track{fill:#eaeef2}.fill{fill:var(--star)}
 .legend{display:flex;flex-wrap:wrap;gap:.3rem 1rem;font-size:.9rem;list-style:none;padding:0;margin:.3rem 0}
 .key{display:inline-block;width:.8rem;height:.8rem;border-radius:2px;margin-right:.3rem;vertical-align:-.05rem}
@@ -139,7 +147,7 @@ const STYLE_HASH = cspHash(SITE_CSS)
 /** No script at all on the pages, one stylesheet by hash, nothing from elsewhere, and not frameable. */
 export const PAGE_CSP = `default-src 'none'; style-src ${STYLE_HASH}; img-src data:; script-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`
 
-type NavItem = 'reviews' | 'insights'
+type NavItem = 'reviews' | 'insights' | 'developers'
 
 export type PageShell = {
   title: string
@@ -175,15 +183,15 @@ ${shell.head ?? ''}</head>
 <a class="skip" href="#main">Skip to content</a>
 <header class="site"><div class="wrap">
 <p class="brand"><a href="/">${esc(shell.businessName)}</a></p>
-<nav class="top" aria-label="Site"><ul>${navLink('/', 'Reviews', 'reviews')}${navLink('/insights', 'Insights', 'insights')}${navLink('/docs', 'API docs')}${navLink('/#feeds', 'Feeds')}${navLink('/#mcp', 'MCP setup')}</ul></nav>
+<nav class="top" aria-label="Site"><ul>${navLink('/', 'Reviews', 'reviews')}${navLink('/insights', 'Insights', 'insights')}</ul></nav>
 </div></header>
 <main id="main" class="wrap">
 ${shell.main}
 </main>
 <footer class="site"><div class="wrap">
-<h2 class="sr">Data and formats</h2>
+<h2 class="sr">More</h2>
 <ul>
-<li><a href="/reviews.json">reviews.json</a></li><li><a href="/insights.json">insights.json</a></li><li><a href="/feed.xml">Atom feed</a></li><li><a href="/api/feed.json">JSON Feed</a></li><li><a href="/docs">API docs</a></li><li><a href="/.well-known/openapi.json">OpenAPI</a></li><li><a href="/#embed">Embed on your site</a></li>
+<li><a href="/developers"${shell.current === 'developers' ? ' aria-current="page"' : ''}>For developers: feeds, API, AI assistants and the widget</a></li><li><a href="/feed.xml">Atom feed</a></li><li><a href="/api/feed.json">JSON Feed</a></li>
 </ul>
 <p class="muted">Only verified reviews are published. Everything on this page is computed by this service from those reviews.</p>
 </div></footer>

@@ -61,8 +61,8 @@ ${tags.length ? `<ul class="tags" aria-label="Mentions">${tags.join('')}</ul>` :
 </article>`
 }
 
-/** Name, description, overall rating, address and contact. */
-export function businessCard(business: Business, aggregate: AggregateRating, headingTag: 'h1' | 'p' = 'h1'): string {
+/** Name, description, overall rating, address and contact; `compact` (the shoppers' page) leaves out the description and areas. */
+export function businessCard(business: Business, aggregate: AggregateRating, headingTag: 'h1' | 'p' = 'h1', compact = false): string {
   const a = business.address
   const rating = aggregate.review_count
     ? `<div class="score">${stars(aggregate.rating_value, `Rated ${formatNumber(aggregate.rating_value, 1)} out of 5`)}<span class="big">${esc(formatNumber(aggregate.rating_value, 2))}</span><span class="muted">out of 5 · ${esc(formatNumber(aggregate.review_count))} verified review${aggregate.review_count === 1 ? '' : 's'}</span></div>`
@@ -71,11 +71,13 @@ export function businessCard(business: Business, aggregate: AggregateRating, hea
     headingTag === 'h1'
       ? `<h1 id="business-name">${esc(business.name)}</h1>`
       : `<p class="brand" id="business-name">${esc(business.name)}</p>`
+  const contact = `<address>${esc(a.street_address)}, ${esc(a.locality)}, ${esc(a.region)} ${esc(a.postal_code)} · <a href="tel:${esc(business.telephone.replace(/[^+\d]/g, ''))}">${esc(business.telephone)}</a> · <a href="${esc(business.url)}" rel="noopener">Website</a></address>`
+  if (compact) return `<section class="card compact" aria-labelledby="business-name">\n${name}\n${rating}\n${contact}\n</section>`
   return `<section class="card" aria-labelledby="business-name">
 ${name}
 <p>${esc(business.description)}</p>
 ${rating}
-<address>${esc(a.street_address)}, ${esc(a.locality)}, ${esc(a.region)} ${esc(a.postal_code)} · <a href="tel:${esc(business.telephone.replace(/[^+\d]/g, ''))}">${esc(business.telephone)}</a> · <a href="${esc(business.url)}" rel="noopener">Website</a></address>
+${contact}
 ${business.service_areas.length ? `<p class="muted">Serving ${esc(business.service_areas.join(', '))}</p>` : ''}
 </section>`
 }

@@ -52,31 +52,38 @@ export function sparkline(points: { label: string; value: number }[], title: str
 
 export type AspectRow = { id: string; label: string; short: string; sentiment: Split; mentions: number }
 
+/** Fewer mentions than this say too little to compare: such an aspect is drawn muted (the prose says nothing of it either). */
+export const ASPECT_SUPPORT_MIN = 3
+
 /**
- * Aspects as diverging bars: negative share to the left of the centre line, positive to the right.
+ * Aspects as diverging bars: negative share to the left of the centre line, positive to the right, with the
+ * number of mentions at the end of each bar, so one complaint out of one mention cannot pass for a trend.
  * A picture with its figures in <desc>; the page links to the details next to it.
  */
 export function aspectChart(rows: AspectRow[], title: string): string {
   const rowH = 26
   const labelW = 118
   const half = 96
-  const w = labelW + half * 2 + 10
+  const countW = 30
+  const w = labelW + countW + half * 2 + countW + 4
   const h = rows.length * rowH + 24
   const id = svgId('aspects')
-  const centre = labelW + half
+  const centre = labelW + countW + half
   const bars = rows
     .map((row, i) => {
       const total = row.sentiment.positive + row.sentiment.negative + row.sentiment.neutral || 1
       const pos = round((row.sentiment.positive / total) * half)
       const neg = round((row.sentiment.negative / total) * half)
       const y = 20 + i * rowH
-      return `<text x="${labelW - 6}" y="${y + 13}" text-anchor="end">${esc(shorten(row.short, 16))}</text><rect class="neg" x="${round(centre - neg)}" y="${y + 3}" width="${neg}" height="14"/><rect class="pos" x="${centre}" y="${y + 3}" width="${pos}" height="14"/>`
+      const low = row.mentions < ASPECT_SUPPORT_MIN ? ' class="low"' : ''
+      return `<g${low}><text x="${labelW - 6}" y="${y + 13}" text-anchor="end">${esc(shorten(row.short, 16))}</text><rect class="neg" x="${round(centre - neg)}" y="${y + 3}" width="${neg}" height="14"/><rect class="pos" x="${centre}" y="${y + 3}" width="${pos}" height="14"/><text class="count" x="${round(centre - neg - 4)}" y="${y + 14}" text-anchor="end">${row.sentiment.negative}</text><text class="count" x="${round(centre + pos + 4)}" y="${y + 14}">${row.sentiment.positive}</text></g>`
     })
     .join('')
   const desc = rows
     .map(
       (r) =>
-        `${r.label}: ${r.sentiment.positive} positive, ${r.sentiment.neutral} neutral, ${r.sentiment.negative} negative of ${r.mentions} mentions`,
+        `${r.label}: ${r.sentiment.positive} positive, ${r.sentiment.neutral} neutral, ${r.sentiment.negative} negative of ${r.mentions} mentions` +
+        (r.mentions < ASPECT_SUPPORT_MIN ? ' (too few to judge)' : ''),
     )
     .join('; ')
   return `<svg class="chart" viewBox="0 0 ${w} ${h}" role="img" aria-labelledby="${id}-t ${id}-d"><title id="${id}-t">${esc(title)}</title><desc id="${id}-d">${esc(desc)}</desc>

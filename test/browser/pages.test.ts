@@ -13,6 +13,7 @@ const PAGES = [
   '/reviews/rv-000737',
   '/embed?count=3',
   '/embed?theme=dark&lang=de',
+  '/developers',
   '/reviews/unknown',
   '/?rating=9',
 ]
@@ -36,6 +37,9 @@ describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
   test('clicking a rating filter shows only reviews with that rating, and the filter is marked current', async () => {
     const page = await site.browser.newPage()
     await page.goto(site.server.url + '/')
+    // The filters sit behind one control, closed until a filter is active.
+    expect(await page.getByRole('link', { name: '2 stars', exact: true }).isVisible()).toBe(false)
+    await page.getByText('Filter and search').click()
     await page.getByRole('navigation', { name: 'Filter reviews' }).getByRole('link', { name: '2 stars', exact: true }).click()
     await page.waitForURL(/\?rating=2$/)
     const ratings = await page
@@ -56,6 +60,19 @@ describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
     ).json()) as any
     expect(shown).toEqual(api.reviews.map((r: any) => `/reviews/${r.id}`))
     await page.close()
+  })
+
+  test('on a 390x844 phone the first review starts within the first screen, after the business and its rating', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true })
+    const page = await context.newPage()
+    await page.goto(site.server.url + '/')
+    const rating = await page.locator('.card .score').boundingBox()
+    const first = await page.locator('article.review').first().boundingBox()
+    expect(rating).not.toBeNull()
+    expect(first).not.toBeNull()
+    expect(rating!.y).toBeLessThan(first!.y)
+    expect(first!.y).toBeLessThan(844)
+    await context.close()
   })
 
   test('the text search form narrows the list and keeps the other filters', async () => {

@@ -54,7 +54,7 @@ describe('/', () => {
     expect(html).not.toMatch(/rel="stylesheet"/)
   })
 
-  test('feed autodiscovery, the hub, and links to the docs, the feeds and the MCP setup', async () => {
+  test('feed autodiscovery, the hub, and a footer link to the developers page; nothing for developers on the page itself', async () => {
     const html = await (await get('/')).text()
     expect(html).toContain(
       `<link rel="alternate" type="application/atom+xml" title="${business.name} reviews (Atom)" href="${TEST_BASE_URL}/feed.xml">`,
@@ -63,10 +63,25 @@ describe('/', () => {
       `<link rel="alternate" type="application/feed+json" title="${business.name} reviews (JSON Feed)" href="${TEST_BASE_URL}/api/feed.json">`,
     )
     expect(html).toContain(`<link rel="hub" href="${TEST_BASE_URL}/api/websub/hub">`)
-    for (const href of ['/docs', '/feed.xml', '/api/feed.json', '/#mcp', '/insights', '/reviews.json'])
+    for (const href of ['/developers', '/feed.xml', '/api/feed.json', '/insights']) expect(html).toContain(`href="${href}"`)
+    for (const developerThing of ['id="mcp"', 'id="embed"', '/mcp', 'embed.js', 'href="/docs"']) expect(html).not.toContain(developerThing)
+  })
+
+  test('/developers: the embed code with live previews, the feeds, the API docs and the MCP setup', async () => {
+    const response = await get('/developers')
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    for (const href of ['/docs', '/feed.xml', '/api/feed.json', '/reviews.json', '/insights.json', '/.well-known/openapi.json'])
       expect(html).toContain(`href="${href}"`)
     expect(html).toContain('id="mcp"')
     expect(html).toContain(`&quot;url&quot;: &quot;${TEST_BASE_URL}/mcp&quot;`)
+    // Live previews: the iframe form and the script form, allowed by the page's CSP (own origin only), not frameable itself.
+    expect(html).toContain('<iframe src="/embed?count=3"')
+    expect(html).toContain('<script src="/embed.js" async></script>')
+    const csp = response.headers.get('content-security-policy')!
+    expect(csp).toContain("frame-src 'self'")
+    expect(csp).toContain("script-src 'self'")
+    expect(csp).toContain("frame-ancestors 'none'")
   })
 
   test('business card, rating and distribution equal the dataset', async () => {
