@@ -1,0 +1,132 @@
+/** The real labelled corpora in this folder: every line well formed, splits by source, terms respected. */
+import { describe, expect, test } from 'bun:test'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+const DIR = import.meta.dir
+const ASPECTS = new Set(['punctuality', 'speed', 'communication', 'professionalism', 'quality', 'cleanliness', 'price'])
+const POLARITIES = new Set(['positive', 'negative'])
+const SPLITS = new Set(['train', 'dev', 'test'])
+/** Sources of the shared evaluation set: nothing from them may be labelled or tuned on here. */
+const RESERVED = [
+  'guruvirk/comfort-movers-web',
+  'Vantero9973/greenmtnmovers',
+  'havandenberg/davids-heating',
+  'Anaflorentino/FGC_site_blog',
+  'xiaonanzzz/SnlpProject',
+  'pipinstallshan/google-maps-crawl',
+  'OnPurposeMedia/carpet-now',
+]
+/** Licences whose text may train: permissive ones only. */
+const PERMISSIVE = /^(MIT|Apache-2\.0|BSD|CC0|CC-BY(-SA)?-\d|public domain)/i
+
+interface Line {
+  file: string
+  row: number
+  text: string
+  aspects: Record<string, string>
+  source: string
+  split: string
+  license: string
+  kind: string
+}
+
+/**
+ * The source a line belongs to: its repository path or page address, without the detail in brackets; a business
+ * named in the detail (`business "X"`) of a multi-business file is a source of its own, written `path — business "X"`.
+ */
+const sourceOf = (source: string) => {
+  const cut = source.indexOf(' (')
+  const path = (cut === -1 ? source : source.slice(0, cut)).trim()
+  const business = cut === -1 ? null : /business "([^"]+)"/.exec(source.slice(cut))
+  return business ? `${path} — business "${business[1]}"` : path
+}
+
+const corpusFiles = readdirSync(DIR).filter((name) => name.endsWith('.jsonl'))
+const lines: Line[] = corpusFiles.flatMap((file) =>
+  readFileSync(join(DIR, file), 'utf8')
+    .split('\n')
+    .map((raw, index) => ({ raw, row: index + 1 }))
+    .filter(({ raw }) => raw.trim() !== '')
+    .map(({ raw, row }) => ({ file, row, ...(JSON.parse(raw) as Omit<Line, 'file' | 'row'>) })),
+)
+
+/** `may train` of every source listed in the folder's SOURCES*.md tables (first cell: source, last cell: yes/no). */
+const mayTrain = new Map<string, boolean>()
+for (const name of readdirSync(DIR).filter((n) => /^SOURCES.*\.md$/.test(n))) {
+  for (const row of readFileSync(join(DIR, name), 'utf8').split('\n')) {
+    const cells = row.split('|').map((cell) => cell.trim())
+    if (cells.length < 4 || !row.startsWith('|')) continue
+    const last = cells[cells.length - 2]!.toLowerCase()
+    if (last === 'yes' || last === 'no') mayTrain.set(cells[1]!, last === 'yes')
+  }
+}
+
+describe('real labelled corpora', () => {
+  test('the folder holds the home-services corpus', () => {
+    expect(corpusFiles).toContain('home-services.jsonl')
+    expect(lines.filter((line) => line.file === 'home-services.jsonl').length).toBeGreaterThanOrEqual(900)
+  })
+
+  test('every line has a text, a source, a licence and a kind', () => {
+    const bad = lines.filter(
+      (line) =>
+        typeof line.text !== 'string' ||
+        line.text.trim() === '' ||
+        typeof line.source !== 'string' ||
+        line.source.trim() === '' ||
+        typeof line.license !== 'string' ||
+        line.license.trim() === '' ||
+        typeof line.kind !== 'string',
+    )
+    expect(bad.map((line) => `${line.file}:${line.row}`)).toEqual([])
+  })
+
+  test('aspects and polarities come from the allowed sets', () => {
+    const bad = lines.filter(
+      (line) =>
+        typeof line.aspects !== 'object' ||
+        line.aspects === null ||
+        Object.entries(line.aspects).some(([aspect, polarity]) => !ASPECTS.has(aspect) || !POLARITIES.has(polarity)),
+    )
+    expect(bad.map((line) => `${line.file}:${line.row}`)).toEqual([])
+  })
+
+  test('the split is train, dev or test', () => {
+    expect(lines.filter((line) => !SPLITS.has(line.split)).map((line) => `${line.file}:${line.row}`)).toEqual([])
+  })
+
+  test('no source spans two splits, across every corpus in the folder', () => {
+    const splitsOf = new Map<string, Set<string>>()
+    for (const line of lines) {
+      const source = sourceOf(line.source)
+      splitsOf.set(source, (splitsOf.get(source) ?? new Set()).add(line.split))
+    }
+    const spanning = [...splitsOf].filter(([, splits]) => splits.size > 1).map(([source]) => source)
+    expect(spanning).toEqual([])
+  })
+
+  test('no text comes from a reserved evaluation source', () => {
+    const reserved = lines.filter((line) => RESERVED.some((repo) => line.source.toLowerCase().includes(repo.toLowerCase())))
+    expect(reserved.map((line) => `${line.file}:${line.row}`)).toEqual([])
+  })
+
+  test('train holds only sources marked may-train, under a permissive licence', () => {
+    const train = lines.filter((line) => line.split === 'train')
+    const unlisted = [...new Set(train.map((line) => sourceOf(line.source)).filter((source) => !mayTrain.has(source)))]
+    const barred = [...new Set(train.map((line) => sourceOf(line.source)).filter((source) => mayTrain.get(source) === false))]
+    const unlicensed = [...new Set(train.filter((line) => !PERMISSIVE.test(line.license)).map((line) => sourceOf(line.source)))]
+    expect({ unlisted, barred, unlicensed }).toEqual({ unlisted: [], barred: [], unlicensed: [] })
+  })
+
+  test('each split of the home-services corpus has complaints and sentences with no aspect', () => {
+    for (const split of SPLITS) {
+      const inSplit = lines.filter((line) => line.file === 'home-services.jsonl' && line.split === split)
+      const complaints = inSplit.filter((line) => Object.values(line.aspects).includes('negative')).length
+      const silent = inSplit.filter((line) => Object.keys(line.aspects).length === 0).length
+      expect(complaints).toBeGreaterThan(0)
+      expect(silent / inSplit.length).toBeGreaterThan(0.2)
+      expect(silent / inSplit.length).toBeLessThan(0.4)
+    }
+  })
+})
