@@ -110,7 +110,7 @@ export function renderDocsPage(doc: OpenApiDocument): string {
   const schemas = Object.entries(doc.components.schemas)
     .map(
       ([name, schema]) =>
-        `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></section>`,
+        `<section id="schema-${escapeHtml(name)}"><h3>${escapeHtml(name)}</h3><pre tabindex="0" aria-label="${escapeHtml(name)} schema">${escapeHtml(JSON.stringify(schema, null, 2))}</pre></section>`,
     )
     .join('\n')
   const nav = [...byTag.entries()]

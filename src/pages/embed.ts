@@ -82,7 +82,7 @@ export const EMBED_STYLE_HASH = cspHash(EMBED_CSS)
 export const FRAGMENT_CSP = `default-src 'none'; style-src ${EMBED_STYLE_HASH}; img-src data:; script-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
 
 /** /embed may be framed by any site; it runs only its own sizing script and loads nothing. */
-export const EMBED_CSP = `default-src 'none'; style-src ${EMBED_STYLE_HASH}; script-src ${cspHash(FRAME_SCRIPT)}; img-src data:; base-uri 'none'; form-action 'none'; frame-ancestors *`
+export const EMBED_CSP = `default-src 'none'; style-src ${EMBED_STYLE_HASH}; script-src ${cspHash(FRAME_SCRIPT)}; img-src data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors *`
 
 export type EmbedData = {
   baseUrl: string
@@ -125,8 +125,9 @@ export function renderEmbedPage(data: EmbedData): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
 <title>${esc(`${t.title}: ${data.business.name}`)}</title>
+<meta name="description" content="${esc(`${t.title}: ${data.business.name}`)}">
+<link rel="canonical" href="${esc(data.baseUrl)}/embed">
 </head>
 <body>
 <main>

@@ -7,18 +7,9 @@ export type SitemapEntry = { path: string; lastModified?: string }
 /** At most this many URLs in one sitemap file (the sitemaps.org limit). */
 export const SITEMAP_MAX_URLS = 50_000
 
-/** Crawl the pages; leave the API, the widget and MCP to programs. */
+/** Crawl the pages (the widget's page is its own canonical, whatever its options); leave the API and MCP to programs. */
 export function renderRobots(baseUrl: string): string {
-  return [
-    'User-agent: *',
-    'Disallow: /api/',
-    'Disallow: /mcp',
-    'Disallow: /embed',
-    'Allow: /',
-    '',
-    `Sitemap: ${baseUrl}/sitemap.xml`,
-    '',
-  ].join('\n')
+  return ['User-agent: *', 'Disallow: /api/', 'Disallow: /mcp', 'Allow: /', '', `Sitemap: ${baseUrl}/sitemap.xml`, ''].join('\n')
 }
 
 export function renderSitemap(baseUrl: string, entries: SitemapEntry[]): string {

@@ -1,7 +1,8 @@
 /**
  * Accessibility in a real browser: axe-core on every page (and the widget in both themes, at phone
- * and desktop widths) with zero serious or critical violations; Lighthouse performance and
- * accessibility >= 95 on `/` and `/insights`. The reports are saved under test-artifacts/.
+ * and desktop widths) with zero serious or critical violations; Lighthouse performance, accessibility,
+ * best practices and SEO >= 95 on `/`, `/insights`, a review page and `/embed`, with Lighthouse's mobile
+ * and desktop settings. The reports are saved under test-artifacts/.
  */
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
@@ -17,8 +18,14 @@ const AXE_PAGES = [
   '/embed?theme=dark&lang=de',
   '/reviews/unknown',
   '/?rating=9',
+  '/developers',
+  '/docs',
 ]
-const LIGHTHOUSE_PAGES = ['/', '/insights']
+const LIGHTHOUSE_PAGES = ['/', '/insights', '/reviews/rv-000737', '/embed']
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const LIGHTHOUSE_RUNS = LIGHTHOUSE_PAGES.flatMap((path) =>
+  (['mobile', 'desktop'] as const).map((formFactor) => [path, formFactor] as const),
+)
 
 type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
@@ -49,34 +56,38 @@ describe.skipIf(!chromiumAvailable)('accessibility and performance in chromium',
     })
   }
 
-  test.each(LIGHTHOUSE_PAGES)(
-    'Lighthouse on %s: performance and accessibility at least 95',
-    async (path) => {
-      const [{ default: lighthouse }, chromeLauncher] = await Promise.all([import('lighthouse'), import('chrome-launcher')])
+  test.each(LIGHTHOUSE_RUNS)(
+    'Lighthouse on %s (%s): every category at least 95',
+    async (path, formFactor) => {
+      const [{ default: lighthouse }, { default: desktopConfig }, chromeLauncher] = await Promise.all([
+        import('lighthouse'),
+        import('lighthouse/core/config/desktop-config.js'),
+        import('chrome-launcher'),
+      ])
       // Lighthouse drives its own chromium over the DevTools port; chrome-launcher gives it a fresh profile.
       const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS })
       try {
-        const result = await lighthouse(site.server.url + path, {
-          port: chrome.port,
-          output: 'html',
-          onlyCategories: ['performance', 'accessibility'],
-          logLevel: 'error',
-        })
+        const result = await lighthouse(
+          site.server.url + path,
+          { port: chrome.port, output: 'html', onlyCategories: [...CATEGORIES], logLevel: 'error' },
+          formFactor === 'desktop' ? desktopConfig : undefined,
+        )
         const lhr = result!.lhr
-        writeFileSync(artifactPath('lighthouse', `${path === '/' ? 'home' : path.slice(1)}.html`), result!.report as string)
+        const name = `${path === '/' ? 'home' : path.slice(1).replaceAll('/', '-')}-${formFactor}.html`
+        writeFileSync(artifactPath('lighthouse', name), result!.report as string)
         expect(lhr.runtimeError).toBeUndefined()
-        const scores = {
-          performance: Math.round(lhr.categories.performance!.score! * 100),
-          accessibility: Math.round(lhr.categories.accessibility!.score! * 100),
-        }
+        const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round(lhr.categories[c]!.score! * 100)]))
         const weak = Object.values(lhr.audits)
           .filter((a) => a.score !== null && a.score < 0.9 && (a.scoreDisplayMode === 'binary' || a.scoreDisplayMode === 'numeric'))
           .map((a) => `${a.id}: ${a.displayValue ?? a.score}`)
         console.log(
-          `lighthouse ${path}: performance ${scores.performance}, accessibility ${scores.accessibility}${weak.length ? `; below 0.9: ${weak.join(', ')}` : ''}`,
+          `lighthouse ${path} (${formFactor}): ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}${weak.length ? `; below 0.9: ${weak.join(', ')}` : ''}`,
         )
-        expect(scores.performance).toBeGreaterThanOrEqual(95)
-        expect(scores.accessibility).toBeGreaterThanOrEqual(95)
+        for (const category of CATEGORIES)
+          expect({ category, score: scores[category]! >= 95 ? 'at least 95' : scores[category] }).toEqual({
+            category,
+            score: 'at least 95',
+          })
       } finally {
         chrome.kill()
       }

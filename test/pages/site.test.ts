@@ -16,13 +16,14 @@ const get = (path: string) => fetch(server.url + path)
 const published = reviews.filter((r) => r.verified)
 
 describe('crawlers', () => {
-  test('robots.txt lets the pages be crawled, keeps the API, MCP and the widget out, and names the sitemap', async () => {
+  test('robots.txt lets the pages and the widget be crawled, keeps the API and MCP out, and names the sitemap', async () => {
     const response = await get('/robots.txt')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8')
     const text = await response.text()
     expect(text).toContain('User-agent: *')
-    for (const path of ['/api/', '/mcp', '/embed']) expect(text).toContain(`Disallow: ${path}`)
+    for (const path of ['/api/', '/mcp']) expect(text).toContain(`Disallow: ${path}`)
+    expect(text).not.toContain('Disallow: /embed')
     expect(text).toContain(`Sitemap: ${TEST_BASE_URL}/sitemap.xml`)
   })
 

@@ -51,6 +51,15 @@ const lines: Line[] = corpusFiles.flatMap((file) =>
     .map(({ raw, row }) => ({ file, row, ...(JSON.parse(raw) as Omit<Line, 'file' | 'row'>) })),
 )
 
+/** Whole reviews with their star ratings (documents.jsonl) have their own shape; every other file holds sentences. */
+const DOCUMENTS = 'documents.jsonl'
+const sentences = lines.filter((line) => line.file !== DOCUMENTS)
+const documents = lines.filter((line) => line.file === DOCUMENTS) as unknown as (Line & {
+  rating: number
+  complaints: string[]
+  praise: string[]
+})[]
+
 /** `may train` of every source listed in the folder's SOURCES*.md tables (first cell: source, last cell: yes/no). */
 const mayTrain = new Map<string, boolean>()
 for (const name of readdirSync(DIR).filter((n) => /^SOURCES.*\.md$/.test(n))) {
@@ -68,8 +77,8 @@ describe('real labelled corpora', () => {
     expect(lines.filter((line) => line.file === 'home-services.jsonl').length).toBeGreaterThanOrEqual(900)
   })
 
-  test('every line has a text, a source, a licence and a kind', () => {
-    const bad = lines.filter(
+  test('every sentence has a text, a source, a licence and a kind', () => {
+    const bad = sentences.filter(
       (line) =>
         typeof line.text !== 'string' ||
         line.text.trim() === '' ||
@@ -83,13 +92,29 @@ describe('real labelled corpora', () => {
   })
 
   test('aspects and polarities come from the allowed sets', () => {
-    const bad = lines.filter(
+    const bad = sentences.filter(
       (line) =>
         typeof line.aspects !== 'object' ||
         line.aspects === null ||
         Object.entries(line.aspects).some(([aspect, polarity]) => !ASPECTS.has(aspect) || !POLARITIES.has(polarity)),
     )
     expect(bad.map((line) => `${line.file}:${line.row}`)).toEqual([])
+  })
+
+  test('every whole review has a text, a star rating, a source, a licence, and complaints and praise from the aspects', () => {
+    expect(documents.length).toBeGreaterThan(0)
+    const bad = documents.filter(
+      (d) =>
+        typeof d.text !== 'string' ||
+        d.text.trim() === '' ||
+        !Number.isInteger(d.rating) ||
+        d.rating < 1 ||
+        d.rating > 5 ||
+        typeof d.source !== 'string' ||
+        typeof d.license !== 'string' ||
+        ![...d.complaints, ...d.praise].every((aspect) => ASPECTS.has(aspect)),
+    )
+    expect(bad.map((d) => `${d.file}:${d.row}`)).toEqual([])
   })
 
   test('the split is train, dev or test', () => {
