@@ -7,6 +7,7 @@
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import type { Snapshot } from '../catalog/snapshot'
+import { VersionCache } from '../catalog/version-cache'
 import type { Issue } from '../core/issues'
 import type { ReadRouteOptions } from './read-options'
 import { CORS_HEADERS } from '../http/cors'
@@ -36,7 +37,7 @@ const HTML = 'text/html; charset=utf-8'
 const PAGE_SIZE = 10
 const MAX_PAGE = 10_000
 /** Rendered pages kept per data version (filter combinations, pages of the list, review pages). */
-const PAGES_PER_VERSION = 300
+const PAGE_CACHE = { entries: 300, bytes: 64 * 1024 * 1024, largeEntries: 3, sizeOf: (rep: CachedRepresentation) => rep.body.byteLength }
 
 /**
  * How long `/` waits for insights still being computed (large datasets take seconds): the reviews are
@@ -168,29 +169,6 @@ const EMBED_PARAMETERS = [
 ]
 const invalidPage = htmlResponse('Invalid parameters: a page for people naming each bad parameter.')
 
-/** Per data version: a new Snapshot starts empty, an old one is dropped with its pages. */
-class PageCache {
-  private readonly bySnapshot = new WeakMap<Snapshot, Map<string, CachedRepresentation>>()
-
-  get(snapshot: Snapshot, key: string): CachedRepresentation | undefined {
-    const pages = this.bySnapshot.get(snapshot)
-    const rep = pages?.get(key)
-    if (rep) {
-      pages!.delete(key)
-      pages!.set(key, rep)
-    }
-    return rep
-  }
-
-  set(snapshot: Snapshot, key: string, rep: CachedRepresentation): CachedRepresentation {
-    let pages = this.bySnapshot.get(snapshot)
-    if (!pages) this.bySnapshot.set(snapshot, (pages = new Map()))
-    pages.set(key, rep)
-    if (pages.size > PAGES_PER_VERSION) pages.delete(pages.keys().next().value!)
-    return rep
-  }
-}
-
 export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   const baseUrl = options.baseUrl
   const pageOptions = serveOptions(options.cacheControl, {
@@ -203,7 +181,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
   const fragmentOptions = serveOptions(options.cacheControl, { 'x-content-type-options': 'nosniff' })
   const scriptOptions = fragmentOptions
   const embedScript = CachedRepresentation.text(EMBED_SCRIPT, 'text/javascript; charset=utf-8', new Date())
-  const cache = new PageCache()
+  const cache = new VersionCache<CachedRepresentation>(PAGE_CACHE)
 
   const html = (snapshot: Snapshot, key: string, render: () => string) =>
     cache.get(snapshot, key) ?? cache.set(snapshot, key, CachedRepresentation.text(render(), HTML, snapshot.updatedAt))
