@@ -35,7 +35,8 @@ function disagreements(routes: ReadRoute[], { native, framework, paths }: Derive
       const operation = paths[openApiPath(route.path)]?.[method.toLowerCase()]
       if (!operation) problems.push(`${method} ${route.path} is missing from the OpenAPI document`)
     }
-    if (!framework.some((r) => r.method === 'GET' && r.path === route.path)) problems.push(`GET ${route.path} is missing from the framework`)
+    if (!framework.some((r) => r.method === 'GET' && r.path === route.path))
+      problems.push(`GET ${route.path} is missing from the framework`)
     const documented = paths[openApiPath(route.path)]?.get?.operationId
     if (documented !== undefined && documented !== route.doc.operationId)
       problems.push(`${route.path} is documented as ${documented}, declared as ${route.doc.operationId}`)
