@@ -53,7 +53,7 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
     const hasParams = route.path.includes('/:')
     return (request, server) => {
       // A path parameter with escapes is decoded by the framework's rules (invalid escapes included).
-      if (hasParams && pathOf(request.url).includes('%')) return fallback(request)
+      if (hasParams && hasEscapeInPath(request.url)) return fallback(request)
       try {
         const response = handle(request, request.params ?? {}, server)
         return response instanceof Promise ? response.catch(() => fallback(request)) : response
@@ -91,6 +91,14 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
       return response
     }
   }
+}
+
+/** Whether the path (not the query) has a percent-escape; cheap, no URL parsing. */
+function hasEscapeInPath(url: string): boolean {
+  const escape = url.indexOf('%')
+  if (escape === -1) return false
+  const query = url.indexOf('?')
+  return query === -1 || escape < query
 }
 
 // Responses produced by the fallback are logged by the framework's own hooks; the fast path must not log them twice.

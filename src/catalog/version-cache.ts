@@ -27,6 +27,8 @@ export class BoundedCache<T> {
   private readonly large = new Map<string, T>()
   private bytes = 0
   private readonly largeFrom: number
+  /** The most recently used small key: reading it again needs no reordering (the hot path reads one key over and over). */
+  private newest: string | undefined
 
   constructor(private readonly limits: CacheLimits<T>) {
     this.largeFrom = limits.largeFrom ?? limits.bytes / 8
@@ -39,8 +41,11 @@ export class BoundedCache<T> {
   get(key: string): T | undefined {
     const entry = this.small.get(key)
     if (entry) {
-      this.small.delete(key)
-      this.small.set(key, entry)
+      if (key !== this.newest) {
+        this.small.delete(key)
+        this.small.set(key, entry)
+        this.newest = key
+      }
       return entry.value
     }
     const value = this.large.get(key)
@@ -63,6 +68,7 @@ export class BoundedCache<T> {
       return value
     }
     this.small.set(key, { value, bytes })
+    this.newest = key
     this.bytes += bytes
     while (this.small.size > this.limits.entries || this.bytes > this.limits.bytes) {
       const [oldest, evicted] = this.small.entries().next().value!
