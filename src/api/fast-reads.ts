@@ -95,10 +95,10 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
 
 /** Whether the path (not the query) has a percent-escape; cheap, no URL parsing. */
 function hasEscapeInPath(url: string): boolean {
-  const escape = url.indexOf('%')
-  if (escape === -1) return false
+  const percent = url.indexOf('%')
+  if (percent === -1) return false
   const query = url.indexOf('?')
-  return query === -1 || escape < query
+  return query === -1 || percent < query
 }
 
 // Responses produced by the fallback are logged by the framework's own hooks; the fast path must not log them twice.
