@@ -3,13 +3,11 @@ import { Elysia } from 'elysia'
 import type { Catalog } from './catalog/catalog'
 import type { Config } from './core/config'
 import { fastReadRoutes } from './api/fast-reads'
-import { feedsRoutes } from './api/feeds'
 import { healthRoutes } from './api/health'
 import { openapiRoutes } from './api/openapi'
 import { requestLifecycle } from './api/lifecycle'
-import { insightsRoutes } from './api/insights'
 import { pagesRoutes } from './api/pages'
-import { reviewsRoutes } from './api/reviews'
+import { readRoutes, readRoutesPlugin } from './api/read-routes'
 import { siteRoutes } from './api/site'
 import type { Logger } from './core/log'
 import type { ReviewSearch } from './reviews/search'
@@ -26,15 +24,23 @@ export type AppDeps = {
 export function createApp({ config, catalog, search, log, plugins = [] }: AppDeps) {
   const read = { cacheControl: `public, max-age=${config.cacheMaxAge}`, baseUrl: config.baseUrl }
   let app: Elysia<any, any, any, any, any, any, any>
-  // The hot reads also go on the runtime's native router (api/fast-reads.ts); those entries win over the
-  // framework's own mapping of the same paths. They stay declared below for the OpenAPI document and app.handle().
-  const routes = fastReadRoutes({ catalog, search, read, log, logRequests: config.logRequests, fallback: (request) => app.fetch(request) })
+  // One table of reads (api/read-routes.ts): each goes on the runtime's native router (api/fast-reads.ts), whose
+  // entries win over the framework's mapping of the same paths, and into the framework (the OpenAPI document, app.handle()).
+  const context = { catalog, search, read }
+  const reads = readRoutes(context)
+  const routes = fastReadRoutes({
+    catalog,
+    search,
+    read,
+    log,
+    logRequests: config.logRequests,
+    fallback: (request) => app.fetch(request),
+    routes: reads,
+  })
   app = new Elysia({ name: 'reviews-service', serve: { routes } as never })
     .use(requestLifecycle(() => app.routes, log, config.logRequests))
     .use(openapiRoutes(config, () => app))
-    .use(reviewsRoutes(catalog, search, read))
-    .use(feedsRoutes(catalog, read))
-    .use(insightsRoutes(catalog, read))
+    .use(readRoutesPlugin(reads, context))
     .use(healthRoutes(catalog, new Date()))
     .use(pagesRoutes(catalog, search, read))
     .use(siteRoutes(catalog, read))

@@ -1,26 +1,34 @@
-/** GET /insights.json: computed from the published reviews by the service itself, cached per data version. */
-import { Elysia } from 'elysia'
-import type { Catalog } from '../catalog/catalog'
-import type { ReadRouteOptions } from './read-options'
-import { serveOptions, serveRepresentation } from '../http/representation'
-import { jsonResponse, readResponses } from './openapi-parts'
+/** The read of the insights: GET /insights.json, computed from the published reviews by the service itself, once per data version. */
+import { VersionCache } from '../catalog/version-cache'
+import type { CachedRepresentation } from '../http/representation'
 import { Insights } from '../insights/schema'
+import { jsonResponse } from './openapi-parts'
+import { READ_METHODS, type ReadContext, type ReadRoute } from './read-route'
 
-export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
-  const plain = serveOptions(options.cacheControl)
-  return new Elysia({ name: 'insights' }).get(
-    '/insights.json',
-    async ({ request }) => serveRepresentation(request, (await catalog.current.insights()).representation, plain),
+export function insightsReads({ catalog }: ReadContext): ReadRoute[] {
+  // The resolved representation per version, so a request after the first needs no promise.
+  const ready = new VersionCache<CachedRepresentation>({ entries: 1, bytes: Number.POSITIVE_INFINITY, sizeOf: () => 0 })
+  return [
     {
-      detail: {
+      path: '/insights.json',
+      methods: READ_METHODS,
+      cache: { slow: true },
+      read: () => {
+        const snapshot = catalog.current
+        return (
+          ready.get(snapshot, 'insights') ??
+          snapshot.insights().then(({ representation }) => ready.set(snapshot, 'insights', representation))
+        )
+      },
+      doc: {
         tags: ['Datasets'],
         operationId: 'getInsights',
         summary: 'Insights dataset',
         description:
           'Aspect-based sentiment, entities (technicians, services, service areas), topics, FAQ and an editorial summary, ' +
           'all computed from the published reviews and recomputed when they change.',
-        responses: readResponses(jsonResponse(Insights, 'The insights dataset.'), { cacheControl: options.cacheControl }),
+        ok: jsonResponse(Insights, 'The insights dataset.'),
       },
     },
-  )
+  ]
 }

@@ -7,7 +7,7 @@
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import type { Snapshot } from '../catalog/snapshot'
-import type { Issue } from '../core/issues'
+import { VersionCache } from '../catalog/version-cache'
 import type { ReadRouteOptions } from './read-options'
 import { CORS_HEADERS } from '../http/cors'
 import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
@@ -30,14 +30,17 @@ import { renderInsightsPage } from '../pages/insights'
 import { listHref, type PageReview, type ReviewFilters } from '../pages/parts'
 import { renderErrorPage, renderReviewPage, type ErrorPage } from '../pages/review'
 import type { ReviewSearch } from '../reviews/search'
-import { parseSearchParams, SearchQuery, type SearchFilters } from '../reviews/search-query'
+import { SearchQuery, validateSearch, type SearchFilters } from '../reviews/search-query'
+import { NUMERAL_RULE, orderIssues, PAGE_QUERY, parseQuery } from '../http/query-string'
+import { check, failed, ok, type Issue, type Result } from '../core/issues'
+import { type Static, type TLiteral, type TObject, Type } from '@sinclair/typebox'
 import { readResponses, searchParameters } from './openapi-parts'
 
 const HTML = 'text/html; charset=utf-8'
 const PAGE_SIZE = 10
 const MAX_PAGE = 10_000
 /** Rendered pages kept per data version (filter combinations, pages of the list, review pages). */
-const PAGES_PER_VERSION = 300
+const PAGE_CACHE = { entries: 300, bytes: 64 * 1024 * 1024, largeEntries: 3, sizeOf: (rep: CachedRepresentation) => rep.body.byteLength }
 
 /**
  * How long `/` waits for insights still being computed (large datasets take seconds): the reviews are
@@ -71,126 +74,98 @@ const SEARCH_NAMES = {
   until: 'until',
 } as const
 type FilterName = keyof typeof SEARCH_NAMES
-const LIST_FILTERS = Object.keys(SEARCH_NAMES) as FilterName[]
-const EMBED_FILTERS: FilterName[] = ['min_rating', 'service']
+const SEARCH = SearchQuery.properties
+const choice = <T extends string>(choices: readonly [T, ...T[]], description: string) =>
+  Type.Optional(Type.Union(choices.map((c) => Type.Literal(c)) as TLiteral<T>[], { default: choices[0], description }))
 
-type Parsed<T> = { ok: true; value: T } | { ok: false; issues: Issue[] }
+/** The query of `/`: the search's filters under the page's names, and the page of the list. */
+const ListQuery = Type.Object({
+  rating: SEARCH.rating,
+  min_rating: SEARCH.min_rating,
+  service: SEARCH.mentions_service,
+  technician: SEARCH.mentions_technician,
+  query: SEARCH.query,
+  since: SEARCH.since,
+  until: SEARCH.until,
+  page: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page of the list, 10 reviews each. ${NUMERAL_RULE}` }),
+  ),
+})
+/** The options of the widget (`/embed`, `/embed/fragment`). */
+const EmbedQuery = Type.Object({
+  min_rating: SEARCH.min_rating,
+  service: SEARCH.mentions_service,
+  count: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: EMBED_COUNT_MAX,
+      default: EMBED_COUNT_DEFAULT,
+      description: `How many of the newest matching reviews to show. ${NUMERAL_RULE}`,
+    }),
+  ),
+  theme: choice(EMBED_THEMES, 'Colour theme.'),
+  lang: choice(EMBED_LANGS, 'Language of the widget’s own words and dates (review texts stay as written).'),
+})
+
+type PageQuery<T extends TObject> = { values: Static<T>; filters: ReviewFilters; search: SearchFilters }
 
 /**
- * Filters from a page's query string. Empty values count as absent (an empty search box submits
- * `query=`), parameters a page does not know are ignored (links carry tracking parameters), and
- * every other rule (bounds, dates, repeats) is the search API's own.
+ * A page's query string through the one parser (http/query-string.ts) with the pages' policy: empty
+ * values count as absent (an empty search box submits `query=`), parameters a page does not know are
+ * ignored (links carry tracking parameters); every other rule (numerals, bounds, dates, repeats, since
+ * after until) is the search API's own, named by the page's parameter names.
  */
-function parseFilters(params: URLSearchParams, names: FilterName[]): Parsed<{ filters: ReviewFilters; search: SearchFilters }> {
-  const searchParams = new URLSearchParams()
-  for (const [name, value] of params) {
-    if (value === '' || !names.includes(name as FilterName)) continue
-    searchParams.append(SEARCH_NAMES[name as FilterName], value)
-  }
-  const parsed = parseSearchParams(searchParams)
-  if (!parsed.ok) {
-    const pageName = (searchName: unknown) => names.find((n) => SEARCH_NAMES[n] === searchName) ?? String(searchName)
-    return { ok: false, issues: parsed.issues.map((i) => ({ ...i, path: [pageName(i.path[0]), ...i.path.slice(1)] })) }
-  }
-  const s = parsed.value
-  const filters: ReviewFilters = {
-    rating: s.rating,
-    min_rating: s.min_rating,
-    service: s.mentions_service,
-    technician: s.mentions_technician,
-    query: s.query,
-    since: s.since,
-    until: s.until,
-  }
-  return { ok: true, value: { filters, search: s } }
-}
-
-/** A whole number parameter with bounds, or its default when absent or empty. */
-function integerParam(params: URLSearchParams, name: string, min: number, max: number, fallback: number, issues: Issue[]): number {
-  const values = params.getAll(name).filter((v) => v !== '')
-  if (values.length > 1) {
-    issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
-    return fallback
-  }
-  if (!values.length) return fallback
-  const value = values[0]!.trim()
-  if (!/^\d+$/.test(value)) issues.push({ path: [name], code: 'invalid_type', message: 'must be a whole number' })
-  else if (Number(value) < min) issues.push({ path: [name], code: 'too_small', message: `must be at least ${min}` })
-  else if (Number(value) > max) issues.push({ path: [name], code: 'too_big', message: `must be at most ${max}` })
-  else return Number(value)
-  return fallback
-}
-
-function choiceParam<T extends string>(params: URLSearchParams, name: string, choices: readonly T[], issues: Issue[]): T {
-  const values = params.getAll(name).filter((v) => v !== '')
-  if (values.length > 1) issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
-  else if (values.length && !choices.includes(values[0]!.toLowerCase() as T)) {
-    issues.push({ path: [name], code: 'invalid_value', message: `must be one of ${choices.join(', ')}` })
-  } else if (values.length) return values[0]!.toLowerCase() as T
-  return choices[0]!
-}
-
-function parseEmbedOptions(params: URLSearchParams): Parsed<{ options: EmbedOptions; search: SearchFilters }> {
-  const issues: Issue[] = []
-  const filters = parseFilters(params, EMBED_FILTERS)
-  if (!filters.ok) issues.push(...filters.issues)
-  const count = integerParam(params, 'count', 1, EMBED_COUNT_MAX, EMBED_COUNT_DEFAULT, issues)
-  const theme = choiceParam(params, 'theme', EMBED_THEMES, issues)
-  const lang = choiceParam(params, 'lang', EMBED_LANGS, issues)
-  if (issues.length || !filters.ok) return { ok: false, issues }
-  const { min_rating, service } = filters.value.filters
-  return { ok: true, value: { options: { min_rating, service, count, theme, lang }, search: { ...filters.value.search, limit: count } } }
-}
-
-// The OpenAPI description of the pages: HTML bodies, the search's own parameter bounds under the page's names.
-const htmlResponse = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' as const } } } })
-const SEARCH_PARAMETERS = searchParameters(SearchQuery)
-const filterParameters = (names: FilterName[]) =>
-  names.map((name) => ({ ...SEARCH_PARAMETERS.find((p) => p.name === SEARCH_NAMES[name])!, name }))
-const integerParameter = (name: string, minimum: number, maximum: number, fallback: number, description: string) => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema: { type: 'integer' as const, minimum, maximum, default: fallback },
-})
-const choiceParameter = (name: string, choices: readonly string[], description: string) => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema: { type: 'string' as const, enum: [...choices], default: choices[0] },
-})
-const EMBED_PARAMETERS = [
-  ...filterParameters(EMBED_FILTERS),
-  integerParameter('count', 1, EMBED_COUNT_MAX, EMBED_COUNT_DEFAULT, 'How many of the newest matching reviews to show.'),
-  choiceParameter('theme', EMBED_THEMES, 'Colour theme.'),
-  choiceParameter('lang', EMBED_LANGS, 'Language of the widget’s own words and dates (review texts stay as written).'),
-]
-const invalidPage = htmlResponse('Invalid parameters: a page for people naming each bad parameter.')
-
-/** Per data version: a new Snapshot starts empty, an old one is dropped with its pages. */
-class PageCache {
-  private readonly bySnapshot = new WeakMap<Snapshot, Map<string, CachedRepresentation>>()
-
-  get(snapshot: Snapshot, key: string): CachedRepresentation | undefined {
-    const pages = this.bySnapshot.get(snapshot)
-    const rep = pages?.get(key)
-    if (rep) {
-      pages!.delete(key)
-      pages!.set(key, rep)
+function parsePageQuery<T extends TObject>(params: URLSearchParams, schema: T): Result<PageQuery<T>> {
+  const names = Object.keys(schema.properties)
+  return parseQuery(params, schema, PAGE_QUERY, (values) => {
+    const issues = check(schema, values)
+    const filters: Record<string, unknown> = {}
+    const searchValues: Record<string, unknown> = {}
+    for (const name of names) {
+      if (!(name in SEARCH_NAMES) || values[name] === undefined) continue
+      filters[name] = values[name]
+      searchValues[SEARCH_NAMES[name as FilterName]] = values[name]
     }
-    return rep
-  }
-
-  set(snapshot: Snapshot, key: string, rep: CachedRepresentation): CachedRepresentation {
-    let pages = this.bySnapshot.get(snapshot)
-    if (!pages) this.bySnapshot.set(snapshot, (pages = new Map()))
-    pages.set(key, rep)
-    if (pages.size > PAGES_PER_VERSION) pages.delete(pages.keys().next().value!)
-    return rep
-  }
+    const search = validateSearch(searchValues)
+    if (!search.ok) {
+      const pageName = (searchName: unknown) => names.find((n) => SEARCH_NAMES[n as FilterName] === searchName) ?? String(searchName)
+      for (const issue of search.issues) {
+        const renamed = { ...issue, path: [pageName(issue.path[0]), ...issue.path.slice(1)] }
+        if (!issues.some((i) => i.path[0] === renamed.path[0])) issues.push(renamed)
+      }
+    }
+    if (issues.length || !search.ok) return failed(orderIssues(issues, names))
+    return ok({ values: values as Static<T>, filters: filters as ReviewFilters, search: search.value })
+  })
 }
+
+function parseEmbedOptions(params: URLSearchParams): Result<{ options: EmbedOptions; search: SearchFilters }> {
+  const parsed = parsePageQuery(params, EmbedQuery)
+  if (!parsed.ok) return parsed
+  const { values, filters, search } = parsed.value
+  const count = values.count ?? EMBED_COUNT_DEFAULT
+  return ok({
+    options: {
+      min_rating: filters.min_rating,
+      service: filters.service,
+      count,
+      theme: (values.theme as EmbedOptions['theme'] | undefined) ?? EMBED_THEMES[0],
+      lang: (values.lang as EmbedOptions['lang'] | undefined) ?? EMBED_LANGS[0],
+    },
+    search: { ...search, limit: count },
+  })
+}
+
+// The OpenAPI description of the pages, from the same schemas: an empty value is allowed (the same as not given).
+const htmlResponse = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' as const } } } })
+const pageParameters = (schema: TObject) =>
+  searchParameters(schema).map((parameter) => ({
+    ...parameter,
+    schema: { anyOf: [parameter.schema, { const: '', description: 'Empty: the same as not given (an empty form field).' }] },
+  }))
+const LIST_PARAMETERS = pageParameters(ListQuery)
+const EMBED_PARAMETERS = pageParameters(EmbedQuery)
+const invalidPage = htmlResponse('Invalid parameters: a page for people naming each bad parameter.')
 
 export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   const baseUrl = options.baseUrl
@@ -210,7 +185,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
   // A page rendered before the insights exist is complete a moment later: no cache may keep it.
   const pendingOptions = serveOptions('no-store', pageOptionsHeaders)
   const embedScript = CachedRepresentation.text(EMBED_SCRIPT, 'text/javascript; charset=utf-8', new Date())
-  const cache = new PageCache()
+  const cache = new VersionCache<CachedRepresentation>(PAGE_CACHE)
 
   const html = (snapshot: Snapshot, key: string, render: () => string) =>
     cache.get(snapshot, key) ?? cache.set(snapshot, key, CachedRepresentation.text(render(), HTML, snapshot.updatedAt))
@@ -249,13 +224,10 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
       '/',
       async ({ request }) => {
         const snapshot = catalog.current
-        const params = new URL(request.url).searchParams
-        const issues: Issue[] = []
-        const parsed = parseFilters(params, LIST_FILTERS)
-        const pageNumber = integerParam(params, 'page', 1, MAX_PAGE, 1, issues)
-        if (!parsed.ok) issues.unshift(...parsed.issues)
-        if (!parsed.ok || issues.length) return invalid(request, snapshot, issues)
+        const parsed = parsePageQuery(new URL(request.url).searchParams, ListQuery)
+        if (!parsed.ok) return invalid(request, snapshot, parsed.issues)
         const { filters } = parsed.value
+        const pageNumber = parsed.value.values.page ?? 1
         const key = `home:${listHref(filters, pageNumber)}`
         let rep = cache.get(snapshot, key)
         if (!rep) {
@@ -296,9 +268,10 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
           summary: 'The business’s review page (HTML)',
           description:
             'Business card, rating distribution, aspect summary, the newest reviews with owner replies, 10 per page. ' +
-            'Filters are the search API’s parameters under short names (`service` = `mentions_service`, `technician` = `mentions_technician`); ' +
-            'empty values and parameters the page does not know are ignored. Carries schema.org JSON-LD and feed autodiscovery links.',
-          parameters: [...filterParameters(LIST_FILTERS), integerParameter('page', 1, MAX_PAGE, 1, 'Page of the list, 10 reviews each.')],
+            'Filters are the search API’s parameters under short names (`service` = `mentions_service`, `technician` = `mentions_technician`), ' +
+            'with its rules (plain decimal numerals, bounds, real dates, no repeats). An empty value is the same as not given (a form’s empty ' +
+            'field) and parameters the page does not know are ignored (tracking parameters in links). Carries schema.org JSON-LD and feed autodiscovery links.',
+          parameters: LIST_PARAMETERS,
           responses: {
             ...readResponses(htmlResponse('The page.'), { cacheControl: options.cacheControl }),
             400: invalidPage,

@@ -1,15 +1,24 @@
-/** GET /reviews.json, the search, the since-listing and review permalinks. */
-import { Elysia, t } from 'elysia'
-import type { Catalog } from '../catalog/catalog'
-import { HttpError } from './errors'
-import type { ReadRouteOptions } from './read-options'
-import { type CachedRepresentation, type ServeOptions, serveOffLoop, serveOptions, serveRepresentation } from '../http/representation'
-import { topicLinkHeader } from '../feeds/websub-topics'
+/** The reads of reviews: GET /reviews.json, the search, the since-listing and review permalinks. */
+import { t } from 'elysia'
+import { VersionCache } from '../catalog/version-cache'
 import { isCalendarDate } from '../core/dates'
-import { ReviewList, ReviewsDataset, Review } from '../reviews/schema'
-import { encodeCursor, parseSearchParams, parseSinceParams, ReviewPage, SearchQuery, type SearchFilters } from '../reviews/search-query'
+import type { Issue } from '../core/issues'
+import type { CachedRepresentation } from '../http/representation'
+import { queryOf } from '../http/query-string'
+import { ReviewList, Review, ReviewsDataset } from '../reviews/schema'
 import { PAGE_BYTES, type ReviewSearch } from '../reviews/search'
-import { errorResponses, jsonResponse, readResponses, searchParameters, topicLinkHeaders } from './openapi-parts'
+import {
+  encodeCursor,
+  parseSearchParams,
+  parseSinceParams,
+  ReviewPage,
+  SearchQuery,
+  type SearchFilters,
+  SinceQuery,
+} from '../reviews/search-query'
+import { HttpError } from './errors'
+import { errorResponses, jsonResponse, searchParameters } from './openapi-parts'
+import { READ_METHODS, type ReadContext, type ReadRoute } from './read-route'
 
 /** One memo key per distinct search, the cursor's position included. */
 export const searchKey = (filters: SearchFilters) =>
@@ -22,128 +31,145 @@ export function renderPage(search: ReviewSearch, filters: SearchFilters): string
   return `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}],"next_cursor":${next}}`
 }
 
-export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
-  // One options object per kind of response: the representation builds its headers once for each.
-  const plain = serveOptions(options.cacheControl)
-  const datasetTopic = serveOptions(options.cacheControl, { link: topicLinkHeader(options.baseUrl, 'reviews.json') })
-  const serve = (request: Request, rep: CachedRepresentation, serveOptions: ServeOptions = plain) =>
-    serveRepresentation(request, rep, serveOptions)
-  const cacheControl = options.cacheControl
+/** Every match, unpaged (a filtered since-listing): `{count, total, reviews}` like the complete listing. */
+function renderListing(search: ReviewSearch, filters: SearchFilters): string {
+  const result = search.search({ ...filters, limit: Number.MAX_SAFE_INTEGER })
+  return `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}]}`
+}
 
-  return new Elysia({ name: 'reviews' })
-    .get('/reviews.json', ({ request }) => serve(request, catalog.current.representations['reviews.json'], datasetTopic), {
-      detail: {
+/**
+ * Representations per raw query string and data version: a repeated search skips parsing and
+ * validation. Small bodies only (they are in the snapshot's own cache too), bounded.
+ */
+const QUERY_CACHE = {
+  entries: 512,
+  bytes: 32 * 1024 * 1024,
+  largeFrom: 64 * 1024,
+  sizeOf: (rep: CachedRepresentation) => rep.body.byteLength,
+}
+
+const QUERY_400 = 'Invalid query parameters are `error` `invalid_query`, with one issue per bad parameter.'
+
+const invalidQuery = (issues: Issue[]) =>
+  new HttpError(
+    400,
+    'invalid_query',
+    issues.length === 1 ? 'One query parameter is invalid.' : `${issues.length} query parameters are invalid.`,
+    issues,
+  )
+
+export function reviewsReads({ catalog, search }: ReadContext): ReadRoute[] {
+  const queries = new VersionCache<CachedRepresentation>(QUERY_CACHE)
+  const page = (filters: SearchFilters) => catalog.current.memo(searchKey(filters), () => renderPage(search, filters))
+
+  return [
+    {
+      path: '/reviews.json',
+      methods: READ_METHODS,
+      cache: { topic: 'reviews.json' },
+      read: () => catalog.current.representations['reviews.json'],
+      doc: {
         tags: ['Datasets'],
         operationId: 'getReviewsDataset',
         summary: 'Full reviews dataset',
         description: 'Business metadata, aggregate rating and every verified review, newest first. A WebSub topic.',
-        responses: readResponses(jsonResponse(ReviewsDataset, 'The reviews dataset.'), { cacheControl, headers: topicLinkHeaders() }),
+        ok: jsonResponse(ReviewsDataset, 'The reviews dataset.'),
       },
-    })
-    .get(
-      '/api/reviews/search',
-      ({ request }) => {
-        const url = new URL(request.url)
-        const parsed = parseSearchParams(url.searchParams)
-        if (!parsed.ok) throw new HttpError(400, 'invalid_query', describeIssues(parsed.issues.length), parsed.issues)
-        const filters = parsed.value
-        return serve(
-          request,
-          catalog.current.memo(searchKey(filters), () => renderPage(search, filters)),
-        )
+    },
+    {
+      path: '/api/reviews/search',
+      methods: READ_METHODS,
+      cache: {},
+      read: (request) => {
+        const query = queryOf(request.url)
+        return queries.memo(catalog.current, `search?${query}`, () => {
+          const parsed = parseSearchParams(query)
+          if (!parsed.ok) throw invalidQuery(parsed.issues)
+          return page(parsed.value)
+        })
       },
-      {
-        detail: {
-          tags: ['Reviews'],
-          operationId: 'searchReviews',
-          summary: 'Search reviews',
-          description:
-            'Filters combine with AND; results are newest first (date desc, then id desc). `total` counts every match; results come ' +
-            'in pages of `limit` (default 20, at most 100, and about 400 KB of reviews at most): pass `next_cursor` back as `cursor` ' +
-            'for the next page. ' +
-            'The HTTP twin of the MCP tool search_reviews. Unknown or repeated parameters, a numeric parameter that is not a plain decimal ' +
-            'numeral, and `since` after `until` are a 400 naming every bad parameter.',
-          parameters: searchParameters(SearchQuery),
-          responses: readResponses(jsonResponse(ReviewPage, 'One page of matching reviews.'), {
-            cacheControl,
-            more: { 400: errorResponses.invalidQuery },
-          }),
-        },
+      doc: {
+        tags: ['Reviews'],
+        operationId: 'searchReviews',
+        summary: 'Search reviews',
+        description:
+          'Filters combine with AND; results are newest first (date desc, then id desc) unless `sort` says otherwise ' +
+          '(oldest, highest or lowest; ties newest first). `total` counts every match; results come ' +
+          'in pages of `limit` (default 20, at most 100, and about 400 KB of reviews at most): pass `next_cursor` back as `cursor` ' +
+          'for the next page (with the same other parameters; a cursor continues the `sort` it was given for). ' +
+          'The HTTP twin of the MCP tool search_reviews. Unknown or repeated parameters, a numeric parameter that is not a plain decimal ' +
+          'numeral, and `since` after `until` are a 400 naming every bad parameter.',
+        query: searchParameters(SearchQuery),
+        ok: jsonResponse(ReviewPage, 'One page of matching reviews.'),
+        more: { 400: errorResponses.invalidQuery },
       },
-    )
-    .get(
-      '/api/reviews/since/:date',
-      ({ request, params }) => {
-        const date = params.date
-        if (!isCalendarDate(date)) {
+    },
+    {
+      path: '/api/reviews/since/:date',
+      methods: READ_METHODS,
+      params: t.Object({ date: t.String() }),
+      // A large listing is compressed once per coding, on the thread pool, when a request first needs that coding.
+      cache: { large: true },
+      read: (request, { date }) => {
+        if (date === undefined || !isCalendarDate(date)) {
           throw new HttpError(400, 'invalid_date', `"${date}" is not a real calendar date in YYYY-MM-DD form.`, [
             { path: ['date'], code: 'invalid_date', message: 'must be a real calendar date in YYYY-MM-DD form' },
           ])
         }
-        const paging = parseSinceParams(date, new URL(request.url).searchParams)
-        if (!paging.ok) throw new HttpError(400, 'invalid_query', describeIssues(paging.issues.length), paging.issues)
-        const filters = paging.value
-        if (!filters) {
-          // A large listing is compressed once per coding, on the thread pool, when a request first needs that coding.
-          return serveOffLoop(request, catalog.current.since(date), plain)
-        }
-        return serve(
-          request,
-          catalog.current.memo(searchKey(filters), () => renderPage(search, filters)),
-        )
+        const query = queryOf(request.url)
+        const snapshot = catalog.current
+        if (query === '') return snapshot.since(date)
+        return queries.memo(snapshot, `since:${date}?${query}`, () => {
+          const parsed = parseSinceParams(date, query)
+          if (!parsed.ok) throw invalidQuery(parsed.issues)
+          if (!parsed.value) return snapshot.since(date)
+          const { filters, page: paged } = parsed.value
+          return paged ? page(filters) : snapshot.memo(`all:${searchKey(filters)}`, () => renderListing(search, filters))
+        })
       },
-      {
-        params: t.Object({ date: t.String() }),
-        detail: {
-          // The handler checks the date itself (400 invalid_date); the document states the rule.
-          'x-query-parameters': searchParameters(t.Pick(SearchQuery, ['limit', 'cursor'])),
-          'x-path-parameters': {
-            date: {
-              description: 'Reviews dated on or after this date: a real calendar date, YYYY-MM-DD (2024-02-30 is a 400).',
-              schema: { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', examples: ['2025-01-01'] },
-            },
+      doc: {
+        tags: ['Reviews'],
+        operationId: 'getReviewsSince',
+        summary: 'Reviews on or after a date',
+        description:
+          'Every published review dated on or after `date`, newest first: the complete listing, for incremental sync. `language` and ' +
+          '`service_area` narrow it (same rules as the search). With `limit` and/or `cursor` (limit 1-100; cursor = a next_cursor) it ' +
+          'answers pages instead, exactly like the search with `since` (`next_cursor`, null on the last page); other query parameters ' +
+          'are a 400 `invalid_query`. Conditional GET with ETag and Last-Modified.',
+        // The read checks the date itself (400 invalid_date); the document states the rule.
+        path: {
+          date: {
+            description: 'Reviews dated on or after this date: a real calendar date, YYYY-MM-DD (2024-02-30 is a 400).',
+            schema: { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', examples: ['2025-01-01'] },
           },
-          tags: ['Reviews'],
-          operationId: 'getReviewsSince',
-          summary: 'Reviews on or after a date',
-          description:
-            'Every published review dated on or after `date`, newest first: the complete listing, for incremental sync. With `limit` ' +
-            'and/or `cursor` query parameters (limit 1-100; cursor = a next_cursor) it answers pages instead, exactly like the search ' +
-            'with `since` (`next_cursor`, null on the last page); other query parameters are a 400 `invalid_query`. ' +
-            'Conditional GET with ETag and Last-Modified.',
-          responses: readResponses(
-            jsonResponse(
-              { anyOf: [ReviewList, ReviewPage] },
-              'Reviews since the date: the complete listing, or one page when `limit` or `cursor` is given.',
-            ),
-            { cacheControl, more: { 400: errorResponses.invalidDate } },
-          ),
         },
+        query: searchParameters(SinceQuery),
+        ok: jsonResponse(
+          { anyOf: [ReviewList, ReviewPage] },
+          'Reviews since the date: the complete listing, or one page when `limit` or `cursor` is given.',
+        ),
+        more: { 400: { ...errorResponses.invalidDate, description: `${errorResponses.invalidDate.description} ${QUERY_400}` } },
       },
-    )
-    .get(
-      '/api/reviews/:id',
-      ({ request, params }) => {
-        const rep = catalog.current.review(params.id)
-        if (!rep) throw new HttpError(404, 'not_found', `No published review has the id "${params.id}".`)
-        return serve(request, rep)
+    },
+    {
+      path: '/api/reviews/:id',
+      methods: READ_METHODS,
+      params: t.Object({ id: t.String() }),
+      cache: {},
+      read: (_request, { id }) => {
+        const rep = id === undefined ? undefined : catalog.current.review(id)
+        if (!rep) throw new HttpError(404, 'not_found', `No published review has the id "${id}".`)
+        return rep
       },
-      {
-        params: t.Object({ id: t.String() }),
-        detail: {
-          'x-path-parameters': {
-            id: { description: 'Review id, as in the datasets and feeds.', schema: { type: 'string', minLength: 1 } },
-          },
-          tags: ['Reviews'],
-          operationId: 'getReview',
-          summary: 'One review (permalink)',
-          description: 'The review record itself, no wrapper. The feeds link here.',
-          responses: readResponses(jsonResponse(Review, 'The review.'), { cacheControl, more: { 404: errorResponses.notFound } }),
-        },
+      doc: {
+        tags: ['Reviews'],
+        operationId: 'getReview',
+        summary: 'One review (permalink)',
+        description: 'The review record itself, no wrapper. The feeds link here.',
+        path: { id: { description: 'Review id, as in the datasets and feeds.', schema: { type: 'string', minLength: 1 } } },
+        ok: jsonResponse(Review, 'The review.'),
+        more: { 404: errorResponses.notFound },
       },
-    )
-}
-
-function describeIssues(count: number): string {
-  return count === 1 ? 'One query parameter is invalid.' : `${count} query parameters are invalid.`
+    },
+  ]
 }

@@ -5,6 +5,7 @@
 import { Elysia } from 'elysia'
 import type { Catalog } from '../catalog/catalog'
 import type { Snapshot } from '../catalog/snapshot'
+import { VersionCache } from '../catalog/version-cache'
 import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
 import { TOOLS } from '../mcp/tools'
 import { developersCsp, renderDevelopersPage } from '../pages/developers'
@@ -25,14 +26,14 @@ export function siteRoutes(catalog: Catalog, options: ReadRouteOptions) {
   })
   const textOptions = serveOptions(cacheControl, { 'x-content-type-options': 'nosniff' })
   const robots = CachedRepresentation.text(renderRobots(baseUrl), 'text/plain; charset=utf-8', new Date())
-  const perVersion = new WeakMap<Snapshot, Map<string, CachedRepresentation>>()
-  const rendered = (snapshot: Snapshot, key: string, render: () => CachedRepresentation) => {
-    let reps = perVersion.get(snapshot)
-    if (!reps) perVersion.set(snapshot, (reps = new Map()))
-    let rep = reps.get(key)
-    if (!rep) reps.set(key, (rep = render()))
-    return rep
-  }
+  // Two renderings per data version; a sitemap of 50,000 reviews is a few MB, so it is kept as a large entry.
+  const cache = new VersionCache<CachedRepresentation>({
+    entries: 2,
+    bytes: 1 << 20,
+    largeEntries: 1,
+    sizeOf: (rep) => rep.body.byteLength,
+  })
+  const rendered = (snapshot: Snapshot, key: string, render: () => CachedRepresentation) => cache.memo(snapshot, key, render)
 
   return new Elysia({ name: 'site' })
     .get(

@@ -9,15 +9,14 @@ import { publicBusiness, type AggregateRating, type Business, type Review } from
 import type { TopicPath } from '../feeds/websub-topics'
 import type { PublishedRow } from '../reviews/repository'
 import { SearchIndex } from '../reviews/search-index'
+import { BoundedCache } from './version-cache'
 
 /** Insights take real work (text analysis), so they are computed off the request path, without blocking the loop. */
 export type InsightsComputer = (business: Business, reviews: Review[], generatedAt: string) => Promise<Insights>
 
 const JSON_TYPE = 'application/json; charset=utf-8'
-const CACHE_ENTRIES = 512
-const CACHE_BYTES = 64 * 1024 * 1024
-/** Bodies over CACHE_BYTES / 8 (a since-listing of nearly everything) are kept apart, the few most recent. */
-const LARGE_ENTRIES = 3
+/** Rendered responses kept per version; bodies over 1/8 of the bytes (a since-listing of nearly everything) are kept apart, the 3 most recent. */
+const CACHE_LIMITS = { entries: 512, bytes: 64 * 1024 * 1024, largeEntries: 3, sizeOf: (rep: CachedRepresentation) => rep.body.byteLength }
 const encoder = new TextEncoder()
 
 export function aggregateRating(reviews: Review[]): AggregateRating {
@@ -44,9 +43,7 @@ export class Snapshot {
   private index?: SearchIndex
   private insightsResult?: Promise<{ data: Insights; representation: CachedRepresentation }>
   private readonly byId = new Map<string, string>()
-  private readonly derived = new Map<string, CachedRepresentation>()
-  private derivedBytes = 0
-  private readonly large = new Map<string, CachedRepresentation>()
+  private readonly derived = new BoundedCache<CachedRepresentation>(CACHE_LIMITS)
   /** Where each row's JSON ends in reviews.json's body: a since-listing is a slice of those bytes. */
   private rowEnds?: Uint32Array
   private readonly rowsStart: number
@@ -161,32 +158,12 @@ export class Snapshot {
 
   /** A JSON response rendered once per snapshot and kept in a small LRU (hot searches, since-dates). */
   memo(key: string, render: () => string | Uint8Array): CachedRepresentation {
-    let rep = this.derived.get(key) ?? this.large.get(key)
-    if (rep) {
-      // Refresh recency: Map keeps insertion order, so the first key is the least recently used.
-      const cache = this.derived.has(key) ? this.derived : this.large
-      cache.delete(key)
-      cache.set(key, rep)
-      return rep
-    }
-    const rendered = render()
-    rep =
-      typeof rendered === 'string'
+    return this.derived.memo(key, () => {
+      const rendered = render()
+      return typeof rendered === 'string'
         ? CachedRepresentation.text(rendered, JSON_TYPE, this.updatedAt)
         : new CachedRepresentation(rendered, JSON_TYPE, this.updatedAt)
-    if (rep.body.byteLength > CACHE_BYTES / 8) {
-      this.large.set(key, rep)
-      if (this.large.size > LARGE_ENTRIES) this.large.delete(this.large.keys().next().value!)
-      return rep
-    }
-    this.derived.set(key, rep)
-    this.derivedBytes += rep.body.byteLength
-    while (this.derived.size > CACHE_ENTRIES || this.derivedBytes > CACHE_BYTES) {
-      const [oldest, evicted] = this.derived.entries().next().value!
-      this.derived.delete(oldest)
-      this.derivedBytes -= evicted.body.byteLength
-    }
-    return rep
+    })
   }
 }
 

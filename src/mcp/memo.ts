@@ -1,39 +1,22 @@
 /**
- * Rendered tool results, kept per data version: the Snapshot is immutable, so a result computed for
- * it stays right until the catalog moves on, and a WeakMap lets the old version's results go with it.
- * A small LRU per snapshot, bounded in entries and in (approximate) bytes, like the HTTP memo.
+ * Rendered tool results, kept per data version (catalog/version-cache.ts): the Snapshot is immutable,
+ * so a result computed for it stays right until the catalog moves on, and the old version's results go
+ * with it. Bounded in entries and in (approximate) bytes; a result over 8 MB is not kept.
  */
+import { VersionCache } from '../catalog/version-cache'
+
 const ENTRIES = 256
 const BYTES = 64 * 1024 * 1024
 
-type Entry<T> = { value: T; bytes: number }
-type Cache<T> = { entries: Map<string, Entry<T>>; bytes: number }
-
 export class PerVersionMemo<T> {
-  private readonly caches = new WeakMap<object, Cache<T>>()
+  private readonly cache: VersionCache<T>
 
-  constructor(private readonly sizeOf: (value: T) => number) {}
+  constructor(sizeOf: (value: T) => number) {
+    this.cache = new VersionCache<T>({ entries: ENTRIES, bytes: BYTES, sizeOf })
+  }
 
-  async get(version: object, key: string, compute: () => T | Promise<T>): Promise<T> {
-    let cache = this.caches.get(version)
-    if (!cache) this.caches.set(version, (cache = { entries: new Map(), bytes: 0 }))
-    const hit = cache.entries.get(key)
-    if (hit) {
-      cache.entries.delete(key)
-      cache.entries.set(key, hit)
-      return hit.value
-    }
-    const value = await compute()
-    const bytes = this.sizeOf(value)
-    if (bytes > BYTES / 8) return value
-    cache.entries.set(key, { value, bytes })
-    cache.bytes += bytes
-    while (cache.entries.size > ENTRIES || cache.bytes > BYTES) {
-      const [oldest, evicted] = cache.entries.entries().next().value!
-      cache.entries.delete(oldest)
-      cache.bytes -= evicted.bytes
-    }
-    return value
+  get(version: object, key: string, compute: () => T | Promise<T>): Promise<T> {
+    return this.cache.memoAsync(version, key, compute)
   }
 }
 

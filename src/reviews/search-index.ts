@@ -19,6 +19,10 @@ export type IndexFilters = {
   until?: string
   technicianKey?: string
   serviceKey?: string
+  /** Primary language subtag, lower case ("pt" for pt-BR). */
+  languageKey?: string
+  /** Service area, lower case. */
+  areaKey?: string
   /** Folded text query: a case- and accent-insensitive substring of the review text. */
   text?: string
   limit: number
@@ -30,6 +34,8 @@ export class SearchIndex {
   private readonly dates: string[]
   private readonly technicians = new Map<string, PositionSet>()
   private readonly services = new Map<string, PositionSet>()
+  private readonly languages = new Map<string, PositionSet>()
+  private readonly areas = new Map<string, PositionSet>()
   /** ratingIs[r]: positions rated r; ratingAtLeast[r]: rated r or more. */
   private readonly ratingIs: PositionSet[] = []
   private readonly ratingAtLeast: PositionSet[] = []
@@ -49,6 +55,8 @@ export class SearchIndex {
     }
     const technicians = new Map<string, number[]>()
     const services = new Map<string, number[]>()
+    const languages = new Map<string, number[]>()
+    const areas = new Map<string, number[]>()
     const add = (map: Map<string, number[]>, key: string, position: number) => {
       const list = map.get(key)
       if (!list) map.set(key, [position])
@@ -66,9 +74,13 @@ export class SearchIndex {
       }
       for (const name of review.technicians) for (const key of technicianKeys(name)) add(technicians, key, position)
       for (const service of review.services) add(services, service.toLowerCase(), position)
+      if (review.language) add(languages, languageKey(review.language), position)
+      if (review.service_area !== null) add(areas, review.service_area.toLowerCase(), position)
     })
     for (const [key, list] of technicians) this.technicians.set(key, toSet(list, size))
     for (const [key, list] of services) this.services.set(key, toSet(list, size))
+    for (const [key, list] of languages) this.languages.set(key, toSet(list, size))
+    for (const [key, list] of areas) this.areas.set(key, toSet(list, size))
     if (size >= EAGER_TEXT_INDEX_FROM) this.textIndex()
   }
 
@@ -97,6 +109,8 @@ export class SearchIndex {
     }
     if (filters.technicianKey !== undefined) sets.push(this.technicians.get(filters.technicianKey) ?? EMPTY)
     if (filters.serviceKey !== undefined) sets.push(this.services.get(filters.serviceKey) ?? EMPTY)
+    if (filters.languageKey !== undefined) sets.push(this.languages.get(filters.languageKey) ?? EMPTY)
+    if (filters.areaKey !== undefined) sets.push(this.areas.get(filters.areaKey) ?? EMPTY)
     if (filters.rating !== undefined) sets.push(this.ratingIs[filters.rating] ?? EMPTY)
     if (filters.min_rating !== undefined && filters.min_rating > 1) sets.push(this.ratingAtLeast[Math.ceil(filters.min_rating)] ?? EMPTY)
 
@@ -141,6 +155,12 @@ export class SearchIndex {
     this.textIndexMs = performance.now() - started
     return this.ngrams
   }
+}
+
+/** The key a language filter matches: the primary subtag, lower case ("pt-BR" -> "pt"). */
+export function languageKey(tag: string): string {
+  const dash = tag.indexOf('-')
+  return (dash === -1 ? tag : tag.slice(0, dash)).toLowerCase()
 }
 
 /** A list as a bitset when that is smaller (more than 1/32 of the positions). */

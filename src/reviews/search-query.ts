@@ -2,24 +2,16 @@
  * The search parameters of GET /api/reviews/search and the MCP tool search_reviews: one TypeBox schema,
  * one validator, one set of error messages for both.
  */
-import { Type, type Static, type TSchema } from '@sinclair/typebox'
+import { Type, type Static } from '@sinclair/typebox'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
+import { API_QUERY, NUMERAL_RULE, orderIssues, parseQuery, QUERY_MESSAGES } from '../http/query-string'
 import { IsoDate, Review } from './schema'
+
+export { NUMERAL } from '../http/query-string'
 
 export const SEARCH_LIMIT_DEFAULT = 20
 export const SEARCH_LIMIT_MAX = 100
 const CURSOR_MAX = 300
-
-/**
- * The one rule for every numeric parameter written in a query string: a plain decimal numeral (ASCII
- * digits, optionally a point and more digits; no sign, leading zero, exponent or spaces). Its value is
- * then checked exactly as an MCP argument is: MCP arguments are JSON numbers (JSON's own grammar has no
- * sign or leading zero either), integer parameters take whole values (5 and 5.0 are the same number in
- * both) and the bounds are the same.
- */
-export const NUMERAL = /^(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/
-const NUMERAL_RULE =
-  'In a query string: a plain decimal numeral (digits, optionally a point and digits; no sign, leading zero, exponent or spaces). As an MCP argument: a JSON number.'
 
 const Limit = Type.Integer({
   minimum: 1,
@@ -32,6 +24,29 @@ const Cursor = Type.String({
   maxLength: CURSOR_MAX,
   description: 'Opaque: the next_cursor of the previous page, with the same other parameters.',
 })
+
+const Language = Type.String({
+  pattern: '^[A-Za-z]{2,3}$',
+  description:
+    'Only reviews written in this language: a BCP 47 primary language subtag, 2 or 3 letters, any case (e.g. en, de; pt also matches pt-BR). ' +
+    'Reviews whose language is unknown match no language.',
+})
+const ServiceArea = Type.String({
+  minLength: 1,
+  maxLength: 100,
+  description: 'Only reviews of jobs in this service area: one of the business’s service_areas, any case (exact otherwise).',
+})
+export const SORTS = ['newest', 'oldest', 'highest', 'lowest'] as const
+export type Sort = (typeof SORTS)[number]
+const Sort = Type.Union(
+  SORTS.map((s) => Type.Literal(s)),
+  {
+    default: 'newest',
+    description:
+      'Order of the results: newest (date, newest first; the default), oldest (date, oldest first), highest or lowest (star rating); ' +
+      'ties newest first. A cursor continues the order it was given for.',
+  },
+)
 
 export const SearchQuery = Type.Object(
   {
@@ -68,6 +83,9 @@ export const SearchQuery = Type.Object(
         description: 'true: only reviews the business replied to; false: only unanswered ones. In a query string: true or false.',
       }),
     ),
+    language: Type.Optional(Language),
+    service_area: Type.Optional(ServiceArea),
+    sort: Type.Optional(Sort),
     limit: Type.Optional(Limit),
     cursor: Type.Optional(Cursor),
   },
@@ -76,8 +94,11 @@ export const SearchQuery = Type.Object(
 export type SearchQuery = Static<typeof SearchQuery>
 export type SearchFilters = Omit<SearchQuery, 'cursor'> & { limit: number; after?: ReviewKey }
 
-/** A review's place in the newest-first order; a cursor names the last review of a page. */
-export type ReviewKey = { date: string; id: string }
+/**
+ * A review's place in a result order; a cursor names the last review of a page. `sort` and `rating`
+ * are there for the orders other than newest first (a cursor continues the order it was given for).
+ */
+export type ReviewKey = { date: string; id: string; sort?: Sort; rating?: number }
 
 /** One page of results: what the search and the MCP list tools answer. */
 export const ReviewPage = Type.Object(
@@ -95,78 +116,55 @@ export type ReviewPage = Static<typeof ReviewPage>
 
 /**
  * Cursors are keyset positions, not offsets: "after this review" stays right when new reviews arrive
- * between two pages. Base64url of a small JSON, opaque to clients.
+ * between two pages. Base64url of a small JSON, opaque to clients: [date, id] in the newest-first order
+ * (the form every earlier release wrote), [date, id, sort, rating] in any other.
  */
 export function encodeCursor(key: ReviewKey): string {
-  return Buffer.from(JSON.stringify([key.date, key.id])).toString('base64url')
+  const value = key.sort && key.sort !== 'newest' ? [key.date, key.id, key.sort, key.rating ?? 0] : [key.date, key.id]
+  return Buffer.from(JSON.stringify(value)).toString('base64url')
 }
 
 function decodeCursor(cursor: string): ReviewKey | undefined {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      typeof value[1] === 'string' &&
-      /^\d{4}-\d{2}-\d{2}$/.test(value[0])
-    ) {
-      return { date: value[0], id: value[1] }
-    }
+    if (!Array.isArray(value) || typeof value[0] !== 'string' || typeof value[1] !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value[0]))
+      return undefined
+    if (value.length === 2) return { date: value[0], id: value[1] }
+    const [date, id, sort, rating] = value as [string, string, unknown, unknown]
+    if (value.length === 4 && SORTS.includes(sort as Sort) && sort !== 'newest' && Number.isInteger(rating))
+      return { date, id, sort: sort as Sort, rating: rating as number }
   } catch {}
   return undefined
 }
 
 const badCursor: Issue = { path: ['cursor'], code: 'invalid_cursor', message: 'must be a next_cursor this server returned' }
+const otherSort = (sort: Sort): Issue => ({
+  path: ['cursor'],
+  code: 'invalid_cursor',
+  message: `must be a next_cursor of the same sort (this one continues sort=${sort})`,
+})
 
-const FIELDS = SearchQuery.properties as Record<keyof SearchQuery, TSchema>
-const ORDER = Object.keys(FIELDS)
+const ORDER = Object.keys(SearchQuery.properties)
 
-/** The strict string-to-number step for query strings (see NUMERAL): a number, or the issue naming the rule. */
-function coerce(name: string, schema: TSchema, value: string): { value: unknown } | { issue: Issue } {
-  if (schema.type === 'boolean') {
-    if (value === 'true' || value === 'false') return { value: value === 'true' }
-    return { issue: { path: [name], code: 'invalid_type', message: 'must be true or false' } }
-  }
-  if (schema.type !== 'integer' && schema.type !== 'number') return { value }
-  if (NUMERAL.test(value)) return { value: Number(value) }
-  const example = schema.type === 'integer' ? 'e.g. 20' : 'e.g. 4 or 3.5'
-  return {
-    issue: {
-      path: [name],
-      code: 'invalid_type',
-      message: `must be a ${schema.type === 'integer' ? 'whole number' : 'number'} in plain decimal digits, ${example} (no sign, leading zero, exponent or spaces)`,
-    },
-  }
+/** From a query string (the one parser, http/query-string.ts), then validateSearch. */
+export function parseSearchParams(params: URLSearchParams | string): Result<SearchFilters> {
+  return parseQuery(params, SearchQuery, API_QUERY, validateSearch)
 }
 
-/** From a query string: strings are coerced by the schema's declared type; repeats are an error. */
-export function parseSearchParams(params: URLSearchParams): Result<SearchFilters> {
-  const issues: Issue[] = []
-  const raw: Record<string, unknown> = {}
-  const seen = new Set<string>()
-  for (const [name, value] of params) {
-    if (seen.has(name)) {
-      if (!issues.some((i) => i.path[0] === name)) issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
-      continue
-    }
-    seen.add(name)
-    const schema = FIELDS[name as keyof SearchQuery]
-    const coerced = schema ? coerce(name, schema, value) : { value }
-    if ('issue' in coerced) issues.push(coerced.issue)
-    else raw[name] = coerced.value
-  }
-  const result = validateSearch(raw)
-  if (!result.ok) issues.push(...result.issues.filter((i) => !issues.some((j) => j.path[0] === i.path[0])))
-  return issues.length ? failed(sortIssues(issues)) : result
+const languageIssue: Issue = {
+  path: ['language'],
+  code: 'invalid_format',
+  message: 'must be a primary language tag of 2 or 3 letters, e.g. en or de',
 }
 
 /** From typed arguments (MCP): no coercion, the same bounds and messages. */
 export function validateSearch(input: Record<string, unknown>): Result<SearchFilters> {
   const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
-  const issues = check(SearchQuery, given).map((issue) =>
-    issue.code === 'unrecognized' ? { ...issue, message: `must be one of the known parameters: ${ORDER.join(', ')}` } : issue,
-  )
+  const issues = check(SearchQuery, given).map((issue) => {
+    if (issue.code === 'unrecognized') return { ...issue, ...QUERY_MESSAGES.unrecognized(ORDER) }
+    if (issue.path[0] === 'language' && issue.code === 'invalid_format') return languageIssue
+    return issue
+  })
   const valid = issues.length === 0 ? (given as SearchQuery) : null
   const since = given.since
   const until = given.until
@@ -179,42 +177,39 @@ export function validateSearch(input: Record<string, unknown>): Result<SearchFil
     issues.push({ path: ['min_rating'], code: 'invalid_range', message: `must not be above max_rating (${given.max_rating})` })
   }
   const after = typeof given.cursor === 'string' ? decodeCursor(given.cursor) : undefined
-  if (typeof given.cursor === 'string' && !after && !issues.some((i) => i.path[0] === 'cursor')) issues.push(badCursor)
-  if (issues.length || !valid) return failed(sortIssues(issues))
+  if (typeof given.cursor === 'string' && !issues.some((i) => i.path[0] === 'cursor')) {
+    const sort = SORTS.includes(given.sort as Sort) ? (given.sort as Sort) : 'newest'
+    if (!after) issues.push(badCursor)
+    else if ((after.sort ?? 'newest') !== sort) issues.push(otherSort(after.sort ?? 'newest'))
+  }
+  if (issues.length || !valid) return failed(orderIssues(issues, ORDER))
   const { cursor: _cursor, ...filters } = valid
   return ok({ ...filters, limit: valid.limit ?? SEARCH_LIMIT_DEFAULT, ...(after ? { after } : {}) })
 }
 
-/** The paging parameters of the since-listing (`limit`, `cursor`); absent both, the listing is complete. */
-const SinceQuery = Type.Object({ limit: Type.Optional(Limit), cursor: Type.Optional(Cursor) }, { additionalProperties: false })
+/**
+ * The query parameters of GET /api/reviews/since/{date}: paging (`limit`, `cursor`) and the filters that
+ * make sense for a sync (`language`, `service_area`). Absent all of them, the listing is the complete one.
+ */
+export const SinceQuery = Type.Object(
+  {
+    language: Type.Optional(Language),
+    service_area: Type.Optional(ServiceArea),
+    limit: Type.Optional(Limit),
+    cursor: Type.Optional(Cursor),
+  },
+  { additionalProperties: false },
+)
 
-/** `limit`/`cursor` of GET /api/reviews/since/{date}: null when the whole listing is wanted. */
-export function parseSinceParams(date: string, params: URLSearchParams): Result<SearchFilters | null> {
-  const allowed = Object.keys(SinceQuery.properties)
-  const issues: Issue[] = []
-  const raw: Record<string, unknown> = {}
-  for (const [name, value] of params) {
-    if (!allowed.includes(name)) {
-      if (!issues.some((i) => i.path[0] === name))
-        issues.push({ path: [name], code: 'unrecognized', message: `must be one of the known parameters: ${allowed.join(', ')}` })
-    } else if (name in raw || issues.some((i) => i.path[0] === name)) {
-      if (!issues.some((i) => i.path[0] === name && i.code === 'repeated'))
-        issues.push({ path: [name], code: 'repeated', message: 'must be given at most once' })
-    } else {
-      const coerced = name === 'limit' ? coerce(name, Limit, value) : { value }
-      if ('issue' in coerced) issues.push(coerced.issue)
-      else raw[name] = coerced.value
-    }
-  }
-  if (issues.length) return failed(issues)
-  if (Object.keys(raw).length === 0) return ok(null)
-  return validateSearch({ ...raw, since: date })
-}
+/** What the since-listing answers: the complete listing (`page: false`, filters applied) or pages. */
+export type SinceRequest = { filters: SearchFilters; page: boolean }
 
-function sortIssues(issues: Issue[]): Issue[] {
-  const rank = (i: Issue) => {
-    const r = ORDER.indexOf(String(i.path[0]))
-    return r === -1 ? ORDER.length : r
-  }
-  return issues.sort((a, b) => rank(a) - rank(b))
+/** The query of GET /api/reviews/since/{date}: null when the whole, unfiltered listing is wanted. */
+export function parseSinceParams(date: string, params: URLSearchParams | string): Result<SinceRequest | null> {
+  return parseQuery(params, SinceQuery, API_QUERY, (values) => {
+    if (Object.keys(values).length === 0) return ok(null)
+    const page = values.limit !== undefined || values.cursor !== undefined
+    const parsed = validateSearch({ ...values, since: date })
+    return parsed.ok ? ok({ filters: parsed.value, page }) : parsed
+  })
 }

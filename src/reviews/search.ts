@@ -11,8 +11,8 @@
  * The SearchIndex knows rating, date range, mentions and text. Filters it does not know (max_rating,
  * has_response, a technician's last name) and cursors are applied here, over its full list of matches.
  */
-import type { ReviewKey, SearchFilters } from './search-query'
-import type { SearchIndex } from './search-index'
+import type { ReviewKey, SearchFilters, Sort } from './search-query'
+import { languageKey, type SearchIndex } from './search-index'
 import type { Business, Review } from './schema'
 import { technicianKeys } from './repository'
 import { foldForSearch } from '../core/text'
@@ -71,7 +71,8 @@ export class ReviewSearch {
       technicianKey = undefined
     }
 
-    const direct = predicates.length === 0 && filters.after === undefined
+    const sort = filters.sort ?? 'newest'
+    const direct = predicates.length === 0 && filters.after === undefined && sort === 'newest'
     const found = index.search({
       rating: filters.rating,
       min_rating: filters.min_rating,
@@ -79,6 +80,8 @@ export class ReviewSearch {
       until: filters.until,
       technicianKey,
       serviceKey: filters.mentions_service?.trim().toLowerCase(),
+      languageKey: filters.language === undefined ? undefined : languageKey(filters.language),
+      areaKey: filters.service_area?.toLowerCase(),
       text: filters.query === undefined ? undefined : foldForSearch(filters.query),
       limit: direct ? filters.limit : ALL,
     })
@@ -87,10 +90,11 @@ export class ReviewSearch {
     if (!direct) {
       if (predicates.length) positions = positions.filter((p) => predicates.every((keep) => keep(current.reviews[p]!)))
       total = positions.length
-      if (filters.after) positions = positions.slice(startAfter(positions, current.reviews, filters.after))
+      if (sort !== 'newest') positions = ordered(positions, current.reviews, sort)
+      if (filters.after) positions = positions.slice(startAfter(positions, current.reviews, filters.after, sort))
     }
-    // Without a cursor or extra filters the index handed over only the first `limit`: total says whether more follow.
-    return page(current, positions, filters.limit, total, direct ? total : positions.length, maxBytes)
+    // Without a cursor, extra filters or another order the index handed over only the first `limit`: total says whether more follow.
+    return page(current, positions, filters.limit, total, direct ? total : positions.length, maxBytes, sort)
   }
 }
 
@@ -102,6 +106,7 @@ function page(
   total: number,
   available: number,
   maxBytes: number,
+  sort: Sort,
 ): SearchResult {
   const reviewsJson: string[] = []
   const reviews: Review[] = []
@@ -116,29 +121,67 @@ function page(
   }
   const last = reviews[reviews.length - 1]
   const more = reviews.length < available
-  return { total, reviewsJson, reviews, next: more && last ? { date: last.date, id: last.id } : null }
+  const next =
+    more && last
+      ? sort === 'newest'
+        ? { date: last.date, id: last.id }
+        : { date: last.date, id: last.id, sort, rating: last.rating }
+      : null
+  return { total, reviewsJson, reviews, next }
 }
 
 /**
- * Index into `positions` (ascending = newest first) of the first review after `key`. Dates order the
- * positions, so a binary search finds the key's day; within the day the key's own review is looked up
- * (ids compare like the database's order only for plain ids, so comparison is the fallback when the
- * review has since gone).
+ * Positions (newest first) in another order, ties newest first: by star rating, a stable bucket per
+ * rating; oldest first, the days reversed with each day's reviews kept newest first. Linear, no sort.
  */
-function startAfter(positions: number[], reviews: Review[], key: ReviewKey): number {
+function ordered(positions: number[], reviews: Review[], sort: Exclude<Sort, 'newest'>): number[] {
+  if (sort === 'oldest') {
+    const result: number[] = []
+    let end = positions.length
+    while (end > 0) {
+      const date = reviews[positions[end - 1]!]!.date
+      let start = end - 1
+      while (start > 0 && reviews[positions[start - 1]!]!.date === date) start--
+      for (let i = start; i < end; i++) result.push(positions[i]!)
+      end = start
+    }
+    return result
+  }
+  const buckets: number[][] = [[], [], [], [], [], []]
+  for (const p of positions) buckets[reviews[p]!.rating]!.push(p)
+  const ratings = sort === 'highest' ? [5, 4, 3, 2, 1] : [1, 2, 3, 4, 5]
+  return ratings.flatMap((r) => buckets[r]!)
+}
+
+/**
+ * How a review stands against a cursor's key in `sort`'s order, before ties (-1 before, 1 after, 0 in
+ * the same tie group): the sort's own key first, then the date, newest first.
+ */
+function compareToKey(review: Review, key: ReviewKey, sort: Sort): number {
+  if (sort === 'highest' || sort === 'lowest') {
+    const rating = key.rating ?? 0
+    if (review.rating !== rating) return review.rating > rating === (sort === 'highest') ? -1 : 1
+  } else if (sort === 'oldest' && review.date !== key.date) return review.date < key.date ? -1 : 1
+  return review.date === key.date ? 0 : review.date > key.date ? -1 : 1
+}
+
+/**
+ * Index into `positions` (in `sort`'s order) of the first review after `key`. The order is monotone in
+ * the sort's key and date, so a binary search finds the key's group; within it the key's own review is
+ * looked up (ids compare like the database's order only for plain ids, so comparison is the fallback
+ * when the review has since gone).
+ */
+function startAfter(positions: number[], reviews: Review[], key: ReviewKey, sort: Sort): number {
   let lo = 0
   let hi = positions.length
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    if (reviews[positions[mid]!]!.date > key.date) lo = mid + 1
+    if (compareToKey(reviews[positions[mid]!]!, key, sort) < 0) lo = mid + 1
     else hi = mid
   }
+  const inGroup = (i: number) => i < positions.length && compareToKey(reviews[positions[i]!]!, key, sort) === 0
+  for (let i = lo; inGroup(i); i++) if (reviews[positions[i]!]!.id === key.id) return i + 1
   let i = lo
-  while (i < positions.length && reviews[positions[i]!]!.date === key.date) {
-    if (reviews[positions[i]!]!.id === key.id) return i + 1
-    i++
-  }
-  i = lo
-  while (i < positions.length && reviews[positions[i]!]!.date === key.date && reviews[positions[i]!]!.id > key.id) i++
+  while (inGroup(i) && reviews[positions[i]!]!.id > key.id) i++
   return i
 }

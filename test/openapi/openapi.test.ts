@@ -128,6 +128,7 @@ describe('OpenAPI document', () => {
     expect(Object.keys(parameters).sort()).toEqual([
       'cursor',
       'has_response',
+      'language',
       'limit',
       'max_rating',
       'mentions_service',
@@ -135,7 +136,9 @@ describe('OpenAPI document', () => {
       'min_rating',
       'query',
       'rating',
+      'service_area',
       'since',
+      'sort',
       'until',
     ])
     expect(parameters.rating.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 })

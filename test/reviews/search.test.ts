@@ -29,11 +29,21 @@ const reviews: StoredReview[] = Array.from({ length: 600 }, (_, i) => ({
   text: Array.from({ length: 3 + Math.floor(random() * 6) }, () => pick(phrases)).join(' and '),
   technicians: random() < 0.4 ? [pick(technicians)] : [],
   services: random() < 0.5 ? [pick(services)] : [],
-  service_area: null,
+  service_area: (['Springfield', null, 'Shelbyville', 'SPRINGFIELD'] as const)[i % 4]!,
+  language: (['en', 'de', null, 'pt-BR', 'EN-GB'] as const)[i % 5]!,
   source: 'google',
   verified: random() > 0.05,
   response: random() < 0.3 ? { date: '2025-01-01', text: 'Thanks!' } : null,
 }))
+
+const newestFirst = (a: StoredReview, b: StoredReview) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1)
+/** Each order of `sort`, ties newest first. */
+const ORDERS: Record<string, (a: StoredReview, b: StoredReview) => number> = {
+  newest: newestFirst,
+  oldest: (a, b) => (a.date === b.date ? newestFirst(a, b) : a.date < b.date ? -1 : 1),
+  highest: (a, b) => b.rating - a.rating || newestFirst(a, b),
+  lowest: (a, b) => a.rating - b.rating || newestFirst(a, b),
+}
 
 function reference(filters: SearchFilters): { total: number; ids: string[] } {
   const matches = reviews
@@ -55,7 +65,9 @@ function reference(filters: SearchFilters): { total: number; ids: string[] } {
     .filter((r) => filters.max_rating === undefined || r.rating <= filters.max_rating)
     .filter((r) => filters.has_response === undefined || (r.response !== null) === filters.has_response)
     .filter((r) => filters.mentions_service === undefined || r.services.includes(filters.mentions_service.toLowerCase()))
-    .sort((a, b) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1))
+    .filter((r) => filters.language === undefined || r.language?.split('-')[0]?.toLowerCase() === filters.language.toLowerCase())
+    .filter((r) => filters.service_area === undefined || r.service_area?.toLowerCase() === filters.service_area.toLowerCase())
+    .sort(ORDERS[filters.sort ?? 'newest'])
   const after = filters.after ? matches.findIndex((r) => r.id === filters.after!.id) + 1 : 0
   return { total: matches.length, ids: matches.slice(after, after + filters.limit).map((r) => r.id) }
 }
@@ -73,6 +85,9 @@ function randomFilters(): SearchFilters {
   if (random() < 0.2) args.has_response = pick([true, false])
   if (random() < 0.3) args.mentions_service = pick([...services, 'AC-REPAIR', 'none'])
   args.limit = pick([1, 5, 20, 100])
+  if (random() < 0.2) args.language = pick(['en', 'DE', 'pt', 'fr'])
+  if (random() < 0.2) args.service_area = pick(['springfield', 'Shelbyville', 'Spring'])
+  if (random() < 0.4) args.sort = pick(['newest', 'oldest', 'highest', 'lowest'])
   const result = validateSearch(args)
   if (!result.ok) return randomFilters() // since after until, min above max: drawn again
   if (random() < 0.3) {
@@ -80,7 +95,9 @@ function randomFilters(): SearchFilters {
     const matches = reference({ ...result.value, limit: 10_000 }).ids
     const id = matches.length ? pick(matches) : undefined
     const at = reviews.find((r) => r.id === id)
-    if (at) return { ...result.value, after: { date: at.date, id: at.id } }
+    const sort = result.value.sort
+    if (at)
+      return { ...result.value, after: { date: at.date, id: at.id, ...(sort && sort !== 'newest' ? { sort, rating: at.rating } : {}) } }
   }
   return result.value
 }
