@@ -10,20 +10,18 @@ import { readFileSync } from 'node:fs'
 import { markDataDir } from '../catalog/seed'
 import { ConfigError, loadConfig, parseCommandLine, type Overrides } from '../core/config'
 import { formatProblems } from '../import/errors'
-import { MAP_USAGE, parseFieldMap, type FieldMap } from '../import/mapping'
-import { IMPORT_FORMATS, type ImportFormat } from '../import/parsers'
+import { formatNamed, IMPORT_FORMATS, type ImportFormat } from '../import/formats'
+import { parseFieldMap, type FieldMap } from '../import/mapping'
 import { readImport, validateBusiness, type ImportSource, type ImportStream } from '../import/pipeline'
 import { readSources } from '../import/sources'
 import type { WriteSummary } from '../reviews/repository'
 import type { Business } from '../reviews/schema'
 import { ReviewRepository } from '../reviews/repository'
 import { openServiceDatabase } from '../service'
+import { IMPORT_OPTIONS, importUsage } from './help'
 import type { CliIo } from './io'
 
 type ImportIo = Pick<CliIo, 'env' | 'stdout' | 'stderr' | 'isTTY'>
-
-const USAGE = `usage: reviews-service import FILE|FOLDER [--replace] [--dry-run] [--format json|jsonl|csv|gbp] [--map FIELD=COLUMN,...] [--business FILE]
-  ${MAP_USAGE}`
 
 type ImportArgs = {
   file: string
@@ -39,13 +37,7 @@ type ImportArgs = {
 function parseImportArgs(args: string[]): ImportArgs | string {
   let line: ReturnType<typeof parseCommandLine<'replace' | 'dry-run' | 'format' | 'business' | 'map'>>
   try {
-    line = parseCommandLine('import', args, ['dataDir'], {
-      replace: { type: 'boolean' },
-      'dry-run': { type: 'boolean' },
-      format: { type: 'string' },
-      business: { type: 'string' },
-      map: { type: 'string', multiple: true },
-    })
+    line = parseCommandLine('import', args, ['dataDir'], IMPORT_OPTIONS)
   } catch (error) {
     if (error instanceof ConfigError) return error.message.replace(/^import: /, '').replace(/ See --help\.$/, '')
     throw error
@@ -69,6 +61,8 @@ function parseImportArgs(args: string[]): ImportArgs | string {
   if (maps.length) {
     const map = parseFieldMap(maps)
     if ('error' in map) return map.error
+    if (parsed.format && !formatNamed(parsed.format).takesMap)
+      return `--map does not apply to --format ${parsed.format}; it reads ${IMPORT_FORMATS.filter((f) => formatNamed(f).takesMap).join(', ')}`
     parsed.map = map.map
   }
   return parsed
@@ -81,7 +75,7 @@ function describe(summary: WriteSummary): string {
 export async function importCommand(args: string[], io: ImportIo): Promise<number> {
   const parsedArgs = parseImportArgs(args)
   if (typeof parsedArgs === 'string') {
-    io.stderr(`reviews-service import: ${parsedArgs}\n${USAGE}\n`)
+    io.stderr(`reviews-service import: ${parsedArgs}\n${importUsage()}\n`)
     return 2
   }
   const { file, replace, dryRun, format, businessFile, map } = parsedArgs
@@ -126,6 +120,7 @@ export async function importCommand(args: string[], io: ImportIo): Promise<numbe
       const outcome = await readImport(input, {
         format,
         business: business ?? store.getBusiness(),
+        businessWins: business !== undefined,
         map,
         onProgress: progress,
         onReview: (review, json) => write.add(review, json),
