@@ -8,7 +8,7 @@
  * something, so a stream is recognised before it is read; a file that none of them takes is read whole
  * and given to the formats read whole. A file and the same bytes on a stream are read the same way.
  */
-import { type FieldMap } from './mapping'
+import type { FieldMap } from './mapping'
 import { googleRecord, isGooglePage, isGoogleReview } from './google'
 import {
   isObject,
