@@ -11,7 +11,7 @@
 import { parseWith } from '../core/issues'
 import { Business } from '../reviews/schema'
 import { csvRowBatches, CsvRecords } from './csv'
-import { listNames, MAX_NAMES_LISTED, ImportProblems, problemsFrom, type ImportProblem } from './errors'
+import { listNames, MAX_NAMES_LISTED, ImportProblems, problemsFrom, quote, type ImportProblem } from './errors'
 import { googlePagingNotes } from './google'
 import type { FieldMap } from './mapping'
 import {
@@ -43,7 +43,12 @@ export type ImportOptions = {
 }
 
 /** One file read whole; a folder gives several (Google's pages saved one per file), each named in locations. */
-export type ImportSource = { name?: string; bytes: Uint8Array }
+export type ImportSource =
+  | { name?: string; bytes: Uint8Array }
+  /** A folder's entry not read: not a regular file (a link, a pipe); named in a note. */
+  | { name: string; skipped: string }
+  /** A folder's file that cannot be read as it is (too large); named as a problem. */
+  | { name: string; refused: string }
 /** One file, or stdin, read a chunk at a time. */
 export type ImportStream = { chunks: ByteChunks }
 
@@ -55,6 +60,16 @@ export function validateBusiness(value: unknown, location = 'business'): { busin
   const parsed = parseWith(Business, value)
   return parsed.ok ? { business: parsed.value } : { problems: problemsFrom(location, parsed.issues.slice(0, MAX_NAMES_LISTED)) }
 }
+
+/**
+ * A JSON document is read whole, and takes 15 to 20 times its size in memory: a folder's files (held at
+ * once) and a document on a stream stop here, with the advice to convert to JSONL, which streams.
+ */
+export const MAX_DOCUMENT_BYTES = 256 << 20
+
+export const documentTooLarge = (bytes: number) =>
+  `is read whole as JSON and that would pass ${MAX_DOCUMENT_BYTES >> 20} MiB (${(bytes / 2 ** 20).toFixed(0)} MiB so far); ` +
+  "convert it to JSONL, which is read a chunk at a time: jq -c '.reviews[]' FILE > reviews.jsonl"
 
 const PROGRESS_EVERY = 10_000
 const NO_BUSINESS: ImportProblem = {
@@ -86,7 +101,15 @@ async function readStream(chunks: ByteChunks, options: ImportOptions, problems: 
       format = lineFormat(firstLineOf(head.join('')), options.map)
     }
     if (!format || format.reading === 'whole') {
-      for (let next = await texts.next(); !next.done; next = await texts.next()) head.push(next.value)
+      let size = head.reduce((sum, text) => sum + text.length, 0)
+      for (let next = await texts.next(); !next.done; next = await texts.next()) {
+        size += next.value.length
+        if (size > MAX_DOCUMENT_BYTES) {
+          problems.fatal({ location: 'file', reason: documentTooLarge(size) })
+          return failed(problems, format?.name as ImportFormat | undefined)
+        }
+        head.push(next.value)
+      }
       return await readWhole(
         [{ text: head.splice(0).join('') }],
         { ...options, format: format?.name as ImportFormat | undefined },
@@ -187,17 +210,21 @@ async function readRowsInto(
     return failed(problems, name)
   }
   if (!problems.empty) return failed(problems, name)
-  return { ok: true, format: name, business: options.business!, businessFromFile: false, reviews: checker.count, notes: [] }
+  return { ok: true, format: name, business: options.business!, businessFromFile: false, reviews: checker.count, notes: checker.notes() }
 }
 
 /** A file as bytes, or as text already decoded (stdin gathered after its first line). */
 type WholeFile = { name?: string; bytes: Uint8Array } | { name?: undefined; text: string }
 
 /** JSON documents (or a folder of them), each parsed whole; their records are then checked one by one. */
-async function readWhole(files: WholeFile[], options: ImportOptions, problems: ImportProblems): Promise<ImportOutcome> {
+async function readWhole(sources: (WholeFile | ImportSource)[], options: ImportOptions, problems: ImportProblems): Promise<ImportOutcome> {
+  const files = sources.filter((f): f is WholeFile => 'bytes' in f || 'text' in f)
+  const notRegular = sources.flatMap((f) => ('skipped' in f ? [`${quote(f.name, 40)} (${f.skipped})`] : []))
+  for (const f of sources) if ('refused' in f) problems.inFile({ location: f.name, reason: f.refused })
   const sourceCount = files.length
   if (sourceCount === 0) {
-    problems.inFile({ location: 'folder', reason: 'holds no .json file to import' })
+    if (problems.empty)
+      problems.inFile({ location: 'folder', reason: `holds no${notRegular.length ? ' regular' : ''} .json file to import` })
     return failed(problems)
   }
   const skipped: string[] = []
@@ -266,6 +293,7 @@ async function readWhole(files: WholeFile[], options: ImportOptions, problems: I
       }
     }
     reviews = checker.count
+    notes.push(...checker.notes())
   } finally {
     checker.close()
   }
@@ -277,6 +305,7 @@ async function readWhole(files: WholeFile[], options: ImportOptions, problems: I
     ),
   )
   if (skipped.length) notes.unshift(`skipped ${listNames(skipped)}: no reviews list in ${skipped.length === 1 ? 'it' : 'them'}`)
+  if (notRegular.length) notes.unshift(`skipped ${notRegular.join(', ')}: only regular files of a folder are read`)
   return { ok: true, format: format ?? 'json', business, businessFromFile, reviews, notes }
 }
 
