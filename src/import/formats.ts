@@ -62,7 +62,7 @@ export const FORMATS = [
   {
     name: 'gbp',
     describes:
-      'Google Business Profile export as Google hands it out: Takeout reviews files, reviews.list pages (one, several, a JSON array or a folder of them), batchGetReviews pages',
+      'Google Business Profile exports as-is: Takeout files, reviews.list and batchGetReviews pages (one, several, an array, a folder)',
     takesMap: false,
     source: 'google',
     reading: 'whole',
