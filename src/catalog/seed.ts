@@ -1,8 +1,9 @@
 /**
  * Which data a starting process serves. The sample embedded in the executable is for a new user's
  * first start only: `serve` loads it into a DATA_DIR that is absent or empty (or when asked with
- * --sample). A DATA_DIR that held data and lost its database is an error, never a reason to publish
- * a fictional business as if it were the owner's.
+ * --sample, never where the marker says an import's data was). A DATA_DIR that held data and lost its
+ * database is an error, never a reason to publish a fictional business as if it were the owner's; and
+ * a refusal creates nothing (mcp opens no database that is not there).
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

@@ -11,7 +11,10 @@ import { fileChunks } from './text-stream'
  * are checked before anything is read.
  */
 export function readSources(path: string): ImportSource[] | ImportStream {
-  if (!statSync(path).isDirectory()) return { chunks: fileChunks(path) }
+  const stat = statSync(path)
+  // A device never ends (/dev/zero) or is a terminal: stdin is `-`. A named pipe is read as it comes.
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) throw new Error('it is a device, not a file (use - to read stdin)')
+  if (!stat.isDirectory()) return { chunks: fileChunks(path) }
   const names = readdirSync(path)
     .filter((name) => name.toLowerCase().endsWith('.json') && !name.startsWith('.'))
     .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))

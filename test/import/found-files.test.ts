@@ -186,6 +186,16 @@ describe('a folder holds only regular files to read', () => {
     )
   })
 
+  test('a FILE that is a device (or a link to one) is refused before anything is read', () => {
+    const p = place()
+    const link = join(p.dir, 'reviews.json')
+    symlinkSync('/dev/zero', link)
+    const result = p.run([link], 10_000)
+    expect(result.code).toBe(2)
+    expect(result.stderr).toBe(`reviews-service import: cannot read ${link}: it is a device, not a file (use - to read stdin)\n`)
+    expect(existsSync(p.dataDir)).toBe(false)
+  })
+
   test('sizes are checked before reading: a 300 MiB file is refused without being read', () => {
     const p = place()
     const folder = join(p.dir, 'big')
