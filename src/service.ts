@@ -60,8 +60,9 @@ export function openData(config: Config, options: ServiceOptions = {}) {
   const db = openServiceDatabase(config.dataDir)
   const reviews = new ReviewRepository(db)
   try {
-    if (seedIfAllowed(reviews, policy, wasNew, config.dataDir, options.seed)) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
-    markDataDir(config.dataDir)
+    const seeded = seedIfAllowed(reviews, policy, wasNew, config.dataDir, options.seed)
+    if (seeded) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
+    markDataDir(config.dataDir, seeded ? 'sample' : undefined)
   } catch (error) {
     db.close()
     throw error

@@ -1,8 +1,9 @@
 /**
  * Which data a starting process serves. The sample embedded in the executable is for a new user's
  * first start only: `serve` loads it into a DATA_DIR that is absent or empty (or when asked with
- * --sample). A DATA_DIR that held data and lost its database is an error, never a reason to publish
- * a fictional business as if it were the owner's.
+ * --sample, never where the marker says an import's data was). A DATA_DIR that held data and lost its
+ * database is an error, never a reason to publish a fictional business as if it were the owner's; and
+ * a refusal creates nothing (mcp opens no database that is not there).
  */
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -39,11 +40,31 @@ export class DataDirError extends ConfigError {}
 
 /** Left in every DATA_DIR that has held data, so a lost database cannot pass for a new directory. */
 export const DATA_DIR_MARKER = '.reviews-service'
+/** The marker's line once an import has committed: the owner's data has been here. */
+const IMPORTED = 'data: imported'
+const SAMPLE = 'data: sample'
 
-export function markDataDir(dataDir: string): void {
+/**
+ * Leaves the marker: `imported` by a committed import, `sample` when the sample was just loaded into a
+ * new directory. A marker without either line (older releases wrote none) counts as imported.
+ */
+export function markDataDir(dataDir: string, data?: 'imported' | 'sample'): void {
   const path = join(dataDir, DATA_DIR_MARKER)
-  if (!existsSync(path))
-    writeFileSync(path, `This directory holds reviews-service data (${DATABASE_FILE}). Back it up with the database.\n`)
+  const exists = existsSync(path)
+  if (exists && !(data === 'imported' && readMarker(dataDir) === 'sample')) return
+  const line = data === 'imported' ? `${IMPORTED}\n` : data === 'sample' ? `${SAMPLE}\n` : ''
+  writeFileSync(path, `This directory holds reviews-service data (${DATABASE_FILE}). Back it up with the database.\n${line}`)
+}
+
+/** What the marker says: absent, the sample only, or real data (imported, or a marker that does not say). */
+function readMarker(dataDir: string): 'absent' | 'sample' | 'imported' {
+  const path = join(dataDir, DATA_DIR_MARKER)
+  if (!existsSync(path)) return 'absent'
+  try {
+    return readFileSync(path, 'utf8').split('\n').includes(SAMPLE) ? 'sample' : 'imported'
+  } catch {
+    return 'imported'
+  }
 }
 
 /** Files that only a DATA_DIR of ours has held: the marker, the database and its journal, the business file. */
@@ -62,31 +83,40 @@ const hasDatabaseFile = (dataDir: string) => {
   return existsSync(path) && statSync(path).size > 0
 }
 
+const IMPORT_HINT = 'Import your reviews first (reviews-service import FILE)'
+
+/** The owner's data was here and its database is gone: never a reason to publish the sample, and no advice to. */
+const lostDatabase = (dataDir: string) =>
+  new DataDirError(
+    `DATA_DIR ${dataDir} holds files but its database ${DATABASE_FILE} is missing or empty: the data it held is gone. ` +
+      'Restore reviews.db from your backup, or import your reviews again (reviews-service import FILE).',
+  )
+
+const noData = (dataDir: string) =>
+  new DataDirError(`The database in ${dataDir} holds no business and no reviews. ${IMPORT_HINT}, or point DATA_DIR at your data.`)
+
 /**
  * Call before opening the database (opening creates the file): throws DataDirError when `dataDir`
- * cannot be served as it is, else says whether it is new (for seedIfAllowed).
+ * cannot be served as it is, else says whether it is new (for seedIfAllowed). A refusal leaves the
+ * directory as it was: nothing is created.
  */
 export function checkDataDirBeforeOpen(dataDir: string, policy: SeedPolicy): boolean {
   if (policy === 'never' && !existsSync(dataDir)) {
-    throw new DataDirError(
-      `DATA_DIR ${dataDir} does not exist. Import your reviews first (reviews-service import FILE), or point DATA_DIR at your data.`,
-    )
+    throw new DataDirError(`DATA_DIR ${dataDir} does not exist. ${IMPORT_HINT}, or point DATA_DIR at your data.`)
   }
   const isNew = isNewDataDir(dataDir)
-  if (policy !== 'if-new' || isNew || hasDatabaseFile(dataDir)) return isNew
+  if (hasDatabaseFile(dataDir)) return isNew // whether it holds data is for seedIfAllowed to see
+  if (policy === 'never') throw isNew ? noData(dataDir) : lostDatabase(dataDir)
+  if (isNew) return true
   const onlyBusiness = TRACES.every((name) => name === BUSINESS_FILE || !existsSync(join(dataDir, name)))
   if (onlyBusiness) {
-    // Serving the sample's reviews under the owner's business would be the fake dataset this refuses.
+    // The sample's reviews under the owner's business would be the fake dataset this refuses, --sample or not.
     throw new DataDirError(
-      `DATA_DIR ${dataDir} has ${BUSINESS_FILE} but no reviews yet. Import your reviews first (reviews-service import FILE), ` +
-        'or start with serve --sample to try the service on the sample business.',
+      `DATA_DIR ${dataDir} has ${BUSINESS_FILE} but no reviews yet. ${IMPORT_HINT}; to try the sample business, point DATA_DIR at an empty directory.`,
     )
   }
-  throw new DataDirError(
-    `DATA_DIR ${dataDir} holds files but its database ${DATABASE_FILE} is missing or empty: the data it held is gone. ` +
-      'Restore reviews.db from your backup, or import your reviews again (reviews-service import FILE). ' +
-      'To serve the sample data instead, use an empty DATA_DIR or serve --sample.',
-  )
+  if (policy === 'if-new' || readMarker(dataDir) === 'imported') throw lostDatabase(dataDir)
+  return isNew
 }
 
 /** After opening: loads the sample when the policy allows it and the database has no data; says whether it did. */
@@ -98,14 +128,17 @@ export function seedIfAllowed(
   dataset: Dataset = embeddedSample,
 ): boolean {
   if (!store.isEmpty()) return false
-  if (policy === 'always' || (policy === 'if-new' && wasNew)) {
+  // --sample never fills the database of a directory that held the owner's data.
+  const allowed = policy === 'if-new' ? wasNew : policy === 'always' && readMarker(dataDir) !== 'imported'
+  if (allowed) {
     const issues = check(Business, dataset.business)
     if (issues.length) throw new Error(`The sample business does not match the Business schema: ${JSON.stringify(issues)}`)
     store.write({ business: dataset.business, reviews: dataset.reviews })
     return true
   }
+  if (policy === 'always') throw lostDatabase(dataDir)
   throw new DataDirError(
     `The database in ${dataDir} holds no business and no reviews. Import your reviews (reviews-service import FILE)` +
-      (policy === 'if-new' ? ', restore reviews.db from your backup, or start with serve --sample.' : '.'),
+      (policy === 'if-new' ? ' or restore reviews.db from your backup.' : '.'),
   )
 }

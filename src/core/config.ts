@@ -169,17 +169,29 @@ export const SETTINGS = {
   ),
 }
 
+/**
+ * Rules between settings, checked once every setting is read: each returns a message when broken.
+ * (A rule on one setting alone belongs in its row's parser.)
+ */
+const RULES: ((config: Config) => string | undefined)[] = [
+  (c) => (c.hub.leaseMin > c.hub.leaseMax ? 'HUB_LEASE_MIN must not exceed HUB_LEASE_MAX.' : undefined),
+]
+
 type Settings = typeof SETTINGS
 export type SettingKey = keyof Settings
+export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[]
 type Value<K extends SettingKey> = ReturnType<Settings[K]['parse']>
 type KeysOf<G extends Group> = { [K in SettingKey]: Settings[K] extends Setting<G, unknown> ? K : never }[SettingKey]
 
-export type HubConfig = { [K in KeysOf<'hub'>]: Value<K> } & {
+/** The hub's settings are `Config.hub`; every other group's are on `Config` itself. */
+const NESTED_GROUP = 'hub' satisfies Group
+
+export type HubConfig = { [K in KeysOf<typeof NESTED_GROUP>]: Value<K> } & {
   /** Extra CA bundle (PEM) trusted for callbacks, besides the system store (NODE_EXTRA_CA_CERTS). */
   extraCaFile?: string
   now: () => number
 }
-export type Config = { [K in KeysOf<'service' | 'mcp'>]: Value<K> } & { hub: HubConfig }
+export type Config = { [K in KeysOf<Exclude<Group, typeof NESTED_GROUP>>]: Value<K> } & { hub: HubConfig }
 
 /** PORT is --port, HUB_LEASE_DEFAULT is --hub-lease-default: every setting is a variable and a flag. */
 export const flagOf = (key: SettingKey) => `--${SETTINGS[key].env.toLowerCase().replaceAll('_', '-')}`
@@ -188,44 +200,29 @@ const label = (key: SettingKey) => `${SETTINGS[key].env} (${flagOf(key)})`
 
 export type Overrides = Partial<Record<SettingKey, string>>
 
-/** Settings from the environment, with flags (overrides) winning; throws ConfigError naming the bad setting. */
+/**
+ * Settings from the environment, with flags (overrides) winning; throws ConfigError naming the bad setting.
+ * Every row is read the same way: no line here names a setting. A default may name an earlier setting's
+ * variable (BASE_URL's `http://localhost:PORT`): it stands for that setting's value.
+ */
 export function loadConfig(env: Record<string, string | undefined>, overrides: Overrides = {}, now: () => number = Date.now): Config {
-  const raw = (key: SettingKey) => overrides[key] ?? env[SETTINGS[key].env]
-  const value = <K extends SettingKey>(key: K): Value<K> => SETTINGS[key].parse(raw(key) ?? SETTINGS[key].default, label(key)) as Value<K>
-  const port = value('port')
-  const hub: HubConfig = {
-    leaseDefault: value('leaseDefault'),
-    leaseMin: value('leaseMin'),
-    leaseMax: value('leaseMax'),
-    retryDelaysMs: value('retryDelaysMs'),
-    timeoutMs: value('timeoutMs'),
-    allowPrivateCallbacks: value('allowPrivateCallbacks'),
-    trustProxy: value('trustProxy'),
-    requestsPerMinutePerIp: value('requestsPerMinutePerIp'),
-    maxPendingPerHost: value('maxPendingPerHost'),
-    maxSubscriptionsPerHost: value('maxSubscriptionsPerHost'),
-    maxSubscriptions: value('maxSubscriptions'),
-    maxConcurrent: value('maxConcurrent'),
-    maxConcurrentPerHost: value('maxConcurrentPerHost'),
-    extraCaFile: env.NODE_EXTRA_CA_CERTS || undefined,
-    now,
+  const top: Record<string, unknown> = {}
+  const hub: Record<string, unknown> = { extraCaFile: env.NODE_EXTRA_CA_CERTS || undefined, now }
+  const byEnv = new Map<string, unknown>()
+  for (const key of SETTING_KEYS) {
+    const setting: Setting<Group, unknown> = SETTINGS[key]
+    const given = overrides[key] ?? env[setting.env]
+    const raw = given ?? setting.default.replace(/\b[A-Z][A-Z0-9_]*\b/g, (name) => (byEnv.has(name) ? String(byEnv.get(name)) : name))
+    const value = setting.parse(raw, label(key))
+    byEnv.set(setting.env, value)
+    ;(setting.group === NESTED_GROUP ? hub : top)[key] = value
   }
-  if (hub.leaseMin > hub.leaseMax) throw new ConfigError('HUB_LEASE_MIN must not exceed HUB_LEASE_MAX.')
-  return {
-    port,
-    host: value('host'),
-    baseUrl: raw('baseUrl') === undefined ? `http://localhost:${port}` : value('baseUrl'),
-    dataDir: value('dataDir'),
-    cacheMaxAge: value('cacheMaxAge'),
-    pollMs: value('pollMs'),
-    logRequests: value('logRequests'),
-    idleTimeoutS: value('idleTimeoutS'),
-    mcpSessionIdleMs: value('mcpSessionIdleMs'),
-    mcpMaxSessions: value('mcpMaxSessions'),
-    mcpMaxSessionsPerClient: value('mcpMaxSessionsPerClient'),
-    mcpAllowedOrigins: value('mcpAllowedOrigins'),
-    hub,
+  const config = { ...top, hub } as Config
+  for (const rule of RULES) {
+    const broken = rule(config)
+    if (broken) throw new ConfigError(broken)
   }
+  return config
 }
 
 /** The hub's part of the settings alone (tests and benchmarks that vary only the hub). */
@@ -272,5 +269,3 @@ export function parseCommandLine<O extends string>(
   }
   return { overrides, options: ownValues, positionals: parsed.positionals }
 }
-
-export const SETTING_KEYS = Object.keys(SETTINGS) as SettingKey[]

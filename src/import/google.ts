@@ -33,6 +33,9 @@ export function isGoogleReview(value: unknown): boolean {
   return typeof value.name === 'string' && /\/reviews\/[^/]+$/.test(value.name) && isObject(value.reviewer)
 }
 
+/** The keys of a reviews.list or batchGetReviews page; any other top-level key of an export is ignored (and named). */
+export const GOOGLE_PAGE_KEYS = ['reviews', 'averageRating', 'totalReviewCount', 'nextPageToken', 'locationReviews']
+
 /** A reviews.list or batchGetReviews page (an empty page counts when it has Google's page keys). */
 export function isGooglePage(value: unknown): value is Record<string, unknown> {
   if (!isObject(value)) return false
@@ -131,7 +134,8 @@ export function readGooglePages(pages: GooglePage[]): GoogleExport {
   return { records, problems, paging: { declaredTotal, lastPageToken: lastToken } }
 }
 
-function googleRecord(review: Record<string, unknown>, baseLocation: string): RawRecord {
+/** One Review resource as a raw record; `baseLocation` is where it is ("reviews[3]", "line 4"). */
+export function googleRecord(review: Record<string, unknown>, baseLocation: string): RawRecord {
   const id = googleReviewId(review)
   const location = typeof id === 'string' && id !== '' ? `${baseLocation} (review ${quote(id, 40)})` : baseLocation
   const problems: ImportProblem[] = []

@@ -59,33 +59,45 @@ function parseLocalDate(value: unknown, timeZone: string): { date: string } | { 
   return { date: localDate(new Date(text.replace(' ', 'T')), timeZone) }
 }
 
-function requiredString(value: unknown, max: number): { value: string } | { reason: string } {
+function requiredString(value: unknown, max: number, tally?: TextTally): { value: string } | { reason: string } {
   if (value === undefined || value === null) return { reason: 'is required' }
   if (typeof value !== 'string' && typeof value !== 'number') return { reason: 'must be a string' }
-  const text = cleanText(String(value))
+  const text = cleanText(String(value), tally)
   if (text === '') return { reason: 'must not be empty' }
   if (text.length > max) return { reason: `must be at most ${max} characters` }
   return { value: text }
 }
 
-function stringList(value: unknown, field: string, problems: (field: string, reason: string) => void): string[] {
+function stringList(value: unknown, field: string, problems: (field: string, reason: string) => void, tally?: TextTally): string[] {
   if (value === undefined || value === null) return []
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
     problems(field, 'must be a list of strings')
     return []
   }
-  return [...new Set(value.map((v) => sanitizeText(v).trim()).filter((v) => v !== ''))]
+  return [...new Set(value.map((v) => sanitized(v, tally).trim()).filter((v) => v !== ''))]
+}
+
+/** What sanitising changed that the user should hear of: lone surrogates (half a character, from a JSON "\ud83d" escape) became U+FFFD. */
+export type TextTally = { loneSurrogates: number }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+function sanitized(value: string, tally?: TextTally): string {
+  if (tally && !value.isWellFormed()) tally.loneSurrogates += value.match(LONE_SURROGATE)?.length ?? 0
+  return sanitizeText(value)
 }
 
 /** Mis-decoded UTF-8 repaired, then sanitised (NFC, no controls but tab and newline), trimmed. */
-export function cleanText(value: string): string {
-  return sanitizeText(repairMojibake(value)).trim()
+export function cleanText(value: string, tally?: TextTally): string {
+  return sanitized(repairMojibake(value), tally).trim()
 }
 
+/** `tally`, when given, counts what sanitising replaced (see TextTally). */
 export function normalizeRecord(
   raw: RawRecord,
   business: Business,
   defaultSource: string,
+  tally?: TextTally,
 ): { review: StoredReview } | { problems: ImportProblem[] } {
   const problems: ImportProblem[] = [...(raw.problems ?? [])]
   const named = (field: string) => raw.fieldNames?.[field] ?? field
@@ -108,18 +120,20 @@ export function normalizeRecord(
   const date = toLocalDate(v.date, business.timezone)
   if ('reason' in date) fail('date', date.reason)
 
-  const author = requiredString(v.author, MAX_NAME)
+  const author = requiredString(v.author, MAX_NAME, tally)
   if ('reason' in author) fail('author', author.reason)
 
   let text = ''
+  let textOk = false
   if (v.text === undefined || v.text === null) fail('text', 'is required (an empty string for a rating-only review)')
   else if (typeof v.text !== 'string') fail('text', 'must be a string')
   else {
-    text = cleanText(v.text)
+    text = cleanText(v.text, tally)
     if (text.length > MAX_TEXT) fail('text', `must be at most ${MAX_TEXT} characters`)
+    else textOk = true
   }
 
-  const technicians = stringList(v.technicians, 'technicians', fail)
+  const technicians = stringList(v.technicians, 'technicians', fail, tally)
   const services = stringList(v.services, 'services', fail).map((s) => s.toLowerCase())
   for (const service of services)
     if (!SERVICE_ID.test(service)) fail('services', `${quote(service)} is not a service id (kebab-case, e.g. drain-cleaning)`)
@@ -127,7 +141,7 @@ export function normalizeRecord(
   let serviceArea: string | null = null
   if (v.service_area !== undefined && v.service_area !== null) {
     if (typeof v.service_area !== 'string') fail('service_area', 'must be a string or null')
-    else serviceArea = sanitizeText(v.service_area).trim() || null
+    else serviceArea = sanitized(v.service_area, tally).trim() || null
   }
 
   let source = defaultSource
@@ -149,7 +163,7 @@ export function normalizeRecord(
     if (typeof r !== 'object' || Array.isArray(r)) fail('response', 'must be an object {date, text} or null')
     else {
       const responseDate = toLocalDate(r.date, business.timezone)
-      const responseText = requiredString(r.text, MAX_TEXT)
+      const responseText = requiredString(r.text, MAX_TEXT, tally)
       if ('reason' in responseDate) fail('response.date', responseDate.reason)
       if ('reason' in responseText) fail('response.text', responseText.reason)
       if ('date' in responseDate && 'value' in responseText) response = { date: responseDate.date, text: responseText.value }
@@ -161,14 +175,14 @@ export function normalizeRecord(
     const tag = canonicalLanguageTag(v.language)
     if ('reason' in tag) fail('language', tag.reason)
     else language = tag.tag
-  } else language = detectLanguage(text)
+  } else if (textOk) language = detectLanguage(text) // after the length check: a refused text is never read
 
   let translation: StoredReview['translation'] = null
   if (v.translation !== undefined && v.translation !== null) {
     const t = v.translation as Record<string, unknown>
     if (typeof t !== 'object' || Array.isArray(t)) fail('translation', 'must be an object {language, text} or null')
     else {
-      const translated = requiredString(t.text, MAX_TEXT)
+      const translated = requiredString(t.text, MAX_TEXT, tally)
       if ('reason' in translated) fail('translation.text', translated.reason)
       else {
         let translationLanguage: string | null = null

@@ -4,23 +4,25 @@
  * With --map, CSV columns or JSON paths of another platform's export fill the review fields.
  */
 import { CsvRecords, parseCsvRows } from './csv'
-import type { ImportProblem } from './errors'
-import { isGooglePage, isGoogleReview, readGooglePages, type GooglePage, type GooglePaging } from './google'
+import { listNames, type ImportProblem } from './errors'
+import { GOOGLE_PAGE_KEYS, isGooglePage, isGoogleReview, readGooglePages, type GooglePage, type GooglePaging } from './google'
 import { mappedFieldNames, pickMapped, type FieldMap } from './mapping'
 import { fromFlatFields, type RawRecord } from './records'
 
 export type { RawRecord } from './records'
 export { CSV_COLUMNS, parseCsvRows } from './csv'
-export type ImportFormat = 'json' | 'jsonl' | 'csv' | 'gbp'
-export const IMPORT_FORMATS: ImportFormat[] = ['json', 'jsonl', 'csv', 'gbp']
-
 export type ParsedFile = {
-  format: ImportFormat
+  format: string
   business?: unknown
   records: RawRecord[]
   problems: ImportProblem[]
   google?: GooglePaging
+  /** What the reading left out on purpose, for the summary (an export's unknown top-level keys). */
+  notes?: string[]
 }
+
+/** One parsed JSON line (an object) as a raw record: as it is, through --map, or a platform's review. */
+export type LineRecords = (value: Record<string, unknown>, location: string) => RawRecord
 
 /** UTF-8 only (a BOM is dropped); anything else is refused rather than guessed at. */
 export function decodeUtf8(bytes: Uint8Array): { text: string } | { problem: ImportProblem } {
@@ -53,7 +55,8 @@ export function firstInvalidUtf8(bytes: Uint8Array): number {
   return lo
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value)
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * Top-level JSON values written one after another ("{...}{...}", "{...}\n{...}"), as several
@@ -98,55 +101,8 @@ export function tryParse(text: string): { value: unknown } | undefined {
   }
 }
 
-/** `whole` is the text already parsed (tryParse), so that a large document is parsed once. */
-export function detectFormat(text: string, whole = tryParse(text)): ImportFormat {
-  const start = text.trimStart()
-  if (!start.startsWith('[') && !start.startsWith('{')) return 'csv'
-  if (whole) {
-    const value = whole.value
-    // An array of pages, or of Review resources (a saved `reviews` list without its page).
-    if (Array.isArray(value)) return value.length > 0 && (value.every(isGooglePage) || value.every(isGoogleReview)) ? 'gbp' : 'json'
-    if (isGooglePage(value)) return 'gbp'
-    return isObject(value) && Array.isArray(value.reviews) ? 'json' : 'jsonl' // one object: a one-line JSONL file
-  }
-  // Several documents one after another: Google pages concatenated, or JSONL.
-  const firstLine = start.slice(0, start.indexOf('\n') >>> 0)
-  const first = tryParse(firstLine)
-  if (first && isObject(first.value) && !isGooglePage(first.value)) return 'jsonl'
-  const documents = splitJsonDocuments(text)
-  const firstDocument = documents[0] && tryParse(documents[0].text)
-  if (firstDocument && isGooglePage(firstDocument.value)) return 'gbp'
-  return first ? 'jsonl' : 'json'
-}
-
-/**
- * The format of a file that can be read a chunk at a time, from its first line that holds something:
- * CSV, or JSONL whose first line is one plain object. Undefined for anything else (a JSON document,
- * Google pages), which is read whole and given to detectFormat; both agree on every file.
- */
-export function streamableFormat(firstLine: string): 'jsonl' | 'csv' | undefined {
-  if (!firstLine.startsWith('[') && !firstLine.startsWith('{')) return 'csv'
-  const first = tryParse(firstLine)
-  const value = first?.value
-  return isObject(value) && !Array.isArray(value.reviews) && !isGooglePage(value) ? 'jsonl' : undefined
-}
-
-/** `whole` as for detectFormat. */
-export function parseFile(text: string, format: ImportFormat, map?: FieldMap, whole?: { value: unknown }): ParsedFile {
-  switch (format) {
-    case 'json':
-      return mapJson(parseJson(text, whole), map)
-    case 'jsonl':
-      return mapJson(parseJsonl(text), map)
-    case 'csv':
-      return parseCsv(text, map)
-    case 'gbp':
-      return parseGbp(text, whole)
-  }
-}
-
 /** With --map, every JSON record is another platform's: its mapped paths become our fields. */
-function mapJson(file: ParsedFile, map?: FieldMap): ParsedFile {
+export function mapJson(file: ParsedFile, map?: FieldMap): ParsedFile {
   if (!map) return file
   const mapped = jsonMapper(map)
   return { ...file, business: undefined, records: file.records.map(mapped) }
@@ -166,7 +122,7 @@ function parseJsonValue(text: string): { value: unknown } | { problem: ImportPro
   }
 }
 
-function parseJson(text: string, whole?: { value: unknown }): ParsedFile {
+export function parseJson(text: string, whole?: { value: unknown }): ParsedFile {
   const parsed = whole ?? parseJsonValue(text)
   if ('problem' in parsed) return { format: 'json', records: [], problems: [parsed.problem] }
   const value = parsed.value
@@ -193,11 +149,12 @@ function parseJson(text: string, whole?: { value: unknown }): ParsedFile {
   return { format: 'json', business, records, problems }
 }
 
-function parseJsonl(text: string): ParsedFile {
+/** JSON lines read whole (a folder's file, a test): each line through `toRecord`, as when streamed. */
+export function parseJsonLines(text: string, format: string, toRecord?: LineRecords): ParsedFile {
   const records: RawRecord[] = []
   const problems: ImportProblem[] = []
   for (const [index, line] of text.split('\n').entries()) readJsonLine(line, index + 1, records, problems)
-  return { format: 'jsonl', records, problems }
+  return { format, records: toRecord ? records.map((r) => toRecord(r.value, r.location)) : records, problems }
 }
 
 /** One line of a JSONL file: a record, a problem, or nothing (a blank line). */
@@ -213,7 +170,7 @@ export function readJsonLine(text: string, line: number, records: RawRecord[], p
   }
 }
 
-function parseCsv(text: string, map?: FieldMap): ParsedFile {
+export function parseCsv(text: string, map?: FieldMap): ParsedFile {
   const fail = (problems: ImportProblem[]): ParsedFile => ({ format: 'csv', records: [], problems })
   const { rows, problem } = parseCsvRows(text)
   if (problem) return fail([problem])
@@ -227,7 +184,7 @@ function parseCsv(text: string, map?: FieldMap): ParsedFile {
 }
 
 /** One page, pages concatenated, or an array of pages; each page is labelled when there are several. */
-function parseGbp(text: string, parsed?: { value: unknown }): ParsedFile {
+export function parseGbp(text: string, parsed?: { value: unknown }): ParsedFile {
   const fail = (reason: string, location = 'file'): ParsedFile => ({ format: 'gbp', records: [], problems: [{ location, reason }] })
   const whole = parsed ?? tryParse(text)
   let values: { line?: number; value: unknown }[]
@@ -236,8 +193,9 @@ function parseGbp(text: string, parsed?: { value: unknown }): ParsedFile {
     const value = whole.value
     if (Array.isArray(value) && value.length > 0 && value.every(isGoogleReview)) values = [{ value: { reviews: value } }]
     else values = Array.isArray(value) ? value.map((page) => ({ value: page })) : [{ value }]
-    // Our dataset wrapper around a Google page: {business, reviews: [Google reviews]}.
-    if (isObject(value)) business = value.business
+    // Our dataset wrapper around a Google page: {business, reviews: [Google reviews]}; a business that is
+    // not an object ("business": "ESSA" in a real export) is one of the keys ignored below.
+    if (isObject(value) && isObject(value.business)) business = value.business
   } else {
     const documents = splitJsonDocuments(text)
     if (documents.length < 2) return fail(`is not valid JSON (${jsonError(text)})`)
@@ -260,7 +218,16 @@ function parseGbp(text: string, parsed?: { value: unknown }): ParsedFile {
       })
   })
   const read = readGooglePages(pages)
-  return { format: 'gbp', business, records: read.records, problems: [...problems, ...read.problems], google: read.paging }
+  const ignored = new Set<string>()
+  for (const { value } of pages)
+    for (const key of Object.keys(value))
+      if (!GOOGLE_PAGE_KEYS.includes(key) && !(key === 'business' && business !== undefined)) ignored.add(key)
+  const notes = ignored.size
+    ? [
+        `ignored the export's top-level ${ignored.size === 1 ? 'key' : 'keys'} ${listNames([...ignored])}: not part of a Google reviews page`,
+      ]
+    : []
+  return { format: 'gbp', business, records: read.records, problems: [...problems, ...read.problems], google: read.paging, notes }
 }
 
 function jsonError(text: string): string {

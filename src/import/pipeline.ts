@@ -11,28 +11,29 @@
 import { parseWith } from '../core/issues'
 import { Business } from '../reviews/schema'
 import { csvRowBatches, CsvRecords } from './csv'
-import { listNames, MAX_NAMES_LISTED, ImportProblems, problemsFrom, type ImportProblem } from './errors'
+import { listNames, MAX_NAMES_LISTED, ImportProblems, problemsFrom, quote, type ImportProblem } from './errors'
 import { googlePagingNotes } from './google'
 import type { FieldMap } from './mapping'
 import {
-  decodeUtf8,
   detectFormat,
-  invalidUtf8Problem,
-  jsonMapper,
+  firstLineOf,
+  formatNamed,
+  lineFormat,
   parseFile,
-  readJsonLine,
-  tryParse,
-  streamableFormat,
+  type CsvFormat,
   type ImportFormat,
-  type RawRecord,
-} from './parsers'
+  type LineFormat,
+} from './formats'
+import { decodeUtf8, invalidUtf8Problem, readJsonLine, tryParse, type RawRecord } from './parsers'
 import { ReviewChecker, type ReviewSink } from './review-check'
 import { InvalidUtf8, numberedLines, utf8Chunks, type ByteChunks } from './text-stream'
 
 export type ImportOptions = {
   format?: ImportFormat
-  /** The business already in the database, or from --business; the file's own wins. */
+  /** The business already in the database, or from --business; the file's own wins over the database's. */
   business?: Business | null
+  /** `business` came from --business: it wins over anything in the file. */
+  businessWins?: boolean
   /** --map: another platform's columns (CSV) or paths (JSON) for our fields. */
   map?: FieldMap
   /** Records checked so far, every 10,000. */
@@ -42,7 +43,12 @@ export type ImportOptions = {
 }
 
 /** One file read whole; a folder gives several (Google's pages saved one per file), each named in locations. */
-export type ImportSource = { name?: string; bytes: Uint8Array }
+export type ImportSource =
+  | { name?: string; bytes: Uint8Array }
+  /** A folder's entry not read: not a regular file (a link, a pipe); named in a note. */
+  | { name: string; skipped: string }
+  /** A folder's file that cannot be read as it is (too large); named as a problem. */
+  | { name: string; refused: string }
 /** One file, or stdin, read a chunk at a time. */
 export type ImportStream = { chunks: ByteChunks }
 
@@ -54,6 +60,16 @@ export function validateBusiness(value: unknown, location = 'business'): { busin
   const parsed = parseWith(Business, value)
   return parsed.ok ? { business: parsed.value } : { problems: problemsFrom(location, parsed.issues.slice(0, MAX_NAMES_LISTED)) }
 }
+
+/**
+ * A JSON document is read whole, and takes 15 to 20 times its size in memory: a folder's files (held at
+ * once) and a document on a stream stop here, with the advice to convert to JSONL, which streams.
+ */
+export const MAX_DOCUMENT_BYTES = 256 << 20
+
+export const documentTooLarge = (bytes: number) =>
+  `is read whole as JSON and that would pass ${MAX_DOCUMENT_BYTES >> 20} MiB (${(bytes / 2 ** 20).toFixed(0)} MiB so far); ` +
+  "convert it to JSONL, which is read a chunk at a time: jq -c '.reviews[]' FILE > reviews.jsonl"
 
 const PROGRESS_EVERY = 10_000
 const NO_BUSINESS: ImportProblem = {
@@ -79,14 +95,26 @@ async function readStream(chunks: ByteChunks, options: ImportOptions, problems: 
   const texts = utf8Chunks(chunks)[Symbol.asyncIterator]()
   const head: string[] = []
   try {
-    let format = options.format
+    let format = options.format && formatNamed(options.format)
     if (!format) {
-      const firstLine = await readFirstLine(texts, head)
-      format = streamableFormat(firstLine)
+      await readFirstLine(texts, head)
+      format = lineFormat(firstLineOf(head.join('')), options.map)
     }
-    if (format !== 'jsonl' && format !== 'csv') {
-      for (let next = await texts.next(); !next.done; next = await texts.next()) head.push(next.value)
-      return await readWhole([{ text: head.splice(0).join('') }], { ...options, format }, problems)
+    if (!format || format.reading === 'whole') {
+      let size = head.reduce((sum, text) => sum + text.length, 0)
+      for (let next = await texts.next(); !next.done; next = await texts.next()) {
+        size += next.value.length
+        if (size > MAX_DOCUMENT_BYTES) {
+          problems.fatal({ location: 'file', reason: documentTooLarge(size) })
+          return failed(problems, format?.name as ImportFormat | undefined)
+        }
+        head.push(next.value)
+      }
+      return await readWhole(
+        [{ text: head.splice(0).join('') }],
+        { ...options, format: format?.name as ImportFormat | undefined },
+        problems,
+      )
     }
     return await readRows(format, head, texts, options, problems)
   } catch (error) {
@@ -97,7 +125,7 @@ async function readStream(chunks: ByteChunks, options: ImportOptions, problems: 
 }
 
 /** Reads text until the first line that holds something is whole (or the file ends); what it read stays in `head`. */
-async function readFirstLine(texts: AsyncIterator<string>, head: string[]): Promise<string> {
+async function readFirstLine(texts: AsyncIterator<string>, head: string[]): Promise<void> {
   let first: string | undefined // the first character that is not white space
   for (let next = await texts.next(); !next.done; next = await texts.next()) {
     const text = next.value
@@ -107,9 +135,6 @@ async function readFirstLine(texts: AsyncIterator<string>, head: string[]): Prom
     first ??= text[content]
     if ((first !== '[' && first !== '{') || text.includes('\n', content)) break
   }
-  const start = head.join('').trimStart()
-  const end = start.indexOf('\n')
-  return end < 0 ? start : start.slice(0, end)
 }
 
 async function* prefixed(head: string[], rest: AsyncIterator<string>): AsyncGenerator<string> {
@@ -117,16 +142,16 @@ async function* prefixed(head: string[], rest: AsyncIterator<string>): AsyncGene
   for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value
 }
 
-/** JSONL lines or CSV rows, checked and handed on a chunk at a time. */
+/** JSON lines or CSV rows, checked and handed on a chunk at a time. */
 async function readRows(
-  format: 'jsonl' | 'csv',
+  format: LineFormat | CsvFormat,
   head: string[],
   rest: AsyncIterator<string>,
   options: ImportOptions,
   problems: ImportProblems,
 ): Promise<ImportOutcome> {
   const business = options.business ?? null
-  const checker = business ? new ReviewChecker(business, 'direct', problems, options.onReview) : undefined
+  const checker = business ? new ReviewChecker(business, format.source, problems, options.onReview) : undefined
   try {
     return await readRowsInto(format, head, rest, checker, options, problems)
   } finally {
@@ -135,7 +160,7 @@ async function readRows(
 }
 
 async function readRowsInto(
-  format: 'jsonl' | 'csv',
+  format: LineFormat | CsvFormat,
   head: string[],
   rest: AsyncIterator<string>,
   checker: ReviewChecker | undefined,
@@ -153,13 +178,13 @@ async function readRowsInto(
     if (options.onProgress && Math.floor(checked / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) options.onProgress(checked)
   }
 
-  if (format === 'jsonl') {
-    const mapped = options.map ? jsonMapper(options.map) : undefined
+  if (format.reading === 'lines') {
+    const toRecord = format.records(options.map)
     for await (const lines of numberedLines(texts)) {
       const records: RawRecord[] = []
       const lineProblems: ImportProblem[] = []
       for (const { line, text } of lines) readJsonLine(text, line, records, lineProblems)
-      await take(mapped ? records.map(mapped) : records, lineProblems)
+      await take(toRecord ? records.map((r) => toRecord(r.value, r.location)) : records, lineProblems)
     }
   } else {
     const reader = new CsvRecords(options.map)
@@ -179,22 +204,27 @@ async function readRowsInto(
       for (let next = await rest.next(); !next.done; next = await rest.next());
     }
   }
+  const name = format.name as ImportFormat
   if (!checker) {
     problems.inFile(NO_BUSINESS)
-    return failed(problems, format)
+    return failed(problems, name)
   }
-  if (!problems.empty) return failed(problems, format)
-  return { ok: true, format, business: options.business!, businessFromFile: false, reviews: checker.count, notes: [] }
+  if (!problems.empty) return failed(problems, name)
+  return { ok: true, format: name, business: options.business!, businessFromFile: false, reviews: checker.count, notes: checker.notes() }
 }
 
 /** A file as bytes, or as text already decoded (stdin gathered after its first line). */
 type WholeFile = { name?: string; bytes: Uint8Array } | { name?: undefined; text: string }
 
 /** JSON documents (or a folder of them), each parsed whole; their records are then checked one by one. */
-async function readWhole(files: WholeFile[], options: ImportOptions, problems: ImportProblems): Promise<ImportOutcome> {
+async function readWhole(sources: (WholeFile | ImportSource)[], options: ImportOptions, problems: ImportProblems): Promise<ImportOutcome> {
+  const files = sources.filter((f): f is WholeFile => 'bytes' in f || 'text' in f)
+  const notRegular = sources.flatMap((f) => ('skipped' in f ? [`${quote(f.name, 40)} (${f.skipped})`] : []))
+  for (const f of sources) if ('refused' in f) problems.inFile({ location: f.name, reason: f.refused })
   const sourceCount = files.length
   if (sourceCount === 0) {
-    problems.inFile({ location: 'folder', reason: 'holds no .json file to import' })
+    if (problems.empty)
+      problems.inFile({ location: 'folder', reason: `holds no${notRegular.length ? ' regular' : ''} .json file to import` })
     return failed(problems)
   }
   const skipped: string[] = []
@@ -206,13 +236,13 @@ async function readWhole(files: WholeFile[], options: ImportOptions, problems: I
     }
     const { text } = decoded
     // Parsed once, here, for the folder check, detection and reading: a large document's tree is the largest thing held.
-    const whole = given.name || (options.format !== 'csv' && options.format !== 'jsonl') ? tryParse(text) : undefined
+    const whole = given.name || !options.format || formatNamed(options.format).reading === 'whole' ? tryParse(text) : undefined
     // A Takeout location folder holds other JSON files beside its reviews; they are named, not read.
     if (given.name && !holdsReviews(whole)) {
       skipped.push(given.name)
       return []
     }
-    const format = options.format ?? detectFormat(text, whole)
+    const format = options.format ?? detectFormat(text, whole, options.map)
     const file = parseFile(text, format, options.map, whole)
     problems.inFile(...file.problems.map((p) => ({ ...p, location: at(given.name, p.location) })))
     return [{ ...file, records: given.name ? file.records.map((r) => ({ ...r, location: at(given.name, r.location) })) : file.records }]
@@ -222,7 +252,7 @@ async function readWhole(files: WholeFile[], options: ImportOptions, problems: I
       location: 'folder',
       reason: `holds no reviews file: ${listNames(skipped)} ${skipped.length === 1 ? 'has' : 'have'} no reviews list`,
     })
-  const formats = [...new Set(parsed.map((f) => f.format))]
+  const formats = [...new Set(parsed.map((f) => f.format as ImportFormat))]
   const format = formats.length === 1 ? formats[0] : undefined
   if (sourceCount > 1 && formats.length > 1)
     problems.inFile({ location: 'folder', reason: `mixes formats (${formats.join(', ')}); a folder holds the pages of one export` })
@@ -230,8 +260,13 @@ async function readWhole(files: WholeFile[], options: ImportOptions, problems: I
   let business = options.business ?? null
   let businessFromFile = false
   let businessProblem = false
+  const notes = [...new Set(parsed.flatMap((f) => f.notes ?? []))]
   for (const file of parsed) {
     if (file.business === undefined) continue
+    if (options.businessWins) {
+      notes.push("the file's business was not read: --business wins")
+      break
+    }
     const checked = validateBusiness(file.business)
     if ('problems' in checked) {
       problems.inFile(...checked.problems)
@@ -246,7 +281,7 @@ async function readWhole(files: WholeFile[], options: ImportOptions, problems: I
     return failed(problems, format)
   }
 
-  const checker = new ReviewChecker(business, parsed.length && format === 'gbp' ? 'google' : 'direct', problems, options.onReview)
+  const checker = new ReviewChecker(business, format ? formatNamed(format).source : 'direct', problems, options.onReview)
   let reviews: number
   try {
     let checked = 0
@@ -258,15 +293,19 @@ async function readWhole(files: WholeFile[], options: ImportOptions, problems: I
       }
     }
     reviews = checker.count
+    notes.push(...checker.notes())
   } finally {
     checker.close()
   }
   if (!problems.empty) return failed(problems, format)
-  const notes = googlePagingNotes(
-    parsed.flatMap((f) => (f.google ? [f.google] : [])),
-    reviews,
+  notes.push(
+    ...googlePagingNotes(
+      parsed.flatMap((f) => (f.google ? [f.google] : [])),
+      reviews,
+    ),
   )
   if (skipped.length) notes.unshift(`skipped ${listNames(skipped)}: no reviews list in ${skipped.length === 1 ? 'it' : 'them'}`)
+  if (notRegular.length) notes.unshift(`skipped ${notRegular.join(', ')}: only regular files of a folder are read`)
   return { ok: true, format: format ?? 'json', business, businessFromFile, reviews, notes }
 }
 

@@ -9,7 +9,7 @@ import { reviewJson } from '../reviews/repository'
 import { type Business, ImportedReview, type StoredReview } from '../reviews/schema'
 import { type ImportProblems, problemsFrom } from './errors'
 import { loadLanguageDetector } from './language'
-import { normalizeRecord } from './normalize'
+import { normalizeRecord, type TextTally } from './normalize'
 import type { RawRecord } from './records'
 import { SeenReviews } from './seen-reviews'
 
@@ -20,6 +20,8 @@ export class ReviewChecker {
   private readonly enrich: (review: StoredReview) => StoredReview
   private readonly seen = new SeenReviews()
   private detectorLoaded = false
+  private readonly tally: TextTally = { loneSurrogates: 0 }
+  private repaired = { reviews: 0, first: '' }
 
   constructor(
     private readonly business: Business,
@@ -41,6 +43,16 @@ export class ReviewChecker {
     this.seen.close()
   }
 
+  /** What the summary must say about the text as stored (empty when it is the text as written). */
+  notes(): string[] {
+    const { loneSurrogates } = this.tally
+    if (loneSurrogates === 0) return []
+    const reviews = this.repaired.reviews
+    return [
+      `${loneSurrogates.toLocaleString('en-US')} lone surrogate${loneSurrogates === 1 ? '' : 's'} (half of a character, as a JSON "\\ud83d" escape without its other half) became U+FFFD in ${reviews.toLocaleString('en-US')} review${reviews === 1 ? '' : 's'}, the first at ${this.repaired.first}`,
+    ]
+  }
+
   async checkAll(records: RawRecord[]): Promise<void> {
     // The detector costs ~0.25 s and ~60 MB to load: only once some text has no language from its source.
     if (!this.detectorLoaded && records.some(needsDetection)) {
@@ -51,11 +63,13 @@ export class ReviewChecker {
   }
 
   private check(record: RawRecord): void {
-    const result = normalizeRecord(record, this.business, this.defaultSource)
+    const before = this.tally.loneSurrogates
+    const result = normalizeRecord(record, this.business, this.defaultSource, this.tally)
     if ('problems' in result) {
       this.problems.inRecord(...result.problems)
       return
     }
+    if (this.tally.loneSurrogates > before && this.repaired.reviews++ === 0) this.repaired.first = record.location
     const review = this.enrich(result.review)
     // The record as it will be written, against the contract's schema: nothing the rules above missed gets in.
     const issues = check(ImportedReview, review)

@@ -3,7 +3,7 @@
  * survives pipes. Each case starts from a DATA_DIR shaped like what really happens to one.
  */
 import { afterAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, readdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { embeddedSample } from '../../src/catalog/seed'
@@ -59,6 +59,8 @@ describe('never a fake dataset', () => {
     expect(stderr).toContain('reviews.db is missing or empty')
     expect(stderr).toContain('import your reviews again')
     expect(stderr).not.toContain('    at ')
+    // Never the advice that would publish the sample over the lost business.
+    expect(stderr).not.toContain('--sample')
   })
 
   test('a truncated database is refused the same way', () => {
@@ -70,18 +72,56 @@ describe('never a fake dataset', () => {
     expect(stderr).toContain('missing or empty')
   })
 
-  test('mcp never seeds: an absent DATA_DIR is an error, an empty one too', () => {
-    const absent = runBinary(['mcp'], { DATA_DIR: join(tempDir(), 'nothing-here') })
+  test('mcp never seeds: an absent DATA_DIR is an error, an empty one too, and it writes nothing to either', async () => {
+    const absentDir = join(tempDir(), 'nothing-here')
+    const absent = runBinary(['mcp'], { DATA_DIR: absentDir })
     expect(absent.code).toBe(2)
     expect(absent.stderr).toContain('does not exist')
-    const empty = runBinary(['mcp'], { DATA_DIR: tempDir() })
+    expect(existsSync(absentDir)).toBe(false)
+    const emptyDir = tempDir()
+    const empty = runBinary(['mcp'], { DATA_DIR: emptyDir })
     expect(empty.code).toBe(2)
     expect(empty.stderr).toContain('holds no business and no reviews')
+    expect(readdirSync(emptyDir)).toEqual([])
+    // So the folder is still new: serve starts on the sample instead of refusing an empty reviews.db.
+    expect((await servedDataset(emptyDir)).business.name).toBe(embeddedSample.business.name)
   })
 
-  test('serve --sample loads the sample into a directory whose data is gone, when asked', async () => {
+  test('a refused or dry first import writes nothing: no reviews.db, no DATA_DIR, and serve still starts', async () => {
+    const dataDir = join(tempDir(), 'data')
+    const bad = join(tempDir(), 'bad.jsonl')
+    writeFileSync(bad, JSON.stringify({ ...reviews[0], rating: 9 }))
+    const refused = runBinary(['import', bad], { DATA_DIR: dataDir })
+    expect(refused.code).toBe(1)
+    expect(existsSync(dataDir)).toBe(false)
+    const good = join(tempDir(), 'good.json')
+    writeFileSync(good, JSON.stringify({ business, reviews }))
+    const dry = runBinary(['import', good, '--dry-run'], { DATA_DIR: dataDir })
+    expect(dry.code).toBe(0)
+    expect(dry.stdout).toStartWith('dry run, nothing written')
+    expect(existsSync(dataDir)).toBe(false)
+    const emptyDir = tempDir() // a directory made for the data: it stays, empty
+    expect(runBinary(['import', bad], { DATA_DIR: emptyDir }).code).toBe(1)
+    expect(readdirSync(emptyDir)).toEqual([])
+    expect((await servedDataset(emptyDir)).business.name).toBe(embeddedSample.business.name)
+  })
+
+  test("serve --sample is refused where the marker says an import's data was; the directory is left as it was", () => {
     const dataDir = ownersDataDir()
     for (const name of readdirSync(dataDir)) if (name.startsWith('reviews.db')) unlinkSync(join(dataDir, name))
+    const before = readdirSync(dataDir).sort()
+    const { code, stderr } = runBinary(['serve', '--sample'], { DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' }, 5_000)
+    expect(code).toBe(2)
+    expect(stderr).toContain('the data it held is gone')
+    expect(stderr).not.toContain('--sample')
+    expect(readdirSync(dataDir).sort()).toEqual(before)
+  })
+
+  test('serve --sample still reloads the sample where only the sample ever was', async () => {
+    const dataDir = join(tempDir(), 'data')
+    expect((await servedDataset(dataDir)).business.name).toBe(embeddedSample.business.name)
+    for (const name of readdirSync(dataDir)) if (name.startsWith('reviews.db')) unlinkSync(join(dataDir, name))
+    expect(serveOnce(dataDir).code).toBe(2) // without --sample a lost database is still refused
     const dataset = await servedDataset(dataDir, ['--sample'])
     expect(dataset.business.name).toBe(embeddedSample.business.name)
   })
