@@ -30,9 +30,9 @@ export function feedsReads({ catalog }: ReadContext): ReadRoute[] {
         operationId: 'getAtomFeed',
         summary: 'Atom feed of the 50 newest reviews',
         description:
-          'RFC 4287 Atom. Feed links in this order: the business site (rel="alternate"), rel="self", rel="hub". Feed and entry ids are ' +
+          'RFC 4287 Atom. Feed links in this order: the service’s review page `{base_url}/` (rel="alternate"), rel="self", rel="hub". Feed and entry ids are ' +
           '`urn:uuid:` (UUID v5 of the business id, and of business id + review id): they never change, whatever BASE_URL is. Each entry has ' +
-          'a text `summary`, `published` (within the first hour of the review’s local day) and a distinct `updated` that moves when the owner ' +
+          'a text `summary`, `published` (within the first hour of the review’s local day, in feed order within a day) and a distinct `updated` that moves when the owner ' +
           'reply is added or changed. A WebSub topic.',
         ok: { description: 'Atom feed.', content: { 'application/atom+xml': { schema: { type: 'string' } } } },
       },

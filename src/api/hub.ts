@@ -8,13 +8,14 @@ import { CORS_HEADERS } from '../http/cors'
 import { clientKey } from '../hub/address'
 import { HubBusy, type Hub } from '../hub/hub'
 import { HubRefusal, MAX_FORM_BYTES, parseHubRequest, topicOf } from '../hub/requests'
-import { clientAddress, readCapped, type RequestServer } from '../http/request'
+import { clientAddress, discardBody, readCapped, TOO_LARGE_HEADERS, type RequestServer } from '../http/request'
 import { HttpError } from './errors'
 import { errorResponses, jsonResponse } from './openapi-parts'
 import { SubscriptionStatus } from '../hub/repository'
 import { hubRequestDetail as hubDetail } from './openapi-webhooks'
 
-const tooLarge = () => new HttpError(413, 'payload_too_large', `The body must be at most ${MAX_FORM_BYTES} bytes.`)
+const tooLarge = () =>
+  new HttpError(413, 'payload_too_large', `The body must be at most ${MAX_FORM_BYTES} bytes.`, undefined, { ...TOO_LARGE_HEADERS })
 
 export function hubRoutes(hub: Hub) {
   const count = (status: number) => (hub.metrics.requests[String(status)] = (hub.metrics.requests[String(status)] ?? 0) + 1)
@@ -23,7 +24,10 @@ export function hubRoutes(hub: Hub) {
     if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
       throw new HttpError(415, 'unsupported_media_type', 'The hub takes application/x-www-form-urlencoded bodies.')
     }
-    if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) throw tooLarge()
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_FORM_BYTES) {
+      await discardBody(request)
+      throw tooLarge()
+    }
     const body = await readCapped(request, MAX_FORM_BYTES)
     if (!body) throw tooLarge()
     const parsed = parseHubRequest(new URLSearchParams(new TextDecoder().decode(body)), hub.baseUrl, hub.config)

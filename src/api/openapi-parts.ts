@@ -124,7 +124,8 @@ export function readResponses(ok: OpenAPIV3.ResponseObject, options: ReadRespons
     },
     412: jsonResponse(
       ErrorSchema,
-      'Precondition failed (`precondition_failed`): If-Match names none of the current ETags (strong comparison; `*` always holds), or, without If-Match, ' +
+      'Precondition failed (`precondition_failed`): If-Match does not name the ETag of the content-coding this request gets (strong comparison: ' +
+        "another coding's tag names other bytes; `*` always holds), or, without If-Match, " +
         'the content changed after If-Unmodified-Since.',
       'application/json',
       { ETag: validators.ETag!, 'Last-Modified': validators['Last-Modified']!, ...corsHeaders() },

@@ -100,7 +100,10 @@ const header = (name: string, description: string) => ({ name, in: 'header', req
 const CONDITIONAL_HEADERS = [
   header('If-None-Match', 'ETags the client holds (any coding’s, weak or strong, a list, or `*`): a match is 304.'),
   header('If-Modified-Since', 'HTTP date; ignored when If-None-Match is present. Not modified since: 304.'),
-  header('If-Match', 'ETags the request requires (strong comparison, or `*`): none current is 412.'),
+  header(
+    'If-Match',
+    "ETags the request requires (strong comparison, or `*`): 412 unless one is the current ETag of the coding this request gets (another coding's tag fails).",
+  ),
   header('If-Unmodified-Since', 'HTTP date; ignored when If-Match is present. Changed since: 412.'),
   header('Accept-Encoding', '`br` and `gzip` are offered for bodies over 1 KiB (q-values honoured, br preferred).'),
 ]

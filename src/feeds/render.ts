@@ -15,6 +15,8 @@ export type FeedContext = { business: Business; reviews: Review[]; baseUrl: stri
 
 const feedUrls = (baseUrl: string) => ({
   hub: hubUrl(baseUrl),
+  /** The service's own review page: what readers show as the feed's home. */
+  home: `${baseUrl}/`,
   jsonFeed: `${baseUrl}/api/feed.json`,
   atom: `${baseUrl}/feed.xml`,
   /** The review record as JSON: the entry id, and the `related` link / `external_url`. */
@@ -29,39 +31,59 @@ function reviewTitle(review: Review): string {
 }
 
 /**
- * A review's date is a local calendar day; feeds need an instant: a second within the first hour of that
- * day where the business is, derived from the review id, so entries of one day are apart.
+ * A review's date is a local calendar day; feeds need instants, and readers sort by them, so within one
+ * day the instants follow the feed's order (newest first: date desc, then id desc). The reviews of a day
+ * are stamped within its first hour where the business is, `spacing` apart by their rank from the bottom
+ * of that day (the lowest id at the day's start), so a review never moves when another day changes, and
+ * the same data always gives the same instants.
  */
-function publishedAt(review: Review, business: Business): string {
-  return instantOf(stamp(review.date, review.id, business))
+type EntryTimes = { published: string; updated: string }
+
+/** Times for the first `count` reviews of `all` (sorted newest first); `all` gives each day's full membership. */
+function entryTimes(all: Review[], count: number, business: Business): EntryTimes[] {
+  const times: EntryTimes[] = []
+  const taken = new Set<number>()
+  let dayStart = 0
+  while (dayStart < count) {
+    let dayEnd = dayStart
+    while (dayEnd < all.length && all[dayEnd]!.date === all[dayStart]!.date) dayEnd++
+    const size = dayEnd - dayStart
+    const spacingMs = Math.max(1, Math.min(60, Math.floor(3600 / size))) * 1000
+    const midnight = startOfLocalDay(all[dayStart]!.date, business.timezone).getTime()
+    for (let i = dayStart; i < Math.min(dayEnd, count); i++) {
+      const review = all[i]!
+      const published = midnight + Math.min(dayEnd - 1 - i, 86_399) * spacingMs
+      // Distinct, as feed validators expect: a second later on a clash (in feed order).
+      let updated = updatedAt(review, business, published, spacingMs)
+      while (taken.has(updated)) updated += 1000
+      taken.add(updated)
+      times.push({ published: instantOf(published), updated: instantOf(updated) })
+    }
+    dayStart = dayEnd
+  }
+  return times
 }
 
 /**
- * When the entry last changed in a way a reader cares about: its publication, or the owner's reply (the
- * reply's day, at a second derived from the reply), so adding or editing a reply moves it.
+ * When the entry last changed in a way a reader cares about: its publication, or the owner's reply. A
+ * reply of the review's own day lands between the entry and the next newer one of that day (so the order
+ * still holds), a later reply within the first hour of its own day; either at a point derived from the
+ * reply, so adding, editing or redating it moves the instant.
  */
-function updatedAt(review: Review, business: Business): Date {
-  const published = stamp(review.date, review.id, business)
+function updatedAt(review: Review, business: Business, published: number, spacingMs: number): number {
   if (!review.response) return published
   const { date, text } = review.response
-  const replied = stamp(date > review.date ? date : review.date, `${review.id}\n${date}\n${text}`, business)
-  return replied > published ? replied : new Date(published.getTime() + 1000)
+  const fingerprint = `${review.id}\n${date}\n${text}`
+  if (date <= review.date) return published + 1000 + (spacingMs > 1000 ? millisInto(fingerprint, spacingMs - 1000) : 0)
+  return startOfLocalDay(date, business.timezone).getTime() + secondsIntoDay(fingerprint) * 1000
 }
 
-const stamp = (date: string, fingerprint: string, business: Business) =>
-  new Date(startOfLocalDay(date, business.timezone).getTime() + secondsIntoDay(fingerprint) * 1000)
-const instantOf = (at: Date) => at.toISOString().replace(/\.\d{3}Z$/, 'Z')
+/** A point in [0, range) ms derived from `fingerprint`. */
+const millisInto = (fingerprint: string, range: number) =>
+  (secondsIntoDay(fingerprint) * 1000 + secondsIntoDay(`ms\n${fingerprint}`)) % range
 
-/** Entries' updated instants, made distinct (a second later on a clash, in feed order) as feed validators expect. */
-function distinctUpdated(reviews: Review[], business: Business): string[] {
-  const taken = new Set<number>()
-  return reviews.map((review) => {
-    let at = updatedAt(review, business).getTime()
-    while (taken.has(at)) at += 1000
-    taken.add(at)
-    return instantOf(new Date(at))
-  })
-}
+/** RFC 3339 UTC, with milliseconds only when there are any. */
+const instantOf = (at: number) => new Date(at).toISOString().replace(/\.000Z$/, 'Z')
 
 const SUMMARY_CHARS = 200
 
@@ -84,7 +106,7 @@ function contentText(review: Review, business: Business): string {
 export function renderJsonFeed({ business, reviews, baseUrl }: FeedContext): string {
   const urls = feedUrls(baseUrl)
   const newest = reviews.slice(0, FEED_SIZE)
-  const updated = distinctUpdated(newest, business)
+  const times = entryTimes(reviews, newest.length, business)
   const feed = {
     version: 'https://jsonfeed.org/version/1.1',
     title: `${business.name}: verified customer reviews`,
@@ -101,8 +123,8 @@ export function renderJsonFeed({ business, reviews, baseUrl }: FeedContext): str
       title: reviewTitle(review),
       summary: reviewSummary(review),
       content_text: contentText(review, business),
-      date_published: publishedAt(review, business),
-      date_modified: updated[i]!,
+      date_published: times[i]!.published,
+      date_modified: times[i]!.updated,
       authors: [{ name: review.author }],
       tags: review.services,
       // JSON Feed 1.1's item-level language: the review text's, when known.
@@ -131,11 +153,13 @@ export function renderAtom({ business, reviews, baseUrl, updatedAt }: FeedContex
   const urls = feedUrls(baseUrl)
   const x = escapeXml
   const newest = reviews.slice(0, FEED_SIZE)
-  const updatedTimes = distinctUpdated(newest, business)
-  const feedUpdated = updatedTimes.reduce((latest, at) => (at > latest ? at : latest), '')
+  const times = entryTimes(reviews, newest.length, business)
+  const feedUpdated = times.reduce(
+    (latest, { updated }) => (Date.parse(updated) > Date.parse(latest) ? updated : latest),
+    times[0]?.updated ?? '',
+  )
   const entries = newest.map((review, i) => {
-    const published = publishedAt(review, business)
-    const updated = updatedTimes[i]!
+    const { published, updated } = times[i]!
     const categories = review.services.map((s) => `\n    <category term="${x(s)}"/>`).join('')
     // The entry is in the review's language; its generated title stays in the feed's.
     const lang = review.language ? ` xml:lang="${x(review.language)}"` : ''
@@ -157,10 +181,10 @@ export function renderAtom({ business, reviews, baseUrl, updatedAt }: FeedContex
   <id>${feedUrn(business.id)}</id>
   <title>${x(`${business.name}: verified customer reviews`)}</title>
   <subtitle>${x(`The ${FEED_SIZE} newest verified reviews of ${business.name}.`)}</subtitle>
-  <updated>${feedUpdated || instantOf(updatedAt)}</updated>
+  <updated>${feedUpdated || instantOf(updatedAt.getTime())}</updated>
   <author><name>${x(business.name)}</name><uri>${x(business.url)}</uri></author>
   <generator>reviews-service</generator>
-  <link rel="alternate" type="text/html" href="${x(business.url)}"/>
+  <link rel="alternate" type="text/html" href="${x(urls.home)}"/>
   <link rel="self" type="application/atom+xml" href="${x(urls.atom)}"/>
   <link rel="hub" href="${x(urls.hub)}"/>
 ${entries.join('\n')}

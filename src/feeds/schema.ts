@@ -26,12 +26,13 @@ export const JsonFeedSchema = Type.Object(
         content_text: Type.String({ description: 'The review text, then the business’s reply if any.' }),
         date_published: Type.String({
           format: 'date-time',
-          description: 'A second within the first hour of the review’s local day (derived from the review id), in UTC.',
+          description:
+            'Within the first hour of the review’s local day, in UTC; the reviews of one day are stamped apart in feed order (newest first), so readers that sort by time keep the order.',
         }),
         date_modified: Type.String({
           format: 'date-time',
           description:
-            'date_published, or, once the business has replied, a second within the first hour of the reply’s day derived from the reply: it moves when a reply is added or changed. Distinct across items.',
+            'date_published, or, once the business has replied, an instant derived from the reply (before the next newer review of the same day for a reply of the review’s own day, else within the first hour of the reply’s day): it moves when a reply is added or changed. Distinct across items.',
         }),
         authors: Type.Array(Author),
         tags: Type.Array(Type.String(), { description: 'Service ids.' }),

@@ -24,7 +24,10 @@ export function hubUrl(baseUrl: string): string {
   return `${trimmed(baseUrl)}${HUB_PATH}`
 }
 
-/** Link: <hub>; rel="hub", <topic>; rel="self": how subscribers discover the hub (GET, HEAD and every delivery). */
-export function topicLinkHeader(baseUrl: string, path: TopicPath): string {
-  return `<${hubUrl(baseUrl)}>; rel="hub", <${topicUrl(baseUrl, path)}>; rel="self"`
+/**
+ * Link: <hub>; rel="hub", <topic>; rel="self": how subscribers discover the hub (GET, HEAD and every
+ * delivery; a delivery's self is the topic as that subscriber sent it).
+ */
+export function topicLinkHeader(baseUrl: string, path: TopicPath, self: string = topicUrl(baseUrl, path)): string {
+  return `<${hubUrl(baseUrl)}>; rel="hub", <${self}>; rel="self"`
 }

@@ -168,8 +168,9 @@ export function serveOptions(cacheControl: string, headers?: Record<string, stri
 type Variant = `${'200' | '304'}:${Coding}`
 
 export function serveRepresentation(request: Request, rep: CachedRepresentation, options: ServeOptions): Response {
-  const coding = rep.compressible ? codingFor(encodingChoice(request.headers.get('accept-encoding')), rep) : 'identity'
-  const outcome = evaluateConditions(request, rep)
+  const choice = encodingChoice(request.headers.get('accept-encoding'))
+  const coding = rep.compressible ? codingFor(choice, rep) : 'identity'
+  const outcome = evaluateConditions(request, rep, rep.compressible ? [coding, choice.best ?? 'identity'] : ['identity'])
   if (outcome === 412) return preconditionFailed(rep, coding)
   if (outcome === 304) return new Response(null, { status: 304, headers: rep.headersFor(options, `304:${coding}`) })
   const body = coding === 'identity' ? rep.body : rep.encoded(coding)
@@ -204,12 +205,20 @@ export function serveOffLoop(request: Request, rep: CachedRepresentation, option
 /**
  * The preconditions of RFC 9110 §13.2.2, in its order: If-Match, else If-Unmodified-Since (412 when
  * they fail), then If-None-Match, else If-Modified-Since (304 when the client's copy is current).
+ * If-Match compares strongly with the representation this request selects (`codings`: its content-coding,
+ * and the one it prefers while that is still being built): another coding's tag names other bytes (412).
+ * If-None-Match compares weakly with every coding's tag, so a cache revalidating any of them gets its 304.
  */
-export function evaluateConditions(request: Request, rep: Pick<CachedRepresentation, 'etags' | 'lastModified'>): 200 | 304 | 412 {
+export function evaluateConditions(
+  request: Request,
+  rep: Pick<CachedRepresentation, 'etag' | 'etags' | 'lastModified'>,
+  codings: readonly Coding[] = [selectedCoding(request, rep)],
+): 200 | 304 | 412 {
   const headers = request.headers
   const ifMatch = headers.get('if-match')
   if (ifMatch !== null) {
-    if (!etagListMatches(ifMatch, rep.etags, 'strong')) return 412
+    const selected = rep.etags.length === 1 ? rep.etags : codings.map((coding) => codingEtag(rep.etag, coding))
+    if (!etagListMatches(ifMatch, selected, 'strong')) return 412
   } else {
     const since = httpDate(headers.get('if-unmodified-since'))
     if (since !== undefined && wholeSeconds(rep.lastModified) > since) return 412
@@ -218,6 +227,11 @@ export function evaluateConditions(request: Request, rep: Pick<CachedRepresentat
   if (ifNoneMatch !== null) return etagListMatches(ifNoneMatch, rep.etags, 'weak') ? 304 : 200
   const since = httpDate(headers.get('if-modified-since'))
   return since !== undefined && wholeSeconds(rep.lastModified) <= since ? 304 : 200
+}
+
+/** The content-coding Accept-Encoding prefers for `rep` (identity when its body is not compressed). */
+function selectedCoding(request: Request, rep: Pick<CachedRepresentation, 'etags'>): Coding {
+  return rep.etags.length === 1 ? 'identity' : (chooseEncoding(request.headers.get('accept-encoding')) ?? 'identity')
 }
 
 // HTTP dates have whole seconds; an unparsable date is ignored, as RFC 9110 says.

@@ -16,8 +16,9 @@ export function clientAddress(request: Request, server: RequestServer, trustProx
 }
 
 /**
- * The body, counted as it streams: null as soon as it passes `max` bytes (reading stops there, so a
- * chunked upload is never buffered whole).
+ * The body, counted as it streams: null as soon as it passes `max` bytes (nothing past it is kept, so a
+ * chunked upload is never buffered whole; what is still arriving is read and dropped for a moment, see
+ * discardBody).
  */
 export async function readCapped(request: Request, max: number): Promise<Uint8Array | null> {
   if (!request.body) return new Uint8Array()
@@ -29,7 +30,7 @@ export async function readCapped(request: Request, max: number): Promise<Uint8Ar
     if (done) break
     size += value.byteLength
     if (size > max) {
-      await reader.cancel().catch(() => {})
+      await discardBody(request, reader)
       return null
     }
     chunks.push(value)
@@ -42,3 +43,32 @@ export async function readCapped(request: Request, max: number): Promise<Uint8Ar
   }
   return bytes
 }
+
+/** How long a refused body is read and dropped before the answer (bounded: a client that stops writing waits no longer). */
+export const DISCARD_MS = 300
+
+/**
+ * Reads and drops what arrives of a refused body for up to DISCARD_MS, then stops reading. The refusal
+ * then goes out with `Connection: close` (TOO_LARGE_HEADERS): the connection ends with a FIN after the
+ * answer, not a reset that could destroy the answer before the client reads it (RFC 9112 §9.6).
+ */
+export async function discardBody(request: Request, reader = request.body?.getReader()): Promise<void> {
+  if (!reader) return
+  const deadline = Date.now() + DISCARD_MS
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), DISCARD_MS)
+  })
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([reader.read().catch(() => null), timeout])
+      if (!chunk || chunk.done) break
+    }
+  } finally {
+    clearTimeout(timer)
+    reader.cancel().catch(() => {})
+  }
+}
+
+/** Headers of a 413: the server closes the connection after it (the rest of the body is never read). */
+export const TOO_LARGE_HEADERS: Readonly<Record<string, string>> = { connection: 'close' }

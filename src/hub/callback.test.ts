@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { callbackProblem, withHubParams } from './callback'
+import { callbackProblem, normalizeUrl, withHubParams } from './callback'
 
 describe('withHubParams', () => {
   test("keeps the callback's own query string byte for byte", () => {
@@ -35,5 +35,26 @@ describe('callbackProblem', () => {
   test('a public HTTPS callback passes; private ones pass only when allowed', () => {
     expect(callbackProblem('https://s.example/cb?x=1', false)).toBeNull()
     expect(callbackProblem('https://127.0.0.1:8443/cb', true)).toBeNull()
+  })
+})
+
+describe('normalizeUrl', () => {
+  test.each([
+    ['https://s.example/a%7Eb', 'https://s.example/a~b'],
+    ['https://s.example/a%7eb', 'https://s.example/a~b'],
+    ['HTTPS://S.Example:443/cb', 'https://s.example/cb'],
+    ['https://s.example', 'https://s.example/'],
+    ['https://s.example/%66eed.xml', 'https://s.example/feed.xml'],
+    ['https://s.example/feed.xml#top', 'https://s.example/feed.xml'],
+    ['https://s.example/feed.xml?', 'https://s.example/feed.xml'],
+    ['https://s.example/a/./b/../c', 'https://s.example/a/c'],
+    ['https://s.example/cb?x=%7e&y=%2f', 'https://s.example/cb?x=~&y=%2F'],
+  ])('%s compares as %s', (raw, normal) => {
+    expect(normalizeUrl(raw)).toBe(normal)
+  })
+
+  test('reserved characters stay escaped: a%2Fb is not a/b', () => {
+    expect(normalizeUrl('https://s.example/a%2Fb')).not.toBe(normalizeUrl('https://s.example/a/b'))
+    expect(normalizeUrl('https://s.example/cb?a=1')).not.toBe(normalizeUrl('https://s.example/cb?A=1'))
   })
 })

@@ -3,6 +3,32 @@ import { isPublicAddress } from './address'
 
 export const MAX_CALLBACK_LENGTH = 2048
 
+const UNRESERVED = /[A-Za-z0-9\-._~]/
+
+/** Percent-escapes of unreserved characters decoded, every other escape's hex digits in upper case (RFC 3986 §6.2.2). */
+function normalizeEscapes(part: string): string {
+  return part.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16))
+    return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`
+  })
+}
+
+/**
+ * The form two URLs are compared in (W3C WebSub §5.1.1, RFC 3986 §6.2.2-6.2.3): scheme and host in lower
+ * case, the default port dropped, an empty path as "/", dot segments resolved, percent-escapes of unreserved
+ * characters decoded, an empty query and any fragment dropped. Only for comparing: the hub always sends the
+ * subscriber's own string. Not a URL: the string itself.
+ */
+export function normalizeUrl(raw: string): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return raw
+  }
+  return `${url.protocol}//${url.host}${normalizeEscapes(url.pathname)}${normalizeEscapes(url.search)}`
+}
+
 /**
  * Appends hub parameters to a callback, keeping its own query string byte for byte (never re-encoded
  * through URLSearchParams). Callbacks with a fragment are refused at subscribe time.

@@ -29,6 +29,10 @@ export type DeliveryDeps = {
   track: (work: Promise<unknown>) => void
 }
 
+/** A topic string that can stand inside <...> in a header as it is (printable ASCII, no angle brackets), else undefined. */
+const linkSafe = (topic: string | null | undefined): string | undefined =>
+  topic && /^[\x21-\x3b\x3d\x3f-\x7e]+$/.test(topic) ? topic : undefined
+
 export async function deliver(row: Subscription & Delivery, deps: DeliveryDeps): Promise<void> {
   const { repository } = deps
   const current = repository.get(row.id)
@@ -37,7 +41,8 @@ export async function deliver(row: Subscription & Delivery, deps: DeliveryDeps):
   const rep = deps.topics.topic(current.topic)
   const headers: Record<string, string> = {
     'content-type': rep.contentType,
-    link: topicLinkHeader(deps.baseUrl, current.topic),
+    // rel=self is the topic as the subscriber sent it, so it can match the notification to its subscription.
+    link: topicLinkHeader(deps.baseUrl, current.topic, linkSafe(current.topic_url)),
     'content-length': String(rep.body.byteLength),
   }
   if (current.secret)
@@ -89,7 +94,7 @@ export async function deliver(row: Subscription & Delivery, deps: DeliveryDeps):
 async function sendDenied(subscription: Subscription, reason: string, deps: DeliveryDeps): Promise<void> {
   const url = withHubParams(subscription.callback, [
     ['hub.mode', 'denied'],
-    ['hub.topic', topicUrl(deps.baseUrl, subscription.topic)],
+    ['hub.topic', subscription.topic_url ?? topicUrl(deps.baseUrl, subscription.topic)],
     ['hub.reason', reason],
   ])
   const outcome = await deps.send(url, { method: 'GET' }, 1024)

@@ -149,13 +149,16 @@ export class Hub {
     this.rateLimiter.take(clientIp)
     if (!request) return
     if (request.mode === 'subscribe') this.checkCaps(request)
+    this.checkRequester(request, clientIp)
     const fields = {
       mode: request.mode,
       callback: request.callback,
       callback_host: request.callbackHost,
       topic: request.topic,
+      topic_url: request.topicAsSent,
       lease_seconds: request.leaseSeconds,
       secret: request.secret,
+      requester: clientIp,
     }
     // Another process holds the database: say so now (503, Retry-After) rather than wait on the lock or accept what cannot be recorded.
     if (this.writes.blocked) throw new HubBusy()
@@ -167,6 +170,22 @@ export class Hub {
       throw error
     }
     if (!this.stopped) this.verify({ id, ...fields, state: 'pending' })
+  }
+
+  /**
+   * Per-requester limits on pending verifications (subscribe and unsubscribe alike), so no one client can
+   * fill a callback domain's pending slots: one client address (IPv6 per /64) may have a tenth of a domain's
+   * slots pending for that domain (at least 1: 5 of 50 by default), and as many in all as one domain has (at least 50).
+   */
+  private checkRequester(request: HubRequest, requester: string): void {
+    const pending = this.repository.pendingCountsForRequester(requester, request.callbackHost)
+    if (pending.host >= requesterPendingPerHost(this.config) || pending.total >= requesterPendingInAll(this.config)) {
+      throw new HubRefusal(
+        'too_many_pending',
+        `Too many of your verifications are pending${pending.host >= requesterPendingPerHost(this.config) ? ` for ${request.callbackHost}` : ''}; try again once they are answered.`,
+        Math.ceil(this.config.timeoutMs / 1000),
+      )
+    }
   }
 
   /** Pending subscribes count against the caps, so a burst cannot overshoot them before its verifications finish. */
@@ -300,6 +319,12 @@ export class Hub {
     }
   }
 }
+
+/** Verifications one client address may have pending for one callback domain: a tenth of the domain's slots, at least 1. */
+export const requesterPendingPerHost = (config: HubConfig): number => Math.max(1, Math.ceil(config.maxPendingPerHost / 10))
+
+/** Verifications one client address may have pending in all: as many as one callback domain, at least 50. */
+export const requesterPendingInAll = (config: HubConfig): number => Math.max(50, config.maxPendingPerHost)
 
 /** The database is locked by another process right now: the API answers 503 with Retry-After. */
 export class HubBusy extends Error {

@@ -7,6 +7,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import type { Database } from 'bun:sqlite'
 import type { Migration } from '../db/database'
 import type { TopicPath } from '../feeds/websub-topics'
+import { normalizeUrl } from './callback'
 
 /** The hub's tables; passed to openDatabase with the other migrations. */
 export const hubMigrations: Migration[] = [
@@ -63,6 +64,22 @@ export const hubMigrations: Migration[] = [
       CREATE INDEX hub_subscriptions_ended ON hub_subscriptions (state, updated_at);
     `,
   },
+  {
+    // Callbacks compared in normalised form (callback_key; filled for earlier rows by HubRepository on open),
+    // the topic string the subscriber sent (echoed in verification and delivery; NULL: the canonical topic URL),
+    // and who asked (per-requester limits on pending verifications).
+    id: '102-hub-as-sent',
+    sql: `
+      ALTER TABLE hub_subscriptions ADD COLUMN callback_key TEXT;
+      ALTER TABLE hub_subscriptions ADD COLUMN topic_url TEXT;
+      ALTER TABLE hub_verifications ADD COLUMN callback_key TEXT;
+      ALTER TABLE hub_verifications ADD COLUMN topic_url TEXT;
+      ALTER TABLE hub_verifications ADD COLUMN requester TEXT;
+      CREATE INDEX hub_subscriptions_key ON hub_subscriptions (callback_key, topic);
+      CREATE INDEX hub_verifications_key ON hub_verifications (callback_key, topic, id);
+      CREATE INDEX hub_verifications_requester ON hub_verifications (state, requester, callback_host);
+    `,
+  },
 ]
 
 /** How long finished records are kept (CONTRACT.md, WebSub hub: housekeeping). */
@@ -111,6 +128,8 @@ export type Subscription = {
   expires_at: number
   secret: string | null
   failures: number
+  /** The topic URL as the subscriber sent it; null on rows from before it was kept (then the canonical URL). */
+  topic_url?: string | null
   last_delivery_at?: number | null
   last_delivery_status?: number | null
 }
@@ -124,20 +143,73 @@ export type Verification = {
   lease_seconds: number
   secret: string | null
   state: 'pending' | 'verified' | 'rejected'
+  /** The topic URL as the subscriber sent it (null: the canonical URL). */
+  topic_url?: string | null
+  /** Who asked (client address, IPv6 per /64): per-requester limits on pending verifications. */
+  requester?: string | null
 }
 
 export type Delivery = { subscription_id: number; due_at: number; generation: number; attempts: number }
 
 export class HubRepository {
-  constructor(readonly db: Database) {}
+  constructor(readonly db: Database) {
+    this.fillCallbackKeys()
+  }
+
+  /**
+   * Rows written before callbacks were compared in normalised form get their key (once: later rows are
+   * written with it). Two active subscriptions that turn out to be one pair keep the newer one.
+   */
+  private fillCallbackKeys(): void {
+    const missing = (table: string) =>
+      this.db.query<{ id: number; callback: string }, []>(`SELECT id, callback FROM ${table} WHERE callback_key IS NULL`).all()
+    const subscriptions = missing('hub_subscriptions')
+    const verifications = missing('hub_verifications')
+    if (!subscriptions.length && !verifications.length) return
+    this.db.transaction(() => {
+      for (const [table, rows] of [
+        ['hub_subscriptions', subscriptions],
+        ['hub_verifications', verifications],
+      ] as const) {
+        const update = this.db.query(`UPDATE ${table} SET callback_key = ? WHERE id = ?`)
+        for (const row of rows) update.run(normalizeUrl(row.callback), row.id)
+      }
+      const duplicates = `SELECT id FROM hub_subscriptions s WHERE state = 'active' AND EXISTS (SELECT 1 FROM hub_subscriptions o
+        WHERE o.callback_key = s.callback_key AND o.topic = s.topic AND o.state = 'active' AND o.id > s.id)`
+      this.db.run(`DELETE FROM hub_deliveries WHERE subscription_id IN (${duplicates})`)
+      this.db.run(`UPDATE hub_subscriptions SET state = 'removed' WHERE id IN (${duplicates})`)
+    })()
+  }
 
   addVerification(v: Omit<Verification, 'id' | 'state'>, now: number): number {
     return this.db
-      .query<{ id: number }, [string, string, string, string, number, string | null, number, number]>(
-        `INSERT INTO hub_verifications (mode, callback, callback_host, topic, lease_seconds, secret, state, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING id`,
+      .query<{ id: number }, [string, string, string, string, string, string | null, number, string | null, string | null, number, number]>(
+        `INSERT INTO hub_verifications (mode, callback, callback_key, callback_host, topic, topic_url, lease_seconds, secret, requester, state, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING id`,
       )
-      .get(v.mode, v.callback, v.callback_host, v.topic, v.lease_seconds, v.secret, now, now)!.id
+      .get(
+        v.mode,
+        v.callback,
+        normalizeUrl(v.callback),
+        v.callback_host,
+        v.topic,
+        v.topic_url ?? null,
+        v.lease_seconds,
+        v.secret,
+        v.requester ?? null,
+        now,
+        now,
+      )!.id
+  }
+
+  /** Verifications pending for `requester`: in all, and for callbacks under `host`. */
+  pendingCountsForRequester(requester: string, host: string): { total: number; host: number } {
+    const row = this.db
+      .query<{ total: number; host: number | null }, [string, string]>(
+        `SELECT count(*) AS total, sum(callback_host = ?) AS host FROM hub_verifications WHERE state = 'pending' AND requester = ?`,
+      )
+      .get(host, requester)!
+    return { total: row.total, host: row.host ?? 0 }
   }
 
   pendingVerifications(): Verification[] {
@@ -159,9 +231,9 @@ export class HubRepository {
     return (
       this.db
         .query<{ one: number }, [string, string, number]>(
-          "SELECT 1 AS one FROM hub_verifications WHERE callback = ? AND topic = ? AND id > ? AND state != 'pending' LIMIT 1",
+          "SELECT 1 AS one FROM hub_verifications WHERE callback_key = ? AND topic = ? AND id > ? AND state != 'pending' LIMIT 1",
         )
-        .get(callback, topic, id) !== null
+        .get(normalizeUrl(callback), topic, id) !== null
     )
   }
 
@@ -177,8 +249,8 @@ export class HubRepository {
       .get(...args)!.n
     const pending = this.db
       .query<{ n: number }, string[]>(
-        `SELECT count(*) AS n FROM (SELECT DISTINCT callback, topic FROM hub_verifications v WHERE state = 'pending' AND mode = 'subscribe' ${hostFilter}
-           AND NOT EXISTS (SELECT 1 FROM hub_subscriptions s WHERE s.callback = v.callback AND s.topic = v.topic AND s.state = 'active'))`,
+        `SELECT count(*) AS n FROM (SELECT DISTINCT callback_key, topic FROM hub_verifications v WHERE state = 'pending' AND mode = 'subscribe' ${hostFilter}
+           AND NOT EXISTS (SELECT 1 FROM hub_subscriptions s WHERE s.callback_key = v.callback_key AND s.topic = v.topic AND s.state = 'active'))`,
       )
       .get(...args)!.n
     return active + pending
@@ -199,9 +271,9 @@ export class HubRepository {
     }
     const pending = this.db
       .query<{ one: number }, [string, string]>(
-        "SELECT 1 AS one FROM hub_verifications WHERE callback = ? AND topic = ? AND state = 'pending' LIMIT 1",
+        "SELECT 1 AS one FROM hub_verifications WHERE callback_key = ? AND topic = ? AND state = 'pending' LIMIT 1",
       )
-      .get(callback, topic)
+      .get(normalizeUrl(callback), topic)
     return pending ? { state: 'pending', lease_expires_at: null, consecutive_failures: 0, last_delivery: null } : null
   }
 
@@ -227,17 +299,38 @@ export class HubRepository {
     })()
   }
 
-  /** A verified subscribe: create, renew or revive the one subscription of (callback, topic). */
+  /**
+   * A verified subscribe: create, renew or revive the one subscription of (callback, topic) compared in
+   * normalised form; it then carries the strings of this request.
+   */
   activate(v: Verification, now: number): Subscription {
+    const existing = this.find(v.callback, v.topic)
+    const expiresAt = now + v.lease_seconds * 1000
+    if (existing) {
+      return this.db
+        .query<Subscription, [string, string, string | null, number, number, string | null, number, number]>(
+          `UPDATE hub_subscriptions SET state = 'active', callback = ?, callback_key = ?, topic_url = ?, lease_seconds = ?,
+             expires_at = ?, secret = ?, failures = 0, updated_at = ? WHERE id = ? RETURNING *`,
+        )
+        .get(v.callback, normalizeUrl(v.callback), v.topic_url ?? null, v.lease_seconds, expiresAt, v.secret, now, existing.id)!
+    }
     return this.db
-      .query<Subscription, [string, string, string, number, number, string | null, number, number]>(
-        `INSERT INTO hub_subscriptions (callback, callback_host, topic, state, lease_seconds, expires_at, secret, failures, created_at, updated_at)
-         VALUES (?, ?, ?, 'active', ?, ?, ?, 0, ?, ?)
-         ON CONFLICT (callback, topic) DO UPDATE SET state = 'active', lease_seconds = excluded.lease_seconds,
-           expires_at = excluded.expires_at, secret = excluded.secret, failures = 0, updated_at = excluded.updated_at
-         RETURNING *`,
+      .query<Subscription, [string, string, string, string, string | null, number, number, string | null, number, number]>(
+        `INSERT INTO hub_subscriptions (callback, callback_key, callback_host, topic, topic_url, state, lease_seconds, expires_at, secret, failures, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?) RETURNING *`,
       )
-      .get(v.callback, v.callback_host, v.topic, v.lease_seconds, now + v.lease_seconds * 1000, v.secret, now, now)!
+      .get(
+        v.callback,
+        normalizeUrl(v.callback),
+        v.callback_host,
+        v.topic,
+        v.topic_url ?? null,
+        v.lease_seconds,
+        expiresAt,
+        v.secret,
+        now,
+        now,
+      )!
   }
 
   setState(id: number, state: SubscriptionState, now: number): void {
@@ -247,10 +340,13 @@ export class HubRepository {
     })()
   }
 
+  /** The subscription of (callback, topic), the callback compared in normalised form (the active one first). */
   find(callback: string, topic: string): Subscription | null {
     return this.db
-      .query<Subscription, [string, string]>('SELECT * FROM hub_subscriptions WHERE callback = ? AND topic = ?')
-      .get(callback, topic)
+      .query<Subscription, [string, string]>(
+        "SELECT * FROM hub_subscriptions WHERE callback_key = ? AND topic = ? ORDER BY state = 'active' DESC, updated_at DESC, id DESC LIMIT 1",
+      )
+      .get(normalizeUrl(callback), topic)
   }
 
   get(id: number): Subscription | null {

@@ -4,7 +4,7 @@
  */
 import { failed, ok, type Issue, type Result } from '../core/issues'
 import { TOPIC_PATHS, topicUrl, type TopicPath } from '../feeds/websub-topics'
-import { callbackProblem } from './callback'
+import { callbackProblem, normalizeUrl } from './callback'
 import { limitKeyOf } from './limit-key'
 import type { HubConfig } from '../core/config'
 
@@ -12,37 +12,26 @@ export const MAX_FORM_BYTES = 8 * 1024
 const MAX_SECRET_BYTES = 199
 const FIELDS = ['hub.callback', 'hub.mode', 'hub.topic', 'hub.lease_seconds', 'hub.secret']
 
-/** `callbackHost` is the key per-host limits count under (the registrable domain; see limit-key.ts). */
+/**
+ * `callbackHost` is the key per-host limits count under (the registrable domain; see limit-key.ts).
+ * `callback` and `topicAsSent` are the subscriber's own strings, echoed in verification and delivery;
+ * the hub compares them in normalised form (callback.ts normalizeUrl).
+ */
 export type HubRequest = {
   mode: 'subscribe' | 'unsubscribe'
   callback: string
   callbackHost: string
   topic: TopicPath
+  topicAsSent: string
   leaseSeconds: number
   secret: string | null
-}
-
-/** A topic URL compared as a URL: scheme and host case-folded, percent-encoded path characters decoded (/%66eed.xml is /feed.xml). */
-function normalizeTopicUrl(topic: string): string {
-  try {
-    const url = new URL(topic)
-    let path = url.pathname
-    try {
-      path = decodeURIComponent(path)
-    } catch {
-      // A malformed escape stays as written, and matches nothing.
-    }
-    return `${url.protocol}//${url.host}${path}${url.search}`
-  } catch {
-    return topic
-  }
 }
 
 /** The topic a hub.topic value names, if any. */
 export function topicOf(topic: string | undefined, baseUrl: string): TopicPath | undefined {
   if (topic === undefined) return undefined
-  const wanted = normalizeTopicUrl(topic)
-  return TOPIC_PATHS.find((path) => normalizeTopicUrl(topicUrl(baseUrl, path)) === wanted)
+  const wanted = normalizeUrl(topic)
+  return TOPIC_PATHS.find((path) => normalizeUrl(topicUrl(baseUrl, path)) === wanted)
 }
 
 /** A valid request the hub will not take now; the API layer answers it with 429 and Retry-After. */
@@ -101,6 +90,7 @@ export function parseHubRequest(form: URLSearchParams, baseUrl: string, config: 
     callback: callback!,
     callbackHost,
     topic: topicPath!,
+    topicAsSent: topic!,
     leaseSeconds,
     secret: secret ?? null,
   })

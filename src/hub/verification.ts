@@ -27,7 +27,8 @@ export async function verifyIntent(v: Verification, deps: VerificationDeps): Pro
   const challenge = (require('node:crypto') as typeof import('node:crypto')).randomBytes(24).toString('base64url')
   const params: [string, string][] = [
     ['hub.mode', v.mode],
-    ['hub.topic', topicUrl(baseUrl, v.topic)],
+    // The subscriber's own string (W3C WebSub §5.3), not our canonical form of it.
+    ['hub.topic', v.topic_url ?? topicUrl(baseUrl, v.topic)],
     ['hub.challenge', challenge],
   ]
   if (v.mode === 'subscribe') params.push(['hub.lease_seconds', String(v.lease_seconds)])

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { compiledBinary } from '../support/binary'
@@ -62,6 +63,57 @@ describe('a malformed request gets JSON, never the runtime error page', () => {
     await waitForEvent(running, (e) => e.event === 'request' && e.status === 400 && e.path === '/x')
     await waitForEvent(running, (e) => e.event === 'request' && e.path === '/healthz')
     expect(eventsOf(running).filter((e) => e.event === 'internal_error')).toEqual([])
+  })
+})
+
+/**
+ * Sends the head and part of a body, then stops writing (the socket stays open for writing): returns what
+ * the server answered and how the connection ended.
+ */
+function stalledUpload(head: string, body: string, waitMs = 5000) {
+  return new Promise<{ raw: string; ended: boolean; error?: string }>((resolve) => {
+    const chunks: Buffer[] = []
+    let ended = false
+    let error: string | undefined
+    const socket = connect(port, '127.0.0.1', () => socket.write(head + body))
+    const timer = setTimeout(() => socket.destroy(), waitMs)
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    socket.on('end', () => {
+      ended = true
+    })
+    socket.on('error', (e) => {
+      error = String(e)
+    })
+    socket.on('close', () => {
+      clearTimeout(timer)
+      resolve({ raw: Buffer.concat(chunks).toString('utf8'), ended, error })
+    })
+  })
+}
+
+describe('a body over the cap from a client that stops writing', () => {
+  const form = 'Content-Type: application/x-www-form-urlencoded'
+  test.each([
+    [
+      'declared over the cap',
+      `POST /api/websub/hub HTTP/1.1\r\nHost: 127.0.0.1\r\n${form}\r\nContent-Length: 200000\r\n\r\n`,
+      'a'.repeat(100_000),
+    ],
+    [
+      'chunked, past the cap',
+      `POST /api/websub/hub HTTP/1.1\r\nHost: 127.0.0.1\r\n${form}\r\nTransfer-Encoding: chunked\r\n\r\n`,
+      `${(100_000).toString(16)}\r\n${'a'.repeat(100_000)}\r\n`,
+    ],
+  ])('%s: 413 in the JSON shape, then the server closes the connection cleanly (FIN, no reset)', async (_, head, body) => {
+    const started = Date.now()
+    const result = await stalledUpload(head, body)
+    expect(result.raw).toStartWith('HTTP/1.1 413 ')
+    expect(result.raw.toLowerCase()).toContain('\r\nconnection: close\r\n')
+    const payload = JSON.parse(result.raw.slice(result.raw.indexOf('\r\n\r\n') + 4)) as { error: string; message: string }
+    expect(payload.error).toBe('payload_too_large')
+    expect(result.error).toBeUndefined()
+    expect(result.ended).toBe(true)
+    expect(Date.now() - started).toBeLessThan(4000)
   })
 })
 

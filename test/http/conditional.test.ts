@@ -143,11 +143,12 @@ describe('per-coding ETags', () => {
 })
 
 describe('If-Match and If-Unmodified-Since (RFC 9110 §13.1.1, §13.1.4)', () => {
-  test('If-Match with a current ETag of any coding, or *, serves 200; anything else, weak tags included, is 412', async () => {
+  test('If-Match with the ETag of the coding served, or *, serves 200; anything else, weak tags included, is 412', async () => {
     const identity = (await get('/reviews.json')).headers.get('etag')!
     const gzip = (await get('/reviews.json', { 'accept-encoding': 'gzip' })).headers.get('etag')!
-    for (const header of [identity, gzip, `"x", ${gzip}`, '*'])
-      expect((await get('/reviews.json', { 'if-match': header })).status).toBe(200)
+    for (const header of [identity, `"x", ${identity}`, '*']) expect((await get('/reviews.json', { 'if-match': header })).status).toBe(200)
+    for (const header of [gzip, `"x", ${gzip}`, '*'])
+      expect((await get('/reviews.json', { 'if-match': header, 'accept-encoding': 'gzip' })).status).toBe(200)
     for (const header of ['"x"', `W/${identity}`]) {
       const response = await get('/reviews.json', { 'if-match': header })
       expect(response.status).toBe(412)
@@ -165,6 +166,23 @@ describe('If-Match and If-Unmodified-Since (RFC 9110 §13.1.1, §13.1.4)', () =>
     expect((await get('/reviews.json', { 'if-unmodified-since': lastModified })).status).toBe(200)
     expect((await get('/reviews.json', { 'if-unmodified-since': 'garbage' })).status).toBe(200)
     expect((await get('/reviews.json', { 'if-unmodified-since': before, 'if-match': '*' })).status).toBe(200)
+  })
+
+  test("If-Match with another content-coding's ETag fails the strong comparison: 412 (RFC 9110 §8.8.3, §13.1.1)", async () => {
+    for (const path of ['/reviews.json', '/api/feed.json', '/feed.xml']) {
+      const identity = (await get(path)).headers.get('etag')!
+      const gzip = (await get(path, { 'accept-encoding': 'gzip' })).headers.get('etag')!
+      const br = (await get(path, { 'accept-encoding': 'br' })).headers.get('etag')!
+      expect(new Set([identity, gzip, br]).size).toBe(3)
+      expect((await get(path, { 'if-match': gzip })).status).toBe(412)
+      expect((await get(path, { 'if-match': br })).status).toBe(412)
+      expect((await get(path, { 'if-match': identity, 'accept-encoding': 'gzip' })).status).toBe(412)
+      expect((await get(path, { 'if-match': br, 'accept-encoding': 'gzip' })).status).toBe(412)
+      expect((await get(path, { 'if-match': gzip, 'accept-encoding': 'br' })).status).toBe(412)
+      expect((await get(path, { 'if-match': br, 'accept-encoding': 'br, gzip' })).status).toBe(200)
+      // If-None-Match stays weak and coding-blind: any coding's tag is a 304.
+      expect((await get(path, { 'if-none-match': gzip })).status).toBe(304)
+    }
   })
 
   test('a failed precondition wins over a matching If-None-Match', async () => {

@@ -93,11 +93,13 @@ describe('Atom', () => {
     expect(xml.match(/<entry[ >]/g)).toHaveLength(50)
   })
 
-  test('the first feed link is the business site (readers take it as the site link), then self, then hub', async () => {
+  test("the first feed link is the service's own review page (readers show it as the feed's home), then self, then hub", async () => {
     const xml = await (await fetch(`${server.url}/feed.xml`)).text()
     const head = xml.slice(0, xml.search(/<entry[ >]/))
     const links = [...head.matchAll(/<link rel="([^"]+)"[^>]*href="([^"]+)"/g)].map(([, rel, href]) => `${rel} ${href}`)
-    expect(links).toEqual([`alternate ${business.url}`, `self ${TEST_BASE_URL}/feed.xml`, `hub ${TEST_BASE_URL}/api/websub/hub`])
+    expect(links).toEqual([`alternate ${TEST_BASE_URL}/`, `self ${TEST_BASE_URL}/feed.xml`, `hub ${TEST_BASE_URL}/api/websub/hub`])
+    // The business's own site stays the feed author's URI.
+    expect(head).toContain(`<uri>${business.url}</uri>`)
   })
 
   test('entries have a text summary and distinct updated instants (no duplicate-updated warnings), each at or after published', async () => {
@@ -202,5 +204,64 @@ describe('permanent entry ids and moving update times', () => {
     expect(items[1].summary.length).toBeLessThanOrEqual(201)
     expect(long.startsWith(items[1].summary.slice(0, -1))).toBe(true)
     expect(items[1].summary).not.toMatch(/\s…$/)
+  })
+})
+
+describe('within one day, the feed order and the entry times agree', () => {
+  // Four days of eight reviews each, newest first as the catalog hands them over (date desc, id desc);
+  // every third review has a reply of its own day, one a reply days later.
+  const ids = ['zeta', 'k9', 'k10', 'b-2', 'b-10', 'a', 'A', '0x']
+  const day = (d: number) =>
+    ids.map((id, i) => {
+      const r = review({ id: `${id}-${d}`, date: `2025-0${d}-15`, text: `Review ${id} of day ${d}.` }) as StoredReview
+      if (i % 3 === 0) r.response = { date: `2025-0${d}-15`, text: `Thanks ${id}!` }
+      if (i === 4) r.response = { date: `2025-0${d}-20`, text: 'Thanks, later.' }
+      return { ...r, verified: true } as Review
+    })
+  const sorted = (list: Review[]) => [...list].sort((a, b) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1))
+  const all = sorted([4, 3, 2, 1].flatMap(day))
+  const context = (list: Review[]) => ({ business, reviews: list, baseUrl: TEST_BASE_URL, updatedAt: new Date('2025-06-01T00:00:00Z') })
+  const jsonTimes = (list: Review[]) =>
+    (JSON.parse(renderJsonFeed(context(list))) as any).items.map((i: any) => ({
+      id: i.id as string,
+      date: i._review.date as string,
+      published: Date.parse(i.date_published),
+      updated: Date.parse(i.date_modified),
+      laterReply: i._review.response !== null && i._review.response.date > i._review.date,
+    }))
+  const atomTimes = (list: Review[]) =>
+    renderAtom(context(list))
+      .split(/<entry[ >]/)
+      .slice(1)
+      .map((entry) => ({
+        published: Date.parse(entry.match(/<published>([^<]+)</)![1]!),
+        updated: Date.parse(entry.match(/<updated>([^<]+)</)![1]!),
+      }))
+
+  test('published (and updated, unless a reply came on a later day) falls strictly in feed order within each day', () => {
+    const json = jsonTimes(all)
+    const atom = atomTimes(all)
+    expect(json.map((i: { id: string }) => i.id)).toEqual(all.map((r) => r.id))
+    let inversions = 0
+    for (let i = 1; i < json.length; i++) {
+      if (json[i].date !== json[i - 1].date) continue
+      if (!(json[i].published < json[i - 1].published)) inversions++
+      if (!(atom[i]!.published < atom[i - 1]!.published)) inversions++
+      if (!json[i].laterReply && !json[i - 1].laterReply) {
+        if (!(json[i].updated < json[i - 1].updated)) inversions++
+        if (!(atom[i]!.updated < atom[i - 1]!.updated)) inversions++
+      }
+    }
+    expect(inversions).toBe(0)
+    for (let i = 0; i < json.length; i++) {
+      expect(atom[i]).toEqual({ published: json[i].published, updated: json[i].updated })
+      expect(json[i].updated).toBeGreaterThanOrEqual(json[i].published)
+    }
+  })
+
+  test("an entry's times do not move when another day gains a review", () => {
+    const before = new Map(jsonTimes(all).map((t: { id: string }) => [t.id, t]))
+    const after = jsonTimes(sorted([...all, { ...all[0]!, id: 'new-one', date: '2025-05-01' }]))
+    for (const t of after) if (t.id !== 'new-one') expect(t).toEqual(before.get(t.id))
   })
 })

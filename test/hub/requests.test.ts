@@ -241,6 +241,44 @@ describe('abuse limits', () => {
   })
 })
 
+describe('per-requester limits on pending verifications', () => {
+  test("one client cannot fill a callback domain's pending slots: 5 of its 50 per client, 50 pending in all", async () => {
+    // Default caps (50 pending per callback domain); the client address comes from X-Forwarded-For here.
+    const limited = await startTestServer({
+      hubConfig: loadHubConfig({ HUB_REQUESTS_PER_MINUTE: '100000', HUB_TRUST_PROXY: '1' }),
+    })
+    try {
+      limited.service.hub.stop() // Keep verifications pending.
+      const send = (from: string, callback: string) =>
+        fetch(`${limited.url}/api/websub/hub`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': from },
+          body: form({ ...valid, 'hub.callback': callback }),
+        })
+      const attacker = []
+      for (let i = 0; i < 6; i++) attacker.push((await send('203.0.113.7', `https://victim.example.com/cb-${i}`)).status)
+      expect(attacker).toEqual([202, 202, 202, 202, 202, 429])
+      const refused = await send('203.0.113.7', 'https://victim.example.com/cb-again')
+      expect(((await refused.json()) as { error: string }).error).toBe('too_many_pending')
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      // Every address in one IPv6 /64 is one requester.
+      expect((await send('2001:db8:1:2::1', 'https://victim.example.com/v6-0')).status).toBe(202)
+      for (let i = 1; i < 5; i++) expect((await send(`2001:db8:1:2::${i + 1}`, `https://victim.example.com/v6-${i}`)).status).toBe(202)
+      expect((await send('2001:db8:1:2::99', 'https://victim.example.com/v6-5')).status).toBe(429)
+      // The victim itself, from its own address, still gets its subscription verified.
+      expect((await send('198.51.100.20', 'https://victim.example.com/real')).status).toBe(202)
+      // In all, one client may have as many pending as one domain: 50.
+      const spread = []
+      for (let i = 0; i < 11; i++)
+        for (let j = 0; j < 5; j++) spread.push((await send('192.0.2.55', `https://domain${i}.net/cb-${j}`)).status)
+      expect(spread.filter((s) => s === 202)).toHaveLength(50)
+      expect(spread.slice(50).every((s) => s === 429)).toBe(true)
+    } finally {
+      await limited.stop()
+    }
+  })
+})
+
 describe('metrics', () => {
   test('/metrics exposes hub counters in Prometheus text format', async () => {
     const response = await fetch(`${server.url}/metrics`)

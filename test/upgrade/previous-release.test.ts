@@ -42,6 +42,8 @@ describe('a database from the previous release', () => {
   test('keeps its hub subscription', () => {
     const subscription = server.service.hub.repository.find('https://subscriber.example.com/cb?feed=1', 'feed.xml')
     expect(subscription).toMatchObject({ state: 'active', secret: 's3cret', topic: 'feed.xml' })
+    // Its callback gained the normalised key it is compared by: another spelling finds the same row.
+    expect(server.service.hub.repository.find('HTTPS://Subscriber.Example.com/%63b?feed=1', 'feed.xml')?.id).toBe(subscription!.id)
   })
 
   test('records the new migrations', () => {
@@ -49,6 +51,6 @@ describe('a database from the previous release', () => {
       .query<{ id: string }, []>('SELECT id FROM schema_migrations ORDER BY id')
       .all()
       .map((r) => r.id)
-    expect(ids).toEqual(['001-reviews', '002-review-language', '003-drop-fts', '100-hub', '101-hub-status'])
+    expect(ids).toEqual(['001-reviews', '002-review-language', '003-drop-fts', '100-hub', '101-hub-status', '102-hub-as-sent'])
   })
 })
