@@ -25,6 +25,15 @@
  *    years", "turned out to be a dirty filter", "disgusting mess"), the object of a repair ("patched the stain"),
  *    a return visit with the part, time words ("later that day"). A quoted amount and a billed one are compared.
  *
+ * Where each rule lives (src/insights/rules/, each file with its examples in a test beside it):
+ *   tokenize.ts          sentences, tokens, lemmas, tags          lexicon-index.ts   the lexicon as one matcher
+ *   service-names.ts     the business's own services masked       competitor-*.ts    who else is named, and how far
+ *   implied-price.ts     quote against bill                       time-words.ts      clock times, weekdays, out of hours
+ *   contrast.ts          clauses, concessions                     negation.ts        negators, boosters, the hits of a clause
+ *   failures.ts          failure or the job to be done            manner.ts          time and speed words not about the service
+ *   story.ts             the customer's story, history, diagnosis sarcasm.ts         scare quotes and sarcasm markers
+ *   aspects.ts           from hits to aspects and their feeling   read-clause.ts     the order clause rules run in
+ *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
  * (what precedes "but" weighs half, what follows one and a half times) for the review's overall score.
@@ -32,7 +41,6 @@
  * of the sentence, which turned "couldn't be happier with the quick service" into a complaint.
  */
 import type { Business } from '../reviews/schema'
-import { TYPOS } from './lexicon'
 import {
   type Polarity,
   type AspectMention,
@@ -42,7 +50,7 @@ import {
   type Token,
   clamp,
 } from './rules/types'
-import { engine } from './rules/tokenize'
+import { engine, sentenceTokens } from './rules/tokenize'
 import { TROUBLE } from './rules/words'
 import { maskPhrases } from './rules/service-names'
 import { compareAmounts } from './rules/implied-price'
@@ -56,6 +64,8 @@ import { nounPhrases, joinTokens } from './rules/noun-phrases'
 export type { Polarity, AspectMention, ClauseAnalysis, TextAnalysis, AnalysisContext } from './rules/types'
 
 const NEUTRAL_BAND = 0.1
+/** Rules that mark a whole sentence's tokens before it is split into clauses, in this order. */
+export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [markCompetitors, compareAmounts, compareTimes, compareDays, offHours]
 const CLEANING_BUSINESS =
   /\b(cleaning (company|service|services|crew|business)|maid|maids|janitorial|housekeeping|carpet cleaning|window cleaning)\b/i
 /**
@@ -72,37 +82,15 @@ export function contextFor(business: Pick<Business, 'name' | 'description' | 'se
 }
 export const polarityOf = (score: number): Polarity => (score > NEUTRAL_BAND ? 'positive' : score < -NEUTRAL_BAND ? 'negative' : 'neutral')
 export function analyzeText(text: string, context: AnalysisContext = {}): TextAnalysis {
-  const { its } = engine()
   const doc = engine().readDoc(text)
   const clauses: ClauseAnalysis[] = []
   const aspects: AspectMention[] = []
   const phrases: string[][] = []
   let total = 0
   doc.sentences().each((sentence: any) => {
-    const raws: string[] = sentence.tokens().out()
-    const lemmas: string[] = sentence.tokens().out(its.lemma)
-    const tags: string[] = sentence.tokens().out(its.pos)
-    const tokens: Token[] = raws.map((raw, k) => {
-      const lower = raw.toLowerCase()
-      const fixed = TYPOS[lower]
-      // A capitalised first word is often tagged a proper noun ("Explained everything"): read it by its lemma.
-      const sentenceStart = k === 0 && tags[k] === 'PROPN'
-      return {
-        raw,
-        surface: fixed ?? lower,
-        lemma: fixed ?? String(lemmas[k]).toLowerCase(),
-        pos: sentenceStart ? 'VERB' : tags[k]!,
-        masked: false,
-        competitor: false,
-        sentenceStart,
-      }
-    })
+    const tokens = sentenceTokens(sentence)
     if (context.maskedPhrases?.length) maskPhrases(tokens, context.maskedPhrases)
-    markCompetitors(tokens)
-    compareAmounts(tokens)
-    compareTimes(tokens)
-    compareDays(tokens)
-    offHours(tokens)
+    for (const rule of SENTENCE_RULES) rule(tokens)
     const split = splitClauses(tokens)
     const sentenceMentions: { mention: AspectMention; index: number }[] = []
     split.forEach((clauseTokens, index) => {

@@ -1,3 +1,8 @@
+/**
+ * From hits to aspects: which aspect each felt cue speaks of and with what feeling (its own, or that of the
+ * aspect-free words beside it), weak cues, and two readings across parts of a clause: a sarcastic exclamation
+ * beside a plain complaint ("Great communication, I only had to call six times") and "worth" conceding a cost.
+ */
 import { EXCLAMATIVE_PRAISE, type AspectId } from '../lexicon'
 import { type AnalysisContext, type Token, type Hit, clamp } from './types'
 import { SEGMENT_BREAKS, SPEED_NOUN_SET } from './words'

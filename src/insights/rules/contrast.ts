@@ -1,3 +1,8 @@
+/**
+ * Contrast: "but", "although", "except", "however" split a sentence into clauses judged apart; "other than X, Y"
+ * is a concession. A complaint conceded by later praise of the same aspect ("not cheap but worth it", "Pricey?
+ * Worth it.") is left out (VADER's "but" rule: what follows the contrast weighs more).
+ */
 import { LEADING_CONTRAST_WORDS, CONTRAST_WORDS, SUBORDINATING } from '../lexicon'
 import type { AspectMention, Token } from './types'
 

@@ -1,3 +1,7 @@
+/**
+ * Implied price: a sentence that names a quoted amount and a billed one is a price judgement even with no
+ * price word ("quoted $350 ... an invoice for $610").
+ */
 import { type Token, isNumber, syntheticEntry } from './types'
 
 export const QUOTE_WORDS = new Set(['quote', 'quoted', 'estimate', 'estimated', 'quoting', 'offer', 'offered'])

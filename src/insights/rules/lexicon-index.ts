@@ -1,3 +1,7 @@
+/**
+ * The lexicon (lexicon.ts, phrases.ts) as one index of entries keyed by first word, and the matcher that finds the
+ * longest entry at a token (idioms before plain words; `*` for one to four tokens, `<num>` for a number).
+ */
 import { ASPECT_CUES, EXPLICIT_CUES, SENTIMENT, TROUBLE_NOUNS, WEAK_CUES, type AspectId } from '../lexicon'
 import { PHRASES, SARCASM_MARKERS } from '../phrases'
 import { type Token, type Entry, key, isNumber, wordMatches } from './types'

@@ -1,3 +1,8 @@
+/**
+ * Time and speed words that are not about the service: "late" as a date ("late Friday afternoon") or about
+ * something else ("the late review"), the customer's own pace or wish ("I quickly realized", "we needed someone
+ * fast"), a slow drain, readiness ("quick to answer" is about the answer), the time a failure took.
+ */
 import { SPEED_MANNER_WORDS, CUSTOMER_VERBS, SERVICE_RECEIVING_VERBS, IRREALIS_VERBS } from '../lexicon'
 import { type Clause, type Hit, NEGATION_SCALAR, type Token, clamp } from './types'
 import { SPEED_NOUN_SET, TIME_NOUN_SET, ARRIVAL, FAMILY, FIRST_PERSON, FIXTURES, OTHER_SUBJECTS, REQUEST } from './words'

@@ -1,3 +1,4 @@
+/** Noun phrases of a clause for topics, and a clause's tokens joined back into text. */
 import { SENTIMENT } from '../lexicon'
 import type { Token } from './types'
 import { lexiconIndex } from './lexicon-index'

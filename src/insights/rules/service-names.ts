@@ -1,3 +1,4 @@
+/** The business's own service names ("drain cleaning", "water heater") are what a review is about, not opinions: masked. */
 import type { Token } from './types'
 
 /** Marks the business's own service names, so "drain cleaning" or "water heater" cue no aspect. */

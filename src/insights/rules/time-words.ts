@@ -1,3 +1,8 @@
+/**
+ * Time words: clock times compared ("arrived at 7:55 for an 8:00 appointment"), weekdays compared ("called Monday,
+ * fixed Tuesday"), service out of hours ("came out at 10 pm on a Sunday"), and spans of time ("two hours", "last
+ * winter") other rules ask about.
+ */
 import { WEEKDAYS, OFF_HOURS, COMING_VERBS } from '../lexicon'
 import { type Token, isNumber, timeEntry } from './types'
 import { TIME_NOUN_SET, REQUEST } from './words'

@@ -1,3 +1,4 @@
+/** The shapes the analyser and its rules share: tokens, lexicon entries, hits, a clause being read. */
 import type { AspectId } from '../lexicon'
 
 export type Polarity = 'positive' | 'negative' | 'neutral'

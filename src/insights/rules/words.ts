@@ -1,3 +1,4 @@
+/** Word lists several rules share (negators, trouble nouns, fixtures, first person, ...). */
 import { NEGATORS, TROUBLE_NOUNS, SPEED_NOUNS, TIME_NOUNS, ARRIVAL_VERBS, REQUEST_VERBS } from '../lexicon'
 
 export const NEGATOR_SET = new Set(NEGATORS)
