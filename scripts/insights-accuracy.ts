@@ -23,10 +23,10 @@ import { explainLines } from '../src/insights/explain'
 import { sampleBusiness } from '../src/sample/business'
 
 const args = process.argv.slice(2)
-const valueOf = (flag: string) => args.flatMap((a, k) => (a === flag && args[k + 1] ? [args[k + 1]!] : []))
-const dirs = valueOf('--dir')
-const onlySplits = valueOf('--split').flatMap((s) => s.split(','))
-const flagValues = new Set([...dirs, ...valueOf('--split')])
+const flagValue = (flag: string) => args.flatMap((a, k) => (a === flag && args[k + 1] ? [args[k + 1]!] : []))
+const dirs = flagValue('--dir')
+const onlySplits = flagValue('--split').flatMap((s) => s.split(','))
+const flagValues = new Set([...dirs, ...flagValue('--split')])
 const file = args.find((a) => !a.startsWith('--') && !flagValues.has(a))
 const context = contextFor(sampleBusiness)
 
