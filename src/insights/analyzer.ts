@@ -50,7 +50,7 @@ import {
   type Token,
   clamp,
 } from './rules/types'
-import { engine, sentenceTokens } from './rules/tokenize'
+import { readDoc, sentenceTokens } from './rules/tokenize'
 import { TROUBLE } from './rules/words'
 import { maskPhrases } from './rules/service-names'
 import { compareAmounts } from './rules/implied-price'
@@ -82,7 +82,7 @@ export function contextFor(business: Pick<Business, 'name' | 'description' | 'se
 }
 export const polarityOf = (score: number): Polarity => (score > NEUTRAL_BAND ? 'positive' : score < -NEUTRAL_BAND ? 'negative' : 'neutral')
 export function analyzeText(text: string, context: AnalysisContext = {}): TextAnalysis {
-  const doc = engine().readDoc(text)
+  const doc = readDoc(text)
   const clauses: ClauseAnalysis[] = []
   const aspects: AspectMention[] = []
   const phrases: string[][] = []

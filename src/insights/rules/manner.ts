@@ -32,6 +32,12 @@ export const LATE_ABOUT_VISIT = new Set([
 /** "late Friday afternoon", "early the next morning", "it was late October": a date, unless someone arrived late. */
 export function lateAsDate({ tokens }: Clause, h: Hit): boolean {
   if ((h.entry.phrase !== 'late' && h.entry.phrase !== 'early') || h.end - h.start !== 1) return false
+  // "a building from the late 1700s", "in the early 90s", "late 2019": a period.
+  if (
+    /^'?\d+(s|'s)?$/.test(tokens[h.end]?.surface ?? '') &&
+    !/^(am|pm|a\.m\.|p\.m\.|min|mins|minutes?|hours?|hrs?)$/.test(tokens[h.end + 1]?.surface ?? '')
+  )
+    return true
   let k = h.end
   while (k < h.end + 3 && ['the', 'that', 'this', 'next', 'last', 'on', 'in', 'a', 'of'].includes(tokens[k]?.surface ?? '')) k++
   if (!tokens[k] || !TIME_NOUN_SET.has(tokens[k]!.lemma)) return false

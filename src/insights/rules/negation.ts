@@ -49,11 +49,41 @@ export function negationAt(tokens: Token[], i: number): Negation | undefined {
   return { at: i, carries: fronted, fronted }
 }
 
+/** Verbs of meeting or finding: "never seen a cleaner kitchen", "never had a better experience". */
+const EXPERIENCE = new Set([
+  'see',
+  'have',
+  'meet',
+  'find',
+  'experience',
+  'know',
+  'ask',
+  'want',
+  'wish',
+  'get',
+  'work',
+  'deal',
+  'use',
+  'hire',
+])
+const COMPARED = new Set(['better', 'best', 'worse', 'worst', 'more', 'less', 'most', 'least'])
+/**
+ * A comparison with everything else is not negated by "never"/"not": "Never seen a cleaner kitchen", "could not
+ * have asked for a better crew", "never had a worse experience" say the comparative word's own feeling.
+ */
+export function comparedWithAll(tokens: Token[], negator: number, word: number): boolean {
+  const t = tokens[word]!
+  const comparative =
+    COMPARED.has(t.surface) || COMPARED.has(tokens[word - 1]?.surface ?? '') || (/(er|est)$/.test(t.surface) && t.lemma !== t.surface)
+  return comparative && tokens.slice(negator + 1, word).some((x) => EXPERIENCE.has(x.lemma) && ['VERB', 'AUX'].includes(x.pos))
+}
+
 /** Applies an open negation to a hit; returns the negation still open after it. */
 function negate(tokens: Token[], hit: Hit, negation: Negation | undefined): Negation | undefined {
   const { entry, start, end } = hit
   if (entry.shielded || (entry.sentiment === 0 && !entry.trouble) || !negation) return negation
   if (!negation.carries && countWords(tokens, negation.at, start) > NEGATION_WINDOW) return negation
+  if (comparedWithAll(tokens, negation.at, start)) return undefined
   hit.negated = true
   hit.score = entry.trouble ? DENIED_TROUBLE : entry.sentiment * NEGATION_SCALAR
   if (negation.fronted) return negation

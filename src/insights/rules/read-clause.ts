@@ -4,6 +4,7 @@
  * makes the mess beside it the trouble's too).
  */
 import { customersSituation, diagnosis, housePlaces, repairObjects, troubleAftermath, troubleHistory } from './story'
+import { hyphenatedCompounds } from './compounds'
 import { failuresAsTheJob, failureVerbs } from './failures'
 import { readManner } from './manner'
 import { collectHits } from './negation'
@@ -11,6 +12,7 @@ import { sarcasmMarkers, scareQuotes } from './sarcasm'
 import type { ClauseRule, Hit, Token } from './types'
 
 export const CLAUSE_RULES: readonly ClauseRule[] = [
+  hyphenatedCompounds,
   failureVerbs,
   scareQuotes,
   readManner,
