@@ -53,7 +53,8 @@ import {
 import { readDoc, sentenceTokens } from './rules/tokenize'
 import { TROUBLE } from './rules/words'
 import { maskPhrases } from './rules/service-names'
-import { compareAmounts } from './rules/implied-price'
+import { billedTime, compareAmounts } from './rules/implied-price'
+import { repeatVisits } from './rules/visits'
 import { compareTimes, compareDays, offHours } from './rules/time-words'
 import { markCompetitors, isLive } from './rules/competitor-scope'
 import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/contrast'
@@ -65,7 +66,15 @@ export type { Polarity, AspectMention, ClauseAnalysis, TextAnalysis, AnalysisCon
 
 const NEUTRAL_BAND = 0.1
 /** Rules that mark a whole sentence's tokens before it is split into clauses, in this order. */
-export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [markCompetitors, compareAmounts, compareTimes, compareDays, offHours]
+export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
+  markCompetitors,
+  compareAmounts,
+  billedTime,
+  repeatVisits,
+  compareTimes,
+  compareDays,
+  offHours,
+]
 const CLEANING_BUSINESS =
   /\b(cleaning (company|service|services|crew|business)|maid|maids|janitorial|housekeeping|carpet cleaning|window cleaning)\b/i
 /**

@@ -9,10 +9,12 @@ import { failuresAsTheJob, failureVerbs } from './failures'
 import { readManner } from './manner'
 import { collectHits } from './negation'
 import { sarcasmMarkers, scareQuotes } from './sarcasm'
+import { customersOwnReturn } from './visits'
 import type { ClauseRule, Hit, Token } from './types'
 
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   hyphenatedCompounds,
+  customersOwnReturn,
   failureVerbs,
   scareQuotes,
   readManner,
