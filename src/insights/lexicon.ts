@@ -129,6 +129,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
   ],
   professionalism: [
     'customer service',
+    'customer support',
     'professional',
     'professionalism',
     'unprofessional',

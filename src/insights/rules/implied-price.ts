@@ -54,9 +54,23 @@ export function compareAmounts(tokens: Token[]): void {
 
 const MONEY_AFTER = ['dollars', 'dollar', 'bucks', 'usd', 'eur', 'euro', 'euros', '€', 'pounds', '£']
 const isMoney = (tokens: Token[], i: number) =>
-  isNumber(tokens[i]!) && (tokens[i - 1]?.surface === '$' || tokens[i]!.surface.startsWith('$') || MONEY_AFTER.includes(tokens[i + 1]?.surface ?? ''))
-const NUMBER_WORDS: Record<string, number> = { a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, few: 3, couple: 2, half: 0.5 }
-const quantity = (t: Token | undefined) => (t === undefined ? undefined : /^\d+(\.\d+)?$/.test(t.surface) ? Number(t.surface) : NUMBER_WORDS[t.surface])
+  isNumber(tokens[i]!) &&
+  (tokens[i - 1]?.surface === '$' || tokens[i]!.surface.startsWith('$') || MONEY_AFTER.includes(tokens[i + 1]?.surface ?? ''))
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  few: 3,
+  couple: 2,
+  half: 0.5,
+}
+const quantity = (t: Token | undefined) =>
+  t === undefined ? undefined : /^\d+(\.\d+)?$/.test(t.surface) ? Number(t.surface) : NUMBER_WORDS[t.surface]
 const isMinutes = (t: Token | undefined) => t !== undefined && /^(minutes?|mins?)$/.test(t.surface)
 const isHours = (t: Token | undefined) => t !== undefined && /^(hours?|hrs?)$/.test(t.surface)
 
@@ -84,15 +98,29 @@ export function billedTime(tokens: Token[]): void {
     const n = hoursAt(tokens, i)
     return n === undefined ? [] : [{ i, n }]
   })
-  const billed = hours.find(({ i }) => tokens.slice(Math.max(0, i - 4), i).some((t) => BILL_WORDS.has(t.surface) || BILL_WORDS.has(t.lemma)))
-  // "were only here for 2": a bare number after the billed hours counts hours too.
-  const bare = tokens.flatMap((t, i) => (billed && i > billed.i + 1 && /^\d+(\.\d+)?$/.test(t.surface) && !hours.some((x) => x.i === i) && !/^\p{L}/u.test(tokens[i + 1]?.surface ?? '') ? [{ i, n: Number(t.surface) }] : []))
-  const worked = [...hours, ...bare].sort((a, b) => a.i - b.i).find(
-    ({ i }) =>
-      billed !== undefined &&
-      i > billed.i &&
-      tokens.slice(Math.max(billed.i + 2, i - 5), i).some((t) => ['only', 'actually', 'just', 'work', 'worked', 'here', 'there', 'spent'].includes(t.surface)),
+  const billed = hours.find(({ i }) =>
+    tokens.slice(Math.max(0, i - 4), i).some((t) => BILL_WORDS.has(t.surface) || BILL_WORDS.has(t.lemma)),
   )
+  // "were only here for 2": a bare number after the billed hours counts hours too.
+  const bare = tokens.flatMap((t, i) =>
+    billed &&
+    i > billed.i + 1 &&
+    /^\d+(\.\d+)?$/.test(t.surface) &&
+    !hours.some((x) => x.i === i) &&
+    !/^\p{L}/u.test(tokens[i + 1]?.surface ?? '')
+      ? [{ i, n: Number(t.surface) }]
+      : [],
+  )
+  const worked = [...hours, ...bare]
+    .sort((a, b) => a.i - b.i)
+    .find(
+      ({ i }) =>
+        billed !== undefined &&
+        i > billed.i &&
+        tokens
+          .slice(Math.max(billed.i + 2, i - 5), i)
+          .some((t) => ['only', 'actually', 'just', 'work', 'worked', 'here', 'there', 'spent'].includes(t.surface)),
+    )
   if (billed && worked && billed.n > worked.n && !tokens[billed.i]!.extra)
     tokens[billed.i]!.extra = syntheticEntry('billed more hours than worked', -0.8)
 }

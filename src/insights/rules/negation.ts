@@ -69,12 +69,17 @@ const EXPERIENCE = new Set([
 const COMPARED = new Set(['better', 'best', 'worse', 'worst', 'more', 'less', 'most', 'least'])
 /**
  * A comparison with everything else is not negated by "never"/"not": "Never seen a cleaner kitchen", "could not
- * have asked for a better crew", "never had a worse experience" say the comparative word's own feeling.
+ * have asked for a better crew", "never had such horrible service" say the compared word's own feeling.
  */
 export function comparedWithAll(tokens: Token[], negator: number, word: number): boolean {
   const t = tokens[word]!
+  // "never had such horrible service", "never seen so much mess": "such" and "so" compare too.
+  const such = tokens.slice(Math.max(negator + 1, word - 3), word).some((x) => x.surface === 'such' || x.surface === 'so')
   const comparative =
-    COMPARED.has(t.surface) || COMPARED.has(tokens[word - 1]?.surface ?? '') || (/(er|est)$/.test(t.surface) && t.lemma !== t.surface)
+    such ||
+    COMPARED.has(t.surface) ||
+    COMPARED.has(tokens[word - 1]?.surface ?? '') ||
+    (/(er|est)$/.test(t.surface) && t.lemma !== t.surface)
   return comparative && tokens.slice(negator + 1, word).some((x) => EXPERIENCE.has(x.lemma) && ['VERB', 'AUX'].includes(x.pos))
 }
 
