@@ -61,6 +61,11 @@ import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/con
 import { readClause } from './rules/read-clause'
 import { aspectsOf } from './rules/aspects'
 import { nounPhrases, joinTokens } from './rules/noun-phrases'
+import { type LearnedModel, withLearned } from './rules/learned'
+import learnedWeights from './learned-weights.json'
+import type { AspectId } from './lexicon'
+
+const LEARNED = learnedWeights as LearnedModel
 
 export type { Polarity, AspectMention, ClauseAnalysis, TextAnalysis, AnalysisContext } from './rules/types'
 
@@ -136,8 +141,21 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
         })
       }
     })
-    aspects.push(...withoutConceded(sentenceMentions))
+    const kept = withoutConceded(sentenceMentions)
+    aspects.push(...(context.learned === false ? kept : withModel(tokens, kept)))
   })
   return { clauses, aspects: withoutWorthConceded(aspects), score: round(clamp(total)), phrases }
 }
 const round = (value: number) => Math.round(value * 1000) / 1000
+
+/** The rules' mentions of one sentence as the learned component sees them (aspect → summed score), and its verdict applied. */
+function withModel(tokens: Token[], mentions: AspectMention[]): AspectMention[] {
+  const ruled = new Map<AspectId, number>()
+  for (const m of mentions) ruled.set(m.aspect, (ruled.get(m.aspect) ?? 0) + m.score)
+  const learned = withLearned(LEARNED, tokens, ruled)
+  const out = mentions.filter((m) => learned.has(m.aspect))
+  const sentence = joinTokens(tokens)
+  for (const [aspect, score] of learned)
+    if (!ruled.has(aspect)) out.push({ aspect, sentiment: polarityOf(score), score, clause: sentence, cues: ['(learned)'] })
+  return out
+}

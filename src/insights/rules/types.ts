@@ -17,7 +17,12 @@ export type TextAnalysis = {
   phrases: string[][]
 }
 /** What the analyser needs to know about the business: its own service names are not opinions. */
-export type AnalysisContext = { maskedPhrases?: string[][]; cleaningBusiness?: boolean }
+export type AnalysisContext = {
+  maskedPhrases?: string[][]
+  cleaningBusiness?: boolean
+  /** false: the rules alone, without the learned component (for training it). */
+  learned?: boolean
+}
 export type Token = {
   raw: string
   surface: string
