@@ -4,6 +4,7 @@
  * makes the mess beside it the trouble's too).
  */
 import { customersSituation, diagnosis, housePlaces, repairObjects, troubleAftermath, troubleHistory } from './story'
+import { cleaningAsTheJob } from './cleaning-job'
 import { hyphenatedCompounds } from './compounds'
 import { failuresAsTheJob, failureVerbs } from './failures'
 import { readManner } from './manner'
@@ -15,6 +16,7 @@ import type { ClauseRule, Hit, Token } from './types'
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   hyphenatedCompounds,
   customersOwnReturn,
+  cleaningAsTheJob,
   failureVerbs,
   scareQuotes,
   readManner,
