@@ -11,6 +11,7 @@ import { readManner } from './manner'
 import { collectHits } from './negation'
 import { sarcasmMarkers, scareQuotes } from './sarcasm'
 import { customersOwnReturn } from './visits'
+import { wishesForBetter } from './wishes'
 import type { ClauseRule, Hit, Token } from './types'
 
 export const CLAUSE_RULES: readonly ClauseRule[] = [
@@ -19,6 +20,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   cleaningAsTheJob,
   failureVerbs,
   scareQuotes,
+  wishesForBetter,
   readManner,
   failuresAsTheJob,
   troubleAftermath,
