@@ -122,6 +122,16 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'out to get your money': [-0.8, 'professionalism'],
   'a fraud': [-0.9, 'professionalism'],
   'total fraud': [-0.9, 'professionalism'],
+  // Extra charges and closed doors.
+  'pay extra': [-0.5, 'price'],
+  'charge extra': [-0.5, 'price'],
+  'charge whatever': [-0.8, 'price'],
+  'silly price': [-0.7, 'price'],
+  'silly prices': [-0.7, 'price'],
+  'they be closed': [-0.5, 'speed'],
+  'office be closed': [-0.5, 'speed'],
+  'shop be closed': [-0.5, 'speed'],
+  'place be closed': [-0.5, 'speed'],
   // "No new customers" is availability (speed): the business will not take the job at all.
   'not take new customer': [-0.7, 'speed'],
   'not taking new customers': [-0.7, 'speed'],
