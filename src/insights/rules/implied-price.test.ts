@@ -24,3 +24,14 @@ describe('implied price', () => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
 })
+
+describe('time billed', () => {
+  test.each([
+    ['Charged me $300 for a 10 minute job.', { price: 'negative' }],
+    ['They charged $150 for 15 minutes of work.', { price: 'negative' }],
+    ['They billed me for 4 hours but were only here for 2.', { price: 'negative' }],
+    ['He billed 3 hours and worked 3 hours.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+})

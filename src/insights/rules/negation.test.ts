@@ -31,6 +31,10 @@ describe('negation', () => {
     ['Not once in five years have they been late.', { punctuality: 'positive' }],
     ["Didn't leave a single speck of drywall dust.", { cleanliness: 'positive' }],
     ['No complaints about the price.', { price: 'positive' }],
+    // Comparisons with everything else, and negations written without apostrophe
+    ['Never seen a cleaner kitchen.', { cleanliness: 'positive' }],
+    ['I have never had such horrible customer service.', { professionalism: 'negative' }],
+    ['The room wasn t clean.', { cleanliness: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })

@@ -25,6 +25,7 @@ describe('time words', () => {
     ['Called on a Monday and nobody could come until the following Monday.', { speed: 'negative' }],
     ['It was almost 10 pm on a Sunday when he came out to get our heat back on.', { speed: 'positive' }],
     ['Later that week we had the gas company out to check the meter.', {}],
+    ['They restored a building from the late 1700s.', {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
