@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+import { isCompetitorMention } from './competitor-mentions'
+import { markCompetitors } from './competitor-scope'
+import { tokensOf } from './tokenize'
+
+const marked = (text: string) => {
+  const tokens = tokensOf(text)
+  markCompetitors(tokens)
+  return tokens.filter((t) => t.competitor).map((t) => t.surface)
+}
+
+describe('competitor scope', () => {
+  test('mentions of someone else', () => {
+    const at = (text: string, word: string) => {
+      const tokens = tokensOf(text)
+      return isCompetitorMention(
+        tokens,
+        tokens.findIndex((t) => t.surface === word),
+      )
+    }
+    expect(at('The other company never called.', 'other')).toBe(true)
+    expect(at('The first time he came.', 'first')).toBe(false)
+    expect(at('It took two hours.', 'two')).toBe(false)
+    expect(at('I made the mistake of hiring a cheap handyman.', 'mistake')).toBe(true)
+    expect(at('The plumber the home warranty sent out was useless.', 'plumber')).toBe(true)
+  })
+
+  test('the scope stops at a contrast and leaves a comparison to this business', () => {
+    expect(marked('The other company was rude but Mike was great.')).toEqual(['the', 'other', 'company', 'was', 'rude'])
+    expect(marked('Much cheaper than the other quotes we got.')).not.toContain('cheaper')
+  })
+
+  test('a later part that names one of the others again is theirs', () => {
+    expect(marked('Called three companies, two never called back.')).toContain('never')
+  })
+
+  test.each([
+    ['We called two other companies first and neither one called back.', {}],
+    ['Unlike the last plumber, who never showed up, Mike was right on time.', { punctuality: 'positive' }],
+    ['The previous electrician was rude and overcharged us.', {}],
+    ['Much cheaper than the other quotes we got.', { price: 'positive' }],
+    ['He was quick to blame the previous installer.', { professionalism: 'negative' }],
+    ['Had an awful experience with a plumber last spring who never finished the job.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+})

@@ -1,0 +1,30 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+import { returnVisit } from './failures'
+import { collectHits } from './negation'
+import { tokensOf } from './tokenize'
+
+describe('failures: a complaint after the job, or the job to be done', () => {
+  test('a return with the part is a visit; the trouble coming back is a failure', () => {
+    const visit = (text: string) => {
+      const { tokens, hits } = collectHits(tokensOf(text))
+      return hits.some((h) => returnVisit(tokens, h))
+    }
+    expect(visit('Tom came back the next morning with the part.')).toBe(true)
+    expect(visit('The leak came back within a week.')).toBe(false)
+  })
+
+  test.each([
+    ['Our water heater was broken since one week.', {}],
+    ['After two days the tap dripped again.', { quality: 'negative' }],
+    ['The tech said the heater was about to fail.', {}],
+    ['The breaker would trip every time we used the kettle.', {}],
+    ['The new breaker would trip every time we used the kettle.', { quality: 'negative' }],
+    ['The new faucet we bought online was leaking at the base.', {}],
+    ['The new faucet they installed was leaking at the base.', { quality: 'negative' }],
+    ['They cracked a tile.', { quality: 'negative' }],
+    ['The leak came back within a week.', { quality: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+})

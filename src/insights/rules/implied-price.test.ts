@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+import { compareAmounts } from './implied-price'
+import { tokensOf } from './tokenize'
+
+describe('implied price', () => {
+  test('a bill above the quote is marked on the billed amount', () => {
+    const tokens = tokensOf('They quoted $350 and then sent an invoice for $610.')
+    compareAmounts(tokens)
+    expect(tokens.find((t) => t.extra)?.extra?.phrase).toBe('billed above the quote')
+  })
+
+  test('one amount alone judges nothing', () => {
+    const tokens = tokensOf('The invoice was $610.')
+    compareAmounts(tokens)
+    expect(tokens.some((t) => t.extra)).toBe(false)
+  })
+
+  test.each([
+    ['They quoted $350 and then sent an invoice for $610.', { price: 'negative' }],
+    ['They quoted $350 and the bill came to $340.', { price: 'positive' }],
+    ['The invoice was almost twice the original quote.', { price: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+})
+
+describe('time billed', () => {
+  test.each([
+    ['Charged me $300 for a 10 minute job.', { price: 'negative' }],
+    ['They charged $150 for 15 minutes of work.', { price: 'negative' }],
+    ['They billed me for 4 hours but were only here for 2.', { price: 'negative' }],
+    ['He billed 3 hours and worked 3 hours.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+})

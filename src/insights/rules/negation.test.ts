@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+import { collectHits, countWords, negationAt } from './negation'
+import { tokensOf } from './tokenize'
+
+describe('negation', () => {
+  test('fillers and quantities do not count towards the three-word window', () => {
+    const tokens = tokensOf('never once had to wait')
+    expect(countWords(tokens, 0, 4)).toBe(1)
+    const speck = tokensOf("didn't leave a single speck of dust")
+    expect(countWords(speck, 1, 7)).toBeLessThanOrEqual(3)
+  })
+
+  test('a fronted "not once" carries over the whole clause; a plain "not" does not', () => {
+    expect(negationAt(tokensOf('Not once in five years'), 0)).toMatchObject({ carries: true, fronted: true })
+    expect(negationAt(tokensOf('He was not on time'), 2)).toMatchObject({ carries: false })
+    expect(negationAt(tokensOf('He was on time'), 2)).toBeUndefined()
+  })
+
+  test('a flipped word is marked negated and damped', () => {
+    const { hits } = collectHits(tokensOf('He was not friendly.'))
+    const friendly = hits.find((h) => h.entry.phrase === 'friendly')!
+    expect(friendly.negated).toBe(true)
+    expect(friendly.score).toBeLessThan(0)
+  })
+
+  test.each([
+    ['He was not on time.', { punctuality: 'negative' }],
+    ["Wasn't friendly or helpful at all.", { professionalism: 'negative' }],
+    ['Zero damages or issues.', { quality: 'positive' }],
+    ['Not once in five years have they been late.', { punctuality: 'positive' }],
+    ["Didn't leave a single speck of drywall dust.", { cleanliness: 'positive' }],
+    ['No complaints about the price.', { price: 'positive' }],
+    // Comparisons with everything else, and negations written without apostrophe
+    ['Never seen a cleaner kitchen.', { cleanliness: 'positive' }],
+    ['I have never had such horrible customer service.', { professionalism: 'negative' }],
+    ['The room wasn t clean.', { cleanliness: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+})

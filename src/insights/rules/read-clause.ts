@@ -1,0 +1,40 @@
+/**
+ * How one clause is read: the lexicon's hits with negation applied (negation.ts), then each rule below in turn
+ * rereads them. The order matters where a rule looks at what an earlier one decided (a failure read as the job
+ * makes the mess beside it the trouble's too).
+ */
+import { customersSituation, diagnosis, housePlaces, repairObjects, troubleAftermath, troubleHistory } from './story'
+import { cleaningAsTheJob } from './cleaning-job'
+import { hyphenatedCompounds } from './compounds'
+import { failuresAsTheJob, failureVerbs } from './failures'
+import { readManner } from './manner'
+import { collectHits } from './negation'
+import { sarcasmMarkers, scareQuotes } from './sarcasm'
+import { customersOwnReturn } from './visits'
+import { wishesForBetter } from './wishes'
+import type { ClauseRule, Hit, Token } from './types'
+
+export const CLAUSE_RULES: readonly ClauseRule[] = [
+  hyphenatedCompounds,
+  customersOwnReturn,
+  cleaningAsTheJob,
+  failureVerbs,
+  scareQuotes,
+  wishesForBetter,
+  readManner,
+  failuresAsTheJob,
+  troubleAftermath,
+  troubleHistory,
+  repairObjects,
+  housePlaces,
+  diagnosis,
+  customersSituation,
+  sarcasmMarkers,
+]
+
+/** Sentiment hits of one clause, each with its negation applied and every clause rule run over them. */
+export function readClause(tokens: Token[]): Hit[] {
+  const clause = collectHits(tokens)
+  for (const rule of CLAUSE_RULES) rule(clause)
+  return clause.hits
+}

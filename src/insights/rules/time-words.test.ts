@@ -1,0 +1,32 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+import { clockAt, timeSpanAt } from './time-words'
+import { tokensOf } from './tokenize'
+
+describe('time words', () => {
+  test('clock times in hours after midnight; bare 1-6 are afternoon', () => {
+    expect(clockAt(tokensOf('7:55'), 0)).toBeCloseTo(7.9167, 3)
+    expect(clockAt(tokensOf('3 pm'), 0)).toBe(15)
+    expect(clockAt(tokensOf('3'), 0)).toBe(15)
+    expect(clockAt(tokensOf('noon'), 0)).toBe(12)
+    expect(clockAt(tokensOf('walls'), 0)).toBeUndefined()
+  })
+
+  test('spans of time', () => {
+    expect(timeSpanAt(tokensOf('two hours later'), 0)).toBe(true)
+    expect(timeSpanAt(tokensOf('a few days'), 0)).toBe(true)
+    expect(timeSpanAt(tokensOf('the kitchen'), 0)).toBe(false)
+  })
+
+  test.each([
+    ['Arrived at 7:55 for an 8:00 appointment.', { punctuality: 'positive' }],
+    ["Showed up at 3 for a 9 o'clock appointment.", { punctuality: 'negative' }],
+    ['Called Monday, they were here Tuesday morning.', { speed: 'positive' }],
+    ['Called on a Monday and nobody could come until the following Monday.', { speed: 'negative' }],
+    ['It was almost 10 pm on a Sunday when he came out to get our heat back on.', { speed: 'positive' }],
+    ['Later that week we had the gas company out to check the meter.', {}],
+    ['They restored a building from the late 1700s.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+})

@@ -1,0 +1,104 @@
+/**
+ * Time words: clock times compared ("arrived at 7:55 for an 8:00 appointment"), weekdays compared ("called Monday,
+ * fixed Tuesday"), service out of hours ("came out at 10 pm on a Sunday"), and spans of time ("two hours", "last
+ * winter") other rules ask about.
+ */
+import { WEEKDAYS, OFF_HOURS, COMING_VERBS } from '../lexicon'
+import { type Token, isNumber, timeEntry } from './types'
+import { TIME_NOUN_SET, REQUEST } from './words'
+
+/** A clock time in tokens at i ("7:55", "8:00", "9 o'clock", "10am", "3 pm"), in hours after midnight; bare 1-6 are afternoon. */
+export function clockAt(tokens: Token[], i: number): number | undefined {
+  if (tokens[i]?.surface === 'noon') return 12
+  if (tokens[i]?.surface === 'midnight') return 24
+  const m = /^(\d{1,2})(?::(\d{2}))?(am|pm|a\.m\.|p\.m\.)?\.?$/.exec(tokens[i]?.surface ?? '')
+  if (!m) return undefined
+  let hours = Number(m[1]) + Number(m[2] ?? 0) / 60
+  if (hours > 24) return undefined
+  const suffix = m[3] ?? (['am', 'pm', 'a.m.', 'p.m.'].includes(tokens[i + 1]?.surface ?? '') ? tokens[i + 1]!.surface : undefined)
+  if (suffix?.startsWith('p') && hours < 12) hours += 12
+  else if (!suffix && hours >= 1 && hours < 7) hours += 12
+  return hours
+}
+/**
+ * Times compared: "arrived at 7:55 for an 8:00 appointment" is punctual, "showed up at 3 for a 9 o'clock"
+ * is not. The judgement is attached to the arrival time's token.
+ */
+export function compareTimes(tokens: Token[]): void {
+  for (let i = 0; i + 3 < tokens.length; i++) {
+    if (!['at', 'around', 'by'].includes(tokens[i]!.surface)) continue
+    const arrival = clockAt(tokens, i + 1)
+    if (arrival === undefined) continue
+    for (let k = i + 2; k < Math.min(tokens.length - 1, i + 5); k++) {
+      if (tokens[k]!.surface !== 'for') continue
+      const at = ['a', 'an', 'the', 'my', 'our'].includes(tokens[k + 1]?.surface ?? '') ? k + 2 : k + 1
+      const booked = clockAt(tokens, at)
+      if (booked === undefined) break
+      const minutesLate = (arrival - booked) * 60
+      if (minutesLate <= 5) tokens[i + 1]!.extra = timeEntry('arrived by the booked time', 0.7)
+      else if (minutesLate > 10) tokens[i + 1]!.extra = timeEntry('arrived after the booked time', -0.8)
+      break
+    }
+  }
+}
+export const OFF_HOURS_SET = new Set(OFF_HOURS)
+export const COMING = new Set(COMING_VERBS)
+/**
+ * Days compared: a weekday the customer asked on ("Called Monday", "Booked Monday") and a later weekday in
+ * the same sentence on which the job was done ("they were here Tuesday morning", "fixed Tuesday") measure
+ * the wait: a day or less is speed, four or more is slowness. The judgement is attached to the second day.
+ */
+export function compareDays(tokens: Token[]): void {
+  const days = tokens.map((t, i) => ({ i, day: WEEKDAYS.indexOf(t.lemma) })).filter((d) => d.day >= 0)
+  if (days.length < 2) return
+  const asked = days.find((d) => tokens.slice(Math.max(0, d.i - 3), d.i).some((t) => REQUEST.has(t.lemma) && t.pos === 'VERB'))
+  const done =
+    asked && days.find((d) => d.i > asked.i && !tokens.slice(Math.max(asked.i + 1, d.i - 3), d.i).some((t) => REQUEST.has(t.lemma)))
+  if (!asked || !done || tokens[done.i]!.extra) return
+  let wait = (done.day - asked.day + 7) % 7
+  // "Called on a Monday ... until the following Monday": a week.
+  if (wait === 0 && tokens.slice(asked.i + 1, done.i).some((t) => ['following', 'next', 'until'].includes(t.surface))) wait = 7
+  if (wait <= 1) tokens[done.i]!.extra = timeEntry('done the day after asking', 0.7, 'speed')
+  else if (wait >= 4) tokens[done.i]!.extra = timeEntry('days after asking', -0.6, 'speed')
+}
+/**
+ * Out of hours: someone who came out on a Sunday, a holiday or late in the evening ("it was almost 10 pm
+ * on a Sunday when he came out") was available. Only when nothing else in the sentence speaks of time kept.
+ */
+export function offHours(tokens: Token[]): void {
+  const marker = tokens.findIndex(
+    (t, i) =>
+      OFF_HOURS_SET.has(t.lemma) ||
+      (isNumber(t) && ['pm', 'p.m.'].includes(tokens[i + 1]?.surface ?? '') && Number(t.surface) >= 8 && Number(t.surface) < 12),
+  )
+  if (marker < 0 || tokens.some((t) => t.extra)) return
+  const coming = tokens.findIndex(
+    (t, i) =>
+      COMING.has(t.lemma) &&
+      t.pos === 'VERB' &&
+      ['out', 'over', 'up', 'here', 'by'].includes(tokens[i + 1]?.surface ?? '') &&
+      ['he', 'she', 'they', 'someone', 'tech', 'technician', 'plumber', 'electrician'].some((w) =>
+        tokens.slice(Math.max(0, i - 3), i).some((x) => x.surface === w),
+      ),
+  )
+  if (coming < 0) return
+  if (tokens.some((t) => ['late', 'window', 'appointment', 'wait', 'waiting', 'finally'].includes(t.lemma))) return
+  tokens[coming]!.extra = timeEntry('came out of hours', 0.6, 'speed')
+}
+/** A span or point of time at token i: "one week", "two hours", "a few days", "Monday", "last winter", "yesterday". */
+export function timeSpanAt(tokens: Token[], i: number): boolean {
+  for (let k = i; k < i + 4 && k < tokens.length; k++) {
+    const t = tokens[k]!
+    if (TIME_NOUN_SET.has(t.lemma) || ['hour', 'minute', 'weekend'].includes(t.lemma) || t.surface === 'ages') return true
+    if (
+      !(
+        isNumber(t) ||
+        ['a', 'an', 'one', 'few', 'couple', 'of', 'last', 'several', 'about', 'almost', 'over', 'the', 'that', 'early', 'late'].includes(
+          t.surface,
+        )
+      )
+    )
+      return false
+  }
+  return false
+}

@@ -1,0 +1,91 @@
+/**
+ * Sentences and tokens from wink-nlp with its English lite model (bundled in the npm package): surface (lower
+ * case, common typos fixed), lemma and part-of-speech tag per token. Only sentence boundaries and part-of-speech
+ * tags (lemmas come with them) are used: wink's negation, sentiment and entity pipes are not.
+ */
+import type winkNLP from 'wink-nlp'
+import { TYPOS } from '../lexicon'
+import type { Token } from './types'
+
+let nlp: ReturnType<typeof winkNLP> | undefined
+/** The model is large: loaded on first analysis, not at process start (cold start, idle memory). */
+export const engine = () => (nlp ??= (require('wink-nlp') as typeof winkNLP)(require('wink-eng-lite-web-model'), ['sbd', 'pos']))
+
+/**
+ * A hyphen between two letters is handed to wink as an underscore and read back as a hyphen: wink's tokenizer
+ * breaks some words after a hyphen into letters ("high-quality" became "high - q u ality", "10-minute" "10 - min u
+ * te"), so a compound is read as its two words joined by a hyphen token, which rules can keep together.
+ */
+const HYPHEN_IN_WORD = /(?<=[\p{L}\d])-(?=\p{L})/gu
+export const readDoc = (text: string) => engine().readDoc(text.replace(HYPHEN_IN_WORD, '_'))
+
+/** Negations written without their apostrophe and split ("wasn t", "didn t", "can t"): read as "was n't" etc. */
+const CLIPPED_NEGATIONS: Record<string, string> = {
+  wasn: 'was',
+  weren: 'were',
+  isn: 'is',
+  aren: 'are',
+  didn: 'did',
+  doesn: 'does',
+  don: 'do',
+  couldn: 'could',
+  wouldn: 'would',
+  shouldn: 'should',
+  hasn: 'has',
+  haven: 'have',
+  hadn: 'had',
+  won: 'will',
+  can: 'can',
+  ain: 'is',
+}
+
+function repairClippedNegations(tokens: Token[]): void {
+  for (let k = 1; k < tokens.length; k++) {
+    const t = tokens[k]!
+    const verb = CLIPPED_NEGATIONS[tokens[k - 1]!.surface]
+    if (t.surface !== 't' || verb === undefined) continue
+    Object.assign(tokens[k - 1]!, { surface: verb, lemma: verb, pos: 'AUX' })
+    Object.assign(t, { surface: "n't", lemma: 'not', pos: 'PART' })
+  }
+}
+
+/** The tokens of one wink sentence. */
+export function sentenceTokens(sentence: any): Token[] {
+  const { its } = engine()
+  const raws: string[] = sentence.tokens().out()
+  const lemmas: string[] = sentence.tokens().out(its.lemma)
+  const tags: string[] = sentence.tokens().out(its.pos)
+  const tokens = raws.map((raw, k): Token => {
+    if (raw === '_' && k > 0 && k + 1 < raws.length)
+      return { raw: '-', surface: '-', lemma: '-', pos: 'PUNCT', masked: false, competitor: false }
+    const lower = raw.toLowerCase()
+    const fixed = TYPOS[lower]
+    // A capitalised first word is often tagged a proper noun ("Explained everything"): read it by its lemma.
+    const sentenceStart = k === 0 && tags[k] === 'PROPN'
+    return {
+      raw,
+      surface: fixed ?? lower,
+      lemma: fixed ?? String(lemmas[k]).toLowerCase(),
+      pos: sentenceStart ? 'VERB' : tags[k]!,
+      masked: false,
+      competitor: false,
+      sentenceStart,
+    }
+  })
+  repairClippedNegations(tokens)
+  return tokens
+}
+
+/** The tokens of every sentence of a text (for tests and tools: one array per sentence). */
+export function sentencesOf(text: string): Token[][] {
+  const out: Token[][] = []
+  readDoc(text)
+    .sentences()
+    .each((sentence: any) => {
+      out.push(sentenceTokens(sentence))
+    })
+  return out
+}
+
+/** The tokens of a one-sentence text. */
+export const tokensOf = (text: string): Token[] => sentencesOf(text).flat()

@@ -1,0 +1,76 @@
+/** The shapes the analyser and its rules share: tokens, lexicon entries, hits, a clause being read. */
+import type { AspectId } from '../lexicon'
+
+export type Polarity = 'positive' | 'negative' | 'neutral'
+export type AspectMention = { aspect: AspectId; sentiment: Polarity; score: number; clause: string; cues: string[] }
+export type ClauseAnalysis = {
+  text: string
+  score: number
+  aspects: AspectId[]
+  cues: { phrase: string; score: number; negated: boolean; aspect: AspectId | null }[]
+}
+export type TextAnalysis = {
+  clauses: ClauseAnalysis[]
+  aspects: AspectMention[]
+  score: number
+  /** Noun phrases per clause (lemmas, lower case), for topic detection; index-aligned with `clauses`. */
+  phrases: string[][]
+}
+/** What the analyser needs to know about the business: its own service names are not opinions. */
+export type AnalysisContext = {
+  maskedPhrases?: string[][]
+  cleaningBusiness?: boolean
+  /** false: the rules alone, without the learned component (for training it). */
+  learned?: boolean
+}
+export type Token = {
+  raw: string
+  surface: string
+  lemma: string
+  pos: string
+  masked: boolean
+  competitor: boolean
+  extra?: Entry
+  sentenceStart?: boolean
+}
+export type Entry = {
+  words: string[]
+  sentiment: number
+  aspects: AspectId[]
+  weak: AspectId[]
+  /** An idiom or fixed expression: matched whole, never re-read word by word. */
+  fixed: boolean
+  /** Carries its own negation ("no complaints"): an outer negator does not flip it again. */
+  shielded: boolean
+  explicit: boolean
+  trouble: boolean
+  sarcasm: boolean
+  phrase: string
+}
+/** `job`: a failure read as the job to be done (no opinion, and no cue for nearby feeling to attach to). */
+export type Hit = { entry: Entry; start: number; end: number; score: number; negated: boolean; segment: number; job?: boolean }
+export const NEGATION_SCALAR = -0.74
+export const key = (phrase: string) => phrase.toLowerCase().trim()
+export const isNumber = (t: Token) => t.pos === 'NUM' || /^\$?\d/.test(t.surface)
+export const wordMatches = (t: Token, word: string) => t.lemma === word || t.surface === word || (word === '<num>' && isNumber(t))
+export const syntheticEntry = (phrase: string, sentiment: number): Entry => ({
+  words: [phrase],
+  sentiment,
+  aspects: ['price'],
+  weak: [],
+  fixed: true,
+  shielded: true,
+  explicit: false,
+  trouble: false,
+  sarcasm: false,
+  phrase,
+})
+export const timeEntry = (phrase: string, sentiment: number, aspect: AspectId = 'punctuality'): Entry => ({
+  ...syntheticEntry(phrase, sentiment),
+  aspects: [aspect],
+})
+export const clamp = (x: number) => Math.max(-1, Math.min(1, x))
+/** One clause being read: its tokens, the hits found in it, and the part (between commas and "and") each token sits in. */
+export type Clause = { tokens: Token[]; hits: Hit[]; segmentOf: number[] }
+/** A rule that rereads the hits of a clause in place (drops a score to 0, flips it, marks it the job to be done). */
+export type ClauseRule = (clause: Clause) => void

@@ -1,0 +1,17 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+
+describe("coming back: the customer's return, the business's repeat visits", () => {
+  test.each([
+    ['We will never come back.', {}],
+    ["We won't be back.", {}],
+    ['Not coming back.', {}],
+    ["We'll definitely be back!", {}],
+    ['They had to come back twice to fix it.', { quality: 'negative' }],
+    ['He came back three times and it still leaks.', { quality: 'negative' }],
+    ['The leak came back within a week.', { quality: 'negative' }],
+    ['The tech left for lunch to pick up a part and was back in 40 minutes.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+})

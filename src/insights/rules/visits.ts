@@ -1,0 +1,55 @@
+/**
+ * Coming back: the customer's own return is general praise or blame, no aspect ("We will never come back", "we'll
+ * be back"); the business coming back again and again to fix the same fault is a complaint about the work ("They
+ * had to come back twice to fix it", "it took three visits to get it right").
+ */
+import { type Clause, type Hit, type Token, timeEntry } from './types'
+import { FIRST_PERSON } from './words'
+
+const RETURNS = new Set(['come back', 'be back'])
+const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'it', 'you', 'someone', 'nobody', 'tech', 'technician', 'plumber', 'crew', 'guy'])
+
+/** "We will never come back", "I'll be back", "Not coming back": the customer returning (or not) as a customer. */
+export const customersReturn = (tokens: Token[], h: Hit): boolean => {
+  if (!RETURNS.has(h.entry.phrase)) return false
+  const subject = tokens.slice(0, h.start).findLast((t) => SUBJECTS.has(t.surface))
+  // "Not coming back", "Never again coming back": a review drops its "we"; the business is not refused like that.
+  if (subject === undefined) return h.negated
+  return FIRST_PERSON.has(subject.surface)
+}
+
+export function customersOwnReturn(clause: Clause): void {
+  const kept = clause.hits.filter((h) => !customersReturn(clause.tokens, h))
+  if (kept.length !== clause.hits.length) clause.hits.splice(0, clause.hits.length, ...kept)
+}
+
+const COUNTS = new Set(['twice', 'again', 'three', 'four', 'five', 'several', 'multiple', 'many', 'numerous', 'repeatedly'])
+const VISITS = new Set(['visit', 'trip', 'time', 'attempt', 'try'])
+const REPAIRS = new Set(['fix', 'repair', 'finish', 'redo', 'correct', 'get', 'complete', 'solve', 'resolve'])
+
+/**
+ * Marks a repeat visit to fix the same fault as a quality complaint (on the word that counts the visits):
+ * "had to come back twice to fix it", "came out three times", "it took them 4 visits to fix", "had to come back to fix it".
+ */
+export function repeatVisits(tokens: Token[]): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const t = tokens[i]!
+    if (t.extra) continue
+    const coming = ['come', 'return', 'go', 'be', 'send'].includes(t.lemma) && ['back', 'out', 'over'].includes(tokens[i + 1]!.surface)
+    if (coming) {
+      const after = tokens.slice(i + 2, i + 6)
+      const counted = after.find((x, k) => COUNTS.has(x.surface) && (x.surface !== 'three' || VISITS.has(after[k + 1]?.lemma ?? '')))
+      const hadTo = tokens[i - 1]?.surface === 'to' && tokens[i - 2]?.lemma === 'have'
+      const toFix = after.some((x, k) => x.surface === 'to' && REPAIRS.has(after[k + 1]?.lemma ?? ''))
+      if ((counted && counted.surface !== 'again') || (hadTo && (toFix || counted)))
+        (counted ?? tokens[i + 1]!).extra = timeEntry('came back again to fix it', -0.7, 'quality')
+      continue
+    }
+    // "it took them 4 visits to fix", "three trips to get it right".
+    if (/^\d+$|^(two|three|four|five|several|multiple|many|numerous)$/.test(t.surface) && VISITS.has(tokens[i + 1]!.lemma)) {
+      const after = tokens.slice(i + 2, i + 6)
+      if (tokens[i + 1]!.lemma !== 'time' && after.some((x, k) => x.surface === 'to' && REPAIRS.has(after[k + 1]?.lemma ?? '')))
+        t.extra = timeEntry('took several visits to fix', -0.7, 'quality')
+    }
+  }
+}

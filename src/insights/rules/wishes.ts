@@ -1,0 +1,38 @@
+/**
+ * Wishes name what was missing: "Staff could be more friendly", "the communication could have been better",
+ * "rooms could have been cleaner", "it would be nice if they called back" are complaints, not praise.
+ * ("Couldn't be better" and "couldn't be happier" are praise, matched whole as phrases.)
+ */
+import type { Clause, Token } from './types'
+
+const MODALS = new Set(['could', 'should', 'would', 'might', "'d"])
+const WISHED = new Set(['nice', 'good', 'great', 'helpful', 'better', 'appreciated', 'appreciate'])
+const isComparative = (t: Token, previous?: Token) =>
+  ['better', 'more', 'less'].includes(t.surface) ||
+  ['more', 'bit', 'little'].includes(previous?.surface ?? '') ||
+  (/er$/.test(t.surface) && t.lemma !== t.surface)
+
+/** Where the wish at token m reaches: after "could be", "could have been", "would be nice if". */
+function wishAt(tokens: Token[], m: number): { from: number; nice?: number } | undefined {
+  if (!MODALS.has(tokens[m]!.surface) || ['not', "n't", 'never'].includes(tokens[m + 1]?.surface ?? '')) return undefined
+  let k = m + 1
+  if (tokens[k]?.lemma === 'have' && tokens[k + 1]?.lemma === 'be') k += 2
+  else if (tokens[k]?.lemma === 'be') k += 1
+  else return undefined
+  // "it would be nice if ...", "would have been appreciated if ...".
+  if (WISHED.has(tokens[k]?.lemma ?? '') && ['if', 'to'].includes(tokens[k + 1]?.surface ?? '')) return { from: k + 2, nice: k }
+  const until = Math.min(tokens.length, k + 4)
+  for (let j = k; j < until; j++) if (isComparative(tokens[j]!, tokens[j - 1])) return { from: k }
+  return undefined
+}
+
+export function wishesForBetter({ tokens, hits }: Clause): void {
+  for (let m = 0; m < tokens.length; m++) {
+    const wish = wishAt(tokens, m)
+    if (!wish) continue
+    for (const h of hits) {
+      if (wish.nice !== undefined && h.start === wish.nice) h.score = 0
+      else if (h.start >= wish.from && h.start <= wish.from + 6 && h.score > 0 && !h.negated && !h.entry.fixed) h.score = -h.score * 0.8
+    }
+  }
+}

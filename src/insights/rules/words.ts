@@ -1,0 +1,63 @@
+/** Word lists several rules share (negators, trouble nouns, fixtures, first person, ...). */
+import { NEGATORS, TROUBLE_NOUNS, SPEED_NOUNS, TIME_NOUNS, ARRIVAL_VERBS, REQUEST_VERBS } from '../lexicon'
+
+export const NEGATOR_SET = new Set(NEGATORS)
+export const TROUBLE = new Set(TROUBLE_NOUNS)
+export const SEGMENT_BREAKS = new Set([',', 'and', '&', 'plus', '—', '–', ':', '(', ')', 'also'])
+export const SPEED_NOUN_SET = new Set(SPEED_NOUNS)
+export const TIME_NOUN_SET = new Set(TIME_NOUNS)
+export const ARRIVAL = new Set(ARRIVAL_VERBS)
+export const FAMILY = new Set([
+  'husband',
+  'wife',
+  'son',
+  'daughter',
+  'dad',
+  'father',
+  'mom',
+  'mother',
+  'brother',
+  'sister',
+  'neighbor',
+  'neighbour',
+  'friend',
+  'partner',
+  'landlord',
+])
+export const FIRST_PERSON = new Set(['i', 'we'])
+/** Things in a house that can be slow themselves (a drain, a flush): "slow" after them is the trouble. */
+export const FIXTURES = new Set([
+  'drain',
+  'sink',
+  'tub',
+  'bathtub',
+  'shower',
+  'toilet',
+  'pipe',
+  'line',
+  'water',
+  'pressure',
+  'flush',
+  'heater',
+  'furnace',
+  'fan',
+  'pump',
+  'disposal',
+  'faucet',
+  'tap',
+])
+export const OTHER_SUBJECTS = new Set([
+  'he',
+  'she',
+  'they',
+  'it',
+  'you',
+  'someone',
+  'somebody',
+  'them',
+  'him',
+  'everything',
+  'everyone',
+  'anyone',
+])
+export const REQUEST = new Set(REQUEST_VERBS)
