@@ -42,7 +42,9 @@ const sourceOf = (source: string) => {
   return business ? `${path} — business "${business[1]}"` : path
 }
 
-const corpusFiles = readdirSync(DIR).filter((name) => name.endsWith('.jsonl'))
+/** The shared development set (REAL-DEV.md): labelled elsewhere, from the reserved sources, for evaluation only. */
+const EVALUATION_SET = 'real-dev.jsonl'
+const corpusFiles = readdirSync(DIR).filter((name) => name.endsWith('.jsonl') && name !== EVALUATION_SET)
 const lines: Line[] = corpusFiles.flatMap((file) =>
   readFileSync(join(DIR, file), 'utf8')
     .split('\n')
