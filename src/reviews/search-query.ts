@@ -2,6 +2,7 @@
  * The search parameters of GET /api/reviews/search and the MCP tool search_reviews: one TypeBox schema,
  * one validator, one set of error messages for both.
  */
+import { createHash } from 'node:crypto'
 import { Type, type Static, type TSchema } from '@sinclair/typebox'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
 import { IsoDate, Review } from './schema'
@@ -74,10 +75,31 @@ export const SearchQuery = Type.Object(
   { $id: 'SearchQuery', additionalProperties: false },
 )
 export type SearchQuery = Static<typeof SearchQuery>
-export type SearchFilters = Omit<SearchQuery, 'cursor'> & { limit: number; after?: ReviewKey }
+export type SearchFilters = Omit<SearchQuery, 'cursor'> & { limit: number; after?: ReviewKey; scope?: string }
 
-/** A review's place in the newest-first order; a cursor names the last review of a page. */
-export type ReviewKey = { date: string; id: string }
+/**
+ * A review's place in the newest-first order; a cursor names the last review of a page, and the query
+ * it belongs to (`scope`, see queryScope).
+ */
+export type ReviewKey = { date: string; id: string; scope?: string }
+
+/** Which listing a cursor pages: the search, or the since-listing (HTTP and MCP alike). */
+export type Listing = 'search' | 'since'
+
+/**
+ * A cursor belongs to its query: a short hash of the listing and every argument but `cursor` and
+ * `limit` (a page size may change between pages; anything else would skip or repeat reviews).
+ */
+export function queryScope(listing: Listing, given: Record<string, unknown>): string {
+  const entries = Object.keys(given)
+    .filter((k) => k !== 'cursor' && k !== 'limit' && given[k] !== undefined)
+    .sort()
+    .map((k) => [k, given[k]])
+  return createHash('sha256')
+    .update(JSON.stringify([listing, entries]))
+    .digest('base64url')
+    .slice(0, 12)
+}
 
 /** One page of results: what the search and the MCP list tools answer. */
 export const ReviewPage = Type.Object(
@@ -98,7 +120,7 @@ export type ReviewPage = Static<typeof ReviewPage>
  * between two pages. Base64url of a small JSON, opaque to clients.
  */
 export function encodeCursor(key: ReviewKey): string {
-  return Buffer.from(JSON.stringify([key.date, key.id])).toString('base64url')
+  return Buffer.from(JSON.stringify(key.scope ? [key.date, key.id, key.scope] : [key.date, key.id])).toString('base64url')
 }
 
 function decodeCursor(cursor: string): ReviewKey | undefined {
@@ -106,18 +128,25 @@ function decodeCursor(cursor: string): ReviewKey | undefined {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
     if (
       Array.isArray(value) &&
-      value.length === 2 &&
+      value.length === 3 &&
       typeof value[0] === 'string' &&
       typeof value[1] === 'string' &&
+      typeof value[2] === 'string' &&
       /^\d{4}-\d{2}-\d{2}$/.test(value[0])
     ) {
-      return { date: value[0], id: value[1] }
+      return { date: value[0], id: value[1], scope: value[2] }
     }
   } catch {}
   return undefined
 }
 
 const badCursor: Issue = { path: ['cursor'], code: 'invalid_cursor', message: 'must be a next_cursor this server returned' }
+const otherQueryCursor: Issue = {
+  path: ['cursor'],
+  code: 'cursor_mismatch',
+  message:
+    'belongs to another query: pass it with exactly the other arguments of the call that returned it (only limit may change), or leave it out to start again',
+}
 
 const FIELDS = SearchQuery.properties as Record<keyof SearchQuery, TSchema>
 const ORDER = Object.keys(FIELDS)
@@ -162,7 +191,7 @@ export function parseSearchParams(params: URLSearchParams): Result<SearchFilters
 }
 
 /** From typed arguments (MCP): no coercion, the same bounds and messages. */
-export function validateSearch(input: Record<string, unknown>): Result<SearchFilters> {
+export function validateSearch(input: Record<string, unknown>, listing: Listing = 'search'): Result<SearchFilters> {
   const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
   const issues = check(SearchQuery, given).map((issue) =>
     issue.code === 'unrecognized' ? { ...issue, message: `must be one of the known parameters: ${ORDER.join(', ')}` } : issue,
@@ -180,9 +209,11 @@ export function validateSearch(input: Record<string, unknown>): Result<SearchFil
   }
   const after = typeof given.cursor === 'string' ? decodeCursor(given.cursor) : undefined
   if (typeof given.cursor === 'string' && !after && !issues.some((i) => i.path[0] === 'cursor')) issues.push(badCursor)
+  const scope = queryScope(listing, given)
+  if (after && after.scope !== scope && !issues.some((i) => i.path[0] === 'cursor')) issues.push(otherQueryCursor)
   if (issues.length || !valid) return failed(sortIssues(issues))
   const { cursor: _cursor, ...filters } = valid
-  return ok({ ...filters, limit: valid.limit ?? SEARCH_LIMIT_DEFAULT, ...(after ? { after } : {}) })
+  return ok({ ...filters, limit: valid.limit ?? SEARCH_LIMIT_DEFAULT, scope, ...(after ? { after } : {}) })
 }
 
 /** The paging parameters of the since-listing (`limit`, `cursor`); absent both, the listing is complete. */
@@ -208,7 +239,7 @@ export function parseSinceParams(date: string, params: URLSearchParams): Result<
   }
   if (issues.length) return failed(issues)
   if (Object.keys(raw).length === 0) return ok(null)
-  return validateSearch({ ...raw, since: date })
+  return validateSearch({ ...raw, since: date }, 'since')
 }
 
 function sortIssues(issues: Issue[]): Issue[] {

@@ -90,7 +90,7 @@ export class ReviewSearch {
       if (filters.after) positions = positions.slice(startAfter(positions, current.reviews, filters.after))
     }
     // Without a cursor or extra filters the index handed over only the first `limit`: total says whether more follow.
-    return page(current, positions, filters.limit, total, direct ? total : positions.length, maxBytes)
+    return page(current, positions, filters, total, direct ? total : positions.length, maxBytes)
   }
 }
 
@@ -98,7 +98,7 @@ export class ReviewSearch {
 function page(
   current: SearchSnapshot,
   positions: number[],
-  limit: number,
+  { limit, scope }: SearchFilters,
   total: number,
   available: number,
   maxBytes: number,
@@ -116,7 +116,7 @@ function page(
   }
   const last = reviews[reviews.length - 1]
   const more = reviews.length < available
-  return { total, reviewsJson, reviews, next: more && last ? { date: last.date, id: last.id } : null }
+  return { total, reviewsJson, reviews, next: more && last ? { date: last.date, id: last.id, ...(scope ? { scope } : {}) } : null }
 }
 
 /**
