@@ -10,6 +10,7 @@ import { requestLifecycle } from './api/lifecycle'
 import { insightsRoutes } from './api/insights'
 import { pagesRoutes } from './api/pages'
 import { reviewsRoutes } from './api/reviews'
+import { statsRoutes } from './api/stats'
 import type { Logger } from './core/log'
 import type { ReviewSearch } from './reviews/search'
 
@@ -36,6 +37,7 @@ export function createApp({ config, catalog, search, log, plugins = [] }: AppDep
     .use(insightsRoutes(catalog, read))
     .use(healthRoutes(catalog, new Date()))
     .use(pagesRoutes(catalog, search, read))
+    .use(statsRoutes(catalog, search, read))
   for (const plugin of plugins) app.use(plugin)
   return app
 }

@@ -177,3 +177,5 @@ const monthlyReport: Prompt = {
 }
 
 export const PROMPTS: Prompt[] = [replyToReview, monthlyReport]
+
+export const PROMPT_NAMES: readonly string[] = PROMPTS.map((p) => p.name)

@@ -4,6 +4,7 @@ import { esc, formatNumber, jsonForScript, page } from './html'
 import { businessJsonLd } from './jsonld'
 import { businessCard, listHref, reviewArticle, serviceName, type PageReview, type ReviewFilters } from './parts'
 import { aspectChart, meterBar, resetSvgIds, type AspectRow } from './svg'
+import { TOOL_NAMES } from '../mcp/tools'
 
 export type HomeData = {
   baseUrl: string
@@ -170,6 +171,12 @@ function feedsSection(baseUrl: string): string {
 </ul></section>`
 }
 
+/** "6 tools <code>get_business</code>, … and <code>get_stats</code>", from the MCP tool registry. */
+function mcpToolList(): string {
+  const names = TOOL_NAMES.map((name) => `<code>${esc(name)}</code>`)
+  return `${names.length} tools ${names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names.join('')}`
+}
+
 function mcpSection(baseUrl: string): string {
   const config = JSON.stringify({ mcpServers: { reviews: { type: 'http', url: `${baseUrl}/mcp` } } }, null, 2)
   const stdio = JSON.stringify(
@@ -178,7 +185,7 @@ function mcpSection(baseUrl: string): string {
     2,
   )
   return `<section id="mcp" aria-labelledby="mcp-h"><h2 id="mcp-h">MCP setup</h2>
-<p>AI assistants can read these reviews through the Model Context Protocol: tools <code>get_business</code>, <code>search_reviews</code>, <code>get_reviews_since</code>, <code>get_review</code> and <code>get_insights</code>, all read-only. Point a client at the streamable HTTP endpoint:</p>
+<p>AI assistants can read these reviews through the Model Context Protocol: ${mcpToolList()}, all read-only. Point a client at the streamable HTTP endpoint:</p>
 <pre><code>${esc(config)}</code></pre>
 <p>For example <code>claude mcp add --transport http reviews ${esc(baseUrl)}/mcp</code>. A desktop client on the same machine can run the server over stdio instead:</p>
 <pre><code>${esc(stdio)}</code></pre>
