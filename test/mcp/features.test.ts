@@ -243,6 +243,24 @@ describe('progress while insights compute', () => {
     }
   }, 60_000)
 
+  test('over HTTP: progress goes to the session stream the SDK client opens', async () => {
+    const big = await startTestServer({ seed: embeddedSample })
+    const http = new Client({ name: 'progress-http', version: '1.0.0' })
+    await http.connect(new StreamableHTTPClientTransport(new URL(`${big.url}/mcp`)))
+    try {
+      const progress: { progress: number; message?: string }[] = []
+      const result = (await http.callTool({ name: 'get_insights', arguments: { section: 'faq' } }, undefined, {
+        onprogress: (p) => progress.push(p),
+      })) as any
+      expect(result.isError).toBeUndefined()
+      expect(progress.length).toBeGreaterThan(0)
+      expect(progress[0]!.message).toContain('Computing insights')
+    } finally {
+      await http.close()
+      await big.stop()
+    }
+  }, 60_000)
+
   test('over stdio, a fractional id is answered with -32600 and id null', async () => {
     const proc = Bun.spawn(['bun', MAIN, 'mcp'], {
       env: { ...process.env, DATA_DIR: dataDirWith(undefined, 'reviews-mcp-id-') },
