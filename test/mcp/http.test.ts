@@ -170,6 +170,11 @@ describe('SDK client over streamable HTTP', () => {
       ['get_reviews_since', { date: '2024-01-01' }],
       ['get_review', { id: 'r-001' }],
       ['get_insights', {}],
+      ['get_stats', {}],
+      ...(['month', 'quarter', 'service', 'technician', 'area', 'language', 'rating'] as const).map(
+        (group_by): [string, Record<string, unknown>] => ['get_stats', { group_by, min_rating: 2 }],
+      ),
+      ['search_reviews', { query: 'zzzz-nothing' }],
       ...(['summary', 'aspects', 'entities', 'topics', 'faq'] as const).map((section): [string, Record<string, unknown>] => [
         'get_insights',
         { section },
