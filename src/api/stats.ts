@@ -13,10 +13,7 @@ import { errorResponses, jsonResponse, readResponses, searchParameters } from '.
 import type { ReadRouteOptions } from './read-options'
 
 /** One memo key per distinct filter set, whatever the parameter order. */
-const statsKey = (filters: StatsFilters) => {
-  const { scope: _scope, ...rest } = filters
-  return `stats:${JSON.stringify(rest, Object.keys(rest).sort())}`
-}
+const statsKey = (filters: StatsFilters) => `stats:${JSON.stringify(filters, Object.keys(filters).sort())}`
 
 export const STATS_PATH = '/api/reviews/stats'
 

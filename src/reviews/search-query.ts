@@ -75,7 +75,7 @@ export const SearchQuery = Type.Object(
   { $id: 'SearchQuery', additionalProperties: false },
 )
 export type SearchQuery = Static<typeof SearchQuery>
-export type SearchFilters = Omit<SearchQuery, 'cursor'> & { limit: number; after?: ReviewKey; scope?: string }
+export type SearchFilters = Omit<SearchQuery, 'cursor'> & { limit: number; after?: ReviewKey; listing?: 'since' }
 
 /**
  * A review's place in the newest-first order; a cursor names the last review of a page, and the query
@@ -83,20 +83,17 @@ export type SearchFilters = Omit<SearchQuery, 'cursor'> & { limit: number; after
  */
 export type ReviewKey = { date: string; id: string; scope?: string }
 
-/** Which listing a cursor pages: the search, or the since-listing (HTTP and MCP alike). */
-export type Listing = 'search' | 'since'
-
 /**
- * A cursor belongs to its query: a short hash of the listing and every argument but `cursor` and
- * `limit` (a page size may change between pages; anything else would skip or repeat reviews).
+ * A cursor belongs to its query: a short hash of the listing (the search, or the since-listing) and of
+ * every filter but `limit` (a page size may change between pages; any other change would skip or repeat
+ * reviews). The same for HTTP and MCP, which validate into the same filters.
  */
-export function queryScope(listing: Listing, given: Record<string, unknown>): string {
-  const entries = Object.keys(given)
-    .filter((k) => k !== 'cursor' && k !== 'limit' && given[k] !== undefined)
-    .sort()
-    .map((k) => [k, given[k]])
+export function queryScope(filters: SearchFilters): string {
+  const entries = Object.entries(filters)
+    .filter(([key, value]) => key !== 'limit' && key !== 'after' && key !== 'listing' && value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
   return createHash('sha256')
-    .update(JSON.stringify([listing, entries]))
+    .update(JSON.stringify([filters.listing ?? 'search', entries]))
     .digest('base64url')
     .slice(0, 12)
 }
@@ -191,7 +188,7 @@ export function parseSearchParams(params: URLSearchParams): Result<SearchFilters
 }
 
 /** From typed arguments (MCP): no coercion, the same bounds and messages. */
-export function validateSearch(input: Record<string, unknown>, listing: Listing = 'search'): Result<SearchFilters> {
+export function validateSearch(input: Record<string, unknown>, listing: 'search' | 'since' = 'search'): Result<SearchFilters> {
   const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
   const issues = check(SearchQuery, given).map((issue) =>
     issue.code === 'unrecognized' ? { ...issue, message: `must be one of the known parameters: ${ORDER.join(', ')}` } : issue,
@@ -209,11 +206,11 @@ export function validateSearch(input: Record<string, unknown>, listing: Listing 
   }
   const after = typeof given.cursor === 'string' ? decodeCursor(given.cursor) : undefined
   if (typeof given.cursor === 'string' && !after && !issues.some((i) => i.path[0] === 'cursor')) issues.push(badCursor)
-  const scope = queryScope(listing, given)
-  if (after && after.scope !== scope && !issues.some((i) => i.path[0] === 'cursor')) issues.push(otherQueryCursor)
   if (issues.length || !valid) return failed(sortIssues(issues))
-  const { cursor: _cursor, ...filters } = valid
-  return ok({ ...filters, limit: valid.limit ?? SEARCH_LIMIT_DEFAULT, scope, ...(after ? { after } : {}) })
+  const { cursor: _cursor, ...rest } = valid
+  const filters: SearchFilters = { ...rest, limit: valid.limit ?? SEARCH_LIMIT_DEFAULT, ...(listing === 'since' ? { listing } : {}) }
+  if (after && after.scope !== queryScope(filters)) return failed([otherQueryCursor])
+  return ok(after ? { ...filters, after } : filters)
 }
 
 /** The paging parameters of the since-listing (`limit`, `cursor`); absent both, the listing is complete. */

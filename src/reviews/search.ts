@@ -11,7 +11,7 @@
  * The SearchIndex knows rating, date range, mentions and text. Filters it does not know (max_rating,
  * has_response, a technician's last name) and cursors are applied here, over its full list of matches.
  */
-import type { ReviewKey, SearchFilters } from './search-query'
+import { queryScope, type ReviewKey, type SearchFilters } from './search-query'
 import type { SearchIndex } from './search-index'
 import type { Business, Review } from './schema'
 import { technicianKeys } from './repository'
@@ -98,7 +98,7 @@ export class ReviewSearch {
 function page(
   current: SearchSnapshot,
   positions: number[],
-  { limit, scope }: SearchFilters,
+  filters: SearchFilters,
   total: number,
   available: number,
   maxBytes: number,
@@ -107,7 +107,7 @@ function page(
   const reviews: Review[] = []
   let bytes = 0
   for (const position of positions) {
-    if (reviewsJson.length >= limit) break
+    if (reviewsJson.length >= filters.limit) break
     const json = current.jsonAt(position)
     if (reviewsJson.length > 0 && bytes + json.length > maxBytes) break
     bytes += json.length
@@ -116,7 +116,7 @@ function page(
   }
   const last = reviews[reviews.length - 1]
   const more = reviews.length < available
-  return { total, reviewsJson, reviews, next: more && last ? { date: last.date, id: last.id, ...(scope ? { scope } : {}) } : null }
+  return { total, reviewsJson, reviews, next: more && last ? { date: last.date, id: last.id, scope: queryScope(filters) } : null }
 }
 
 /**

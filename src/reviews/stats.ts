@@ -39,7 +39,7 @@ export const StatsQuery = Type.Object(
   { $id: 'StatsQuery', additionalProperties: false },
 )
 export type StatsQuery = Static<typeof StatsQuery>
-export type StatsFilters = Omit<SearchFilters, 'limit' | 'after'> & { group_by?: GroupBy }
+export type StatsFilters = Omit<SearchFilters, 'limit' | 'after' | 'listing'> & { group_by?: GroupBy }
 
 const Distribution = Type.Object(
   { '1': Type.Integer(), '2': Type.Integer(), '3': Type.Integer(), '4': Type.Integer(), '5': Type.Integer() },
