@@ -9,6 +9,7 @@ import { requestLifecycle } from './api/lifecycle'
 import { pagesRoutes } from './api/pages'
 import { readRoutes, readRoutesPlugin } from './api/read-routes'
 import { siteRoutes } from './api/site'
+import { statsRoutes } from './api/stats'
 import type { Logger } from './core/log'
 import type { ReviewSearch } from './reviews/search'
 
@@ -43,6 +44,7 @@ export function createApp({ config, catalog, search, log, plugins = [] }: AppDep
     .use(readRoutesPlugin(reads, context))
     .use(healthRoutes(catalog, new Date()))
     .use(pagesRoutes(catalog, search, read))
+    .use(statsRoutes(catalog, search, read))
     .use(siteRoutes(catalog, read))
   for (const plugin of plugins) app.use(plugin)
   return app

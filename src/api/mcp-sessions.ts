@@ -139,7 +139,8 @@ const findInitialize = (body: unknown): Message | undefined => messagesOf(body).
 const requestIdOf = (body: unknown): Id => {
   if (Array.isArray(body) || typeof body !== 'object' || body === null) return null
   const id = (body as Message).id
-  return typeof id === 'string' || typeof id === 'number' ? id : null
+  // JSON-RPC ids are strings or integers (MCP and the OpenAPI document say so): a fractional one is never echoed.
+  return typeof id === 'string' || Number.isSafeInteger(id) ? (id ?? null) : null
 }
 
 /**
@@ -318,11 +319,11 @@ export class McpSessions {
   }
 
   private async open(request: Request, body: unknown, client: string): Promise<Response> {
-    const [{ createMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
+    const [{ createMcpServer, checkParams }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
       import('../mcp/server'),
       import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
     ])
-    const server = createMcpServer(this.ctx)
+    const server = createMcpServer(this.ctx, { notificationsOnSessionStream: true })
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       maxRequestBodySize: MAX_BODY_BYTES,
@@ -339,7 +340,7 @@ export class McpSessions {
         this.options.log({ event: 'mcp_session_closed', reason: 'deleted', sessions: this.sessions.size })
       },
     })
-    await server.connect(transport)
+    await server.connect(checkParams(transport))
     return transport.handleRequest(request, { parsedBody: body }).catch((error) => this.fail(error))
   }
 

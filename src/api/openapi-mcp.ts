@@ -5,8 +5,14 @@
  */
 import { Type } from '@sinclair/typebox'
 import { asOpenApiSchema, JsonObject, jsonResponse, retryAfterHeader } from './openapi-parts'
+import { PROMPT_NAMES } from '../mcp/prompts'
+import { TOOL_NAMES } from '../mcp/tools'
 
-const Id = Type.Union([Type.String(), Type.Integer()], { description: 'Request id, echoed in the response. Absent on notifications.' })
+const Id = Type.Union([Type.String(), Type.Integer()], {
+  description:
+    'Request id: a string or an integer, echoed in the response. Absent on notifications. A message with any other id (a fractional ' +
+    'number, an object) is not a JSON-RPC request: -32600 with `id` null.',
+})
 
 const JsonRpcRequest = Type.Object(
   {
@@ -67,7 +73,8 @@ const initializeExample = {
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'my-agent', version: '1.0.0' } },
 }
 
-const MCP_TOOL_NAMES = 'get_business, search_reviews, get_reviews_since, get_review, get_insights'
+/** Derived from the tool registry and the prompts (mcp/tools.ts, mcp/prompts.ts): never written by hand. */
+export const MCP_TOOL_PROSE = `${TOOL_NAMES.length} tools, all read-only: ${TOOL_NAMES.join(', ')}`
 
 export const mcpPostDetail = {
   tags: ['MCP'],
@@ -75,10 +82,11 @@ export const mcpPostDetail = {
   description:
     'Model Context Protocol, streamable HTTP transport. Send `Content-Type: application/json` and ' +
     '`Accept: application/json, text/event-stream`. `initialize` (protocol 2025-06-18 or newer) opens a session and ' +
-    'returns `Mcp-Session-Id`; send it on every later request. Tools, all read-only: ' +
-    `${MCP_TOOL_NAMES}. Resources: the reviews and insights datasets and the feeds; a template for each review by id. ` +
-    'Prompts: reply_to_review, monthly_review_report. List tools answer pages (default 20, at most 100, about 400 KB of reviews) ' +
-    "with `next_cursor`. A request with an `Origin` other than the service's own (or MCP_ALLOWED_ORIGINS) is 403; without " +
+    `returns \`Mcp-Session-Id\`; send it on every later request. ${MCP_TOOL_PROSE}. ` +
+    'Resources: the reviews and insights datasets and the feeds; a template for each review by id. ' +
+    `Prompts: ${PROMPT_NAMES.join(', ')} (with completions for their arguments); logging. List tools answer pages (default 20, at most 100, about 400 KB of reviews) ` +
+    'with `next_cursor`; a cursor used with other arguments or another tool is an error naming `cursor`. Customer text in tool ' +
+    "results and prompts is fenced and labelled as customer-written. A request with an `Origin` other than the service's own (or MCP_ALLOWED_ORIGINS) is 403; without " +
     'Origin it is served. Bodies over 1 MiB are refused as they stream (413); a batch holds at most 10 messages. JSON answers ' +
     'are compressed (br, gzip) when `Accept-Encoding` allows. Sessions live while used or while their GET stream is open; ' +
     'when the table is full the least recently used quiet session of the busiest client address is closed.',

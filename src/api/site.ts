@@ -7,7 +7,7 @@ import type { Catalog } from '../catalog/catalog'
 import type { Snapshot } from '../catalog/snapshot'
 import { VersionCache } from '../catalog/version-cache'
 import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
-import { TOOLS } from '../mcp/tools'
+import { TOOL_NAMES } from '../mcp/tools'
 import { developersCsp, renderDevelopersPage } from '../pages/developers'
 import { PAGE_CSP } from '../pages/html'
 import { renderRobots, renderSitemap, SITEMAP_MAX_URLS } from '../pages/site'
@@ -46,7 +46,7 @@ export function siteRoutes(catalog: Catalog, options: ReadRouteOptions) {
               baseUrl,
               business: snapshot.business,
               aggregate: snapshot.aggregate,
-              toolNames: TOOLS.map((t) => t.name),
+              toolNames: TOOL_NAMES,
             }),
             'text/html; charset=utf-8',
             snapshot.updatedAt,

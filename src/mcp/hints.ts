@@ -4,6 +4,7 @@
  */
 import { foldForSearch } from '../core/text'
 import type { Business } from '../reviews/schema'
+import type { ReviewSearch } from '../reviews/search'
 
 /** Edit distance (Levenshtein), for "closest known value" suggestions on short names. */
 function editDistance(a: string, b: string): number {
@@ -81,4 +82,37 @@ export function unknownValueNotes(args: { mentions_technician?: string; mentions
     })
   }
   return notes
+}
+
+/**
+ * A note for a free-text `query` that matches no review at all: the technicians and services whose
+ * names are close to its words (they are filters of their own), and which of its words match on their
+ * own ("try fewer words"). Nothing when the query matches reviews and other filters exclude them.
+ */
+export function queryNotes(args: { query?: string }, search: ReviewSearch, business: Business): Note[] {
+  const query = args.query
+  if (query === undefined) return []
+  const matches = (q: string) => search.search({ query: q, limit: 1 }).total
+  if (matches(query) > 0) return []
+  const words = query.split(/\s+/).filter((w) => w.length >= 4)
+  const technicians = business.technicians.filter((t) => words.some((w) => closest(w, [t], (x) => nameParts(x.name)).some((r) => r.near)))
+  const services = business.services.filter((s) =>
+    words.some((w) => closest(w, [s], (x) => [x.id, x.name, ...(x.aliases ?? []), ...x.name.split(/\s+/)]).some((r) => r.near)),
+  )
+  const alone = words.length > 1 ? words.filter((w) => matches(w) > 0) : []
+  const near = [...technicians.map((t) => t.name), ...services.map((s) => s.id)]
+  const hints = [
+    technicians.length ? `technicians ${technicians.map((t) => `"${t.name}"`).join(', ')} (mentions_technician)` : '',
+    services.length ? `services ${services.map((s) => `"${s.id}"`).join(', ')} (mentions_service)` : '',
+  ].filter(Boolean)
+  const message = [
+    `No review text contains "${query}".`,
+    hints.length ? `Close to its words: ${hints.join('; ')}.` : '',
+    alone.length
+      ? `Try fewer words: ${alone.map((w) => `"${w}"`).join(', ')} alone ${alone.length === 1 ? 'matches' : 'match'} reviews.`
+      : 'Try fewer or other words (the query is a substring of the review text, not a set of keywords).',
+  ]
+    .filter(Boolean)
+    .join(' ')
+  return [{ argument: 'query', value: query, message, known: near, closest: near }]
 }

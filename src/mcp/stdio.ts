@@ -6,6 +6,7 @@
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js'
+import { paramsRefusal } from './server'
 
 /** A line longer than this is refused (-32600) rather than buffered without end. */
 const MAX_LINE_BYTES = 4 * 1024 * 1024
@@ -30,6 +31,8 @@ export class LineTransport implements Transport {
   private ended = false
   private closed = false
   private writes: Promise<void> = Promise.resolve()
+  /** The protocol version the client asked for in initialize (the server answers with it when it supports it). */
+  protocolVersion?: string
 
   constructor(
     private readonly input: Readable = process.stdin,
@@ -76,11 +79,19 @@ export class LineTransport implements Transport {
     const parsed = JSONRPCMessageSchema.safeParse(value)
     if (!parsed.success) {
       const id = (value as { id?: unknown } | null)?.id
-      const known = typeof id === 'string' || typeof id === 'number' ? id : null
+      // Only an id the protocol allows (a string or an integer) is echoed: a fractional one is refused with id null.
+      const known = typeof id === 'string' || Number.isSafeInteger(id) ? (id as Id) : null
       void this.sendError(known, -32600, 'Invalid Request: not a JSON-RPC 2.0 message ({jsonrpc: "2.0", method, id?, params?}).')
       return
     }
-    const message = parsed.data as JSONRPCMessage & { id?: Id; method?: string }
+    const message = parsed.data as JSONRPCMessage & { id?: Id; method?: string; params?: { protocolVersion?: unknown } }
+    const refusal = paramsRefusal(parsed.data)
+    if (refusal) {
+      void this.write(JSON.stringify(refusal))
+      return
+    }
+    if (message.method === 'initialize' && typeof message.params?.protocolVersion === 'string')
+      this.protocolVersion = message.params.protocolVersion
     if (message.method !== undefined && message.id !== undefined) this.pending.add(message.id)
     this.onmessage?.(parsed.data)
   }

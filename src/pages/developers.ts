@@ -65,7 +65,7 @@ function mcpSection(baseUrl: string, toolNames: readonly string[]): string {
   const tools = toolNames.map((name) => `<code>${esc(name)}</code>`)
   const listed = tools.length > 1 ? `${tools.slice(0, -1).join(', ')} and ${tools.at(-1)}` : tools.join('')
   return `<section id="mcp" aria-labelledby="mcp-h"><h2 id="mcp-h">MCP setup</h2>
-<p>AI assistants can read these reviews through the Model Context Protocol: tools ${listed}, all read-only. Point a client at the streamable HTTP endpoint:</p>
+<p>AI assistants can read these reviews through the Model Context Protocol: ${toolNames.length} tools, ${listed}, all read-only. Point a client at the streamable HTTP endpoint:</p>
 <pre><code>${esc(config)}</code></pre>
 <p>For example <code>claude mcp add --transport http reviews ${esc(baseUrl)}/mcp</code>. A desktop client on the same machine can run the server over stdio instead:</p>
 <pre><code>${esc(stdio)}</code></pre>

@@ -2,6 +2,7 @@
  * The search parameters of GET /api/reviews/search and the MCP tool search_reviews: one TypeBox schema,
  * one validator, one set of error messages for both.
  */
+import { createHash } from 'node:crypto'
 import { Type, type Static } from '@sinclair/typebox'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
 import { API_QUERY, NUMERAL_RULE, orderIssues, parseQuery, QUERY_MESSAGES } from '../http/query-string'
@@ -92,13 +93,33 @@ export const SearchQuery = Type.Object(
   { $id: 'SearchQuery', additionalProperties: false },
 )
 export type SearchQuery = Static<typeof SearchQuery>
-export type SearchFilters = Omit<SearchQuery, 'cursor'> & { limit: number; after?: ReviewKey }
+export type SearchFilters = Omit<SearchQuery, 'cursor'> & { limit: number; after?: ReviewKey; listing?: 'since' }
 
 /**
- * A review's place in a result order; a cursor names the last review of a page. `sort` and `rating`
- * are there for the orders other than newest first (a cursor continues the order it was given for).
+ * A review's place in a result order; a cursor names the last review of a page and the query it belongs to
+ * (`scope`, see queryScope). `sort` and `rating` are there for the orders other than newest first (a cursor
+ * continues the order it was given for).
  */
-export type ReviewKey = { date: string; id: string; sort?: Sort; rating?: number }
+export type ReviewKey = { date: string; id: string; scope?: string; sort?: Sort; rating?: number }
+
+/**
+ * A cursor belongs to its query: a short hash of the listing (the search, or the since-listing) and of
+ * every filter but `limit` (a page size may change between pages; any other change would skip or repeat
+ * reviews). The same for HTTP and MCP, which validate into the same filters.
+ */
+export function queryScope(filters: SearchFilters): string {
+  const entries = Object.entries(filters)
+    // `sort=newest` is the default order written out: the same query as no sort.
+    .filter(
+      ([key, value]) =>
+        key !== 'limit' && key !== 'after' && key !== 'listing' && value !== undefined && !(key === 'sort' && value === 'newest'),
+    )
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+  return createHash('sha256')
+    .update(JSON.stringify([filters.listing ?? 'search', entries]))
+    .digest('base64url')
+    .slice(0, 12)
+}
 
 /** One page of results: what the search and the MCP list tools answer. */
 export const ReviewPage = Type.Object(
@@ -120,7 +141,8 @@ export type ReviewPage = Static<typeof ReviewPage>
  * (the form every earlier release wrote), [date, id, sort, rating] in any other.
  */
 export function encodeCursor(key: ReviewKey): string {
-  const value = key.sort && key.sort !== 'newest' ? [key.date, key.id, key.sort, key.rating ?? 0] : [key.date, key.id]
+  const order = key.sort && key.sort !== 'newest' ? [key.sort, key.rating ?? 0] : []
+  const value = key.scope ? [key.date, key.id, key.scope, ...order] : [key.date, key.id, ...order]
   return Buffer.from(JSON.stringify(value)).toString('base64url')
 }
 
@@ -129,10 +151,15 @@ function decodeCursor(cursor: string): ReviewKey | undefined {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'))
     if (!Array.isArray(value) || typeof value[0] !== 'string' || typeof value[1] !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value[0]))
       return undefined
-    if (value.length === 2) return { date: value[0], id: value[1] }
-    const [date, id, sort, rating] = value as [string, string, unknown, unknown]
-    if (value.length === 4 && SORTS.includes(sort as Sort) && sort !== 'newest' && Number.isInteger(rating))
-      return { date, id, sort: sort as Sort, rating: rating as number }
+    // [date, id] and [date, id, sort, rating]: cursors of earlier releases, which carried no scope.
+    const [date, id] = value as [string, string]
+    const scoped = typeof value[2] === 'string' && !SORTS.includes(value[2] as Sort)
+    const scope = scoped ? (value[2] as string) : undefined
+    const order = value.slice(scoped ? 3 : 2)
+    if (order.length === 0) return scope ? { date, id, scope } : { date, id }
+    const [sort, rating] = order as [unknown, unknown]
+    if (order.length === 2 && SORTS.includes(sort as Sort) && sort !== 'newest' && Number.isInteger(rating))
+      return { date, id, ...(scope ? { scope } : {}), sort: sort as Sort, rating: rating as number }
   } catch {}
   return undefined
 }
@@ -143,6 +170,12 @@ const otherSort = (sort: Sort): Issue => ({
   code: 'invalid_cursor',
   message: `must be a next_cursor of the same sort (this one continues sort=${sort})`,
 })
+const otherQueryCursor: Issue = {
+  path: ['cursor'],
+  code: 'cursor_mismatch',
+  message:
+    'belongs to another query: pass it with exactly the other arguments of the call that returned it (only limit may change), or leave it out to start again',
+}
 
 const ORDER = Object.keys(SearchQuery.properties)
 
@@ -158,7 +191,7 @@ const languageIssue: Issue = {
 }
 
 /** From typed arguments (MCP): no coercion, the same bounds and messages. */
-export function validateSearch(input: Record<string, unknown>): Result<SearchFilters> {
+export function validateSearch(input: Record<string, unknown>, listing: 'search' | 'since' = 'search'): Result<SearchFilters> {
   const given = Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined))
   const issues = check(SearchQuery, given).map((issue) => {
     if (issue.code === 'unrecognized') return { ...issue, ...QUERY_MESSAGES.unrecognized(ORDER) }
@@ -183,8 +216,10 @@ export function validateSearch(input: Record<string, unknown>): Result<SearchFil
     else if ((after.sort ?? 'newest') !== sort) issues.push(otherSort(after.sort ?? 'newest'))
   }
   if (issues.length || !valid) return failed(orderIssues(issues, ORDER))
-  const { cursor: _cursor, ...filters } = valid
-  return ok({ ...filters, limit: valid.limit ?? SEARCH_LIMIT_DEFAULT, ...(after ? { after } : {}) })
+  const { cursor: _cursor, ...rest } = valid
+  const filters: SearchFilters = { ...rest, limit: valid.limit ?? SEARCH_LIMIT_DEFAULT, ...(listing === 'since' ? { listing } : {}) }
+  if (after?.scope !== undefined && after.scope !== queryScope(filters)) return failed([otherQueryCursor])
+  return ok(after ? { ...filters, after } : filters)
 }
 
 /**
@@ -209,7 +244,7 @@ export function parseSinceParams(date: string, params: URLSearchParams | string)
   return parseQuery(params, SinceQuery, API_QUERY, (values) => {
     if (Object.keys(values).length === 0) return ok(null)
     const page = values.limit !== undefined || values.cursor !== undefined
-    const parsed = validateSearch({ ...values, since: date })
+    const parsed = validateSearch({ ...values, since: date }, 'since')
     return parsed.ok ? ok({ filters: parsed.value, page }) : parsed
   })
 }

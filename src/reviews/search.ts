@@ -11,7 +11,7 @@
  * The SearchIndex knows rating, date range, mentions and text. Filters it does not know (max_rating,
  * has_response, a technician's last name) and cursors are applied here, over its full list of matches.
  */
-import type { ReviewKey, SearchFilters, Sort } from './search-query'
+import { queryScope, type ReviewKey, type SearchFilters, type Sort } from './search-query'
 import { languageKey, type SearchIndex } from './search-index'
 import type { Business, Review } from './schema'
 import { technicianKeys } from './repository'
@@ -94,7 +94,7 @@ export class ReviewSearch {
       if (filters.after) positions = positions.slice(startAfter(positions, current.reviews, filters.after, sort))
     }
     // Without a cursor, extra filters or another order the index handed over only the first `limit`: total says whether more follow.
-    return page(current, positions, filters.limit, total, direct ? total : positions.length, maxBytes, sort)
+    return page(current, positions, filters, total, direct ? total : positions.length, maxBytes, sort)
   }
 }
 
@@ -102,7 +102,7 @@ export class ReviewSearch {
 function page(
   current: SearchSnapshot,
   positions: number[],
-  limit: number,
+  filters: SearchFilters,
   total: number,
   available: number,
   maxBytes: number,
@@ -112,7 +112,7 @@ function page(
   const reviews: Review[] = []
   let bytes = 0
   for (const position of positions) {
-    if (reviewsJson.length >= limit) break
+    if (reviewsJson.length >= filters.limit) break
     const json = current.jsonAt(position)
     if (reviewsJson.length > 0 && bytes + json.length > maxBytes) break
     bytes += json.length
@@ -121,11 +121,12 @@ function page(
   }
   const last = reviews[reviews.length - 1]
   const more = reviews.length < available
-  const next =
+  // A cursor names the last review shown, the order it continues and the query it belongs to.
+  const next: ReviewKey | null =
     more && last
       ? sort === 'newest'
-        ? { date: last.date, id: last.id }
-        : { date: last.date, id: last.id, sort, rating: last.rating }
+        ? { date: last.date, id: last.id, scope: queryScope(filters) }
+        : { date: last.date, id: last.id, scope: queryScope(filters), sort, rating: last.rating }
       : null
   return { total, reviewsJson, reviews, next }
 }

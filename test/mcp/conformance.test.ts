@@ -18,6 +18,8 @@ const MUST_PASS = [
   'tools-list',
   'resources-list',
   'prompts-list',
+  'logging-set-level',
+  'completion-complete',
   'server-sse-multiple-streams',
   'dns-rebinding-protection',
 ]

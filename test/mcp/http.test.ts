@@ -32,9 +32,16 @@ describe('SDK client over streamable HTTP', () => {
     expect(client.getServerCapabilities()?.tools).toBeDefined()
   })
 
-  test('tools/list: five read-only tools with input and output schemas', async () => {
+  test('tools/list: six read-only tools with input and output schemas', async () => {
     const { tools } = await client.listTools()
-    expect(tools.map((t) => t.name)).toEqual(['get_business', 'search_reviews', 'get_reviews_since', 'get_review', 'get_insights'])
+    expect(tools.map((t) => t.name)).toEqual([
+      'get_business',
+      'search_reviews',
+      'get_reviews_since',
+      'get_review',
+      'get_insights',
+      'get_stats',
+    ])
     for (const tool of tools) {
       expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true })
       expect(tool.inputSchema.type).toBe('object')
@@ -69,8 +76,9 @@ describe('SDK client over streamable HTTP', () => {
     for (const args of cases) {
       const viaMcp = (await call('search_reviews', args)).structuredContent
       const query = new URLSearchParams(Object.entries(args).map(([k, v]): [string, string] => [k, String(v)]))
-      const viaHttp = await (await fetch(`${server.url}/api/reviews/search?${query}`)).json()
-      expect(viaMcp).toEqual(viaHttp)
+      const viaHttp = (await (await fetch(`${server.url}/api/reviews/search?${query}`)).json()) as Record<string, unknown>
+      // The tool also says which data version the page was read from.
+      expect(viaMcp).toEqual({ ...viaHttp, data_version: server.service.catalog.current.revision })
     }
   })
 
@@ -138,7 +146,10 @@ describe('SDK client over streamable HTTP', () => {
       const viaMcp = await call('search_reviews', args)
       if (viaHttp.status === 200) {
         expect(viaMcp.isError).toBeUndefined()
-        expect(viaMcp.structuredContent).toEqual(await viaHttp.json())
+        expect(viaMcp.structuredContent).toEqual({
+          ...((await viaHttp.json()) as object),
+          data_version: server.service.catalog.current.revision,
+        })
         continue
       }
       expect(viaHttp.status).toBe(400)
@@ -159,6 +170,11 @@ describe('SDK client over streamable HTTP', () => {
       ['get_reviews_since', { date: '2024-01-01' }],
       ['get_review', { id: 'r-001' }],
       ['get_insights', {}],
+      ['get_stats', {}],
+      ...(['month', 'quarter', 'service', 'technician', 'area', 'language', 'rating'] as const).map(
+        (group_by): [string, Record<string, unknown>] => ['get_stats', { group_by, min_rating: 2 }],
+      ),
+      ['search_reviews', { query: 'zzzz-nothing' }],
       ...(['summary', 'aspects', 'entities', 'topics', 'faq'] as const).map((section): [string, Record<string, unknown>] => [
         'get_insights',
         { section },
@@ -179,7 +195,9 @@ describe('SDK client over streamable HTTP', () => {
       `${search.structuredContent.count} of ${search.structuredContent.total} matching reviews, newest first:`,
     )
     for (const review of search.structuredContent.reviews) expect(text).toContain(`[${review.id}]`)
-    expect((await call('search_reviews', { query: 'zzzz-nothing' })).content[0].text).toBe('No matching reviews.')
+    const nothing = (await call('search_reviews', { query: 'zzzz-nothing' })).content[0].text as string
+    expect(nothing.split('\n')[0]).toBe('No matching reviews.')
+    expect(nothing).toContain('Note: No review text contains "zzzz-nothing". Try fewer or other words')
 
     const insights = await call('get_insights', {})
     for (const heading of ['Aspects', 'Technicians:', 'Services:', 'Service areas:', 'FAQ:'])

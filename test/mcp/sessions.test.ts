@@ -2,6 +2,7 @@
  * Session policy: an open event stream keeps a session alive; a flood of initialize from one address
  * (or many) never locks another client out; Origin; bodies and batches bounded; errors carry the id.
  */
+import { TOOLS } from '../../src/mcp/tools'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { startTestServer, type TestServer } from '../support/server'
 import { clientKey, MAX_BODY_BYTES } from '../../src/api/mcp-sessions'
@@ -297,7 +298,7 @@ describe('bounded requests', () => {
       const response = await post(server.url, { jsonrpc: '2.0', id: 9, method: 'tools/list' }, { ...headers, 'accept-encoding': encoding })
       expect(response.headers.get('content-encoding')).toBe(encoding)
       expect(response.headers.get('vary')).toContain('Accept-Encoding')
-      expect(((await response.json()) as any).result.tools).toHaveLength(5)
+      expect(((await response.json()) as any).result.tools).toHaveLength(TOOLS.length)
     }
     const plain = await post(server.url, { jsonrpc: '2.0', id: 10, method: 'tools/list' }, { ...headers, 'accept-encoding': 'identity' })
     expect(plain.headers.get('content-encoding')).toBeNull()

@@ -140,13 +140,15 @@ describe('pages', () => {
   test('HTTP search and since-listing page exactly like the tools', async () => {
     const viaMcp = await call('search_reviews', { limit: 5, min_rating: 2 })
     const viaHttp = await http('/api/reviews/search?limit=5&min_rating=2')
-    expect(viaMcp.structuredContent).toEqual(viaHttp.body)
+    // The tools also say which data version a page was read from.
+    const version = { data_version: server.service.catalog.current.revision }
+    expect(viaMcp.structuredContent).toEqual({ ...viaHttp.body, ...version })
     const cursor = viaHttp.body.next_cursor
     const nextMcp = await call('search_reviews', { limit: 5, min_rating: 2, cursor })
     const nextHttp = await http(`/api/reviews/search?limit=5&min_rating=2&cursor=${encodeURIComponent(cursor)}`)
-    expect(nextMcp.structuredContent).toEqual(nextHttp.body)
+    expect(nextMcp.structuredContent).toEqual({ ...nextHttp.body, ...version })
     const sincePage = await http('/api/reviews/since/2023-01-01?limit=4')
-    expect(sincePage.body).toEqual((await call('get_reviews_since', { date: '2023-01-01', limit: 4 })).structuredContent)
+    expect({ ...sincePage.body, ...version }).toEqual((await call('get_reviews_since', { date: '2023-01-01', limit: 4 })).structuredContent)
     expect((await http('/api/reviews/since/2023-01-01?limit=0')).status).toBe(400)
     expect((await http('/api/reviews/since/2023-01-01?rating=5')).body.issues[0].path).toEqual(['rating'])
     expect((await http('/api/reviews/search?cursor=abc')).body.issues).toEqual([
@@ -199,7 +201,10 @@ describe('values that match nothing, and the new filters', () => {
     expect(expected.length).toBeGreaterThan(5)
     const viaMcp = await call('search_reviews', { max_rating: 2, has_response: false, limit: 100 })
     expect(viaMcp.structuredContent.reviews.map((r: any) => r.id)).toEqual(expected)
-    expect(viaMcp.structuredContent).toEqual((await http('/api/reviews/search?max_rating=2&has_response=false&limit=100')).body)
+    expect(viaMcp.structuredContent).toEqual({
+      ...(await http('/api/reviews/search?max_rating=2&has_response=false&limit=100')).body,
+      data_version: server.service.catalog.current.revision,
+    })
     const answered = await http('/api/reviews/search?has_response=true&limit=100')
     expect(answered.body.total).toBe(published.filter((r) => r.response).length)
     const bad = await http('/api/reviews/search?has_response=yes&min_rating=4&max_rating=2')
