@@ -10,7 +10,7 @@ export function insightsRoutes(catalog: Catalog, options: ReadRouteOptions) {
   const plain = serveOptions(options.cacheControl)
   return new Elysia({ name: 'insights' }).get(
     '/insights.json',
-    async ({ request }) => serveRepresentation(request, (await catalog.current.insights()).representation, plain),
+    async ({ request }) => serveRepresentation(request, (await catalog.current.latestInsights()).representation, plain),
     {
       detail: {
         tags: ['Datasets'],

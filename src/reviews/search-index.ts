@@ -7,7 +7,7 @@
  */
 import type { Review } from './schema'
 import { technicianKeys } from './repository'
-import { CHECK_BATCH, foldText, NgramIndex, type Needle, type PositionSet } from './ngram-index'
+import { buffersOf, CHECK_BATCH, foldText, NgramIndex, type NgramIndexParts, type Needle, type PositionSet } from './ngram-index'
 
 /** From this many reviews the text index is built with the snapshot; below, on the first text query. */
 const EAGER_TEXT_INDEX_FROM = 20_000
@@ -25,6 +25,16 @@ export type IndexFilters = {
 }
 
 const EMPTY: PositionSet = { count: 0, list: new Int32Array() }
+
+/** A SearchIndex's sets as plain data (typed arrays and maps), built on another thread and posted with its buffers transferred. */
+export type SearchIndexParts = {
+  technicians: Map<string, PositionSet>
+  services: Map<string, PositionSet>
+  ratingIs: PositionSet[]
+  ratingAtLeast: PositionSet[]
+  ngrams: NgramIndexParts
+  textIndexMs: number
+}
 
 export class SearchIndex {
   private readonly dates: string[]
@@ -70,6 +80,38 @@ export class SearchIndex {
     for (const [key, list] of technicians) this.technicians.set(key, toSet(list, size))
     for (const [key, list] of services) this.services.set(key, toSet(list, size))
     if (size >= EAGER_TEXT_INDEX_FROM) this.textIndex()
+  }
+
+  /** Every set, the text index included (built now if it was not), for posting to another thread. */
+  toParts(): { parts: SearchIndexParts; transfer: ArrayBuffer[] } {
+    const ngrams = this.textIndex().toParts()
+    const parts: SearchIndexParts = {
+      technicians: this.technicians,
+      services: this.services,
+      ratingIs: this.ratingIs,
+      ratingAtLeast: this.ratingAtLeast,
+      ngrams: ngrams.parts,
+      textIndexMs: this.textIndexMs,
+    }
+    return {
+      parts,
+      transfer: [...new Set([...buffersOf([parts.technicians, parts.services, parts.ratingIs, parts.ratingAtLeast]), ...ngrams.transfer])],
+    }
+  }
+
+  /** The index over `reviews` whose sets were built elsewhere (`toParts` on the same reviews, in the same order). */
+  static fromParts(reviews: Review[], parts: SearchIndexParts): SearchIndex {
+    const index = Object.create(SearchIndex.prototype) as SearchIndex
+    const fields = index as unknown as Record<string, unknown>
+    fields.reviews = reviews
+    fields.dates = reviews.map((r) => r.date)
+    fields.technicians = parts.technicians
+    fields.services = parts.services
+    fields.ratingIs = parts.ratingIs
+    fields.ratingAtLeast = parts.ratingAtLeast
+    fields.textIndexMs = parts.textIndexMs
+    fields.ngrams = NgramIndex.fromParts(parts.ngrams, (p) => foldText(reviews[p]!.text))
+    return index
   }
 
   get size(): number {
