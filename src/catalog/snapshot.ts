@@ -190,11 +190,19 @@ export class Snapshot {
    * insights are computed stops computing them and answers with its successor's.
    */
   insights(): Promise<InsightsResult> {
-    return (this.insightsResult ??= this.loadOrCompute().then((result) => {
-      this.insightsReady = result
-      this.options.onInsights?.(result, this)
-      return result
-    }))
+    if (!this.insightsResult) {
+      const stored = this.loadStored()
+      this.insightsResult = stored ? Promise.resolve(stored) : this.compute()
+      void this.insightsResult.then(
+        (result) => {
+          this.insightsReady = result
+          this.options.onInsights?.(result, this)
+        },
+        () => {},
+      )
+      if (stored) this.insightsReady = stored
+    }
+    return this.insightsResult
   }
 
   /**
@@ -216,11 +224,13 @@ export class Snapshot {
     if (!this.insightsReady) this.insightsAbort.abort(new Superseded(`revision ${this.revision} was superseded`))
   }
 
-  private async loadOrCompute(): Promise<InsightsResult> {
-    const store = this.options.insightsStore
-    const key = this.insightsKey
-    const stored = store?.find(key)
-    if (stored) return insightsResult(JSON.parse(stored.json) as Insights, stored.json, new Date(stored.generatedAt))
+  /** This content's insights from the store (computed before, by any process), or undefined. */
+  private loadStored(): InsightsResult | undefined {
+    const stored = this.options.insightsStore?.find(this.insightsKey)
+    return stored ? insightsResult(JSON.parse(stored.json) as Insights, stored.json, new Date(stored.generatedAt)) : undefined
+  }
+
+  private async compute(): Promise<InsightsResult> {
     const generatedAt = this.updatedAt.toISOString()
     let data: Insights
     try {
@@ -234,7 +244,7 @@ export class Snapshot {
       throw error
     }
     const json = JSON.stringify(data)
-    store?.save({ revision: this.revision, key, generatedAt, json })
+    this.options.insightsStore?.save({ revision: this.revision, key: this.insightsKey, generatedAt, json })
     return insightsResult(data, json, this.updatedAt)
   }
 
