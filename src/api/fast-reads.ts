@@ -87,8 +87,9 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
     const ready = insightsReady.get(snapshot)
     if (ready) return serveRepresentation(request, ready, plain)
     server?.timeout(request, WAITING_TIMEOUT_S)
-    return snapshot.insights().then(({ representation }) => {
-      insightsReady.set(snapshot, representation)
+    // While this version's insights are computed, the last ones are served (not kept for this version).
+    return snapshot.latestInsights().then(({ representation }) => {
+      if (snapshot.readyInsights?.representation === representation) insightsReady.set(snapshot, representation)
       return serveRepresentation(request, representation, plain)
     })
   }

@@ -205,6 +205,11 @@ export class Snapshot {
     return this.insightsResult
   }
 
+  /** This version's own insights, once ready (undefined while they are computed). */
+  get readyInsights(): InsightsResult | undefined {
+    return this.insightsReady
+  }
+
   /**
    * What /insights.json serves: this version's insights once ready; while they are computed, the newest earlier
    * ones (their generated_at says which version they describe); only when there are none, a wait for these.
