@@ -8,6 +8,7 @@ import { Database } from 'bun:sqlite'
 import { ReviewRepository } from '../reviews/repository'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
 import { SearchIndex, type SearchIndexParts } from '../reviews/search-index'
+import type { NgramIndexParts } from '../reviews/ngram-index'
 import { composeVersion, readVersion } from './version'
 
 export type BuildRequest = { id: number; dbPath: string; previous: { contentKey: string; updatedAt: string } | null }
@@ -28,7 +29,9 @@ export type BuiltVersion = {
   /** Milliseconds spent reading, composing and indexing (on this thread). */
   ms: { read: number; compose: number; index: number }
 }
-export type BuildReply = BuiltVersion | { id: number; ok: false; revision: number; error: string } | { ready: true }
+/** The version's text index, posted after the version itself (the version is served sooner; see SearchIndex.adoptTextIndex). */
+export type BuiltTextIndex = { id: number; revision: number; text: NgramIndexParts; ms: number }
+export type BuildReply = BuiltVersion | { id: number; ok: false; revision: number; error: string } | { ready: true } | BuiltTextIndex
 
 declare const self: Worker
 
@@ -63,7 +66,8 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
       previous && { contentKey: previous.contentKey, updatedAt: new Date(previous.updatedAt) },
     )
     const composedAt = performance.now()
-    const { parts, transfer } = new SearchIndex(reviews).toParts()
+    const index = new SearchIndex(reviews, undefined, { deferText: true })
+    const { parts, transfer } = index.toParts(false)
     const rowids = Float64Array.from(rows, (r) => r.rowid)
     const reply: BuiltVersion = {
       id,
@@ -82,6 +86,8 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
       ms: { read: read - started, compose: composedAt - read, index: performance.now() - composedAt },
     }
     self.postMessage(reply, [composed.body.buffer as ArrayBuffer, composed.rowEnds.buffer as ArrayBuffer, rowids.buffer, ...transfer])
+    const text = index.textIndexParts()
+    self.postMessage({ id, revision, text: text.parts, ms: text.ms } satisfies BuiltTextIndex, text.transfer)
   } catch (error) {
     if (revision < 0) {
       try {

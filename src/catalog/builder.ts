@@ -6,7 +6,7 @@
 import type { PublishedRow } from '../reviews/repository'
 import type { Review } from '../reviews/schema'
 import { SearchIndex } from '../reviews/search-index'
-import type { BuildReply, BuildRequest, BuiltVersion } from './build-worker'
+import type { BuildReply, BuildRequest, BuiltTextIndex, BuiltVersion } from './build-worker'
 import type { PreparedVersion } from './snapshot'
 
 /**
@@ -24,11 +24,20 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 export class Cancelled extends Error {}
 
-/** One Worker, kept between builds (starting one costs the event loop tens of ms); ended to cancel a build. */
+/**
+ * One Worker per build, ended once it has posted the version and then its text index (its heap, a whole
+ * version's worth, is not kept while idle); ended at once to cancel a build.
+ */
 export class VersionBuilder {
+  /** Told when a built version's text index arrives (after the version itself). */
+  onTextIndex?: (built: BuiltTextIndex) => void
   private worker?: Worker
   private nextId = 0
-  private pending?: { id: number; resolve: (reply: Exclude<BuildReply, { ready: true }>) => void; reject: (error: Error) => void }
+  private pending?: {
+    id: number
+    resolve: (reply: Exclude<BuildReply, { ready: true } | BuiltTextIndex>) => void
+    reject: (error: Error) => void
+  }
   /** Resolves once the worker has loaded (posting to a worker still loading holds the event loop). */
   private ready?: Promise<void>
   private markReady?: () => void
@@ -36,7 +45,7 @@ export class VersionBuilder {
   constructor(private readonly dbPath: string) {}
 
   /** Reads and builds the newest version in the worker; rejects with Cancelled if `cancel()` is called first. */
-  build(previous: { contentKey: string; updatedAt: Date } | null): Promise<Exclude<BuildReply, { ready: true }>> {
+  build(previous: { contentKey: string; updatedAt: Date } | null): Promise<Exclude<BuildReply, { ready: true } | BuiltTextIndex>> {
     this.cancel()
     return new Promise((resolve, reject) => {
       const id = this.nextId++
@@ -71,14 +80,21 @@ export class VersionBuilder {
     const worker = new Worker(WORKER_URL)
     this.ready = new Promise((resolve) => (this.markReady = resolve))
     worker.onmessage = (event: MessageEvent<BuildReply>) => {
-      if ('ready' in event.data) {
+      const reply = event.data
+      if ('ready' in reply) {
         this.markReady?.()
         return
       }
+      if ('text' in reply) {
+        if (this.worker === worker) this.end()
+        this.onTextIndex?.(reply)
+        return
+      }
       const pending = this.pending
-      if (pending?.id !== event.data.id) return
+      if (pending?.id !== reply.id) return
       this.pending = undefined
-      pending.resolve(event.data)
+      if (!reply.ok && this.worker === worker) this.end()
+      pending.resolve(reply)
     }
     worker.onerror = (event) => {
       this.pending?.reject(new Error(`version build worker failed: ${event.message}`))

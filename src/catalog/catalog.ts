@@ -11,6 +11,7 @@ import type { Representation } from '../http/representation'
 import { TOPIC_PATHS, type TopicPath, type TopicSource } from '../feeds/websub-topics'
 import { composeVersion, readVersion } from './version'
 import { Cancelled, takeIn, VersionBuilder } from './builder'
+import type { BuiltTextIndex } from './build-worker'
 import type { Insights } from '../insights/schema'
 import type { Review } from '../reviews/schema'
 import { CachedRepresentation } from '../http/representation'
@@ -61,6 +62,8 @@ export class Catalog implements TopicSource {
   /** The newest insights this process has served or loaded: what a version whose own are computing serves. */
   private latestInsights?: { revision: number; result: InsightsResult }
   private storedLatestLoaded = false
+  /** A text index that arrived before its version was swapped in. */
+  private pendingText?: BuiltTextIndex
 
   constructor(
     private readonly store: ReviewRepository,
@@ -68,7 +71,14 @@ export class Catalog implements TopicSource {
   ) {
     this.log = options.log ?? createLogger()
     const file = store.db.filename
-    if (file && file !== ':memory:') this.builder = new VersionBuilder(file)
+    if (file && file !== ':memory:') {
+      this.builder = new VersionBuilder(file)
+      this.builder.onTextIndex = (built) => {
+        // The version's text index follows the version: the one served adopts it; one still being taken in, after its swap.
+        if (built.revision === this.snapshot.revision) this.snapshot.adoptTextIndex(built.text, built.ms)
+        else if (built.revision > this.snapshot.revision) this.pendingText = built
+      }
+    }
     this.insightsStore = this.storedInsights()
     try {
       this.snapshot = this.build(null)
@@ -207,6 +217,8 @@ export class Catalog implements TopicSource {
       }
       const rendered = performance.now()
       this.swap(next)
+      if (this.pendingText?.revision === next.revision) next.adoptTextIndex(this.pendingText.text, this.pendingText.ms)
+      this.pendingText = undefined
       this.log({
         event: 'version_built',
         revision: built.revision,

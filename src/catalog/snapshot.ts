@@ -9,6 +9,7 @@ import { publicBusiness, type AggregateRating, type Business, type Review } from
 import type { TopicPath } from '../feeds/websub-topics'
 import type { PublishedRow } from '../reviews/repository'
 import { SearchIndex } from '../reviews/search-index'
+import type { NgramIndexParts } from '../reviews/ngram-index'
 import { aggregateRating } from './version'
 
 export { aggregateRating } from './version'
@@ -81,6 +82,7 @@ export class Snapshot {
   private readonly insightsAbort = new AbortController()
   private successor?: Snapshot
   private previous?: Snapshot
+  private textParts?: { parts: NgramIndexParts; ms: number }
   private readonly byId: Map<string, string>
   private readonly derived = new Map<string, CachedRepresentation>()
   private derivedBytes = 0
@@ -146,10 +148,8 @@ export class Snapshot {
 
   /** The search index of this version: built on first use (the first search, or renderAll). */
   get searchIndex(): SearchIndex {
-    return (this.index ??= new SearchIndex(
-      this.reviews,
-      this.rows.map((r) => r.rowid),
-    ))
+    if (!this.index) this.adoptSearchIndex(new SearchIndex(this.reviews, undefined))
+    return this.index!
   }
 
   /** Renders everything deferred (feeds, search index); throws what a render throws. */
@@ -172,6 +172,14 @@ export class Snapshot {
   /** Adopts a search index built elsewhere over this version's reviews (unless one was built here meanwhile). */
   adoptSearchIndex(index: SearchIndex): void {
     this.index ??= index
+    if (this.textParts) this.index.adoptTextIndex(this.textParts.parts, this.textParts.ms)
+    this.textParts = undefined
+  }
+
+  /** Adopts a text index built elsewhere over this version's reviews (kept until the search index exists). */
+  adoptTextIndex(parts: NgramIndexParts, ms: number): void {
+    if (this.index) this.index.adoptTextIndex(parts, ms)
+    else this.textParts = { parts, ms }
   }
 
   /** Compresses the large topic bodies on the thread pool, so no request compresses them on the event loop. */

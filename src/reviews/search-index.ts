@@ -32,7 +32,8 @@ export type SearchIndexParts = {
   services: Map<string, PositionSet>
   ratingIs: PositionSet[]
   ratingAtLeast: PositionSet[]
-  ngrams: NgramIndexParts
+  /** Absent when the text index is posted on its own, later (see `adoptTextIndex`). */
+  ngrams?: NgramIndexParts
   textIndexMs: number
 }
 
@@ -46,9 +47,11 @@ export class SearchIndex {
   private ngrams?: NgramIndex
 
   /** `rowids` is no longer used (text search does not go through SQLite); accepted so callers need not change. */
+  /** `deferText`: leave the text index for later whatever the size (a builder posts it on its own). */
   constructor(
     private readonly reviews: Review[],
     _rowids?: number[],
+    options: { deferText?: boolean } = {},
   ) {
     const size = reviews.length
     this.dates = reviews.map((r) => r.date)
@@ -79,24 +82,38 @@ export class SearchIndex {
     })
     for (const [key, list] of technicians) this.technicians.set(key, toSet(list, size))
     for (const [key, list] of services) this.services.set(key, toSet(list, size))
-    if (size >= EAGER_TEXT_INDEX_FROM) this.textIndex()
+    if (size >= EAGER_TEXT_INDEX_FROM && !options.deferText) this.textIndex()
   }
 
-  /** Every set, the text index included (built now if it was not), for posting to another thread. */
-  toParts(): { parts: SearchIndexParts; transfer: ArrayBuffer[] } {
-    const ngrams = this.textIndex().toParts()
+  /**
+   * Every set, for posting to another thread; with `withText`, the text index too (built now if it was not),
+   * else it can follow on its own (`textIndexParts`).
+   */
+  toParts(withText = true): { parts: SearchIndexParts; transfer: ArrayBuffer[] } {
+    const ngrams = withText ? this.textIndex().toParts() : undefined
     const parts: SearchIndexParts = {
       technicians: this.technicians,
       services: this.services,
       ratingIs: this.ratingIs,
       ratingAtLeast: this.ratingAtLeast,
-      ngrams: ngrams.parts,
+      ngrams: ngrams?.parts,
       textIndexMs: this.textIndexMs,
     }
-    return {
-      parts,
-      transfer: [...new Set([...buffersOf([parts.technicians, parts.services, parts.ratingIs, parts.ratingAtLeast]), ...ngrams.transfer])],
-    }
+    const sets = buffersOf([parts.technicians, parts.services, parts.ratingIs, parts.ratingAtLeast])
+    return { parts, transfer: [...new Set([...sets, ...(ngrams?.transfer ?? [])])] }
+  }
+
+  /** The text index alone (built now if it was not), for posting after the rest. */
+  textIndexParts(): { parts: NgramIndexParts; ms: number; transfer: ArrayBuffer[] } {
+    const { parts, transfer } = this.textIndex().toParts()
+    return { parts, ms: this.textIndexMs, transfer }
+  }
+
+  /** Adopts a text index built elsewhere over the same reviews, unless one was built here meanwhile. */
+  adoptTextIndex(parts: NgramIndexParts, ms: number): void {
+    if (this.ngrams) return
+    this.ngrams = NgramIndex.fromParts(parts, (p) => foldText(this.reviews[p]!.text))
+    this.textIndexMs = ms
   }
 
   /** The index over `reviews` whose sets were built elsewhere (`toParts` on the same reviews, in the same order). */
@@ -110,7 +127,7 @@ export class SearchIndex {
     fields.ratingIs = parts.ratingIs
     fields.ratingAtLeast = parts.ratingAtLeast
     fields.textIndexMs = parts.textIndexMs
-    fields.ngrams = NgramIndex.fromParts(parts.ngrams, (p) => foldText(reviews[p]!.text))
+    if (parts.ngrams) fields.ngrams = NgramIndex.fromParts(parts.ngrams, (p) => foldText(reviews[p]!.text))
     return index
   }
 

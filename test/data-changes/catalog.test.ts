@@ -75,6 +75,9 @@ describe('a version built beside the served one', () => {
     expect(built.reviewJson('new-1')).toBe(onLoop.reviewJson('new-1'))
     expect(text(built.since('2025-05-01').body)).toBe(text(onLoop.since('2025-05-01').body))
     expect(built.hasSearchIndex).toBe(true)
+    // The text index follows the version from the worker: searched once it has arrived, never built here.
+    for (let waited = 0; built.searchIndex.textIndexBytes === 0 && waited < 20_000; waited += 10) await Bun.sleep(10)
+    expect(built.searchIndex.textIndexBytes).toBeGreaterThan(0)
     for (const filters of [
       { text: 'water heater' },
       { text: 'é' },
