@@ -9,8 +9,8 @@ const outfile = process.env.OUTFILE ?? 'dist/reviews-service'
 rmSync(`${outfile}.map`, { force: true })
 
 const result = await Bun.build({
-  // The insights worker is its own entrypoint: the executable carries it beside the main bundle.
-  entrypoints: ['src/main.ts', 'src/insights/insights-worker.ts'],
+  // The insights and version-build workers are entrypoints of their own: the executable carries it beside the main bundle.
+  entrypoints: ['src/main.ts', 'src/insights/insights-worker.ts', 'src/catalog/build-worker.ts'],
   compile: { outfile },
   // Precompiled bytecode: the runtime skips parsing the bundle at start (bench/RESULTS.md, cold start).
   // BYTECODE=0 builds without it, for comparison.

@@ -17,6 +17,7 @@ import { BUSINESS_FILE, watchBusinessFile } from './catalog/business-file'
 import { checkDataDirBeforeOpen, markDataDir, seedIfAllowed, type Dataset, type SeedPolicy } from './catalog/seed'
 import type { Config } from './core/config'
 import { createLogger, type Logger } from './core/log'
+import { VERSION } from './core/version'
 import { DATABASE_FILE, openDatabase } from './db/database'
 import { Hub } from './hub/hub'
 import { hubMigrations } from './hub/repository'
@@ -77,6 +78,7 @@ export function openData(config: Config, options: ServiceOptions = {}) {
     computeInsights: options.computeInsights ?? insightsOnFirstUse(),
     pollMs: config.pollMs,
     log,
+    insightsVersion: VERSION,
   })
   catalog.addCheck(checkBusinessFile)
   const search = new ReviewSearch(() => catalog.current)
@@ -89,7 +91,13 @@ export function openData(config: Config, options: ServiceOptions = {}) {
  */
 function insightsOnFirstUse(): InsightsComputer {
   let engine: Promise<{ computeAsync: InsightsComputer }> | undefined
-  return async (business, published, generatedAt) => {
+  return async (business, published, generatedAt, source) => {
+    // The whole computation in a Worker that reads the reviews from the dataset's bytes: nothing of it on the loop.
+    if (source) {
+      const { computeInWorker } = await import('./insights/analysis-worker')
+      const inWorker = computeInWorker(business, source.dataset, generatedAt, source.signal)
+      if (inWorker) return inWorker
+    }
     engine ??= Promise.all([import('./insights/compute'), import('./insights/analysis-worker')]).then(
       ([{ InsightsEngine }, { workerAnalyzer }]) => new InsightsEngine(workerAnalyzer()),
     )

@@ -15,9 +15,14 @@ export function insightsReads({ catalog }: ReadContext): ReadRoute[] {
       cache: { slow: true },
       read: () => {
         const snapshot = catalog.current
+        // While this version's insights are computed, the last stored ones are served (and not kept as this version's).
         return (
           ready.get(snapshot, 'insights') ??
-          snapshot.insights().then(({ representation }) => ready.set(snapshot, 'insights', representation))
+          snapshot
+            .latestInsights()
+            .then(({ representation }) =>
+              snapshot.readyInsights?.representation === representation ? ready.set(snapshot, 'insights', representation) : representation,
+            )
         )
       },
       doc: {

@@ -5,18 +5,38 @@
  * one serving and the catalog degraded (see `problem`) until the data changes again.
  */
 import type { ReviewRepository } from '../reviews/repository'
-import { Snapshot, type InsightsComputer } from './snapshot'
+import { Snapshot, type InsightsComputer, type InsightsResult, type InsightsStore, type SnapshotOptions } from './snapshot'
 import { createLogger, type Logger } from '../core/log'
 import type { Representation } from '../http/representation'
 import { TOPIC_PATHS, type TopicPath, type TopicSource } from '../feeds/websub-topics'
-import { Value } from '@sinclair/typebox/value'
-import { check } from '../core/issues'
-import { Business } from '../reviews/schema'
+import { composeVersion, readVersion } from './version'
+import { Cancelled, takeIn, VersionBuilder } from './builder'
+import type { BuiltTextIndex } from './build-worker'
+import type { Insights } from '../insights/schema'
+import type { Review } from '../reviews/schema'
+import { CachedRepresentation } from '../http/representation'
 
-export type CatalogOptions = { baseUrl: string; computeInsights: InsightsComputer; pollMs?: number; log?: Logger }
+export type CatalogOptions = {
+  baseUrl: string
+  computeInsights: InsightsComputer
+  pollMs?: number
+  log?: Logger
+  /**
+   * From this many published reviews a data change is built in a Worker and taken in by slices (below, on the
+   * event loop at once: a few milliseconds). Default BUILD_OFF_LOOP_FROM.
+   */
+  buildOffLoopFrom?: number
+  /** Distinguishes stored insights of different releases of the analyser (default: none). */
+  insightsVersion?: string
+}
 
 /** How long after start the first version's deferred work (feeds, search index, insights) begins. */
 const WARM_AFTER_MS = 250
+/** Below this many reviews a whole build takes a few milliseconds: not worth a trip to the worker. */
+export const BUILD_OFF_LOOP_FROM = 1000
+/** Stored insights that met another writer's lock are saved again after this long, a few times. */
+const SAVE_RETRY_MS = 1000
+const SAVE_ATTEMPTS = 30
 
 /** The data in the database cannot be published, and there is no earlier version to fall back on. */
 export class UnpublishableData extends Error {}
@@ -33,12 +53,33 @@ export class Catalog implements TopicSource {
   private readonly checkErrors = new Map<CatalogCheck, string>()
   private failedBuild: { revision: number; error: string } | null = null
   private readonly log: Logger
+  /** Builds in a Worker; absent for a database that is not a file. */
+  private readonly builder?: VersionBuilder
+  /** The background build in flight: its token (a newer token, or a synchronous refresh, supersedes it). */
+  private building: number | null = null
+  private buildToken = 0
+  private readonly insightsStore: InsightsStore
+  /** The newest insights this process has served or loaded: what a version whose own are computing serves. */
+  private latestInsights?: { revision: number; result: InsightsResult }
+  private storedLatestLoaded = false
+  /** A text index that arrived before its version was swapped in. */
+  private pendingText?: BuiltTextIndex
 
   constructor(
     private readonly store: ReviewRepository,
     private readonly options: CatalogOptions,
   ) {
     this.log = options.log ?? createLogger()
+    const file = store.db.filename
+    if (file && file !== ':memory:') {
+      this.builder = new VersionBuilder(file)
+      this.builder.onTextIndex = (built) => {
+        // The version's text index follows the version: the one served adopts it; one still being taken in, after its swap.
+        if (built.revision === this.snapshot.revision) this.snapshot.adoptTextIndex(built.text, built.ms)
+        else if (built.revision > this.snapshot.revision) this.pendingText = built
+      }
+    }
+    this.insightsStore = this.storedInsights()
     try {
       this.snapshot = this.build(null)
     } catch (error) {
@@ -48,7 +89,9 @@ export class Catalog implements TopicSource {
 
   /** Starts computing the current version's insights in the background, so a request rarely waits. */
   warmInsights(): void {
-    void this.snapshot.insights().catch((error) => this.log({ event: 'insights_failed', error: String(error) }))
+    void this.snapshot
+      .insights()
+      .catch((error) => this.log({ event: 'insights_failed', revision: this.snapshot.revision, error: String(error) }))
     void this.snapshot.warmCompression().catch((error) => this.log({ event: 'compression_failed', error: String(error) }))
   }
 
@@ -79,7 +122,11 @@ export class Catalog implements TopicSource {
     this.runCheck(check)
   }
 
-  /** Rebuilds if the data moved on; returns the topics whose bytes changed. A version that fails to build is tried once. */
+  /**
+   * Rebuilds now, on the event loop, if the data moved on; returns the topics whose bytes changed. A version that
+   * fails to build is tried once. A background build in flight is superseded. (The running server's poll uses
+   * `update`, which never holds the loop for long; this is for callers that need the new version at once.)
+   */
   refresh(): TopicPath[] {
     for (const check of this.extraChecks) this.runCheck(check)
     const { revision } = this.store.state()
@@ -88,20 +135,125 @@ export class Catalog implements TopicSource {
       return []
     }
     if (revision === this.failedBuild?.revision) return []
+    this.cancelBuild()
     const previous = this.snapshot
+    let next: Snapshot
     try {
-      const next = this.build(previous)
+      next = this.build(previous)
       next.renderAll()
-      this.snapshot = next
     } catch (error) {
-      this.failedBuild = { revision, error: messageOf(error) }
-      this.log({ event: 'catalog_build_failed', revision, serving_revision: previous.revision, error: this.failedBuild.error })
+      this.buildFailed(revision, error)
       return []
     }
-    if (this.failedBuild) this.log({ event: 'catalog_recovered', revision })
+    return this.swap(next)
+  }
+
+  /**
+   * What the poll runs: if the data moved on, builds the next version beside the current one (a Worker, then
+   * slices of a few ms) and swaps it in whole. One build at a time: changes that arrive meanwhile are taken by
+   * the next one, started when this one ends (a burst costs one more build, not one per change).
+   */
+  update(): void {
+    for (const check of this.extraChecks) this.runCheck(check)
+    if (this.building !== null) return
+    const { revision } = this.store.state()
+    if (revision === this.snapshot.revision) {
+      this.failedBuild = null
+      return
+    }
+    if (revision === this.failedBuild?.revision) return
+    if (!this.builder || this.snapshot.reviews.length < (this.options.buildOffLoopFrom ?? BUILD_OFF_LOOP_FROM)) {
+      this.refresh()
+      return
+    }
+    void this.buildInBackground()
+  }
+
+  /** Resolves once no background build is in flight (tests, benchmarks). */
+  async settled(): Promise<void> {
+    while (this.building !== null) await Bun.sleep(5)
+  }
+
+  private async buildInBackground(): Promise<void> {
+    const builder = this.builder!
+    const token = ++this.buildToken
+    this.building = token
+    const live = () => this.building === token
+    try {
+      const previous = this.snapshot
+      const built = await builder.build({ contentKey: previous.contentKey, updatedAt: previous.updatedAt })
+      if (!live()) return
+      if (!built.ok) {
+        if (built.revision !== this.snapshot.revision) this.buildFailed(built.revision, built.error)
+        return
+      }
+      if (built.revision <= this.snapshot.revision) {
+        // The version being served (the first one, whose index was left for later): adopt the index.
+        if (built.revision === this.snapshot.revision && !this.snapshot.hasSearchIndex) {
+          const { prepared } = await takeIn(built, () => !live())
+          if (live() && built.revision === this.snapshot.revision) this.snapshot.adoptSearchIndex(prepared.index!)
+        }
+        return
+      }
+      const takingIn = performance.now()
+      const { rows, prepared } = await takeIn(built, () => !live())
+      if (!live()) return
+      const swapping = performance.now()
+      const next = new Snapshot(
+        built.revision,
+        built.contentKey,
+        new Date(built.updatedAt),
+        built.business,
+        rows,
+        this.options.baseUrl,
+        this.options.computeInsights,
+        this.snapshotOptions({ prepared, previous: this.snapshot }),
+      )
+      try {
+        next.renderTopics()
+      } catch (error) {
+        this.buildFailed(built.revision, error)
+        return
+      }
+      const rendered = performance.now()
+      this.swap(next)
+      if (this.pendingText?.revision === next.revision) next.adoptTextIndex(this.pendingText.text, this.pendingText.ms)
+      this.pendingText = undefined
+      this.log({
+        event: 'version_built',
+        revision: built.revision,
+        reviews: rows.length,
+        worker_ms: roundAll(built.ms),
+        // On the event loop: taking the rows in (in slices, elapsed), rendering the topics, the swap itself (listeners, warming).
+        loop_ms: roundAll({ take_in: swapping - takingIn, render: rendered - swapping, swap: performance.now() - rendered }),
+      })
+    } catch (error) {
+      if (!(error instanceof Cancelled)) this.log({ event: 'catalog_build_failed', error: messageOf(error) })
+    } finally {
+      if (live()) this.building = null
+    }
+  }
+
+  private cancelBuild(): void {
+    if (this.building === null) return
+    this.building = null
+    this.builder?.cancel()
+  }
+
+  private buildFailed(revision: number, error: unknown): void {
+    this.failedBuild = { revision, error: messageOf(error) }
+    this.log({ event: 'catalog_build_failed', revision, serving_revision: this.snapshot.revision, error: this.failedBuild.error })
+  }
+
+  /** Swaps in a whole new version; returns (and announces) the topics whose bytes changed. */
+  private swap(next: Snapshot): TopicPath[] {
+    const previous = this.snapshot
+    this.snapshot = next
+    previous.supersede(next)
+    if (this.failedBuild) this.log({ event: 'catalog_recovered', revision: next.revision })
     this.failedBuild = null
     if (this.timer) this.warmInsights()
-    const changed = TOPIC_PATHS.filter((path) => previous.representations[path].etag !== this.snapshot.representations[path].etag)
+    const changed = TOPIC_PATHS.filter((path) => previous.representations[path].etag !== next.representations[path].etag)
     if (changed.length) for (const listener of this.listeners) listener(changed)
     return changed
   }
@@ -109,18 +261,22 @@ export class Catalog implements TopicSource {
   start(): void {
     // The first version's feeds and search index were left for first use, and the language model takes a few
     // hundred ms to load: a starting server answers its first requests first, then renders them (a failure is
-    // logged; the route's own 500 stays the fallback) and computes the insights in the background.
+    // logged; the route's own 500 stays the fallback) and computes the insights in the background. A large
+    // first version's search index is built in the worker, like every later version's.
     setTimeout(() => {
+      const offLoop = this.builder && this.snapshot.reviews.length >= (this.options.buildOffLoopFrom ?? BUILD_OFF_LOOP_FROM)
       try {
-        this.snapshot.renderAll()
+        if (offLoop) this.snapshot.renderTopics()
+        else this.snapshot.renderAll()
       } catch (error) {
         this.log({ event: 'render_failed', revision: this.snapshot.revision, error: messageOf(error) })
       }
       this.warmInsights()
+      if (offLoop && this.building === null && !this.snapshot.hasSearchIndex) void this.buildInBackground()
     }, WARM_AFTER_MS).unref?.()
     this.timer ??= setInterval(() => {
       try {
-        this.refresh()
+        this.update()
       } catch (error) {
         this.log({ event: 'catalog_refresh_failed', error: String(error) })
       }
@@ -130,6 +286,8 @@ export class Catalog implements TopicSource {
   stop(): void {
     clearInterval(this.timer)
     this.timer = undefined
+    this.cancelBuild()
+    this.builder?.end()
   }
 
   private runCheck(check: CatalogCheck): void {
@@ -146,33 +304,99 @@ export class Catalog implements TopicSource {
     }
   }
 
+  /** The whole build on the event loop: the first version, small data, and `refresh`. */
   private build(previous: Snapshot | null): Snapshot {
-    // Read the revision and the rows in one read transaction: never half of an import.
-    const { state, business, rows } = this.store.db.transaction(() => ({
-      state: this.store.state(),
-      business: this.store.getBusiness(),
-      rows: this.store.publishedJson(),
-    }))()
-    if (!business) throw new Error('the database has no business: import a dataset first')
-    // A database written by an older release may hold a business this one refuses (an unknown time zone).
-    // Checked once per build: interpreting the schema costs less than compiling it (which `check` does, for its issues).
-    const issues = Value.Check(Business, business) ? [] : check(Business, business)
-    if (issues.length)
-      throw new Error(
-        `business.${issues[0]!.path.join('.')} ${issues[0]!.message} (got ${JSON.stringify(valueAt(business, issues[0]!.path))})`,
-      )
-    const businessJson = JSON.stringify(business)
-    const contentKey = `${Bun.hash(businessJson).toString(36)}:${Bun.hash(rows.map((r) => r.json).join('\n')).toString(36)}`
-    // Published content unchanged (say, only unverified reviews were imported): same bytes, same ETags.
-    const updatedAt = previous && previous.contentKey === contentKey ? previous.updatedAt : state.changedAt
-    return new Snapshot(state.revision, contentKey, updatedAt, business, rows, this.options.baseUrl, this.options.computeInsights)
+    const { state, business, rows } = readVersion(this.store)
+    const reviews = rows.map((r) => JSON.parse(r.json) as Review)
+    const composed = composeVersion(business, rows, reviews, state.changedAt, previous)
+    const byId = new Map<string, string>()
+    for (let i = 0; i < rows.length; i++) byId.set(reviews[i]!.id, rows[i]!.json)
+    return new Snapshot(
+      state.revision,
+      composed.contentKey,
+      composed.updatedAt,
+      business,
+      rows,
+      this.options.baseUrl,
+      this.options.computeInsights,
+      this.snapshotOptions({
+        prepared: {
+          reviews,
+          byId,
+          aggregate: composed.aggregate,
+          body: composed.body,
+          rowsStart: composed.rowsStart,
+          rowEnds: composed.rowEnds,
+        },
+        previous: previous ?? undefined,
+      }),
+    )
+  }
+
+  private snapshotOptions(parts: Pick<SnapshotOptions, 'prepared' | 'previous'>): SnapshotOptions {
+    return {
+      ...parts,
+      insightsStore: this.insightsStore,
+      insightsVersion: this.options.insightsVersion,
+      staleInsights: () => this.staleInsights(),
+      onInsights: (result, snapshot) => {
+        if (!this.latestInsights || snapshot.revision >= this.latestInsights.revision)
+          this.latestInsights = { revision: snapshot.revision, result }
+      },
+    }
+  }
+
+  /** The newest insights known: this process's, else the newest stored (a restart, or another process's). */
+  private staleInsights(): InsightsResult | undefined {
+    if (this.latestInsights) return this.latestInsights.result
+    if (this.storedLatestLoaded) return undefined
+    this.storedLatestLoaded = true
+    try {
+      const stored = this.store.latestInsights()
+      if (!stored) return undefined
+      const result = {
+        data: JSON.parse(stored.json) as Insights,
+        representation: CachedRepresentation.text(stored.json, 'application/json; charset=utf-8', new Date(stored.generatedAt)),
+      }
+      this.latestInsights = { revision: stored.revision, result }
+      return result
+    } catch (error) {
+      this.log({ event: 'insights_load_failed', error: messageOf(error) })
+      return undefined
+    }
+  }
+
+  /**
+   * The repository's insights table, with writes that meet another process's lock (an import in progress) saved
+   * again a little later instead of waiting on the lock.
+   */
+  private storedInsights(): InsightsStore {
+    const store = this.store
+    const log = () => this.log
+    return {
+      find: (key) => {
+        try {
+          return store.insightsFor(key)
+        } catch {
+          return null // locked or unreadable: computed instead
+        }
+      },
+      save: (entry) => {
+        let attempts = 0
+        const attempt = () => {
+          try {
+            store.saveInsights(entry)
+          } catch (error) {
+            if (++attempts < SAVE_ATTEMPTS && /busy|locked/i.test(messageOf(error))) setTimeout(attempt, SAVE_RETRY_MS).unref?.()
+            else log()({ event: 'insights_save_failed', revision: entry.revision, error: messageOf(error) })
+          }
+        }
+        attempt()
+      },
+    }
   }
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+const roundAll = (values: Record<string, number>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Math.round(v)]))
 
-function valueAt(value: unknown, path: (string | number)[]): unknown {
-  let current = value
-  for (const key of path) current = (current as Record<string | number, unknown> | undefined)?.[key]
-  return current
-}
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))

@@ -9,40 +9,80 @@ import { publicBusiness, type AggregateRating, type Business, type Review } from
 import type { TopicPath } from '../feeds/websub-topics'
 import type { PublishedRow } from '../reviews/repository'
 import { SearchIndex } from '../reviews/search-index'
+import type { NgramIndexParts } from '../reviews/ngram-index'
 import { BoundedCache } from './version-cache'
+import { aggregateRating } from './version'
 
-/** Insights take real work (text analysis), so they are computed off the request path, without blocking the loop. */
-export type InsightsComputer = (business: Business, reviews: Review[], generatedAt: string) => Promise<Insights>
+export { aggregateRating } from './version'
+
+/**
+ * Insights take real work (text analysis), so they are computed off the request path, without blocking the loop.
+ * `source.dataset` is reviews.json's body (a computer may read the reviews from it on another thread); `source.signal`
+ * aborts when the version is superseded.
+ */
+export type InsightsComputer = (
+  business: Business,
+  reviews: Review[],
+  generatedAt: string,
+  source?: { dataset: Uint8Array; signal: AbortSignal },
+) => Promise<Insights>
+
+/** Insights as served: the data and its pre-rendered response. */
+export type InsightsResult = { data: Insights; representation: CachedRepresentation }
+
+/** Insights kept in the database per content (see ReviewRepository): a restart or another process reuses them. */
+export type InsightsStore = {
+  find(key: string): { generatedAt: string; json: string } | null
+  save(entry: { revision: number; key: string; generatedAt: string; json: string }): void
+}
+
+/** What a build worked out beside the snapshot (version.ts, the build worker), so the constructor does no heavy work. */
+export type PreparedVersion = {
+  reviews: Review[]
+  byId: Map<string, string>
+  aggregate: AggregateRating
+  body: Uint8Array
+  rowsStart: number
+  rowEnds: Uint32Array
+  index?: SearchIndex
+}
+
+export type SnapshotOptions = {
+  prepared?: PreparedVersion
+  /**
+   * The version this one replaces: a topic whose bytes did not change keeps its representation (ETag,
+   * Last-Modified, compressed forms). Released once the topics are rendered.
+   */
+  previous?: Snapshot
+  insightsStore?: InsightsStore
+  /** The newest insights known (an earlier version's), served while this version's are computed. */
+  staleInsights?: () => InsightsResult | undefined
+  /** Told when this version's insights are ready (the catalog keeps the newest). */
+  onInsights?: (result: InsightsResult, snapshot: Snapshot) => void
+  /** Distinguishes insights computed by different releases of the analyser. */
+  insightsVersion?: string
+}
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 /** Rendered responses kept per version; bodies over 1/8 of the bytes (a since-listing of nearly everything) are kept apart, the 3 most recent. */
 const CACHE_LIMITS = { entries: 512, bytes: 64 * 1024 * 1024, largeEntries: 3, sizeOf: (rep: CachedRepresentation) => rep.body.byteLength }
 const encoder = new TextEncoder()
 
-export function aggregateRating(reviews: Review[]): AggregateRating {
-  const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }
-  let sum = 0
-  for (const r of reviews) {
-    distribution[String(r.rating) as keyof typeof distribution]++
-    sum += r.rating
-  }
-  const mean = reviews.length ? sum / reviews.length : 0
-  return {
-    rating_value: Math.round(mean * 100) / 100,
-    review_count: reviews.length,
-    best_rating: 5,
-    worst_rating: 1,
-    distribution,
-  }
-}
+/** The computation was for a version that has since been replaced. */
+export class Superseded extends Error {}
 
 export class Snapshot {
   readonly reviews: Review[]
   readonly aggregate: AggregateRating
   readonly representations: Record<TopicPath, CachedRepresentation>
   private index?: SearchIndex
-  private insightsResult?: Promise<{ data: Insights; representation: CachedRepresentation }>
-  private readonly byId = new Map<string, string>()
+  private insightsResult?: Promise<InsightsResult>
+  private insightsReady?: InsightsResult
+  private readonly insightsAbort = new AbortController()
+  private successor?: Snapshot
+  private previous?: Snapshot
+  private textParts?: { parts: NgramIndexParts; ms: number }
+  private readonly byId: Map<string, string>
   private readonly derived = new BoundedCache<CachedRepresentation>(CACHE_LIMITS)
   /** Where each row's JSON ends in reviews.json's body: a since-listing is a slice of those bytes. */
   private rowEnds?: Uint32Array
@@ -56,38 +96,87 @@ export class Snapshot {
     readonly rows: PublishedRow[],
     baseUrl: string,
     private readonly computeInsights: InsightsComputer,
+    private readonly options: SnapshotOptions = {},
   ) {
-    this.reviews = rows.map((r) => JSON.parse(r.json) as Review)
-    for (let i = 0; i < rows.length; i++) this.byId.set(this.reviews[i]!.id, rows[i]!.json)
-    this.aggregate = aggregateRating(this.reviews)
-
-    const datasetHead =
-      `{"business":${JSON.stringify(publicBusiness(business))},"aggregate_rating":${JSON.stringify(this.aggregate)},` +
-      `"updated_at":${JSON.stringify(updatedAt.toISOString())},"reviews":[`
-    this.rowsStart = Buffer.byteLength(datasetHead)
-    const datasetJson = `${datasetHead}${rows.map((r) => r.json).join(',')}]}`
+    const prepared = options.prepared
+    this.previous = options.previous
+    let dataset: () => CachedRepresentation
+    if (prepared) {
+      this.reviews = prepared.reviews
+      this.byId = prepared.byId
+      this.aggregate = prepared.aggregate
+      this.rowsStart = prepared.rowsStart
+      this.rowEnds = prepared.rowEnds
+      this.index = prepared.index
+      dataset = () => new CachedRepresentation(prepared.body, JSON_TYPE, updatedAt)
+    } else {
+      this.reviews = rows.map((r) => JSON.parse(r.json) as Review)
+      this.byId = new Map()
+      for (let i = 0; i < rows.length; i++) this.byId.set(this.reviews[i]!.id, rows[i]!.json)
+      this.aggregate = aggregateRating(this.reviews)
+      const datasetHead =
+        `{"business":${JSON.stringify(publicBusiness(business))},"aggregate_rating":${JSON.stringify(this.aggregate)},` +
+        `"updated_at":${JSON.stringify(updatedAt.toISOString())},"reviews":[`
+      this.rowsStart = Buffer.byteLength(datasetHead)
+      const datasetJson = `${datasetHead}${rows.map((r) => r.json).join(',')}]}`
+      dataset = () => CachedRepresentation.text(datasetJson, JSON_TYPE, updatedAt)
+    }
     const feed = { business, reviews: this.reviews, baseUrl, updatedAt }
     // The feeds are rendered on first use (a starting server answers its first request sooner); renderAll()
     // forces them, so a version that cannot be rendered is refused when it is built (see Catalog.refresh).
+    // A topic whose bytes are the previous version's keeps the previous representation: its Last-Modified
+    // moves only when its bytes change (CONTRACT.md, HTTP behaviour), and its compressed forms are reused.
     this.representations = lazyRecord({
-      'reviews.json': () => CachedRepresentation.text(datasetJson, JSON_TYPE, updatedAt),
-      'api/feed.json': () => CachedRepresentation.text(renderJsonFeed(feed), 'application/feed+json; charset=utf-8', updatedAt),
-      'feed.xml': () => CachedRepresentation.text(renderAtom(feed), 'application/atom+xml; charset=utf-8', updatedAt),
+      'reviews.json': () => this.keepUnchanged('reviews.json', dataset()),
+      'api/feed.json': () =>
+        this.keepUnchanged(
+          'api/feed.json',
+          CachedRepresentation.text(renderJsonFeed(feed), 'application/feed+json; charset=utf-8', updatedAt),
+        ),
+      'feed.xml': () =>
+        this.keepUnchanged('feed.xml', CachedRepresentation.text(renderAtom(feed), 'application/atom+xml; charset=utf-8', updatedAt)),
     })
+  }
+
+  private keepUnchanged(path: TopicPath, rep: CachedRepresentation): CachedRepresentation {
+    const before = this.previous && renderedTopic(this.previous, path)
+    return before && before.etag === rep.etag ? before : rep
   }
 
   /** The search index of this version: built on first use (the first search, or renderAll). */
   get searchIndex(): SearchIndex {
-    return (this.index ??= new SearchIndex(
-      this.reviews,
-      this.rows.map((r) => r.rowid),
-    ))
+    if (!this.index) this.adoptSearchIndex(new SearchIndex(this.reviews, undefined))
+    return this.index!
   }
 
   /** Renders everything deferred (feeds, search index); throws what a render throws. */
   renderAll(): void {
-    for (const path of Object.keys(this.representations) as TopicPath[]) void this.representations[path]
+    this.renderTopics()
     void this.searchIndex
+  }
+
+  /** Renders the three topics (cheap: the dataset's bytes are composed already, the feeds hold 50 reviews). */
+  renderTopics(): void {
+    for (const path of Object.keys(this.representations) as TopicPath[]) void this.representations[path]
+    this.previous = undefined
+  }
+
+  /** Whether the search index is built (a search then costs no build on the event loop). */
+  get hasSearchIndex(): boolean {
+    return this.index !== undefined
+  }
+
+  /** Adopts a search index built elsewhere over this version's reviews (unless one was built here meanwhile). */
+  adoptSearchIndex(index: SearchIndex): void {
+    this.index ??= index
+    if (this.textParts) this.index.adoptTextIndex(this.textParts.parts, this.textParts.ms)
+    this.textParts = undefined
+  }
+
+  /** Adopts a text index built elsewhere over this version's reviews (kept until the search index exists). */
+  adoptTextIndex(parts: NgramIndexParts, ms: number): void {
+    if (this.index) this.index.adoptTextIndex(parts, ms)
+    else this.textParts = { parts, ms }
   }
 
   /** Compresses the large topic bodies on the thread pool, so no request compresses them on the event loop. */
@@ -95,13 +184,78 @@ export class Snapshot {
     return Promise.all(Object.values(this.representations).map((rep) => rep.precompress())).then(() => {})
   }
 
-  /** The insights of this version: computed once, on first use or when the catalog warms them. */
-  insights(): Promise<{ data: Insights; representation: CachedRepresentation }> {
-    return (this.insightsResult ??= this.computeInsights(this.business, this.reviews, this.updatedAt.toISOString()).then((data) => {
-      const representation = CachedRepresentation.text(JSON.stringify(data), JSON_TYPE, this.updatedAt)
-      representation.precompress().catch(() => {}) // a large one is compressed off the loop; a failure is retried on use
-      return { data, representation }
-    }))
+  /** The key insights are stored under: the same published content read by the same analyser gives the same insights. */
+  get insightsKey(): string {
+    return `${this.options.insightsVersion ?? ''}:${this.contentKey}`
+  }
+
+  /**
+   * The insights of this version: read from the store when this content's were computed before (by this process,
+   * another one, or before a restart), else computed once, stored, and kept. A version superseded while its
+   * insights are computed stops computing them and answers with its successor's.
+   */
+  insights(): Promise<InsightsResult> {
+    if (!this.insightsResult) {
+      const stored = this.loadStored()
+      this.insightsResult = stored ? Promise.resolve(stored) : this.compute()
+      void this.insightsResult.then(
+        (result) => {
+          this.insightsReady = result
+          this.options.onInsights?.(result, this)
+        },
+        () => {},
+      )
+      if (stored) this.insightsReady = stored
+    }
+    return this.insightsResult
+  }
+
+  /** This version's own insights, once ready (undefined while they are computed). */
+  get readyInsights(): InsightsResult | undefined {
+    return this.insightsReady
+  }
+
+  /**
+   * What /insights.json serves: this version's insights once ready; while they are computed, the newest earlier
+   * ones (their generated_at says which version they describe); only when there are none, a wait for these.
+   */
+  latestInsights(): Promise<InsightsResult> {
+    if (this.insightsReady) return Promise.resolve(this.insightsReady)
+    const fresh = this.insights()
+    const stale = this.options.staleInsights?.()
+    if (!stale) return fresh
+    fresh.catch(() => {}) // logged by whoever warmed them
+    return Promise.resolve(stale)
+  }
+
+  /** This version was replaced by `successor`: stop computing its insights (whoever waits gets the successor's). */
+  supersede(successor: Snapshot): void {
+    this.successor = successor
+    if (!this.insightsReady) this.insightsAbort.abort(new Superseded(`revision ${this.revision} was superseded`))
+  }
+
+  /** This content's insights from the store (computed before, by any process), or undefined. */
+  private loadStored(): InsightsResult | undefined {
+    const stored = this.options.insightsStore?.find(this.insightsKey)
+    return stored ? insightsResult(JSON.parse(stored.json) as Insights, stored.json, new Date(stored.generatedAt)) : undefined
+  }
+
+  private async compute(): Promise<InsightsResult> {
+    const generatedAt = this.updatedAt.toISOString()
+    let data: Insights
+    try {
+      if (this.insightsAbort.signal.aborted) throw this.insightsAbort.signal.reason
+      data = await this.computeInsights(this.business, this.reviews, generatedAt, {
+        dataset: this.representations['reviews.json'].body,
+        signal: this.insightsAbort.signal,
+      })
+    } catch (error) {
+      if (this.successor && this.insightsAbort.signal.aborted) return this.successor.insights()
+      throw error
+    }
+    const json = JSON.stringify(data)
+    this.options.insightsStore?.save({ revision: this.revision, key: this.insightsKey, generatedAt, json })
+    return insightsResult(data, json, this.updatedAt)
   }
 
   /** The canonical JSON of the review at a newest-first position. */
@@ -165,6 +319,18 @@ export class Snapshot {
         : new CachedRepresentation(rendered, JSON_TYPE, this.updatedAt)
     })
   }
+}
+
+function insightsResult(data: Insights, json: string, lastModified: Date): InsightsResult {
+  const representation = CachedRepresentation.text(json, JSON_TYPE, lastModified)
+  representation.precompress().catch(() => {}) // a large one is compressed off the loop; a failure is retried on use
+  return { data, representation }
+}
+
+/** A topic of `snapshot` if it was rendered already (never renders it). */
+function renderedTopic(snapshot: Snapshot, path: TopicPath): CachedRepresentation | undefined {
+  const descriptor = Object.getOwnPropertyDescriptor(snapshot.representations, path)
+  return descriptor && 'value' in descriptor ? (descriptor.value as CachedRepresentation) : undefined
 }
 
 /** An object whose properties are computed on first read, then plain data properties (no getter on the hot path). */

@@ -5,7 +5,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { analyzeText, type AnalysisContext, type TextAnalysis } from './analyzer'
-import type { AnalysisReply, AnalysisRequest } from './insights-worker'
+import type { AnalysisReply, AnalysisRequest, ComputeRequest } from './insights-worker'
+import type { Business } from '../reviews/schema'
+import type { Insights } from './schema'
 
 /**
  * In the compiled executable every entrypoint is bundled under the common root of the entrypoints (src/),
@@ -30,10 +32,11 @@ export function workerAnalyzer(): TextAnalyzer {
     const created = new Worker(WORKER_URL)
     created.onmessage = (event: MessageEvent<AnalysisReply>) => {
       const reply = event.data
+      if ('ready' in reply) return
       const waiting = pending.get(reply.id)
       pending.delete(reply.id)
       if ('error' in reply) waiting?.reject(new Error(reply.error))
-      else waiting?.resolve(reply.analyses)
+      else if ('analyses' in reply) waiting?.resolve(reply.analyses)
       // Nothing left to read: end the worker and its model now.
       if (pending.size === 0) end()
     }
@@ -59,6 +62,53 @@ export function workerAnalyzer(): TextAnalyzer {
       worker.postMessage({ id, texts, context } satisfies AnalysisRequest)
     })
   }
+}
+
+/**
+ * A whole version's insights computed in a Worker of its own (the reviews read from reviews.json's bytes there):
+ * the event loop only posts the bytes and receives the result. The worker ends when it answers, or at once
+ * when `signal` aborts (a superseded version). Null when no worker can be started (too few descriptors left):
+ * the caller computes in slices on this thread instead.
+ */
+export function computeInWorker(
+  business: Business,
+  dataset: Uint8Array,
+  generatedAt: string,
+  signal?: AbortSignal,
+): Promise<Insights> | null {
+  if (descriptorHeadroom() < WORKER_DESCRIPTORS) return null
+  if (signal?.aborted) return Promise.reject(signal.reason)
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_URL)
+    const finish = () => {
+      signal?.removeEventListener('abort', abort)
+      worker.terminate()
+    }
+    const abort = () => {
+      finish()
+      reject(signal!.reason)
+    }
+    signal?.addEventListener('abort', abort, { once: true })
+    worker.onmessage = (event: MessageEvent<AnalysisReply>) => {
+      const reply = event.data
+      if ('ready' in reply) {
+        // Posted once the worker has loaded: a message posted to a worker still loading holds the event loop until it
+        // has. A copy, transferred: the runtime clones a typed array byte by byte (about 100 ms for 3 MB).
+        const copy = dataset.slice()
+        if (!signal?.aborted)
+          worker.postMessage({ id: 0, compute: { business, dataset: copy, generatedAt } } satisfies ComputeRequest, [copy.buffer])
+        return
+      }
+      finish()
+      if ('insights' in reply) resolve(reply.insights)
+      else reject(new Error('error' in reply ? reply.error : 'unexpected reply from the insights worker'))
+    }
+    worker.onerror = (event) => {
+      finish()
+      reject(new Error(`insights worker failed: ${event.message}`))
+    }
+    worker.unref()
+  })
 }
 
 /** Free descriptors a worker start needs, with margin (it takes a handful: event loop, wakeups). */

@@ -68,4 +68,19 @@ export const reviewMigrations: Migration[] = [
       DELETE FROM meta WHERE key = 'fts_deferred';
     `,
   },
+  {
+    // Insights computed once per published content and kept (CONTRACT.md, Data changes): a restart, `mcp` or
+    // another server process reads them instead of computing them again. `key` names the content and the
+    // analyser's release; `revision` the data revision they were computed for; `generated_at` the content's time.
+    id: '004-stored-insights',
+    sql: `
+      CREATE TABLE insights (
+        key TEXT PRIMARY KEY,
+        revision INTEGER NOT NULL,
+        generated_at TEXT NOT NULL,
+        json TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX insights_newest ON insights (revision DESC);
+    `,
+  },
 ]

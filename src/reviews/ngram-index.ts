@@ -329,6 +329,20 @@ export class NgramIndex {
     }
   }
 
+  /**
+   * The index's data as plain typed arrays and maps, for another thread: `transfer` lists every buffer, so
+   * posting the parts moves them instead of copying (see `NgramIndex.fromParts`).
+   */
+  toParts(): { parts: NgramIndexParts; transfer: ArrayBuffer[] } {
+    const { foldedAt: _foldedAt, ...parts } = this as unknown as Record<string, unknown>
+    return { parts: parts as NgramIndexParts, transfer: buffersOf(parts) }
+  }
+
+  /** An index from `toParts()` (posted from another thread), reading folded texts through `foldedAt`. */
+  static fromParts(parts: NgramIndexParts, foldedAt: (position: number) => string): NgramIndex {
+    return Object.assign(Object.create(NgramIndex.prototype) as NgramIndex, parts, { foldedAt })
+  }
+
   /** Bytes held by the index (lists, bitsets, counts, offsets, trigram contexts, block filters and the corpus). */
   get bytes(): number {
     let dense = 0
@@ -527,6 +541,23 @@ export class NgramIndex {
     const words = this.dense.get(g)
     return words ? { count, words } : { count, list: this.postings.subarray(this.offsets[g]!, this.offsets[g + 1]!) }
   }
+}
+
+/** An NgramIndex's fields (typed arrays, maps of them, numbers), as `toParts` gives them. */
+export type NgramIndexParts = Record<string, unknown>
+
+/** Every distinct ArrayBuffer under `value` (typed arrays in objects, arrays and maps), to transfer rather than copy. */
+export function buffersOf(value: unknown, found = new Set<ArrayBuffer>()): ArrayBuffer[] {
+  if (ArrayBuffer.isView(value)) {
+    if (value.buffer instanceof ArrayBuffer) found.add(value.buffer)
+  } else if (value instanceof Map) {
+    for (const item of value.values()) buffersOf(item, found)
+  } else if (Array.isArray(value)) {
+    for (const item of value) buffersOf(item, found)
+  } else if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) buffersOf(item, found)
+  }
+  return [...found]
 }
 
 /** A trigram's bit in a block filter (FILTER_WORDS * 32 = 1024 bits). */

@@ -12,6 +12,12 @@ export type PublishedRow = { rowid: number; date: string; json: string }
 
 export type DataState = { revision: number; changedAt: Date }
 
+/** Insights as stored: computed for `revision`, valid for any revision with the same `key` (content and analyser). */
+export type StoredInsights = { key: string; revision: number; generatedAt: string; json: string }
+
+/** Stored insights kept besides the newest: a process still serving an older version finds its own. */
+const INSIGHTS_KEPT = 3
+
 /** The contract's field order, from the one schema of a stored review. */
 const REVIEW_FIELDS = Object.keys(ImportedReview.properties) as (keyof StoredReview)[]
 
@@ -64,6 +70,32 @@ export class ReviewRepository {
         'SELECT rowid, date, json FROM reviews INDEXED BY reviews_newest WHERE verified = 1 ORDER BY date DESC, id DESC',
       )
       .all()
+  }
+
+  /** The insights stored under `key`, or null. */
+  insightsFor(key: string): StoredInsights | null {
+    return this.db
+      .query<StoredInsights, [string]>('SELECT key, revision, generated_at AS generatedAt, json FROM insights WHERE key = ?')
+      .get(key)
+  }
+
+  /** The insights of the newest revision that has any, or null. */
+  latestInsights(): StoredInsights | null {
+    return this.db
+      .query<StoredInsights, []>('SELECT key, revision, generated_at AS generatedAt, json FROM insights ORDER BY revision DESC LIMIT 1')
+      .get()
+  }
+
+  /** Stores insights (replacing any under the same key) and forgets all but the few newest. */
+  saveInsights(entry: StoredInsights): void {
+    this.db
+      .transaction(() => {
+        this.db
+          .query('INSERT OR REPLACE INTO insights (key, revision, generated_at, json) VALUES (?, ?, ?, ?)')
+          .run(entry.key, entry.revision, entry.generatedAt, entry.json)
+        this.db.query('DELETE FROM insights WHERE key NOT IN (SELECT key FROM insights ORDER BY revision DESC LIMIT ?)').run(INSIGHTS_KEPT)
+      })
+      .immediate()
   }
 
   allIds(): string[] {

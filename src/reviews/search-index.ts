@@ -7,7 +7,7 @@
  */
 import type { Review } from './schema'
 import { technicianKeys } from './repository'
-import { CHECK_BATCH, foldText, NgramIndex, type Needle, type PositionSet } from './ngram-index'
+import { buffersOf, CHECK_BATCH, foldText, NgramIndex, type NgramIndexParts, type Needle, type PositionSet } from './ngram-index'
 
 /** From this many reviews the text index is built with the snapshot; below, on the first text query. */
 const EAGER_TEXT_INDEX_FROM = 20_000
@@ -30,6 +30,19 @@ export type IndexFilters = {
 
 const EMPTY: PositionSet = { count: 0, list: new Int32Array() }
 
+/** A SearchIndex's sets as plain data (typed arrays and maps), built on another thread and posted with its buffers transferred. */
+export type SearchIndexParts = {
+  technicians: Map<string, PositionSet>
+  services: Map<string, PositionSet>
+  ratingIs: PositionSet[]
+  ratingAtLeast: PositionSet[]
+  languages: Map<string, PositionSet>
+  areas: Map<string, PositionSet>
+  /** Absent when the text index is posted on its own, later (see `adoptTextIndex`). */
+  ngrams?: NgramIndexParts
+  textIndexMs: number
+}
+
 export class SearchIndex {
   private readonly dates: string[]
   private readonly technicians = new Map<string, PositionSet>()
@@ -42,9 +55,11 @@ export class SearchIndex {
   private ngrams?: NgramIndex
 
   /** `rowids` is no longer used (text search does not go through SQLite); accepted so callers need not change. */
+  /** `deferText`: leave the text index for later whatever the size (a builder posts it on its own). */
   constructor(
     private readonly reviews: Review[],
     _rowids?: number[],
+    options: { deferText?: boolean } = {},
   ) {
     const size = reviews.length
     this.dates = reviews.map((r) => r.date)
@@ -81,7 +96,57 @@ export class SearchIndex {
     for (const [key, list] of services) this.services.set(key, toSet(list, size))
     for (const [key, list] of languages) this.languages.set(key, toSet(list, size))
     for (const [key, list] of areas) this.areas.set(key, toSet(list, size))
-    if (size >= EAGER_TEXT_INDEX_FROM) this.textIndex()
+    if (size >= EAGER_TEXT_INDEX_FROM && !options.deferText) this.textIndex()
+  }
+
+  /**
+   * Every set, for posting to another thread; with `withText`, the text index too (built now if it was not),
+   * else it can follow on its own (`textIndexParts`).
+   */
+  toParts(withText = true): { parts: SearchIndexParts; transfer: ArrayBuffer[] } {
+    const ngrams = withText ? this.textIndex().toParts() : undefined
+    const parts: SearchIndexParts = {
+      technicians: this.technicians,
+      services: this.services,
+      ratingIs: this.ratingIs,
+      ratingAtLeast: this.ratingAtLeast,
+      languages: this.languages,
+      areas: this.areas,
+      ngrams: ngrams?.parts,
+      textIndexMs: this.textIndexMs,
+    }
+    const sets = buffersOf([parts.technicians, parts.services, parts.ratingIs, parts.ratingAtLeast, parts.languages, parts.areas])
+    return { parts, transfer: [...new Set([...sets, ...(ngrams?.transfer ?? [])])] }
+  }
+
+  /** The text index alone (built now if it was not), for posting after the rest. */
+  textIndexParts(): { parts: NgramIndexParts; ms: number; transfer: ArrayBuffer[] } {
+    const { parts, transfer } = this.textIndex().toParts()
+    return { parts, ms: this.textIndexMs, transfer }
+  }
+
+  /** Adopts a text index built elsewhere over the same reviews, unless one was built here meanwhile. */
+  adoptTextIndex(parts: NgramIndexParts, ms: number): void {
+    if (this.ngrams) return
+    this.ngrams = NgramIndex.fromParts(parts, (p) => foldText(this.reviews[p]!.text))
+    this.textIndexMs = ms
+  }
+
+  /** The index over `reviews` whose sets were built elsewhere (`toParts` on the same reviews, in the same order). */
+  static fromParts(reviews: Review[], parts: SearchIndexParts): SearchIndex {
+    const index = Object.create(SearchIndex.prototype) as SearchIndex
+    const fields = index as unknown as Record<string, unknown>
+    fields.reviews = reviews
+    fields.dates = reviews.map((r) => r.date)
+    fields.technicians = parts.technicians
+    fields.services = parts.services
+    fields.ratingIs = parts.ratingIs
+    fields.ratingAtLeast = parts.ratingAtLeast
+    fields.languages = parts.languages
+    fields.areas = parts.areas
+    fields.textIndexMs = parts.textIndexMs
+    if (parts.ngrams) fields.ngrams = NgramIndex.fromParts(parts.ngrams, (p) => foldText(reviews[p]!.text))
+    return index
   }
 
   get size(): number {

@@ -57,6 +57,14 @@ describe('live updates', () => {
       reviews: [review({ id: 'live-1', date: '2026-01-01', text: 'Brand new review about the tankless heater.' })],
     })
     expect((await changed).sort()).toEqual(['api/feed.json', 'feed.xml', 'reviews.json'])
+    // The last insights are served while the new version's are computed (CONTRACT.md, Data changes): generated_at
+    // says which version they describe. Wait for the new version's, then every ETag has moved.
+    const { updated_at } = (await (await fetch(`${server.url}/reviews.json`)).json()) as { updated_at: string }
+    for (let waited = 0; waited < 10_000; waited += 20) {
+      const insights = (await (await fetch(`${server.url}/insights.json`)).json()) as { generated_at: string }
+      if (insights.generated_at === updated_at) break
+      await Bun.sleep(20)
+    }
     const after = await etags()
     for (const path of Object.keys(before)) expect(after[path]).not.toBe(before[path])
     const newest = (await (await fetch(`${server.url}/api/reviews/search?limit=1`)).json()) as { reviews: { id: string }[] }

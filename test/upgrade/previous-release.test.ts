@@ -51,6 +51,14 @@ describe('a database from the previous release', () => {
       .query<{ id: string }, []>('SELECT id FROM schema_migrations ORDER BY id')
       .all()
       .map((r) => r.id)
-    expect(ids).toEqual(['001-reviews', '002-review-language', '003-drop-fts', '100-hub', '101-hub-status', '102-hub-as-sent'])
+    expect(ids).toEqual([
+      '001-reviews',
+      '002-review-language',
+      '003-drop-fts',
+      '004-stored-insights',
+      '100-hub',
+      '101-hub-status',
+      '102-hub-as-sent',
+    ])
   })
 })

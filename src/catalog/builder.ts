@@ -1,0 +1,149 @@
+/**
+ * Builds the next data version beside the one being served: the database read, reviews.json's bytes and
+ * the search index in a Worker (build-worker.ts), then the rows parsed on the event loop in slices of a
+ * few milliseconds, so requests keep being answered from the current version until the new one is whole.
+ */
+import type { PublishedRow } from '../reviews/repository'
+import type { Review } from '../reviews/schema'
+import { SearchIndex } from '../reviews/search-index'
+import type { BuildReply, BuildRequest, BuiltTextIndex, BuiltVersion } from './build-worker'
+import type { PreparedVersion } from './snapshot'
+
+/**
+ * In the compiled executable every entrypoint is bundled under the common root of the entrypoints (src/),
+ * as .js (build.ts lists the worker); from source the worker sits beside this file.
+ */
+const WORKER_URL = import.meta.url.includes('/$bunfs/')
+  ? new URL('./catalog/build-worker.js', import.meta.url)
+  : new URL('./build-worker.ts', import.meta.url)
+
+/** The longest the event loop is held at a time while a built version is taken in. */
+export const SLICE_MS = 4
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+export class Cancelled extends Error {}
+
+/**
+ * One Worker per build, ended once it has posted the version and then its text index (its heap, a whole
+ * version's worth, is not kept while idle); ended at once to cancel a build.
+ */
+export class VersionBuilder {
+  /** Told when a built version's text index arrives (after the version itself). */
+  onTextIndex?: (built: BuiltTextIndex) => void
+  private worker?: Worker
+  private nextId = 0
+  private pending?: {
+    id: number
+    resolve: (reply: Exclude<BuildReply, { ready: true } | BuiltTextIndex>) => void
+    reject: (error: Error) => void
+  }
+  /** Resolves once the worker has loaded (posting to a worker still loading holds the event loop). */
+  private ready?: Promise<void>
+  private markReady?: () => void
+
+  constructor(private readonly dbPath: string) {}
+
+  /** Reads and builds the newest version in the worker; rejects with Cancelled if `cancel()` is called first. */
+  build(previous: { contentKey: string; updatedAt: Date } | null): Promise<Exclude<BuildReply, { ready: true } | BuiltTextIndex>> {
+    this.cancel()
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++
+      this.pending = { id, resolve, reject }
+      this.worker ??= this.start()
+      const worker = this.worker
+      void this.ready!.then(() => {
+        if (this.pending?.id !== id || this.worker !== worker) return
+        worker.postMessage({
+          id,
+          dbPath: this.dbPath,
+          previous: previous && { contentKey: previous.contentKey, updatedAt: previous.updatedAt.toISOString() },
+        } satisfies BuildRequest)
+      })
+    })
+  }
+
+  /** Stops the build in flight, if any (the worker is ended: its work is thrown away). */
+  cancel(): void {
+    if (!this.pending) return
+    this.pending.reject(new Cancelled('build cancelled'))
+    this.pending = undefined
+    this.end()
+  }
+
+  end(): void {
+    this.worker?.terminate()
+    this.worker = undefined
+  }
+
+  private start(): Worker {
+    const worker = new Worker(WORKER_URL)
+    this.ready = new Promise((resolve) => (this.markReady = resolve))
+    worker.onmessage = (event: MessageEvent<BuildReply>) => {
+      const reply = event.data
+      if ('ready' in reply) {
+        this.markReady?.()
+        return
+      }
+      if ('text' in reply) {
+        if (this.worker === worker) this.end()
+        this.onTextIndex?.(reply)
+        return
+      }
+      const pending = this.pending
+      if (pending?.id !== reply.id) return
+      this.pending = undefined
+      if (!reply.ok && this.worker === worker) this.end()
+      pending.resolve(reply)
+    }
+    worker.onerror = (event) => {
+      this.pending?.reject(new Error(`version build worker failed: ${event.message}`))
+      this.pending = undefined
+      this.end()
+    }
+    // The worker must never keep the process alive on its own.
+    worker.unref()
+    return worker
+  }
+}
+
+/**
+ * The rows and reviews of a built version, parsed on the event loop a few milliseconds at a time
+ * (`cancelled` is asked between slices), with the search index adopted from the worker's parts.
+ */
+export async function takeIn(built: BuiltVersion, cancelled: () => boolean): Promise<{ rows: PublishedRow[]; prepared: PreparedVersion }> {
+  const { body, rowsStart, rowEnds, rowids } = built
+  const count = rowEnds.length
+  const rows = new Array<PublishedRow>(count)
+  const reviews = new Array<Review>(count)
+  const byId = new Map<string, string>()
+  const decoder = new TextDecoder()
+  let i = 0
+  while (i < count) {
+    const until = performance.now() + SLICE_MS
+    for (; i < count && ((i & 63) !== 0 || performance.now() < until); i++) {
+      const start = rowsStart + (i === 0 ? 0 : rowEnds[i - 1]! + 1)
+      const json = decoder.decode(body.subarray(start, rowsStart + rowEnds[i]!))
+      const review = JSON.parse(json) as Review
+      rows[i] = { rowid: rowids[i]!, date: review.date, json }
+      reviews[i] = review
+      byId.set(review.id, json)
+    }
+    if (i < count) {
+      await yieldToLoop()
+      if (cancelled()) throw new Cancelled('build superseded')
+    }
+  }
+  return {
+    rows,
+    prepared: {
+      reviews,
+      byId,
+      aggregate: built.aggregate,
+      body,
+      rowsStart,
+      rowEnds,
+      index: SearchIndex.fromParts(reviews, built.index),
+    },
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * One data version read from the database and composed into reviews.json's bytes: the part of a
+ * snapshot build that needs no request state, so it runs the same on the event loop (the first version,
+ * `Catalog.refresh`) and in the build worker (every later version, see build-worker.ts).
+ */
+import { Value } from '@sinclair/typebox/value'
+import { check } from '../core/issues'
+import type { DataState, PublishedRow, ReviewRepository } from '../reviews/repository'
+import { Business, publicBusiness, type AggregateRating, type Review } from '../reviews/schema'
+
+const encoder = new TextEncoder()
+
+export function aggregateRating(reviews: Review[]): AggregateRating {
+  const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }
+  let sum = 0
+  for (const r of reviews) {
+    distribution[String(r.rating) as keyof typeof distribution]++
+    sum += r.rating
+  }
+  const mean = reviews.length ? sum / reviews.length : 0
+  return {
+    rating_value: Math.round(mean * 100) / 100,
+    review_count: reviews.length,
+    best_rating: 5,
+    worst_rating: 1,
+    distribution,
+  }
+}
+
+/** The revision, the business and the published rows, read in one read transaction: never half of an import. */
+export function readVersion(store: ReviewRepository): { state: DataState; business: Business; rows: PublishedRow[] } {
+  const { state, business, rows } = store.db.transaction(() => ({
+    state: store.state(),
+    business: store.getBusiness(),
+    rows: store.publishedJson(),
+  }))()
+  if (!business) throw new Error('the database has no business: import a dataset first')
+  // A database written by an older release may hold a business this one refuses (an unknown time zone).
+  // Checked once per build: interpreting the schema costs less than compiling it (which `check` does, for its issues).
+  const issues = Value.Check(Business, business) ? [] : check(Business, business)
+  if (issues.length)
+    throw new Error(
+      `business.${issues[0]!.path.join('.')} ${issues[0]!.message} (got ${JSON.stringify(valueAt(business, issues[0]!.path))})`,
+    )
+  return { state, business, rows }
+}
+
+/** What the previous version contributes: its content key and Last-Modified (kept when the content is the same). */
+export type PreviousVersion = { contentKey: string; updatedAt: Date } | null
+
+/** reviews.json's bytes and where each row's JSON ends in them, with the figures derived from the rows. */
+export type ComposedVersion = {
+  contentKey: string
+  updatedAt: Date
+  aggregate: AggregateRating
+  /** The whole reviews.json body. */
+  body: Uint8Array
+  /** Where the first row starts in `body`. */
+  rowsStart: number
+  /** Where each row's JSON ends, counted from `rowsStart` (rows are comma-joined). */
+  rowEnds: Uint32Array
+}
+
+export function composeVersion(
+  business: Business,
+  rows: PublishedRow[],
+  reviews: Review[],
+  changedAt: Date,
+  previous: PreviousVersion,
+): ComposedVersion {
+  const rowsBytes = encoder.encode(rows.map((r) => r.json).join(','))
+  const rowEnds = new Uint32Array(rows.length)
+  let offset = 0
+  for (let i = 0; i < rows.length; i++) {
+    offset += (i === 0 ? 0 : 1) + Buffer.byteLength(rows[i]!.json)
+    rowEnds[i] = offset
+  }
+  const contentKey = `${Bun.hash(JSON.stringify(business)).toString(36)}:${Bun.hash(rowsBytes).toString(36)}`
+  // Published content unchanged (say, only unverified reviews were imported): same bytes, same ETags.
+  const updatedAt = previous && previous.contentKey === contentKey ? previous.updatedAt : changedAt
+  const aggregate = aggregateRating(reviews)
+  const head = encoder.encode(
+    `{"business":${JSON.stringify(publicBusiness(business))},"aggregate_rating":${JSON.stringify(aggregate)},` +
+      `"updated_at":${JSON.stringify(updatedAt.toISOString())},"reviews":[`,
+  )
+  const body = new Uint8Array(head.byteLength + rowsBytes.byteLength + 2)
+  body.set(head)
+  body.set(rowsBytes, head.byteLength)
+  body.set(encoder.encode(']}'), head.byteLength + rowsBytes.byteLength)
+  return { contentKey, updatedAt, aggregate, body, rowsStart: head.byteLength, rowEnds }
+}
+
+function valueAt(value: unknown, path: (string | number)[]): unknown {
+  let current = value
+  for (const key of path) current = (current as Record<string | number, unknown> | undefined)?.[key]
+  return current
+}
