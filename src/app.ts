@@ -23,7 +23,7 @@ export type AppDeps = {
 }
 
 export function createApp({ config, catalog, search, log, plugins = [] }: AppDeps) {
-  const read = { cacheControl: `public, max-age=${config.cacheMaxAge}`, baseUrl: config.baseUrl }
+  const read = { cacheControl: `public, max-age=${config.cacheMaxAge}`, baseUrl: config.baseUrl, externalHubs: config.hub.externalUrls }
   let app: Elysia<any, any, any, any, any, any, any>
   // The hot reads also go on the runtime's native router (api/fast-reads.ts); those entries win over the
   // framework's own mapping of the same paths. They stay declared below for the OpenAPI document and app.handle().

@@ -57,7 +57,7 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
     : framework
   const plain = serveOptions(read.cacheControl)
   const topic = (path: 'reviews.json' | 'api/feed.json' | 'feed.xml') =>
-    serveOptions(read.cacheControl, { link: topicLinkHeader(read.baseUrl, path) })
+    serveOptions(read.cacheControl, { link: topicLinkHeader(read.baseUrl, path, read.externalHubs) })
   const byTopic: Record<'reviews.json' | 'api/feed.json' | 'feed.xml', ServeOptions> = {
     'reviews.json': topic('reviews.json'),
     'api/feed.json': topic('api/feed.json'),

@@ -8,9 +8,10 @@ import { asOpenApiSchema, readResponses, topicLinkHeaders } from './openapi-part
 import { JsonFeedSchema } from '../feeds/schema'
 
 export function feedsRoutes(catalog: Catalog, options: ReadRouteOptions) {
-  const topicOptions = (path: TopicPath) => serveOptions(options.cacheControl, { link: topicLinkHeader(options.baseUrl, path) })
+  const topicOptions = (path: TopicPath) =>
+    serveOptions(options.cacheControl, { link: topicLinkHeader(options.baseUrl, path, options.externalHubs) })
   const byTopic = { 'api/feed.json': topicOptions('api/feed.json'), 'feed.xml': topicOptions('feed.xml') } as const
-  const documented = { cacheControl: options.cacheControl, headers: topicLinkHeaders() }
+  const documented = { cacheControl: options.cacheControl, headers: topicLinkHeaders(options.externalHubs) }
   const serveTopic = (request: Request, path: 'api/feed.json' | 'feed.xml') =>
     serveRepresentation(request, catalog.current.representations[path], byTopic[path])
 

@@ -25,7 +25,7 @@ export function renderPage(search: ReviewSearch, filters: SearchFilters): string
 export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   // One options object per kind of response: the representation builds its headers once for each.
   const plain = serveOptions(options.cacheControl)
-  const datasetTopic = serveOptions(options.cacheControl, { link: topicLinkHeader(options.baseUrl, 'reviews.json') })
+  const datasetTopic = serveOptions(options.cacheControl, { link: topicLinkHeader(options.baseUrl, 'reviews.json', options.externalHubs) })
   const serve = (request: Request, rep: CachedRepresentation, serveOptions: ServeOptions = plain) =>
     serveRepresentation(request, rep, serveOptions)
   const cacheControl = options.cacheControl
@@ -37,7 +37,10 @@ export function reviewsRoutes(catalog: Catalog, search: ReviewSearch, options: R
         operationId: 'getReviewsDataset',
         summary: 'Full reviews dataset',
         description: 'Business metadata, aggregate rating and every verified review, newest first. A WebSub topic.',
-        responses: readResponses(jsonResponse(ReviewsDataset, 'The reviews dataset.'), { cacheControl, headers: topicLinkHeaders() }),
+        responses: readResponses(jsonResponse(ReviewsDataset, 'The reviews dataset.'), {
+          cacheControl,
+          headers: topicLinkHeaders(options.externalHubs),
+        }),
       },
     })
     .get(

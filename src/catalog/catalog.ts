@@ -13,7 +13,14 @@ import { Value } from '@sinclair/typebox/value'
 import { check } from '../core/issues'
 import { Business } from '../reviews/schema'
 
-export type CatalogOptions = { baseUrl: string; computeInsights: InsightsComputer; pollMs?: number; log?: Logger }
+export type CatalogOptions = {
+  baseUrl: string
+  computeInsights: InsightsComputer
+  pollMs?: number
+  log?: Logger
+  /** Outside WebSub hubs the feeds list beside ours (HUB_EXTERNAL_URLS). */
+  externalHubs?: readonly string[]
+}
 
 /** How long after start the first version's deferred work (feeds, search index, insights) begins. */
 const WARM_AFTER_MS = 250
@@ -165,7 +172,16 @@ export class Catalog implements TopicSource {
     const contentKey = `${Bun.hash(businessJson).toString(36)}:${Bun.hash(rows.map((r) => r.json).join('\n')).toString(36)}`
     // Published content unchanged (say, only unverified reviews were imported): same bytes, same ETags.
     const updatedAt = previous && previous.contentKey === contentKey ? previous.updatedAt : state.changedAt
-    return new Snapshot(state.revision, contentKey, updatedAt, business, rows, this.options.baseUrl, this.options.computeInsights)
+    return new Snapshot(
+      state.revision,
+      contentKey,
+      updatedAt,
+      business,
+      rows,
+      this.options.baseUrl,
+      this.options.computeInsights,
+      this.options.externalHubs,
+    )
   }
 }
 

@@ -59,6 +59,7 @@ export class Snapshot {
     readonly rows: PublishedRow[],
     baseUrl: string,
     private readonly computeInsights: InsightsComputer,
+    externalHubs: readonly string[] = [],
   ) {
     this.reviews = rows.map((r) => JSON.parse(r.json) as Review)
     for (let i = 0; i < rows.length; i++) this.byId.set(this.reviews[i]!.id, rows[i]!.json)
@@ -69,7 +70,7 @@ export class Snapshot {
       `"updated_at":${JSON.stringify(updatedAt.toISOString())},"reviews":[`
     this.rowsStart = Buffer.byteLength(datasetHead)
     const datasetJson = `${datasetHead}${rows.map((r) => r.json).join(',')}]}`
-    const feed = { business, reviews: this.reviews, baseUrl, updatedAt }
+    const feed = { business, reviews: this.reviews, baseUrl, updatedAt, externalHubs }
     // The feeds are rendered on first use (a starting server answers its first request sooner); renderAll()
     // forces them, so a version that cannot be rendered is refused when it is built (see Catalog.refresh).
     this.representations = lazyRecord({
