@@ -23,7 +23,7 @@ export type AppDeps = {
 }
 
 export function createApp({ config, catalog, search, log, plugins = [] }: AppDeps) {
-  const read = { cacheControl: `public, max-age=${config.cacheMaxAge}`, baseUrl: config.baseUrl }
+  const read = { cacheControl: `public, max-age=${config.cacheMaxAge}`, baseUrl: config.baseUrl, externalHubs: config.hub.externalUrls }
   let app: Elysia<any, any, any, any, any, any, any>
   // One table of reads (api/read-routes.ts): each goes on the runtime's native router (api/fast-reads.ts), whose
   // entries win over the framework's mapping of the same paths, and into the framework (the OpenAPI document, app.handle()).

@@ -75,6 +75,7 @@ export function openData(config: Config, options: ServiceOptions = {}) {
   checkBusinessFile()
   const catalog = new Catalog(reviews, {
     baseUrl: config.baseUrl,
+    externalHubs: config.hub.externalUrls,
     computeInsights: options.computeInsights ?? insightsOnFirstUse(),
     pollMs: config.pollMs,
     log,

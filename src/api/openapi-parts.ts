@@ -91,13 +91,16 @@ const contentEncodingHeader = stringHeader(
   },
 )
 
-/** Link: <hub>; rel="hub", <topic>; rel="self" on every response of a WebSub topic. */
-export const topicLinkHeaders = (): Headers => ({
+/** Link: <hub>; rel="hub", [<outside hub>; rel="hub", ...] <topic>; rel="self" on every response of a WebSub topic. */
+export const topicLinkHeaders = (externalHubs: readonly string[] = []): Headers => ({
   Link: stringHeader(
-    '`<{base_url}/api/websub/hub>; rel="hub", <{topic}>; rel="self"`: where to subscribe to this topic (W3C WebSub §4).',
+    '`<{base_url}/api/websub/hub>; rel="hub", <{topic}>; rel="self"`: where to subscribe to this topic (W3C WebSub §4). ' +
+      (externalHubs.length
+        ? `The outside hubs of HUB_EXTERNAL_URLS follow ours as more rel="hub" links: ${externalHubs.join(', ')}.`
+        : 'Outside hubs named in HUB_EXTERNAL_URLS (none here) would follow ours as more rel="hub" links.'),
     true,
     {
-      pattern: '^<[^>]+>; rel="hub", <[^>]+>; rel="self"$',
+      pattern: '^(<[^>]+>; rel="hub", )+<[^>]+>; rel="self"$',
     },
   ),
 })

@@ -8,6 +8,7 @@ import type { HubConfig } from '../core/config'
 import { TOPIC_PATHS, topicUrl } from '../feeds/websub-topics'
 import { MAX_CALLBACK_LENGTH } from '../hub/callback'
 import { MAX_FORM_BYTES } from '../hub/requests'
+import { requesterPendingInAll, requesterPendingPerHost } from '../hub/hub'
 import { errorResponses, jsonResponse } from './openapi-parts'
 
 const seconds = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`)
@@ -40,7 +41,13 @@ export function hubRequestDetail(hub: { baseUrl: string; config: HubConfig }) {
       `\`hub.lease_seconds\` (optional; default ${config.leaseDefault}, clamped to ${config.leaseMin}..${config.leaseMax}; ignored on unsubscribe), ` +
       '`hub.secret` (optional, 1-199 bytes: deliveries then carry X-Hub-Signature: sha256=...). Unknown fields are ignored. 202 means accepted: the hub ' +
       `then verifies intent with a GET to the callback (see webhooks; ${seconds(config.timeoutMs)} timeout, no redirects followed); only a 2xx ` +
-      'echoing hub.challenge makes it take effect. The latest request for a (topic, callback) pair wins.',
+      'echoing hub.challenge makes it take effect. The latest request for a (topic, callback) pair wins. Topics and callbacks are compared ' +
+      'in normalised form (unreserved percent-escapes decoded, scheme and host in lower case), but the verification and every delivery ' +
+      'carry the strings you sent. One client address (IPv6: per /64) may have ' +
+      `${requesterPendingPerHost(config)} verifications pending per callback domain and ${requesterPendingInAll(config)} in all (429 too_many_pending past that).` +
+      (config.externalUrls.length
+        ? ` This service also publishes to outside hubs, advertised as more rel="hub" links and pinged on every change: ${config.externalUrls.join(', ')}.`
+        : ''),
     requestBody: {
       required: true,
       content: {
@@ -101,7 +108,9 @@ const query = (name: string, description: string, schema: Record<string, unknown
 })
 
 const linkHeader = {
-  description: 'Two entries: `<{base_url}/api/websub/hub>; rel="hub", <{topic}>; rel="self"`. Use it to find the hub for renewals.',
+  description:
+    '`<{base_url}/api/websub/hub>; rel="hub", <{topic}>; rel="self"` (outside hubs of HUB_EXTERNAL_URLS as more rel="hub" entries before self); ' +
+    'rel="self" is the topic as you sent it. Use it to find the hub for renewals.',
   schema: { type: 'string' },
 }
 

@@ -71,7 +71,7 @@ export function readHandler(
 ): (request: Request, params: Record<string, string>, server?: ServerTimeouts | null) => Response | Promise<Response> {
   const serving: ServeOptions = serveOptions(
     options.cacheControl,
-    route.cache.topic ? { link: topicLinkHeader(options.baseUrl, route.cache.topic) } : undefined,
+    route.cache.topic ? { link: topicLinkHeader(options.baseUrl, route.cache.topic, options.externalHubs) } : undefined,
   )
   const respond = route.cache.large
     ? (request: Request, rep: CachedRepresentation) => serveOffLoop(request, rep, serving)
@@ -94,7 +94,7 @@ export function readDetail(route: ReadRoute, options: ReadRouteOptions): Record<
     ...(path ? { 'x-path-parameters': path } : {}),
     responses: readResponses(ok, {
       cacheControl: options.cacheControl,
-      headers: route.cache.topic ? topicLinkHeaders() : undefined,
+      headers: route.cache.topic ? topicLinkHeaders(options.externalHubs) : undefined,
       more,
     }),
   }

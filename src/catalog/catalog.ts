@@ -28,6 +28,8 @@ export type CatalogOptions = {
   buildOffLoopFrom?: number
   /** Distinguishes stored insights of different releases of the analyser (default: none). */
   insightsVersion?: string
+  /** Outside WebSub hubs the feeds list beside ours (HUB_EXTERNAL_URLS). */
+  externalHubs?: readonly string[]
 }
 
 /** How long after start the first version's deferred work (feeds, search index, insights) begins. */
@@ -338,6 +340,7 @@ export class Catalog implements TopicSource {
       ...parts,
       insightsStore: this.insightsStore,
       insightsVersion: this.options.insightsVersion,
+      externalHubs: this.options.externalHubs,
       staleInsights: () => this.staleInsights(),
       onInsights: (result, snapshot) => {
         if (!this.latestInsights || snapshot.revision >= this.latestInsights.revision)

@@ -61,6 +61,8 @@ export type SnapshotOptions = {
   onInsights?: (result: InsightsResult, snapshot: Snapshot) => void
   /** Distinguishes insights computed by different releases of the analyser. */
   insightsVersion?: string
+  /** Outside WebSub hubs the feeds list beside ours (HUB_EXTERNAL_URLS). */
+  externalHubs?: readonly string[]
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -121,7 +123,7 @@ export class Snapshot {
       const datasetJson = `${datasetHead}${rows.map((r) => r.json).join(',')}]}`
       dataset = () => CachedRepresentation.text(datasetJson, JSON_TYPE, updatedAt)
     }
-    const feed = { business, reviews: this.reviews, baseUrl, updatedAt }
+    const feed = { business, reviews: this.reviews, baseUrl, updatedAt, externalHubs: options.externalHubs ?? [] }
     // The feeds are rendered on first use (a starting server answers its first request sooner); renderAll()
     // forces them, so a version that cannot be rendered is refused when it is built (see Catalog.refresh).
     // A topic whose bytes are the previous version's keeps the previous representation: its Last-Modified

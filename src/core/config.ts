@@ -53,6 +53,27 @@ const msPair = (raw: string, name: string): number[] => {
   return parts.map(Number)
 }
 
+/** Comma-separated http(s) URLs (outside WebSub hubs), without user info or fragment. */
+const urlList = (raw: string, name: string): string[] =>
+  raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((value) => {
+      try {
+        const url = new URL(value)
+        if (
+          (url.protocol === 'http:' || url.protocol === 'https:') &&
+          !url.username &&
+          !url.password &&
+          !url.hash &&
+          !/[\s<>,"]/.test(value)
+        )
+          return value
+      } catch {}
+      return fail(name, 'comma-separated http(s) URLs such as https://pubsubhubbub.appspot.com/', value)
+    })
+
 /** Comma-separated origins (scheme://host[:port]); a port of * matches any port. */
 const originList = (raw: string, name: string): string[] =>
   raw
@@ -159,6 +180,13 @@ export const SETTINGS = {
   maxPendingPerHost: row('hub', 'HUB_MAX_PENDING_PER_HOST', '50', 'Verifications pending at once per callback host.', integer(1)),
   maxSubscriptionsPerHost: row('hub', 'HUB_MAX_SUBSCRIPTIONS_PER_HOST', '1000', 'Active subscriptions per callback host.', integer(1)),
   maxSubscriptions: row('hub', 'HUB_MAX_SUBSCRIPTIONS', '100000', 'Active subscriptions in total.', integer(1)),
+  externalUrls: row(
+    'hub',
+    'HUB_EXTERNAL_URLS',
+    '',
+    'Outside WebSub hubs, comma-separated: each is advertised as another rel=hub on every topic and pinged (hub.mode=publish) when the topic changes.',
+    urlList,
+  ),
   maxConcurrent: row('hub', 'HUB_MAX_CONCURRENT', '64', 'Outbound requests in flight at once.', integer(1)),
   maxConcurrentPerHost: row(
     'hub',

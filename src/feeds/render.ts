@@ -3,7 +3,7 @@
  * so the same reviews always give the same bytes (the hub pushes only topics whose bytes changed).
  */
 import type { Business, Review } from '../reviews/schema'
-import { hubUrl } from './websub-topics'
+import { topicHubs } from './websub-topics'
 import { startOfLocalDay } from '../core/dates'
 import { entryUrn, feedUrn, secondsIntoDay } from './entry-ids'
 
@@ -11,10 +11,11 @@ const FEED_SIZE = 50
 /** The language of the feeds' own words (titles, descriptions); each review carries its own. */
 const FEED_LANGUAGE = 'en-US'
 
-export type FeedContext = { business: Business; reviews: Review[]; baseUrl: string; updatedAt: Date }
+/** `externalHubs`: outside WebSub hubs (HUB_EXTERNAL_URLS), listed after ours. */
+export type FeedContext = { business: Business; reviews: Review[]; baseUrl: string; updatedAt: Date; externalHubs?: readonly string[] }
 
-const feedUrls = (baseUrl: string) => ({
-  hub: hubUrl(baseUrl),
+const feedUrls = (baseUrl: string, externalHubs?: readonly string[]) => ({
+  hubs: topicHubs(baseUrl, externalHubs),
   /** The service's own review page: what readers show as the feed's home. */
   home: `${baseUrl}/`,
   jsonFeed: `${baseUrl}/api/feed.json`,
@@ -103,8 +104,8 @@ function contentText(review: Review, business: Business): string {
     : review.text
 }
 
-export function renderJsonFeed({ business, reviews, baseUrl }: FeedContext): string {
-  const urls = feedUrls(baseUrl)
+export function renderJsonFeed({ business, reviews, baseUrl, externalHubs }: FeedContext): string {
+  const urls = feedUrls(baseUrl, externalHubs)
   const newest = reviews.slice(0, FEED_SIZE)
   const times = entryTimes(reviews, newest.length, business)
   const feed = {
@@ -115,7 +116,7 @@ export function renderJsonFeed({ business, reviews, baseUrl }: FeedContext): str
     description: `The ${FEED_SIZE} newest verified reviews of ${business.name}.`,
     language: FEED_LANGUAGE,
     authors: [{ name: business.name, url: business.url }],
-    hubs: [{ type: 'WebSub', url: urls.hub }],
+    hubs: urls.hubs.map((url) => ({ type: 'WebSub', url })),
     items: newest.map((review, i) => ({
       id: review.id,
       url: urls.page(review.id),
@@ -149,8 +150,8 @@ function escapeXml(text: string): string {
     .replace(/'/g, '&apos;')
 }
 
-export function renderAtom({ business, reviews, baseUrl, updatedAt }: FeedContext): string {
-  const urls = feedUrls(baseUrl)
+export function renderAtom({ business, reviews, baseUrl, updatedAt, externalHubs }: FeedContext): string {
+  const urls = feedUrls(baseUrl, externalHubs)
   const x = escapeXml
   const newest = reviews.slice(0, FEED_SIZE)
   const times = entryTimes(reviews, newest.length, business)
@@ -186,8 +187,7 @@ export function renderAtom({ business, reviews, baseUrl, updatedAt }: FeedContex
   <generator>reviews-service</generator>
   <link rel="alternate" type="text/html" href="${x(urls.home)}"/>
   <link rel="self" type="application/atom+xml" href="${x(urls.atom)}"/>
-  <link rel="hub" href="${x(urls.hub)}"/>
-${entries.join('\n')}
+${urls.hubs.map((hub) => `  <link rel="hub" href="${x(hub)}"/>\n`).join('')}${entries.join('\n')}
 </feed>
 `
 }

@@ -26,8 +26,20 @@ export function hubUrl(baseUrl: string): string {
 
 /**
  * Link: <hub>; rel="hub", <topic>; rel="self": how subscribers discover the hub (GET, HEAD and every
- * delivery; a delivery's self is the topic as that subscriber sent it).
+ * delivery; a delivery's self is the topic as that subscriber sent it). Outside hubs (HUB_EXTERNAL_URLS)
+ * follow ours as more rel="hub" links.
  */
-export function topicLinkHeader(baseUrl: string, path: TopicPath, self: string = topicUrl(baseUrl, path)): string {
-  return `<${hubUrl(baseUrl)}>; rel="hub", <${self}>; rel="self"`
+export function topicLinkHeader(
+  baseUrl: string,
+  path: TopicPath,
+  externalHubs: readonly string[] = [],
+  self: string = topicUrl(baseUrl, path),
+): string {
+  const hubs = [hubUrl(baseUrl), ...externalHubs].map((hub) => `<${hub}>; rel="hub"`)
+  return `${hubs.join(', ')}, <${self}>; rel="self"`
+}
+
+/** Every hub a topic names: ours first, then the outside ones. */
+export function topicHubs(baseUrl: string, externalHubs: readonly string[] = []): string[] {
+  return [hubUrl(baseUrl), ...externalHubs]
 }

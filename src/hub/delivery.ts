@@ -22,6 +22,8 @@ export type DeliveryDeps = {
   send: HubSend
   baseUrl: string
   retryDelaysMs: number[]
+  /** Outside hubs, advertised beside ours in every delivery's Link header. */
+  externalHubs: readonly string[]
   now: () => number
   metrics: HubMetrics
   log: Logger
@@ -42,7 +44,7 @@ export async function deliver(row: Subscription & Delivery, deps: DeliveryDeps):
   const headers: Record<string, string> = {
     'content-type': rep.contentType,
     // rel=self is the topic as the subscriber sent it, so it can match the notification to its subscription.
-    link: topicLinkHeader(deps.baseUrl, current.topic, linkSafe(current.topic_url)),
+    link: topicLinkHeader(deps.baseUrl, current.topic, deps.externalHubs, linkSafe(current.topic_url)),
     'content-length': String(rep.body.byteLength),
   }
   if (current.secret)

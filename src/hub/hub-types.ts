@@ -5,6 +5,8 @@ export type HubMetrics = {
   requests: Record<string, number>
   verifications: Record<string, number>
   deliveries: Record<string, number>
+  /** Publish pings to outside hubs, by result (accepted, retry, failed). */
+  pings: Record<string, number>
   deliveryMsSum: number
   deliveryMsCount: number
 }

@@ -17,11 +17,12 @@ import { HubRefusal, RateLimiter, type HubRequest } from './requests'
 import { OutboundSlots, SlotsClosed } from './slots'
 import { BusyWrites, isBusy } from './busy-writes'
 import { verifyIntent, type VerificationDeps } from './verification'
+import { pingHub, type PingDeps } from './publish-ping'
 
 export class Hub {
   readonly repository: HubRepository
   readonly hubUrl: string
-  readonly metrics: HubMetrics = { requests: {}, verifications: {}, deliveries: {}, deliveryMsSum: 0, deliveryMsCount: 0 }
+  readonly metrics: HubMetrics = { requests: {}, verifications: {}, deliveries: {}, pings: {}, deliveryMsSum: 0, deliveryMsCount: 0 }
   private outbound?: { agent: https.Agent; ca: string[] }
   private readonly slots: OutboundSlots
   private readonly rateLimiter: RateLimiter
@@ -65,7 +66,13 @@ export class Hub {
       stopped: () => this.stopped,
     }
     this.verification = shared
-    this.delivery = { ...shared, topics, retryDelaysMs: config.retryDelaysMs, track: (work) => this.track(work) }
+    this.delivery = {
+      ...shared,
+      topics,
+      retryDelaysMs: config.retryDelaysMs,
+      externalHubs: config.externalUrls,
+      track: (work) => this.track(work),
+    }
   }
 
   /** The trusted certificates and the connection pool, made on the first outbound request (node:https loads then). */
@@ -218,6 +225,7 @@ export class Hub {
 
   /** The catalog says these topics' bytes changed: everyone subscribed is owed the new content (recorded even if the database is locked now). */
   publish(topics: TopicPath[]): void {
+    this.pingExternalHubs(topics)
     const enqueue = this.writes.run(() =>
       this.repository.db.transaction(() => {
         const now = this.config.now()
@@ -225,6 +233,20 @@ export class Hub {
       })(),
     )
     this.track(enqueue.then(() => this.pump()).catch((error) => this.log({ event: 'hub_publish_failed', topics, error: String(error) })))
+  }
+
+  /** Tells each outside hub (HUB_EXTERNAL_URLS) that these topics changed (publish-ping.ts). */
+  private pingExternalHubs(topics: TopicPath[]): void {
+    if (this.stopped || this.config.externalUrls.length === 0) return
+    const deps: PingDeps = {
+      timeoutMs: this.config.timeoutMs,
+      retryDelaysMs: this.config.retryDelaysMs,
+      ca: () => this.outboundSetup().ca,
+      signal: this.shutdown.signal,
+      log: this.log,
+      count: (result) => (this.metrics.pings[result] = (this.metrics.pings[result] ?? 0) + 1),
+    }
+    for (const hub of this.config.externalUrls) for (const topic of topics) this.track(pingHub(hub, this.topicUrl(topic), deps))
   }
 
   /** Pumps once after the current burst of slot releases (many releases, one pump). */
