@@ -161,6 +161,14 @@ describe("the Yelp Open Dataset's review lines", () => {
     expect(existsSync(p.dataDir)).toBe(false)
   })
 
+  test('--map with a --format that takes no map is a usage error naming the formats that do', () => {
+    const result = place().run([yelp, '--format', 'yelp-dataset', '--map', 'id=review_id'])
+    expect(result.code).toBe(2)
+    expect(result.stderr).toStartWith(
+      'reviews-service import: --map does not apply to --format yelp-dataset; it reads json, jsonl, csv\nusage:',
+    )
+  })
+
   test('--map still reads the lines as plain JSONL, as before these were recognised', () => {
     const p = place()
     const result = p.run([yelp, '--map', 'id=review_id,rating=stars,date=date,text=text,author=user_id', '--business', p.businessFile])
