@@ -28,12 +28,16 @@ const PATHS = [
   '/api/reviews/search?rating=5',
   '/api/reviews/search?query=heater&min_rating=4&limit=3',
   '/api/reviews/search',
+  '/api/reviews/search?sort=highest&language=EN&limit=2',
+  '/api/reviews/since/2024-01-01?service_area=springfield',
   // Not the fast case: handed to the framework, same answer.
   '/api/reviews/search?rating=9&rating=2&bogus=1',
   '/api/reviews/since/2024-02-30',
   '/api/reviews/since/2025-01-01?limit=0',
   '/api/reviews/no-such-review',
   '/api/reviews/r%2D001',
+  '/api/reviews/search?sort=best',
+  '/api/reviews/since/2025-01-01?sort=oldest',
 ]
 
 const HEADER_SETS: Record<string, string>[] = [
