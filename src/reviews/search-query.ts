@@ -9,7 +9,8 @@ import { IsoDate, Review } from './schema'
 
 export const SEARCH_LIMIT_DEFAULT = 20
 export const SEARCH_LIMIT_MAX = 100
-const CURSOR_MAX = 300
+/** Room for a 200-character review id, its date and the query scope, base64url-encoded. */
+const CURSOR_MAX = 400
 
 /**
  * The one rule for every numeric parameter written in a query string: a plain decimal numeral (ASCII
