@@ -12,7 +12,8 @@ export { NUMERAL } from '../http/query-string'
 
 export const SEARCH_LIMIT_DEFAULT = 20
 export const SEARCH_LIMIT_MAX = 100
-const CURSOR_MAX = 300
+/** Room for a 200-character review id, its date and the query scope, base64url-encoded. */
+const CURSOR_MAX = 400
 
 const Limit = Type.Integer({
   minimum: 1,
