@@ -128,6 +128,20 @@ export const customersCircle: Detector = (tokens, i) =>
 export const priorWork: Detector = (tokens, i) =>
   PRIOR.has(tokens[i]!.surface) && tokens.slice(i + 1, i + 3).some((x) => PRIOR_WORK.has(x.surface))
 
+/** Parties that are never the business: "the manufacturer sent the wrong part", "the supplier was late". */
+export const OTHER_PARTIES = new Set([
+  'manufacturer',
+  'manufacturers',
+  'supplier',
+  'suppliers',
+  'distributor',
+  'distributors',
+  'factory',
+  'warehouse',
+  'shipper',
+])
+export const otherParty: Detector = (tokens, i) => OTHER_PARTIES.has(tokens[i]!.surface)
+
 /** "our original contractor", "the prior electrician": the tradesman before this business (not "the original quote"). */
 export const priorTradesman: Detector = (tokens, i) =>
   PRIOR.has(tokens[i]!.surface) &&
@@ -187,6 +201,7 @@ export const COMPETITOR_MENTIONS: readonly Detector[] = [
   customersCircle,
   priorWork,
   priorTradesman,
+  otherParty,
   metLongBefore,
   everyOneIHad,
   someoneElsesTradesman,
