@@ -128,6 +128,26 @@ export const customersCircle: Detector = (tokens, i) =>
 export const priorWork: Detector = (tokens, i) =>
   PRIOR.has(tokens[i]!.surface) && tokens.slice(i + 1, i + 3).some((x) => PRIOR_WORK.has(x.surface))
 
+/** Parties that are never the business: "the manufacturer sent the wrong part", "the supplier was late". */
+export const OTHER_PARTIES = new Set([
+  'manufacturer',
+  'manufacturers',
+  'supplier',
+  'suppliers',
+  'distributor',
+  'distributors',
+  'factory',
+  'warehouse',
+  'shipper',
+])
+export const otherParty: Detector = (tokens, i) => OTHER_PARTIES.has(tokens[i]!.surface)
+
+/** "our original contractor", "the prior electrician": the tradesman before this business (not "the original quote"). */
+export const priorTradesman: Detector = (tokens, i) =>
+  PRIOR.has(tokens[i]!.surface) &&
+  COMPETITOR_HEAD_SET.has(surfaceAt(tokens, i + 1)) &&
+  !['one', 'ones', 'quote', 'quotes', 'bid', 'bids', 'estimate', 'service', 'services', 'place', 'price'].includes(surfaceAt(tokens, i + 1))
+
 /** "an awful experience with a plumber last spring", "a contractor years ago": someone met before, named by an indefinite article. */
 export const metLongBefore: Detector = (tokens, i) => {
   if (
@@ -180,6 +200,8 @@ export const COMPETITOR_MENTIONS: readonly Detector[] = [
   everybodyElse,
   customersCircle,
   priorWork,
+  priorTradesman,
+  otherParty,
   metLongBefore,
   everyOneIHad,
   someoneElsesTradesman,

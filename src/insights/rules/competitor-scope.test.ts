@@ -42,6 +42,9 @@ describe('competitor scope', () => {
     ['Much cheaper than the other quotes we got.', { price: 'positive' }],
     ['He was quick to blame the previous installer.', { professionalism: 'negative' }],
     ['Had an awful experience with a plumber last spring who never finished the job.', {}],
+    ['Our original contractor never showed up.', {}],
+    ['The manufacturer sent the wrong part.', {}],
+    ['The first company we hired was a no-show.', {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })

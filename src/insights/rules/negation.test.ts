@@ -35,6 +35,10 @@ describe('negation', () => {
     ['Never seen a cleaner kitchen.', { cleanliness: 'positive' }],
     ['I have never had such horrible customer service.', { professionalism: 'negative' }],
     ['The room wasn t clean.', { cleanliness: 'negative' }],
+    // Silence stated as a fact
+    ["They didn't call.", { communication: 'negative' }],
+    ['They entered our home without giving us prior notice.', { communication: 'negative' }],
+    ['We did not even get a phone call.', { communication: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
