@@ -168,7 +168,7 @@ for (const size of sizes) {
   clearInterval(sampler)
   const bursting = await poll.stop()
   const afterRss = rssMb(server.proc.pid)
-  const computeMs = server.events.filter((e) => e.event === 'version_built').length
+  const versionsBuilt = server.events.filter((e) => e.event === 'version_built').length
 
   // A restart: stored insights.
   const before = server
@@ -203,7 +203,7 @@ for (const size of sizes) {
     idle_rss_mb: Math.round(idleRss),
     burst_peak_rss_mb: Math.round(peakRss),
     after_rss_mb: Math.round(afterRss),
-    versions_built_off_loop: computeMs,
+    versions_built_off_loop: versionsBuilt,
     restart_listening_ms: Math.round(listeningMs),
     restart_insights_ms: Math.round(restartInsightsMs),
     restart_insights_current: restartCurrent,

@@ -86,7 +86,8 @@ export class VersionBuilder {
         return
       }
       if ('text' in reply) {
-        if (this.worker === worker) this.end()
+        // Done with this build; unless the next one was already posted to this worker, end it and its heap.
+        if (this.worker === worker && !this.pending) this.end()
         this.onTextIndex?.(reply)
         return
       }
