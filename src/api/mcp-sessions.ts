@@ -20,7 +20,7 @@ import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprot
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import { CORS_HEADERS } from '../http/cors'
 import type { Logger } from '../core/log'
-import { readCapped } from '../http/request'
+import { discardBody, readCapped, TOO_LARGE_HEADERS } from '../http/request'
 import type { ToolContext } from '../mcp/tools'
 
 export type McpHttpOptions = {
@@ -351,9 +351,13 @@ export class McpSessions {
    * the transport would refuse.
    */
   private async readMessage(request: Request): Promise<{ parsedBody: unknown } | Response> {
-    const tooLarge = () => jsonRpcError(413, -32600, `Request body over ${MAX_BODY_BYTES} bytes.`)
+    // Like the hub's 413: the connection is closed after it, so the answer is not lost to a reset.
+    const tooLarge = () => jsonRpcError(413, -32600, `Request body over ${MAX_BODY_BYTES} bytes.`, { ...TOO_LARGE_HEADERS })
     const length = Number(request.headers.get('content-length') ?? 0)
-    if (length > MAX_BODY_BYTES) return tooLarge()
+    if (length > MAX_BODY_BYTES) {
+      await discardBody(request)
+      return tooLarge()
+    }
     const bytes = await readCapped(request, MAX_BODY_BYTES)
     if (!bytes) return tooLarge()
     const text = new TextDecoder().decode(bytes)

@@ -214,6 +214,9 @@ const searchReviews = defineTool({
 const SinceInput = Type.Object(
   {
     date: Type.String({ format: 'date', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'First day included, YYYY-MM-DD.' }),
+    // The filters that make sense for catching up, as on GET /api/reviews/since/{date}.
+    language: SearchQuery.properties.language,
+    service_area: SearchQuery.properties.service_area,
     limit: SearchQuery.properties.limit,
     cursor: SearchQuery.properties.cursor,
   },
@@ -225,14 +228,14 @@ const getReviewsSince = defineTool({
   title: 'Reviews since a date',
   description:
     'Returns the verified reviews dated on or after `date` (YYYY-MM-DD), newest first: use it to catch up on what is new since a ' +
-    `previous visit. ${PAGING} For filtered lists use search_reviews with \`since\`.`,
+    `previous visit; \`language\` and \`service_area\` narrow it as in search_reviews. ${PAGING} For other filters use search_reviews with \`since\`.`,
   inputSchema: SinceInput,
   outputSchema: ReviewPageResult,
   parse(args) {
     const checked = bySchema(SinceInput)(args)
     if (!checked.ok) return checked
-    const { date, limit, cursor } = checked.value
-    const parsed = validateSearch({ since: date, limit, cursor }, 'since')
+    const { date, language, service_area, limit, cursor } = checked.value
+    const parsed = validateSearch({ since: date, language, service_area, limit, cursor }, 'since')
     if (parsed.ok) return ok({ date, filters: parsed.value })
     return failed(parsed.issues.map((i) => (i.path[0] === 'since' ? { ...i, path: ['date', ...i.path.slice(1)] } : i)))
   },
