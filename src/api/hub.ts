@@ -58,46 +58,24 @@ export function hubRoutes(hub: Hub) {
     )
   }
   return new Elysia({ name: 'websub-hub' })
-    .get(
-      HUB_PATH,
-      ({ request }) => {
-        const query = new URL(request.url).searchParams
-        const issues = ['hub.topic', 'hub.callback'].flatMap((name) => {
-          const values = query.getAll(name)
-          if (values.length === 1 && values[0]) return []
-          return [
-            {
-              path: [name],
-              code: values.length > 1 ? 'repeated' : 'required',
-              message: values.length > 1 ? 'must be given once' : 'is required',
-            },
-          ]
-        })
-        if (issues.length) throw new HttpError(400, 'invalid_request', `${issues[0]!.path[0]} ${issues[0]!.message}.`, issues)
-        const topic = topicOf(query.get('hub.topic')!, hub.baseUrl)
-        const status = topic ? hub.status(query.get('hub.callback')!, topic) : null
-        if (!status) throw new HttpError(404, 'not_found', 'The hub knows no subscription for this topic and callback.')
-        return Response.json(status, { headers: { ...CORS_HEADERS, 'cache-control': 'no-store' } })
-      },
-      {
-        detail: {
-          tags: ['WebSub'],
-          summary: 'Subscription status',
-          description:
-            'The state of the subscription of `hub.callback` to `hub.topic`: `{state, lease_expires_at, consecutive_failures, last_delivery: {at, status} | null}`. ' +
-            '`state` is pending (a request is being verified), active, expired, removed or auto_unsubscribed. 404 when the pair is unknown. Never shows the secret.',
-          parameters: [
-            { name: 'hub.topic', in: 'query', required: true, schema: { type: 'string', format: 'uri' } },
-            { name: 'hub.callback', in: 'query', required: true, schema: { type: 'string', format: 'uri' } },
-          ],
-          responses: {
-            200: jsonResponse(SubscriptionStatus, 'The subscription status.'),
-            400: errorResponses.invalidRequest,
-            404: errorResponses.notFound,
-          },
+    .get(HUB_PATH, ({ request }) => subscriptionStatus(hub, request), {
+      detail: {
+        tags: ['WebSub'],
+        summary: 'Subscription status',
+        description:
+          'The state of the subscription of `hub.callback` to `hub.topic`: `{state, lease_expires_at, consecutive_failures, last_delivery: {at, status} | null}`. ' +
+          '`state` is pending (a request is being verified), active, expired, removed or auto_unsubscribed. 404 when the pair is unknown. Never shows the secret.',
+        parameters: [
+          { name: 'hub.topic', in: 'query', required: true, schema: { type: 'string', format: 'uri' } },
+          { name: 'hub.callback', in: 'query', required: true, schema: { type: 'string', format: 'uri' } },
+        ],
+        responses: {
+          200: jsonResponse(SubscriptionStatus, 'The subscription status.'),
+          400: errorResponses.invalidRequest,
+          404: errorResponses.notFound,
         },
       },
-    )
+    })
     .post(
       HUB_PATH,
       async ({ request, server }) => {
@@ -115,4 +93,25 @@ export function hubRoutes(hub: Hub) {
         detail: hubDetail(hub),
       },
     )
+}
+
+/** GET of the hub: the status of one subscription, named by topic and callback (each given once). */
+function subscriptionStatus(hub: Hub, request: Request): Response {
+  const query = new URL(request.url).searchParams
+  const issues = ['hub.topic', 'hub.callback'].flatMap((name) => {
+    const values = query.getAll(name)
+    if (values.length === 1 && values[0]) return []
+    return [
+      {
+        path: [name],
+        code: values.length > 1 ? 'repeated' : 'required',
+        message: values.length > 1 ? 'must be given once' : 'is required',
+      },
+    ]
+  })
+  if (issues.length) throw new HttpError(400, 'invalid_request', `${issues[0]!.path[0]} ${issues[0]!.message}.`, issues)
+  const topic = topicOf(query.get('hub.topic')!, hub.baseUrl)
+  const status = topic ? hub.status(query.get('hub.callback')!, topic) : null
+  if (!status) throw new HttpError(404, 'not_found', 'The hub knows no subscription for this topic and callback.')
+  return Response.json(status, { headers: { ...CORS_HEADERS, 'cache-control': 'no-store' } })
 }

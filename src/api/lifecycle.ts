@@ -11,10 +11,10 @@ import { errorResponse, HttpError } from './errors'
 
 type RouteTable = { method: string; path: string }[]
 
-export function requestLifecycle(routes: () => RouteTable, log: Logger, logRequests = false) {
-  const started = new WeakMap<Request, number>()
+/** The methods the route table serves at a path (HEAD with GET, OPTIONS with any), for 405's Allow and 404's hint. */
+function methodsAllowed(routes: () => RouteTable): (pathname: string) => string[] {
   let compiled: { pattern: RegExp; method: string }[] | undefined
-  const allowedMethods = (pathname: string): string[] => {
+  return (pathname) => {
     compiled ??= routes().map((r) => ({
       method: r.method,
       pattern: new RegExp(
@@ -29,6 +29,11 @@ export function requestLifecycle(routes: () => RouteTable, log: Logger, logReque
     if (methods.size) methods.add('OPTIONS')
     return [...methods].sort()
   }
+}
+
+export function requestLifecycle(routes: () => RouteTable, log: Logger, logRequests = false) {
+  const started = new WeakMap<Request, number>()
+  const allowedMethods = methodsAllowed(routes)
 
   const lifecycle = new Elysia({ name: 'request-lifecycle' })
     .onRequest(({ request }) => {

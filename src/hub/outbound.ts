@@ -65,6 +65,23 @@ function splitCallback(callback: string): { url: URL; pathAndQuery: string } {
   return { url, pathAndQuery: withoutFragment.startsWith('?') ? `/${withoutFragment}` : withoutFragment || '/' }
 }
 
+/** A DNS lookup for the socket that refuses non-public addresses (unless allowed): it connects to exactly the checked ones. */
+function lookupPublic(allowPrivate: boolean | undefined) {
+  return (host: string, lookupOptions: dns.LookupOptions, callback: (...args: any[]) => void) => {
+    network().dns.lookup(host, { all: true, verbatim: true }, (error, addresses) => {
+      if (error) return callback(error)
+      const list = addresses as dns.LookupAddress[]
+      if (!allowPrivate) {
+        const refused = list.find((a) => !isPublicAddress(a.address))
+        if (refused) return callback(new OutboundError('blocked', `${host} resolves to ${refused.address}, a non-public address`))
+      }
+      if (list.length === 0) return callback(new OutboundError('network', `${host} does not resolve`))
+      if (lookupOptions.all) callback(null, list)
+      else callback(null, list[0]!.address, list[0]!.family)
+    })
+  }
+}
+
 export function outboundRequest(target: string, options: OutboundOptions): Promise<OutboundResult> {
   const started = performance.now()
   let url: URL
@@ -76,21 +93,7 @@ export function outboundRequest(target: string, options: OutboundOptions): Promi
   }
   if (url.protocol !== 'https:') return Promise.reject(new OutboundError('invalid', 'callback is not HTTPS'))
   const hostname = url.hostname.replace(/^\[|\]$/g, '')
-
-  const checkedLookup = (host: string, lookupOptions: dns.LookupOptions, callback: (...args: any[]) => void) => {
-    network().dns.lookup(host, { all: true, verbatim: true }, (error, addresses) => {
-      if (error) return callback(error)
-      const list = addresses as dns.LookupAddress[]
-      if (!options.allowPrivate) {
-        const refused = list.find((a) => !isPublicAddress(a.address))
-        if (refused) return callback(new OutboundError('blocked', `${host} resolves to ${refused.address}, a non-public address`))
-      }
-      if (list.length === 0) return callback(new OutboundError('network', `${host} does not resolve`))
-      // The socket connects to exactly these checked addresses.
-      if (lookupOptions.all) callback(null, list)
-      else callback(null, list[0]!.address, list[0]!.family)
-    })
-  }
+  const checkedLookup = lookupPublic(options.allowPrivate)
 
   return new Promise<OutboundResult>((resolve, reject) => {
     let settled = false
