@@ -20,6 +20,8 @@ import {
   EMBED_SCRIPT,
   EMBED_THEMES,
   FRAGMENT_CSP,
+  renderEmbedErrorFragment,
+  renderEmbedErrorPage,
   renderEmbedFragment,
   renderEmbedPage,
   type EmbedOptions,
@@ -136,7 +138,8 @@ function parseEmbedOptions(params: URLSearchParams): Parsed<{ options: EmbedOpti
   if (!filters.ok) issues.push(...filters.issues)
   const count = integerParam(params, 'count', 1, EMBED_COUNT_MAX, EMBED_COUNT_DEFAULT, issues)
   const theme = choiceParam(params, 'theme', EMBED_THEMES, issues)
-  const lang = choiceParam(params, 'lang', EMBED_LANGS, issues)
+  // No lang: the business's own locale.
+  const lang = params.getAll('lang').some((v) => v !== '') ? choiceParam(params, 'lang', EMBED_LANGS, issues) : undefined
   if (issues.length || !filters.ok) return { ok: false, issues }
   const { min_rating, service } = filters.value.filters
   return { ok: true, value: { options: { min_rating, service, count, theme, lang }, search: { ...filters.value.search, limit: count } } }
@@ -165,7 +168,14 @@ const EMBED_PARAMETERS = [
   ...filterParameters(EMBED_FILTERS),
   integerParameter('count', 1, EMBED_COUNT_MAX, EMBED_COUNT_DEFAULT, 'How many of the newest matching reviews to show.'),
   choiceParameter('theme', EMBED_THEMES, 'Colour theme.'),
-  choiceParameter('lang', EMBED_LANGS, 'Language of the widget’s own words and dates (review texts stay as written).'),
+  {
+    ...choiceParameter(
+      'lang',
+      EMBED_LANGS,
+      'Language of the widget’s own words and dates (review texts stay as written); by default the business’s `locale`.',
+    ),
+    schema: { type: 'string' as const, enum: [...EMBED_LANGS] },
+  },
 ]
 const invalidPage = htmlResponse('Invalid parameters: a page for people naming each bad parameter.')
 
@@ -216,7 +226,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
     cache.get(snapshot, key) ?? cache.set(snapshot, key, CachedRepresentation.text(render(), HTML, snapshot.updatedAt))
 
   const errorPage = (request: Request, snapshot: Snapshot, error: ErrorPage, headers = pageOptions.headers) =>
-    new Response(request.method === 'HEAD' ? null : renderErrorPage(error, snapshot.business.name, baseUrl), {
+    new Response(request.method === 'HEAD' ? null : renderErrorPage(error, snapshot.business.name, baseUrl, snapshot.business.locale), {
       status: error.status,
       // CORS like every response: /embed.js reads the fragment's errors from other origins.
       headers: { ...CORS_HEADERS, ...headers, 'content-type': HTML, 'cache-control': 'no-store' },
@@ -234,6 +244,32 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
       },
       headers,
     )
+
+  // Bad widget options: a small message inside the widget (still frameable, readable cross-origin), in its language if that option was valid.
+  const invalidWidget = (
+    request: Request,
+    snapshot: Snapshot,
+    issues: Issue[],
+    headers: Readonly<Record<string, string>> | undefined,
+    render: typeof renderEmbedErrorFragment,
+  ) => {
+    const params = new URL(request.url).searchParams
+    const pick = <T extends string>(name: string, choices: readonly T[]) => {
+      const value = params.get(name)?.toLowerCase()
+      return choices.find((c) => c === value)
+    }
+    const body = render({
+      baseUrl,
+      business: snapshot.business,
+      issues,
+      lang: pick('lang', EMBED_LANGS),
+      theme: pick('theme', EMBED_THEMES),
+    })
+    return new Response(request.method === 'HEAD' ? null : body, {
+      status: 400,
+      headers: { ...CORS_HEADERS, ...headers, 'content-type': HTML, 'cache-control': 'no-store' },
+    })
+  }
 
   const aspectRows = (insights: Insights) =>
     insights.aspects.map((a) => ({
@@ -368,7 +404,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
       ({ request }) => {
         const snapshot = catalog.current
         const parsed = parseEmbedOptions(new URL(request.url).searchParams)
-        if (!parsed.ok) return invalid(request, snapshot, parsed.issues, embedOptions.headers)
+        if (!parsed.ok) return invalidWidget(request, snapshot, parsed.issues, embedOptions.headers, renderEmbedErrorPage)
         const rep = html(snapshot, `embed:${JSON.stringify(parsed.value.options)}`, () =>
           renderEmbedPage(embedData(snapshot, parsed.value)),
         )
@@ -391,7 +427,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
       ({ request }) => {
         const snapshot = catalog.current
         const parsed = parseEmbedOptions(new URL(request.url).searchParams)
-        if (!parsed.ok) return invalid(request, snapshot, parsed.issues, fragmentOptions.headers)
+        if (!parsed.ok) return invalidWidget(request, snapshot, parsed.issues, fragmentOptions.headers, renderEmbedErrorFragment)
         const rep = html(snapshot, `fragment:${JSON.stringify(parsed.value.options)}`, () =>
           renderEmbedFragment(embedData(snapshot, parsed.value)),
         )
