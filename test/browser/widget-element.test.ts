@@ -172,8 +172,8 @@ describe.skipIf(!chromiumAvailable)('<reviews-widget> on real websites', () => {
         })
       expect(inside.letterSpacing).toBe('normal')
       expect(inside.wordSpacing).toBe('0px')
-      expect(['start', 'left']).toContain(inside.textAlign)
-      expect(Number.parseFloat(inside.lineHeight)).toBeLessThan(30)
+      expect(['start', 'left']).toContain(String(inside.textAlign))
+      expect(Number.parseFloat(inside.lineHeight ?? '')).toBeLessThan(30)
       expect(inside.font).not.toBe('serif')
       expect(inside.style).toBe('normal')
       expect(inside.transform).toBe('none')
@@ -211,13 +211,11 @@ describe.skipIf(!chromiumAvailable)('<reviews-widget> on real websites', () => {
     expect(inFrame.share).toBeGreaterThan(0.82)
     expect(inFrame.share).toBeLessThan(0.86)
     // A single review's whole stars stay whole: a 3 fills 60 %.
-    const three = await page
-      .locator('#element li .stars')
-      .evaluateAll((nodes: any[]) =>
-        nodes.map((el) => ({
-          share: el.querySelector('.full').getBoundingClientRect().width / el.querySelector('.dim').getBoundingClientRect().width,
-        })),
-      )
+    const three = await page.locator('#element li .stars').evaluateAll((nodes: any[]) =>
+      nodes.map((el) => ({
+        share: el.querySelector('.full').getBoundingClientRect().width / el.querySelector('.dim').getBoundingClientRect().width,
+      })),
+    )
     for (const s of three) expect([0.6, 0.8, 1].some((v) => Math.abs(s.share - v) < 0.02)).toBe(true)
     await page.close()
   })
