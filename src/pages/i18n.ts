@@ -1742,7 +1742,7 @@ function canonicalTag(tag: string | undefined, language: PageLanguage): string {
   if (!tag) return language
   try {
     const [canonical] = Intl.getCanonicalLocales(tag)
-    return canonical && pageLanguage(canonical) === language ? canonical : language
+    return canonical && canonical.split('-')[0]!.toLowerCase() === language ? canonical : language
   } catch {
     return language
   }
