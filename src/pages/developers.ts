@@ -2,7 +2,7 @@
 import type { AggregateRating, Business } from '../reviews/schema'
 import { EMBED_COUNT_MAX, EMBED_LANGS, EMBED_STYLE_HASH } from './embed'
 import { esc, page } from './html'
-import type { Locale } from './i18n'
+import type { Locale, MessageKey } from './i18n'
 import { pageLocale } from './parts'
 
 export type DevelopersData = { baseUrl: string; business: Business; aggregate: AggregateRating; toolNames: readonly string[] }
@@ -52,12 +52,28 @@ function embedSection(baseUrl: string, locale: Locale): string {
 </section>`
 }
 
+/** A sentence of the table with links or code in its placeholders: the words escaped, the pieces as given. */
+const sentence = (locale: Locale, key: MessageKey, pieces: Record<string, string>) =>
+  esc(locale.t(key)).replace(/\{(\w+)\}/g, (whole, name: string) => pieces[name] ?? whole)
+
 function feedsSection(baseUrl: string, locale: Locale): string {
-  return `<section id="feeds" aria-labelledby="feeds-h"><h2 id="feeds-h">${esc(locale.t('feedsHeading'))}</h2>
+  const { t } = locale
+  return `<section id="feeds" aria-labelledby="feeds-h"><h2 id="feeds-h">${esc(t('feedsHeading'))}</h2>
 <ul>
-<li><a href="/feed.xml">Atom feed</a> and <a href="/api/feed.json">JSON Feed</a> of the 50 newest reviews; both are WebSub topics of the hub at <code>${esc(baseUrl)}/api/websub/hub</code>, so a subscriber is pushed every change.</li>
-<li><a href="/reviews.json">reviews.json</a>: every verified review with the business and its rating; <a href="/insights.json">insights.json</a>: what the reviews say (<a href="/insights">as pictures</a>).</li>
-<li><a href="/docs">API documentation</a> (search, since-listing, permalinks) and its <a href="/.well-known/openapi.json">OpenAPI document</a>.</li>
+<li>${sentence(locale, 'feedsFeeds', {
+    atom: `<a href="/feed.xml">${esc(t('atomFeed'))}</a>`,
+    json: '<a href="/api/feed.json">JSON Feed</a>',
+    hub: `<code>${esc(baseUrl)}/api/websub/hub</code>`,
+  })}</li>
+<li>${sentence(locale, 'feedsData', {
+    reviews: '<a href="/reviews.json">reviews.json</a>',
+    insights: '<a href="/insights.json">insights.json</a>',
+    pictures: `<a href="/insights">${esc(t('asPictures'))}</a>`,
+  })}</li>
+<li>${sentence(locale, 'feedsApi', {
+    docs: `<a href="/docs">${esc(t('apiDocs'))}</a>`,
+    openapi: `<a href="/.well-known/openapi.json">${esc(t('openapiDocument'))}</a>`,
+  })}</li>
 </ul></section>`
 }
 
@@ -68,12 +84,11 @@ function mcpSection(baseUrl: string, toolNames: readonly string[], locale: Local
     null,
     2,
   )
-  const tools = toolNames.map((name) => `<code>${esc(name)}</code>`)
-  const listed = tools.length > 1 ? `${tools.slice(0, -1).join(', ')} and ${tools.at(-1)}` : tools.join('')
+  const tools = new Intl.ListFormat(locale.tag, { type: 'conjunction' }).format(toolNames.map((name) => `<code>${esc(name)}</code>`))
   return `<section id="mcp" aria-labelledby="mcp-h"><h2 id="mcp-h">${esc(locale.t('mcpHeading'))}</h2>
-<p>AI assistants can read these reviews through the Model Context Protocol: tools ${listed}, all read-only. Point a client at the streamable HTTP endpoint:</p>
+<p>${sentence(locale, 'mcpIntro', { tools })}</p>
 <pre><code>${esc(config)}</code></pre>
-<p>For example <code>claude mcp add --transport http reviews ${esc(baseUrl)}/mcp</code>. A desktop client on the same machine can run the server over stdio instead:</p>
+<p>${sentence(locale, 'mcpExample', { command: `<code>claude mcp add --transport http reviews ${esc(baseUrl)}/mcp</code>` })}</p>
 <pre><code>${esc(stdio)}</code></pre>
 </section>`
 }

@@ -172,6 +172,15 @@ const en = {
   previewFrame: 'Preview of the review widget in an iframe',
   feedsHeading: 'Feeds and data',
   mcpHeading: 'MCP setup',
+  feedsFeeds:
+    '{atom} and {json} of the 50 newest reviews; both are WebSub topics of the hub at {hub}, so a subscriber is pushed every change.',
+  feedsData: '{reviews}: every verified review with the business and its rating; {insights}: what the reviews say ({pictures}).',
+  asPictures: 'as pictures',
+  feedsApi: '{docs} (search, since-listing, permalinks) and its {openapi}.',
+  openapiDocument: 'OpenAPI document',
+  mcpIntro:
+    'AI assistants can read these reviews through the Model Context Protocol: tools {tools}, all read-only. Point a client at the streamable HTTP endpoint:',
+  mcpExample: 'For example {command}. A desktop client on the same machine can run the server over stdio instead:',
 } as const satisfies Record<string, Entry>
 
 export type MessageKey = keyof typeof en
@@ -326,6 +335,16 @@ const de: Table = {
   previewFrame: 'Vorschau des Bewertungs-Widgets in einem iframe',
   feedsHeading: 'Feeds und Daten',
   mcpHeading: 'MCP einrichten',
+  feedsFeeds:
+    '{atom} und {json} der 50 neuesten Bewertungen; beide sind WebSub-Themen des Hubs unter {hub}, so bekommt ein Abonnent jede Änderung zugestellt.',
+  feedsData:
+    '{reviews}: alle verifizierten Bewertungen mit dem Unternehmen und seiner Bewertung; {insights}: was die Bewertungen sagen ({pictures}).',
+  asPictures: 'als Grafiken',
+  feedsApi: '{docs} (Suche, Änderungen seit einem Zeitpunkt, feste Adressen) und ihr {openapi}.',
+  openapiDocument: 'OpenAPI-Dokument',
+  mcpIntro:
+    'KI-Assistenten lesen diese Bewertungen über das Model Context Protocol: Werkzeuge {tools}, alle nur lesend. Richten Sie einen Client auf den Streamable-HTTP-Endpunkt:',
+  mcpExample: 'Zum Beispiel {command}. Ein Desktop-Client auf demselben Rechner kann den Server stattdessen über stdio starten:',
 }
 
 const fr: Table = {
@@ -477,6 +496,15 @@ const fr: Table = {
   previewFrame: 'Aperçu du widget d’avis dans une iframe',
   feedsHeading: 'Flux et données',
   mcpHeading: 'Configurer MCP',
+  feedsFeeds:
+    '{atom} et {json} des 50 avis les plus récents ; tous deux sont des sujets WebSub du hub à l’adresse {hub}, si bien qu’un abonné reçoit chaque changement.',
+  feedsData: '{reviews} : tous les avis vérifiés avec l’entreprise et sa note ; {insights} : ce que disent les avis ({pictures}).',
+  asPictures: 'en graphiques',
+  feedsApi: '{docs} (recherche, changements depuis une date, adresses permanentes) et son {openapi}.',
+  openapiDocument: 'document OpenAPI',
+  mcpIntro:
+    'Les assistants IA lisent ces avis par le Model Context Protocol : outils {tools}, tous en lecture seule. Dirigez un client vers le point d’accès HTTP en continu :',
+  mcpExample: 'Par exemple {command}. Un client de bureau sur la même machine peut plutôt lancer le serveur par stdio :',
 }
 
 const es: Table = {
@@ -628,6 +656,15 @@ const es: Table = {
   previewFrame: 'Vista previa del widget de reseñas en un iframe',
   feedsHeading: 'Feeds y datos',
   mcpHeading: 'Configurar MCP',
+  feedsFeeds:
+    '{atom} y {json} de las 50 reseñas más recientes; ambos son temas WebSub del hub en {hub}, así que cada suscriptor recibe cada cambio.',
+  feedsData: '{reviews}: todas las reseñas verificadas con la empresa y su valoración; {insights}: lo que dicen las reseñas ({pictures}).',
+  asPictures: 'en gráficos',
+  feedsApi: '{docs} (búsqueda, cambios desde una fecha, enlaces permanentes) y su {openapi}.',
+  openapiDocument: 'documento OpenAPI',
+  mcpIntro:
+    'Los asistentes de IA leen estas reseñas mediante el Model Context Protocol: herramientas {tools}, todas de solo lectura. Apunte un cliente al punto de acceso HTTP en streaming:',
+  mcpExample: 'Por ejemplo {command}. Un cliente de escritorio en la misma máquina puede arrancar el servidor por stdio:',
 }
 
 const it: Table = {
@@ -780,6 +817,16 @@ const it: Table = {
   previewFrame: 'Anteprima del widget delle recensioni in un iframe',
   feedsHeading: 'Feed e dati',
   mcpHeading: 'Configurare MCP',
+  feedsFeeds:
+    '{atom} e {json} delle 50 recensioni più recenti; entrambi sono argomenti WebSub dell’hub all’indirizzo {hub}, così ogni iscritto riceve ogni modifica.',
+  feedsData:
+    '{reviews}: tutte le recensioni verificate con l’azienda e la sua valutazione; {insights}: cosa dicono le recensioni ({pictures}).',
+  asPictures: 'in grafici',
+  feedsApi: '{docs} (ricerca, modifiche da una data, indirizzi permanenti) e il suo {openapi}.',
+  openapiDocument: 'documento OpenAPI',
+  mcpIntro:
+    'Gli assistenti IA leggono queste recensioni tramite il Model Context Protocol: strumenti {tools}, tutti in sola lettura. Punta un client all’endpoint HTTP in streaming:',
+  mcpExample: 'Per esempio {command}. Un client desktop sulla stessa macchina può invece avviare il server via stdio:',
 }
 
 const nl: Table = {
@@ -931,6 +978,16 @@ const nl: Table = {
   previewFrame: 'Voorbeeld van de beoordelingswidget in een iframe',
   feedsHeading: 'Feeds en gegevens',
   mcpHeading: 'MCP instellen',
+  feedsFeeds:
+    '{atom} en {json} van de 50 nieuwste beoordelingen; beide zijn WebSub-onderwerpen van de hub op {hub}, zodat een abonnee elke wijziging toegestuurd krijgt.',
+  feedsData:
+    '{reviews}: alle geverifieerde beoordelingen met het bedrijf en zijn waardering; {insights}: wat de beoordelingen zeggen ({pictures}).',
+  asPictures: 'in grafieken',
+  feedsApi: '{docs} (zoeken, wijzigingen sinds een datum, vaste adressen) en het {openapi}.',
+  openapiDocument: 'OpenAPI-document',
+  mcpIntro:
+    'AI-assistenten lezen deze beoordelingen via het Model Context Protocol: hulpmiddelen {tools}, allemaal alleen-lezen. Wijs een client naar het streamende HTTP-eindpunt:',
+  mcpExample: 'Bijvoorbeeld {command}. Een desktopclient op dezelfde machine kan de server in plaats daarvan via stdio starten:',
 }
 
 const pt: Table = {
@@ -1082,6 +1139,16 @@ const pt: Table = {
   previewFrame: 'Pré-visualização do widget de avaliações num iframe',
   feedsHeading: 'Feeds e dados',
   mcpHeading: 'Configurar o MCP',
+  feedsFeeds:
+    '{atom} e {json} das 50 avaliações mais recentes; ambos são tópicos WebSub do hub em {hub}, pelo que cada subscritor recebe cada alteração.',
+  feedsData:
+    '{reviews}: todas as avaliações verificadas com a empresa e a sua classificação; {insights}: o que dizem as avaliações ({pictures}).',
+  asPictures: 'em gráficos',
+  feedsApi: '{docs} (pesquisa, alterações desde uma data, endereços permanentes) e o seu {openapi}.',
+  openapiDocument: 'documento OpenAPI',
+  mcpIntro:
+    'Os assistentes de IA leem estas avaliações pelo Model Context Protocol: ferramentas {tools}, todas só de leitura. Aponte um cliente para o ponto de acesso HTTP em streaming:',
+  mcpExample: 'Por exemplo {command}. Um cliente de secretária na mesma máquina pode antes arrancar o servidor por stdio:',
 }
 
 const pl: Table = {
@@ -1259,6 +1326,15 @@ const pl: Table = {
   previewFrame: 'Podgląd widżetu opinii w ramce iframe',
   feedsHeading: 'Kanały i dane',
   mcpHeading: 'Konfiguracja MCP',
+  feedsFeeds:
+    '{atom} i {json} z 50 najnowszymi opiniami; oba są tematami WebSub huba pod adresem {hub}, więc subskrybent dostaje każdą zmianę.',
+  feedsData: '{reviews}: wszystkie zweryfikowane opinie wraz z firmą i jej oceną; {insights}: co mówią opinie ({pictures}).',
+  asPictures: 'w formie wykresów',
+  feedsApi: '{docs} (wyszukiwanie, zmiany od daty, stałe adresy) i jej {openapi}.',
+  openapiDocument: 'dokument OpenAPI',
+  mcpIntro:
+    'Asystenci AI czytają te opinie przez Model Context Protocol: narzędzia {tools}, wszystkie tylko do odczytu. Skieruj klienta na strumieniowy punkt końcowy HTTP:',
+  mcpExample: 'Na przykład {command}. Klient desktopowy na tym samym komputerze może zamiast tego uruchomić serwer przez stdio:',
 }
 
 const sv: Table = {
@@ -1410,6 +1486,14 @@ const sv: Table = {
   previewFrame: 'Förhandsvisning av omdömeswidgeten i en iframe',
   feedsHeading: 'Flöden och data',
   mcpHeading: 'Ställa in MCP',
+  feedsFeeds: '{atom} och {json} med de 50 senaste omdömena; båda är WebSub-ämnen hos navet på {hub}, så en prenumerant får varje ändring.',
+  feedsData: '{reviews}: alla verifierade omdömen med företaget och dess betyg; {insights}: vad omdömena säger ({pictures}).',
+  asPictures: 'som diagram',
+  feedsApi: '{docs} (sökning, ändringar sedan ett datum, fasta adresser) och dess {openapi}.',
+  openapiDocument: 'OpenAPI-dokument',
+  mcpIntro:
+    'AI-assistenter läser omdömena via Model Context Protocol: verktygen {tools}, alla skrivskyddade. Peka en klient mot den strömmande HTTP-ändpunkten:',
+  mcpExample: 'Till exempel {command}. En skrivbordsklient på samma dator kan i stället starta servern via stdio:',
 }
 
 const da: Table = {
@@ -1561,6 +1645,15 @@ const da: Table = {
   previewFrame: 'Forhåndsvisning af anmeldelseswidgetten i en iframe',
   feedsHeading: 'Feeds og data',
   mcpHeading: 'Opsætning af MCP',
+  feedsFeeds: '{atom} og {json} med de 50 nyeste anmeldelser; begge er WebSub-emner hos hubben på {hub}, så en abonnent får hver ændring.',
+  feedsData:
+    '{reviews}: alle verificerede anmeldelser med virksomheden og dens bedømmelse; {insights}: hvad anmeldelserne siger ({pictures}).',
+  asPictures: 'som diagrammer',
+  feedsApi: '{docs} (søgning, ændringer siden en dato, faste adresser) og dens {openapi}.',
+  openapiDocument: 'OpenAPI-dokument',
+  mcpIntro:
+    'AI-assistenter læser anmeldelserne via Model Context Protocol: værktøjerne {tools}, alle skrivebeskyttede. Peg en klient på det streamende HTTP-endepunkt:',
+  mcpExample: 'For eksempel {command}. En skrivebordsklient på samme maskine kan i stedet starte serveren via stdio:',
 }
 
 const nb: Table = {
@@ -1712,6 +1805,15 @@ const nb: Table = {
   previewFrame: 'Forhåndsvisning av omtalewidgeten i en iframe',
   feedsHeading: 'Strømmer og data',
   mcpHeading: 'Oppsett av MCP',
+  feedsFeeds:
+    '{atom} og {json} med de 50 nyeste omtalene; begge er WebSub-emner hos knutepunktet på {hub}, så en abonnent får hver endring.',
+  feedsData: '{reviews}: alle verifiserte omtaler med bedriften og vurderingen; {insights}: hva omtalene sier ({pictures}).',
+  asPictures: 'som diagrammer',
+  feedsApi: '{docs} (søk, endringer siden en dato, faste adresser) og dens {openapi}.',
+  openapiDocument: 'OpenAPI-dokument',
+  mcpIntro:
+    'KI-assistenter leser omtalene via Model Context Protocol: verktøyene {tools}, alle skrivebeskyttet. Pek en klient mot det strømmende HTTP-endepunktet:',
+  mcpExample: 'For eksempel {command}. En skrivebordsklient på samme maskin kan i stedet starte serveren via stdio:',
 }
 
 /** Every table, by language subtag. */
