@@ -178,6 +178,7 @@ const EMBED_PARAMETERS = [
   },
 ]
 const invalidPage = htmlResponse('Invalid parameters: a page for people naming each bad parameter.')
+const invalidWidgetResponse = htmlResponse('Invalid options: a small message in the widget’s own style naming each bad option.')
 
 /** Per data version: a new Snapshot starts empty, an old one is dropped with its pages. */
 class PageCache {
@@ -418,7 +419,10 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
           description:
             'Any site may frame it (`frame-ancestors *`); it works without JavaScript, and with /embed.js on the host page the iframe takes the height of its content.',
           parameters: EMBED_PARAMETERS,
-          responses: { ...readResponses(htmlResponse('The widget page.'), { cacheControl: options.cacheControl }), 400: invalidPage },
+          responses: {
+            ...readResponses(htmlResponse('The widget page.'), { cacheControl: options.cacheControl }),
+            400: invalidWidgetResponse,
+          },
         },
       },
     )
@@ -441,7 +445,10 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
           description:
             'What /embed.js puts into a Shadow DOM: a <style> scoped to the shadow root and the widget’s markup. Same options as /embed.',
           parameters: EMBED_PARAMETERS,
-          responses: { ...readResponses(htmlResponse('The widget fragment.'), { cacheControl: options.cacheControl }), 400: invalidPage },
+          responses: {
+            ...readResponses(htmlResponse('The widget fragment.'), { cacheControl: options.cacheControl }),
+            400: invalidWidgetResponse,
+          },
         },
       },
     )
@@ -451,8 +458,8 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         operationId: 'getWidgetScript',
         summary: 'The widget script',
         description:
-          'Renders every element with `data-reviews-widget` (options as `data-min-rating`, `data-count`, `data-service`, `data-theme`, `data-lang`) into its own Shadow DOM, ' +
-          'and sizes /embed iframes on the page to their content.',
+          'Defines the `<reviews-widget>` element (attributes `min-rating`, `count`, `service`, `theme`, `lang`), drawn into its own shadow root whenever it is added; ' +
+          'mounts elements with `data-reviews-widget` (options as `data-` attributes) the same way, and sizes /embed iframes on the page to their content.',
         responses: {
           ...readResponses(
             { description: 'JavaScript.', content: { 'text/javascript': { schema: { type: 'string' as const } } } },
