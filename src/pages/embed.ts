@@ -340,13 +340,16 @@ export const EMBED_SCRIPT = `/* Reviews widget of reviews-service: see /develope
       if (frames[i].contentWindow === event.source) frames[i].style.height = Math.max(0, Math.min(20000, data.height)) + 'px'
     }
   })
-  var frames = document.getElementsByTagName('iframe')
-  for (var i = 0; i < frames.length; i++) {
-    var src = frames[i].getAttribute('src') || ''
-    var frameUrl = new URL(src, location.href)
-    if (frameUrl.origin === origin && frameUrl.pathname === '/embed' && frames[i].contentWindow) {
-      frames[i].contentWindow.postMessage({ type: 'reviews-widget:measure' }, origin)
+  Array.prototype.slice.call(document.getElementsByTagName('iframe')).forEach(function (frame) {
+    var url = null
+    try {
+      url = new URL(frame.getAttribute('src') || '', location.href)
+    } catch (error) {
+      return
     }
-  }
+    if (url.origin === origin && url.pathname === '/embed' && frame.contentWindow) {
+      frame.contentWindow.postMessage({ type: 'reviews-widget:measure' }, origin)
+    }
+  })
 })()
 `
