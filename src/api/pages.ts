@@ -20,6 +20,8 @@ import {
   EMBED_SCRIPT,
   EMBED_THEMES,
   FRAGMENT_CSP,
+  renderEmbedErrorFragment,
+  renderEmbedErrorPage,
   renderEmbedFragment,
   renderEmbedPage,
   type EmbedOptions,
@@ -104,7 +106,12 @@ const EmbedQuery = Type.Object({
     }),
   ),
   theme: choice(EMBED_THEMES, 'Colour theme.'),
-  lang: choice(EMBED_LANGS, 'Language of the widget’s own words and dates (review texts stay as written).'),
+  // No default in the schema: without `lang` the widget speaks the business's `locale`.
+  lang: Type.Optional(
+    Type.Union(EMBED_LANGS.map((c) => Type.Literal(c)) as TLiteral<(typeof EMBED_LANGS)[number]>[], {
+      description: 'Language of the widget’s own words and dates (review texts stay as written); by default the business’s `locale`.',
+    }),
+  ),
 })
 
 type PageQuery<T extends TObject> = { values: Static<T>; filters: ReviewFilters; search: SearchFilters }
@@ -150,7 +157,8 @@ function parseEmbedOptions(params: URLSearchParams): Result<{ options: EmbedOpti
       service: filters.service,
       count,
       theme: (values.theme as EmbedOptions['theme'] | undefined) ?? EMBED_THEMES[0],
-      lang: (values.lang as EmbedOptions['lang'] | undefined) ?? EMBED_LANGS[0],
+      // No lang: the business's own locale.
+      lang: values.lang as EmbedOptions['lang'] | undefined,
     },
     search: { ...search, limit: count },
   })
@@ -166,6 +174,7 @@ const pageParameters = (schema: TObject) =>
 const LIST_PARAMETERS = pageParameters(ListQuery)
 const EMBED_PARAMETERS = pageParameters(EmbedQuery)
 const invalidPage = htmlResponse('Invalid parameters: a page for people naming each bad parameter.')
+const invalidWidgetResponse = htmlResponse('Invalid options: a small message in the widget’s own style naming each bad option.')
 
 export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   const baseUrl = options.baseUrl
@@ -191,7 +200,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
     cache.get(snapshot, key) ?? cache.set(snapshot, key, CachedRepresentation.text(render(), HTML, snapshot.updatedAt))
 
   const errorPage = (request: Request, snapshot: Snapshot, error: ErrorPage, headers = pageOptions.headers) =>
-    new Response(request.method === 'HEAD' ? null : renderErrorPage(error, snapshot.business.name, baseUrl), {
+    new Response(request.method === 'HEAD' ? null : renderErrorPage(error, snapshot.business.name, baseUrl, snapshot.business.locale), {
       status: error.status,
       // CORS like every response: /embed.js reads the fragment's errors from other origins.
       headers: { ...CORS_HEADERS, ...headers, 'content-type': HTML, 'cache-control': 'no-store' },
@@ -209,6 +218,32 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
       },
       headers,
     )
+
+  // Bad widget options: a small message inside the widget (still frameable, readable cross-origin), in its language if that option was valid.
+  const invalidWidget = (
+    request: Request,
+    snapshot: Snapshot,
+    issues: Issue[],
+    headers: Readonly<Record<string, string>> | undefined,
+    render: typeof renderEmbedErrorFragment,
+  ) => {
+    const params = new URL(request.url).searchParams
+    const pick = <T extends string>(name: string, choices: readonly T[]) => {
+      const value = params.get(name)?.toLowerCase()
+      return choices.find((c) => c === value)
+    }
+    const body = render({
+      baseUrl,
+      business: snapshot.business,
+      issues,
+      lang: pick('lang', EMBED_LANGS),
+      theme: pick('theme', EMBED_THEMES),
+    })
+    return new Response(request.method === 'HEAD' ? null : body, {
+      status: 400,
+      headers: { ...CORS_HEADERS, ...headers, 'content-type': HTML, 'cache-control': 'no-store' },
+    })
+  }
 
   const aspectRows = (insights: Insights) =>
     insights.aspects.map((a) => ({
@@ -341,7 +376,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
       ({ request }) => {
         const snapshot = catalog.current
         const parsed = parseEmbedOptions(new URL(request.url).searchParams)
-        if (!parsed.ok) return invalid(request, snapshot, parsed.issues, embedOptions.headers)
+        if (!parsed.ok) return invalidWidget(request, snapshot, parsed.issues, embedOptions.headers, renderEmbedErrorPage)
         const rep = html(snapshot, `embed:${JSON.stringify(parsed.value.options)}`, () =>
           renderEmbedPage(embedData(snapshot, parsed.value)),
         )
@@ -355,7 +390,10 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
           description:
             'Any site may frame it (`frame-ancestors *`); it works without JavaScript, and with /embed.js on the host page the iframe takes the height of its content.',
           parameters: EMBED_PARAMETERS,
-          responses: { ...readResponses(htmlResponse('The widget page.'), { cacheControl: options.cacheControl }), 400: invalidPage },
+          responses: {
+            ...readResponses(htmlResponse('The widget page.'), { cacheControl: options.cacheControl }),
+            400: invalidWidgetResponse,
+          },
         },
       },
     )
@@ -364,7 +402,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
       ({ request }) => {
         const snapshot = catalog.current
         const parsed = parseEmbedOptions(new URL(request.url).searchParams)
-        if (!parsed.ok) return invalid(request, snapshot, parsed.issues, fragmentOptions.headers)
+        if (!parsed.ok) return invalidWidget(request, snapshot, parsed.issues, fragmentOptions.headers, renderEmbedErrorFragment)
         const rep = html(snapshot, `fragment:${JSON.stringify(parsed.value.options)}`, () =>
           renderEmbedFragment(embedData(snapshot, parsed.value)),
         )
@@ -378,7 +416,10 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
           description:
             'What /embed.js puts into a Shadow DOM: a <style> scoped to the shadow root and the widget’s markup. Same options as /embed.',
           parameters: EMBED_PARAMETERS,
-          responses: { ...readResponses(htmlResponse('The widget fragment.'), { cacheControl: options.cacheControl }), 400: invalidPage },
+          responses: {
+            ...readResponses(htmlResponse('The widget fragment.'), { cacheControl: options.cacheControl }),
+            400: invalidWidgetResponse,
+          },
         },
       },
     )
@@ -388,8 +429,8 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
         operationId: 'getWidgetScript',
         summary: 'The widget script',
         description:
-          'Renders every element with `data-reviews-widget` (options as `data-min-rating`, `data-count`, `data-service`, `data-theme`, `data-lang`) into its own Shadow DOM, ' +
-          'and sizes /embed iframes on the page to their content.',
+          'Defines the `<reviews-widget>` element (attributes `min-rating`, `count`, `service`, `theme`, `lang`), drawn into its own shadow root whenever it is added; ' +
+          'mounts elements with `data-reviews-widget` (options as `data-` attributes) the same way, and sizes /embed iframes on the page to their content.',
         responses: {
           ...readResponses(
             { description: 'JavaScript.', content: { 'text/javascript': { schema: { type: 'string' as const } } } },

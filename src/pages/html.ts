@@ -2,6 +2,7 @@
  * The pieces every page shares: escaping, the document shell, the site stylesheet and the CSP that
  * allows exactly that stylesheet (by hash). Pure functions of plain data; nothing here knows HTTP.
  */
+import { localeFor, type Locale } from './i18n'
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
 
@@ -27,25 +28,31 @@ export const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029')
 
-const DATE_FORMATS = new Map<string, Intl.DateTimeFormat>()
 /** A review date (a local calendar day, YYYY-MM-DD) for people: "March 1, 2025" / "1. März 2025". */
-export function formatDate(date: string, lang = 'en'): string {
-  let format = DATE_FORMATS.get(lang)
-  if (!format) {
-    format = new Intl.DateTimeFormat(lang === 'de' ? 'de-DE' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })
-    DATE_FORMATS.set(lang, format)
-  }
-  return format.format(new Date(`${date}T00:00:00Z`))
+export const formatDate = (date: string, lang = 'en'): string => localeFor(lang).date(date)
+
+export const formatNumber = (value: number, digits = 0, lang = 'en') => localeFor(lang).number(value, digits)
+
+/**
+ * Five stars drawn for the eye only, the accessible name says the rating in words. A second row of
+ * filled stars lies over five dim ones, clipped to the rating's share by a class (steps of 5 %), so
+ * a 4.2 shows four full stars and a fifth a fifth filled, with no style attribute and no script.
+ */
+export function stars(rating: number, label: string, exact = false): string {
+  // `exact`: the widget's scripts set the precise width through the CSSOM (data-pct), which a strict CSP allows.
+  const pct = exact ? ` data-pct="${Math.round(Math.min(5, Math.max(0, rating)) * 20)}"` : ''
+  return `<span class="stars" role="img" aria-label="${esc(label)}"><span class="dim">★★★★★</span><span class="full ${starClass(rating)}"${pct}>★★★★★</span></span>`
 }
 
-export const formatNumber = (value: number, digits = 0, lang = 'en') =>
-  value.toLocaleString(lang === 'de' ? 'de-DE' : 'en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+/** The class clipping the filled row: `s84`-like names in steps of 5 (s0 … s100). */
+export const starClass = (rating: number) => `s${Math.round(Math.min(5, Math.max(0, rating)) * 4) * 5}`
 
-/** Five stars as text, drawn for the eye only; the accessible name says the rating in words. */
-export function stars(rating: number, label = `Rated ${rating} out of 5`): string {
-  const full = Math.round(rating)
-  return `<span class="stars" role="img" aria-label="${esc(label)}">${'★'.repeat(full)}<span class="dim">${'★'.repeat(5 - full)}</span></span>`
-}
+/** The rules behind starClass, for every stylesheet that draws stars. */
+export const STAR_CSS =
+  '.stars{position:relative;display:inline-block;white-space:nowrap;line-height:1;letter-spacing:.05em;color:var(--star)}' +
+  '.stars .dim{color:var(--dim,#656d76)}' +
+  '.stars .full{position:absolute;left:0;top:0;overflow:hidden;white-space:nowrap}' +
+  Array.from({ length: 21 }, (_, i) => `.stars .s${i * 5}{width:${i * 5}%}`).join('')
 
 // A star on the brand colour: the tab icon without a request for /favicon.ico.
 const FAVICON =
@@ -74,7 +81,6 @@ h2{font-size:1.25rem;margin:0 0 .6rem}
 h3{font-size:1.05rem;margin:0}
 .card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:1rem 1.1rem;margin-bottom:1.25rem}
 .muted{color:var(--muted)}
-.stars{color:var(--star);letter-spacing:.05em;white-space:nowrap}.stars .dim{color:#656d76}
 .big{font-size:2.4rem;font-weight:700;line-height:1}
 .score{display:flex;flex-wrap:wrap;align-items:center;gap:.25rem .75rem;margin:.5rem 0}
 .score .stars{font-size:1.4rem}
@@ -140,6 +146,7 @@ summary{cursor:pointer;font-weight:600}
 footer.site{border-top:1px solid var(--line);background:var(--card);padding:1rem 0 1.5rem;font-size:.92rem}
 footer.site ul{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;list-style:none;margin:0;padding:0}
 footer.site a{display:inline-block;padding:.2rem 0}
+${STAR_CSS}
 `.trim()
 
 const STYLE_HASH = cspHash(SITE_CSS)
@@ -160,41 +167,45 @@ export type PageShell = {
   businessName: string
   head?: string
   main: string
+  /** The business's locale: the shell's words and `lang` on the document (English when absent). */
+  locale?: Locale
 }
 
 /** The whole document: head with feed autodiscovery and the hub, skip link, header, main, footer. */
 export function page(shell: PageShell): string {
   const base = shell.baseUrl
+  const locale = shell.locale ?? localeFor()
+  const { t } = locale
   const navLink = (href: string, label: string, item?: NavItem) =>
-    `<li><a href="${href}"${item && item === shell.current ? ' aria-current="page"' : ''}>${label}</a></li>`
+    `<li><a href="${href}"${item && item === shell.current ? ' aria-current="page"' : ''}>${esc(label)}</a></li>`
   return `<!doctype html>
-<html lang="en">
+<html lang="${esc(locale.tag)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(shell.title)}</title>
 <meta name="description" content="${esc(shell.description)}">
 <link rel="icon" href="${FAVICON}">
-${shell.canonicalPath !== undefined ? `<link rel="canonical" href="${esc(base + shell.canonicalPath)}">\n` : ''}<link rel="alternate" type="application/atom+xml" title="${esc(shell.businessName)} reviews (Atom)" href="${esc(base)}/feed.xml">
-<link rel="alternate" type="application/feed+json" title="${esc(shell.businessName)} reviews (JSON Feed)" href="${esc(base)}/api/feed.json">
+${shell.canonicalPath !== undefined ? `<link rel="canonical" href="${esc(base + shell.canonicalPath)}">\n` : ''}<link rel="alternate" type="application/atom+xml" title="${esc(t('feedTitleAtom', { name: shell.businessName }))}" href="${esc(base)}/feed.xml">
+<link rel="alternate" type="application/feed+json" title="${esc(t('feedTitleJson', { name: shell.businessName }))}" href="${esc(base)}/api/feed.json">
 <link rel="hub" href="${esc(base)}/api/websub/hub">
 <style>${SITE_CSS}</style>
 ${shell.head ?? ''}</head>
 <body>
-<a class="skip" href="#main">Skip to content</a>
+<a class="skip" href="#main">${esc(t('skip'))}</a>
 <header class="site"><div class="wrap">
 <p class="brand"><a href="/">${esc(shell.businessName)}</a></p>
-<nav class="top" aria-label="Site"><ul>${navLink('/', 'Reviews', 'reviews')}${navLink('/insights', 'Insights', 'insights')}</ul></nav>
+<nav class="top" aria-label="${esc(t('navLabel'))}"><ul>${navLink('/', t('navReviews'), 'reviews')}${navLink('/insights', t('navInsights'), 'insights')}</ul></nav>
 </div></header>
 <main id="main" class="wrap">
 ${shell.main}
 </main>
 <footer class="site"><div class="wrap">
-<h2 class="sr">More</h2>
+<h2 class="sr">${esc(t('footerMore'))}</h2>
 <ul>
-<li><a href="/developers"${shell.current === 'developers' ? ' aria-current="page"' : ''}>For developers: feeds, API, AI assistants and the widget</a></li><li><a href="/feed.xml">Atom feed</a></li><li><a href="/api/feed.json">JSON Feed</a></li>
+<li><a href="/developers"${shell.current === 'developers' ? ' aria-current="page"' : ''}>${esc(t('footerDevelopers'))}</a></li><li><a href="/feed.xml">${esc(t('atomFeed'))}</a></li><li><a href="/api/feed.json">JSON Feed</a></li>
 </ul>
-<p class="muted">Only verified reviews are published. Everything on this page is computed by this service from those reviews.</p>
+<p class="muted">${esc(t('footerNote'))}</p>
 </div></footer>
 </body>
 </html>

@@ -5,8 +5,9 @@
  */
 import type { Insights } from '../insights/schema'
 import type { Business, Review } from '../reviews/schema'
-import { esc, formatDate, formatNumber, page } from './html'
-import { listHref } from './parts'
+import { esc, page } from './html'
+import { aspectName, type Locale } from './i18n'
+import { listHref, pageLocale } from './parts'
 import { ratingOverTime, resetSvgIds, sentimentBar, sparkline, type PeriodPoint, type Split } from './svg'
 
 export type InsightsPageData = {
@@ -62,73 +63,79 @@ const quarterParts = (label: string): [number, number] => [Number(label.slice(0,
 export function renderInsightsPage(data: InsightsPageData): string {
   resetSvgIds()
   const { business, insights } = data
+  const locale = pageLocale(business)
+  const { t } = locale
   const byId = new Map(data.reviews.map((r) => [r.id, r]))
-  const reviewLinks = (ids: string[], label = 'Reviews') => {
+  const reviewLinks = (ids: string[], label = t('navReviews')) => {
     const links = ids
       .filter((id) => byId.has(id))
       .map((id) => {
         const r = byId.get(id)!
-        return `<a href="/reviews/${esc(encodeURIComponent(id))}" aria-label="${esc(`${r.rating}-star review by ${r.author}, ${formatDate(r.date)}`)}">${esc(r.author)}</a>`
+        return `<a href="/reviews/${esc(encodeURIComponent(id))}" aria-label="${esc(t('reviewLink', { rating: r.rating, author: r.author, date: locale.date(r.date) }))}">${esc(r.author)}</a>`
       })
-    return links.length ? `<span class="muted">${label}:</span> ${links.join(', ')}` : ''
+    return links.length ? `<span class="muted">${esc(label)}:</span> ${links.join(', ')}` : ''
   }
   const points = ratingByQuarter(data.reviews)
-  const main = `<h1>Insights: ${esc(business.name)}</h1>
-<section class="card" aria-labelledby="summary-h"><h2 id="summary-h">Summary</h2>
+  const main = `<h1>${esc(t('insightsTitle', { name: business.name }))}</h1>
+<section class="card" aria-labelledby="summary-h"><h2 id="summary-h">${esc(t('summary'))}</h2>
 <p>${esc(insights.summary)}</p>
-<p class="muted">From ${formatNumber(insights.review_count)} verified reviews · computed ${esc(insights.generated_at.slice(0, 16).replace('T', ' '))} UTC · <a href="/insights.json">insights.json</a></p></section>
+<p class="muted">${esc(t('fromReviews', { n: insights.review_count }))} · ${esc(t('computedAt', { time: insights.generated_at.slice(0, 16).replace('T', ' ') }))} · <a href="/insights.json">insights.json</a></p></section>
 
-<section aria-labelledby="time-h"><h2 id="time-h">Rating over time</h2>
-<ul class="legend"><li><span class="key u"></span>reviews per quarter</li><li><span class="key s"></span>average rating (1-5 stars)</li></ul>
-${points.length ? `<div class="scroll">${ratingOverTime(points, 'Reviews per quarter and their average rating; each quarter links to its reviews')}</div>` : '<p>No reviews yet.</p>'}
+<section aria-labelledby="time-h"><h2 id="time-h">${esc(t('ratingOverTime'))}</h2>
+<ul class="legend"><li><span class="key u"></span>${esc(t('reviewsPerQuarter'))}</li><li><span class="key s"></span>${esc(t('averageRating'))}</li></ul>
+${points.length ? `<div class="scroll">${ratingOverTime(points, t('timeChartTitle'), locale)}</div>` : `<p>${esc(t('noReviewsYet'))}</p>`}
 </section>
 
-<section id="aspects" aria-labelledby="aspects-h"><h2 id="aspects-h">Aspects: what customers praise and criticise</h2>
-<ul class="legend"><li><span class="key p"></span>positive</li><li><span class="key u"></span>neutral</li><li><span class="key n"></span>negative</li></ul>
-<div class="aspects">${insights.aspects.map((a) => aspectCard(a, reviewLinks)).join('\n')}</div>
+<section id="aspects" aria-labelledby="aspects-h"><h2 id="aspects-h">${esc(t('aspectsHeading'))}</h2>
+<ul class="legend"><li><span class="key p"></span>${esc(t('positive'))}</li><li><span class="key u"></span>${esc(t('neutral'))}</li><li><span class="key n"></span>${esc(t('negative'))}</li></ul>
+<div class="aspects">${insights.aspects.map((a) => aspectCard(a, reviewLinks, locale)).join('\n')}</div>
 </section>
 
-<section aria-labelledby="people-h"><h2 id="people-h">Technicians and services</h2>
+<section aria-labelledby="people-h"><h2 id="people-h">${esc(t('peopleHeading'))}</h2>
 <div class="cols">
-<div><h3 id="tech-h">Technicians</h3>${entityRows(
-    insights.entities.technicians.map((t) => ({ ...t, href: listHref({ technician: t.name }) })),
+<div><h3 id="tech-h">${esc(t('technicians'))}</h3>${entityRows(
+    insights.entities.technicians.map((tech) => ({ ...tech, href: listHref({ technician: tech.name }) })),
     'tech-h',
+    locale,
   )}</div>
-<div><h3 id="svc-h">Services</h3>${entityRows(
+<div><h3 id="svc-h">${esc(t('services'))}</h3>${entityRows(
     insights.entities.services.map((s) => ({ ...s, href: listHref({ service: s.id }) })),
     'svc-h',
+    locale,
   )}</div>
 </div>
 ${
   insights.entities.service_areas.length
-    ? `<h3 id="area-h">Service areas</h3>${entityRows(
-        insights.entities.service_areas.map((a) => ({ ...a, href: undefined, examples: reviewLinks(a.review_ids, 'Latest') })),
+    ? `<h3 id="area-h">${esc(t('serviceAreas'))}</h3>${entityRows(
+        insights.entities.service_areas.map((a) => ({ ...a, href: undefined, examples: reviewLinks(a.review_ids, t('latest')) })),
         'area-h',
+        locale,
       )}`
     : ''
 }
 </section>
 
-<section aria-labelledby="topics-h"><h2 id="topics-h">Topics</h2>
-<p class="muted">Recurring phrases beyond the fixed aspects, with the sentiment of the sentences they appear in.</p>
+<section aria-labelledby="topics-h"><h2 id="topics-h">${esc(t('topics'))}</h2>
+<p class="muted">${esc(t('topicsNote'))}</p>
 ${
   insights.topics.length
     ? `<ul class="plain rows">${insights.topics
         .map(
-          (t) =>
-            `<li><span><b>${esc(t.phrase)}</b> <span class="muted">${formatNumber(t.mention_count)} mention${t.mention_count === 1 ? '' : 's'}</span></span><span class="figs"><span class="bar">${sentimentBar(t.sentiment)}</span>${splitText(t.sentiment)}<br>${reviewLinks(t.review_ids)}</span></li>`,
+          (topic) =>
+            `<li><span><b>${esc(topic.phrase)}</b> <span class="muted">${esc(t('mentions', { n: topic.mention_count }))}</span></span><span class="figs"><span class="bar">${sentimentBar(topic.sentiment)}</span>${splitText(topic.sentiment, locale)}<br>${reviewLinks(topic.review_ids)}</span></li>`,
         )
         .join('')}</ul>`
-    : '<p>No recurring topics yet.</p>'
+    : `<p>${esc(t('noTopics'))}</p>`
 }
 </section>
 
-<section aria-labelledby="faq-h"><h2 id="faq-h">Questions customers ask, answered from the reviews</h2>
-${insights.faq.map((f) => `<details><summary>${esc(f.question)}</summary><p>${esc(f.answer)}</p><p>${reviewLinks(f.review_ids, 'Based on')}</p></details>`).join('\n')}
+<section aria-labelledby="faq-h"><h2 id="faq-h">${esc(t('faqHeading'))}</h2>
+${insights.faq.map((f) => `<details><summary>${esc(f.question)}</summary><p>${esc(f.answer)}</p><p>${reviewLinks(f.review_ids, t('basedOn'))}</p></details>`).join('\n')}
 </section>`
   return page({
-    title: `Insights: ${business.name}`,
-    description: `What ${formatNumber(insights.review_count)} verified reviews of ${business.name} say: aspects, technicians, services, topics and trends.`,
+    title: t('insightsTitle', { name: business.name }),
+    description: t('insightsDescription', { n: insights.review_count, name: business.name }),
+    locale,
     baseUrl: data.baseUrl,
     canonicalPath: '/insights',
     current: 'insights',
@@ -137,26 +144,31 @@ ${insights.faq.map((f) => `<details><summary>${esc(f.question)}</summary><p>${es
   })
 }
 
-function splitText(split: Split): string {
-  return `<span class="sr">Sentiment: </span>${formatNumber(split.positive)} positive · ${formatNumber(split.neutral)} neutral · ${formatNumber(split.negative)} negative`
+function splitText(split: Split, locale: Locale): string {
+  return `<span class="sr">${esc(locale.t('sentiment'))} </span>${esc(locale.t('sentimentSplit', { ...split }))}`
 }
 
-function aspectCard(aspect: Insights['aspects'][number], reviewLinks: (ids: string[], label?: string) => string): string {
+function aspectCard(aspect: Insights['aspects'][number], reviewLinks: (ids: string[], label?: string) => string, locale: Locale): string {
+  const { t } = locale
+  const label = aspectName(locale, aspect.id, aspect.label)
   const examples = aspect.examples
     .map(
       (e) =>
-        `<blockquote><p>“${esc(e.excerpt)}” <span class="muted">(${esc(e.sentiment)})</span> ${reviewLinks([e.review_id], 'Review')}</p></blockquote>`,
+        `<blockquote><p>${esc(t('quoted', { text: e.excerpt }))} <span class="muted">(${esc(sentimentWord(e.sentiment, locale))})</span> ${reviewLinks([e.review_id], t('review'))}</p></blockquote>`,
     )
     .join('')
-  const trend = aspect.trend.map((t) => ({ label: t.period, value: t.score }))
+  const trend = aspect.trend.map((p) => ({ label: p.period, value: p.score }))
   return `<article class="card aspect" aria-labelledby="aspect-${esc(aspect.id)}">
-<h3 id="aspect-${esc(aspect.id)}"><span>${esc(aspect.label)}</span><span class="muted">${formatNumber(aspect.mention_count)} mentions</span></h3>
+<h3 id="aspect-${esc(aspect.id)}"><span>${esc(label)}</span><span class="muted">${esc(t('mentions', { n: aspect.mention_count }))}</span></h3>
 <div class="bar">${sentimentBar(aspect.sentiment)}</div>
-<p class="figs">${splitText(aspect.sentiment)} · score ${aspect.score.toFixed(2)} (-1 to 1)</p>
-${trend.length ? `<p class="muted">Score per quarter</p>${sparkline(trend, `${aspect.label}: sentiment score per quarter, oldest first`)}` : ''}
+<p class="figs">${splitText(aspect.sentiment, locale)} · ${esc(t('score', { score: locale.number(aspect.score, 2) }))}</p>
+${trend.length ? `<p class="muted">${esc(t('scorePerQuarter'))}</p>${sparkline(trend, t('sparkTitle', { aspect: label }), locale)}` : ''}
 ${examples}
 </article>`
 }
+
+const sentimentWord = (sentiment: string, locale: Locale) =>
+  sentiment === 'positive' || sentiment === 'negative' || sentiment === 'neutral' ? locale.t(sentiment) : sentiment
 
 type EntityRow = {
   name: string
@@ -167,16 +179,17 @@ type EntityRow = {
   examples?: string
 }
 
-function entityRows(rows: EntityRow[], labelledBy: string): string {
-  if (!rows.length) return '<p>None mentioned yet.</p>'
+function entityRows(rows: EntityRow[], labelledBy: string, locale: Locale): string {
+  const { t } = locale
+  if (!rows.length) return `<p>${esc(t('noneMentioned'))}</p>`
   return `<ul class="plain rows" aria-labelledby="${labelledBy}">${rows
     .map((row) => {
       const name = row.href ? `<a href="${esc(row.href)}">${esc(row.name)}</a>` : `<b>${esc(row.name)}</b>`
       const average =
         row.average_rating === null
           ? ''
-          : ` · ${row.average_rating.toFixed(2)} <span aria-hidden="true">★</span><span class="sr">stars</span> average`
-      return `<li><span>${name}<br><span class="muted">${formatNumber(row.mention_count)} review${row.mention_count === 1 ? '' : 's'}${average}</span></span><span class="figs"><span class="bar">${sentimentBar(row.sentiment)}</span>${splitText(row.sentiment)}${row.examples ? `<br>${row.examples}` : ''}</span></li>`
+          : ` · <span aria-hidden="true">${locale.number(row.average_rating, 2)} ★</span><span class="sr">${esc(t('averageStars', { avg: locale.number(row.average_rating, 2) }))}</span>`
+      return `<li><span>${name}<br><span class="muted">${esc(t('reviewsCount', { n: row.mention_count }))}${average}</span></span><span class="figs"><span class="bar">${sentimentBar(row.sentiment)}</span>${splitText(row.sentiment, locale)}${row.examples ? `<br>${row.examples}` : ''}</span></li>`
     })
     .join('')}</ul>`
 }

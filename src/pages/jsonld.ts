@@ -33,7 +33,8 @@ function businessCore(business: Business, baseUrl: string): LocalBusinessNode {
   }
 }
 
-function reviewNode(review: Review, baseUrl: string): Exclude<SchemaReview, string> {
+/** `inLanguage`: the review's own language when known, else the page's. */
+function reviewNode(review: Review, baseUrl: string, pageLanguage: string): Exclude<SchemaReview, string> {
   return {
     '@type': 'Review',
     '@id': reviewPageUrl(baseUrl, review.id),
@@ -41,6 +42,7 @@ function reviewNode(review: Review, baseUrl: string): Exclude<SchemaReview, stri
     author: { '@type': 'Person', name: review.author.slice(0, 100) },
     datePublished: review.date,
     reviewBody: review.text,
+    inLanguage: review.language ?? pageLanguage,
     reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
   }
 }
@@ -51,10 +53,13 @@ export function businessJsonLd(
   aggregate: AggregateRating,
   reviews: Review[],
   baseUrl: string,
+  /** The page's BCP 47 tag: the business's language, and each review's unless it names its own. */
+  pageLanguage = 'en',
 ): WithContext<LocalBusiness> {
   const node: WithContext<LocalBusiness> = {
     '@context': 'https://schema.org',
     ...businessCore(business, baseUrl),
+    knowsLanguage: pageLanguage,
   } as WithContext<LocalBusiness>
   // Google refuses an aggregateRating over zero reviews.
   if (aggregate.review_count > 0) {
@@ -66,17 +71,17 @@ export function businessJsonLd(
         bestRating: 5,
         worstRating: 1,
       },
-      review: reviews.map((r) => reviewNode(r, baseUrl)),
+      review: reviews.map((r) => reviewNode(r, baseUrl, pageLanguage)),
     })
   }
   return node
 }
 
 /** A review page: the Review, with the business it is about as itemReviewed. */
-export function reviewJsonLd(review: Review, business: Business, baseUrl: string): WithContext<SchemaReview> {
+export function reviewJsonLd(review: Review, business: Business, baseUrl: string, pageLanguage = 'en'): WithContext<SchemaReview> {
   return {
     '@context': 'https://schema.org',
-    ...reviewNode(review, baseUrl),
+    ...reviewNode(review, baseUrl, pageLanguage),
     itemReviewed: businessCore(business, baseUrl),
   } as WithContext<SchemaReview>
 }

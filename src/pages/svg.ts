@@ -10,6 +10,7 @@
  * chart, and the whole /insights page renders in about 4 ms for 736 reviews.
  */
 import { esc } from './html'
+import { localeFor, type Locale } from './i18n'
 
 export type Split = { positive: number; negative: number; neutral: number }
 
@@ -37,7 +38,7 @@ export function sentimentBar(split: Split): string {
 }
 
 /** A score from -1 to 1 per period as a small line, with its values in the accessible name. */
-export function sparkline(points: { label: string; value: number }[], title: string): string {
+export function sparkline(points: { label: string; value: number }[], title: string, locale: Locale = localeFor()): string {
   const w = 160
   const h = 40
   const id = svgId('spark')
@@ -45,8 +46,8 @@ export function sparkline(points: { label: string; value: number }[], title: str
   const y = (v: number) => round(h / 2 - (Math.max(-1, Math.min(1, v)) * (h - 8)) / 2)
   const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(i)} ${y(p.value)}`).join(' ')
   const last = points.at(-1)
-  const desc = points.map((p) => `${p.label}: ${p.value.toFixed(2)}`).join(', ')
-  return `<svg class="spark" viewBox="0 0 ${w} ${h}" role="img" aria-labelledby="${id}-t ${id}-d"><title id="${id}-t">${esc(title)}</title><desc id="${id}-d">${esc(desc || 'No mentions yet.')}</desc>
+  const desc = points.map((p) => `${p.label}: ${locale.number(p.value, 2)}`).join(', ')
+  return `<svg class="spark" viewBox="0 0 ${w} ${h}" role="img" aria-labelledby="${id}-t ${id}-d"><title id="${id}-t">${esc(title)}</title><desc id="${id}-d">${esc(desc || locale.t('noMentionsYet'))}</desc>
 <line class="grid" x1="0" x2="${w}" y1="${h / 2}" y2="${h / 2}" stroke-dasharray="3 3"/>${points.length ? `<path d="${path}" fill="none" stroke="#0a58ca" stroke-width="2" stroke-linejoin="round"/>` : ''}${last ? `<circle cx="${x(points.length - 1)}" cy="${y(last.value)}" r="3" fill="#0a58ca"/>` : ''}</svg>`
 }
 
@@ -60,7 +61,8 @@ export const ASPECT_SUPPORT_MIN = 3
  * number of mentions at the end of each bar, so one complaint out of one mention cannot pass for a trend.
  * A picture with its figures in <desc>; the page links to the details next to it.
  */
-export function aspectChart(rows: AspectRow[], title: string): string {
+export function aspectChart(rows: AspectRow[], title: string, locale: Locale = localeFor()): string {
+  const { t } = locale
   const rowH = 26
   const labelW = 118
   const half = 96
@@ -82,12 +84,12 @@ export function aspectChart(rows: AspectRow[], title: string): string {
   const desc = rows
     .map(
       (r) =>
-        `${r.label}: ${r.sentiment.positive} positive, ${r.sentiment.neutral} neutral, ${r.sentiment.negative} negative of ${r.mentions} mentions` +
-        (r.mentions < ASPECT_SUPPORT_MIN ? ' (too few to judge)' : ''),
+        t('aspectDescription', { label: r.label, ...r.sentiment, n: r.mentions }) +
+        (r.mentions < ASPECT_SUPPORT_MIN ? ` ${t('tooFew')}` : ''),
     )
     .join('; ')
   return `<svg class="chart" viewBox="0 0 ${w} ${h}" role="img" aria-labelledby="${id}-t ${id}-d"><title id="${id}-t">${esc(title)}</title><desc id="${id}-d">${esc(desc)}</desc>
-<text x="${centre - 4}" y="12" text-anchor="end">◀ negative</text><text x="${centre + 4}" y="12">positive ▶</text>${bars}<line class="axis" x1="${centre}" x2="${centre}" y1="16" y2="${h - 2}"/></svg>`
+<text x="${centre - 4}" y="12" text-anchor="end">◀ ${esc(t('negative'))}</text><text x="${centre + 4}" y="12">${esc(t('positive'))} ▶</text>${bars}<line class="axis" x1="${centre}" x2="${centre}" y1="16" y2="${h - 2}"/></svg>`
 }
 
 export type PeriodPoint = { label: string; count: number; average: number | null; href: string }
@@ -96,7 +98,7 @@ export type PeriodPoint = { label: string; count: number; average: number | null
  * Rating over time: one column per period (review count as a bar, average rating as a line on a
  * 1-5 scale). Each column is a link to the reviews of that period, named with its figures.
  */
-export function ratingOverTime(points: PeriodPoint[], title: string): string {
+export function ratingOverTime(points: PeriodPoint[], title: string, locale: Locale = localeFor()): string {
   const colW = 48
   const left = 34
   const right = 34
@@ -118,7 +120,9 @@ export function ratingOverTime(points: PeriodPoint[], title: string): string {
   const countTicks = [0, maxCount].map((c) => `<text x="${w - right + 4}" y="${yCount(c) + 4}">${c}</text>`).join('')
   const columns = points
     .map((p, i) => {
-      const label = `${p.label}: ${p.count} review${p.count === 1 ? '' : 's'}${p.average === null ? '' : `, average ${p.average.toFixed(2)} stars`}`
+      const label =
+        locale.t('quarterReviews', { label: p.label, n: p.count }) +
+        (p.average === null ? '' : `, ${locale.t('averageStars', { avg: locale.number(p.average, 2) })}`)
       const x = left + i * colW
       // The axis label sits outside the link: the link's name carries the figures, and a visible text inside would have to match it.
       return `<text x="${cx(i)}" y="${top + plotH + 16}" text-anchor="middle" aria-hidden="true">${esc(p.label.replace(/^\d{2}(\d{2})-/, '’$1 '))}</text><a href="${esc(p.href)}" aria-label="${esc(label)}"><rect class="hit" x="${x + 1}" y="${top}" width="${colW - 2}" height="${plotH + 34}" fill="transparent"/><rect class="neu" x="${x + 10}" y="${yCount(p.count)}" width="${colW - 20}" height="${round(top + plotH - yCount(p.count))}"/></a>`

@@ -86,6 +86,16 @@ const Service = Type.Object({
   aliases: Type.Optional(Type.Array(Type.String(), { description: 'Phrases that mention this service in review text.' })),
 })
 
+/** The languages the pages and the widget speak (their own words, dates and numbers). */
+export const PAGE_LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'nl', 'pt', 'pl', 'sv', 'da', 'nb'] as const
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number]
+
+/** A BCP 47 tag whose language the pages speak: a language, then an optional script and region (`de`, `de-AT`, `pt-BR`). */
+const Locale = Type.String({
+  pattern: `^(?:${PAGE_LANGUAGES.join('|')})(?:-[A-Za-z]{4})?(?:-(?:[A-Za-z]{2}|[0-9]{3}))?$`,
+  description: `BCP 47 language tag of one of the languages the pages speak (${PAGE_LANGUAGES.join(', ')}), e.g. de or de-AT`,
+})
+
 const Technician = Type.Object({ name: Type.String({ description: 'Full name as on the roster.' }) })
 
 export const Business = Type.Object(
@@ -100,15 +110,18 @@ export const Business = Type.Object(
     services: Type.Array(Service),
     technicians: Type.Array(Technician),
     service_areas: Type.Array(Type.String()),
+    locale: Type.Optional(Locale),
   },
   { $id: 'Business' },
 )
 export type Business = Static<typeof Business>
 
 /** The business as published: service aliases are matching data, not part of the public record. */
+// The page locale is a setting of this service's pages, not part of the published record.
+const { locale: _pageLocale, ...publishedProperties } = Business.properties
 export const PublicBusiness = Type.Object(
   {
-    ...Business.properties,
+    ...publishedProperties,
     services: Type.Array(Type.Object({ id: Type.String(), name: Type.String() })),
   },
   { $id: 'PublicBusiness' },

@@ -148,18 +148,20 @@ describe.skipIf(!chromiumAvailable)('the widget on a page of another origin', ()
     await context.close()
   })
 
-  test('invalid options: a plain link to the reviews, and the reason in the console for the site owner', async () => {
+  test('invalid options: a small message inside the widget naming each option, and the reason in the console for the site owner', async () => {
     const page = await browser.newPage()
     const warnings: string[] = []
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text())
     })
     await page.goto(hostUrl + '/bad')
-    const link = page.locator('#bad-widget a')
-    await link.waitFor()
-    expect(await link.textContent()).toBe('Customer reviews')
-    expect(await link.getAttribute('href')).toBe(`${server.url}/`)
-    expect(warnings.some((w) => w.startsWith('Reviews widget: HTTP 400') && w.includes('check the data- options'))).toBe(true)
+    const problem = page.locator('#bad-widget .rw.problem')
+    await problem.waitFor()
+    expect(await problem.locator('code').allTextContents()).toEqual(['count', 'theme'])
+    const link = problem.locator('.foot a')
+    expect(await link.textContent()).toBe('Read all reviews')
+    expect(await link.getAttribute('href')).toBe('https://reviews.example.test/')
+    expect(warnings.some((w) => w.startsWith('Reviews widget: HTTP 400') && w.includes('check the options'))).toBe(true)
     await page.close()
   })
 })

@@ -52,12 +52,11 @@ test('the OpenAPI description of POST /mcp names every tool and prompt, and its 
   for (const prompt of PROMPT_NAMES) expect(description).toContain(prompt)
 })
 
-test("the developers page's MCP section lists the registry's tools and their count", async () => {
+test("the developers page's MCP section lists the registry's tools, in order", async () => {
   const html = await (await fetch(`${server.url}/developers`)).text()
-  const sentence = html.match(/Model Context Protocol: (\d+) tools, (.*?), all read-only/)
+  const sentence = html.match(/Model Context Protocol: tools (.*?), all read-only/)
   expect(sentence).not.toBeNull()
-  expect(Number(sentence![1])).toBe(TOOLS.length)
-  expect([...sentence![2]!.matchAll(/<code>([^<]+)<\/code>/g)].map((m) => m[1])).toEqual([...TOOL_NAMES])
+  expect([...sentence![1]!.matchAll(/<code>([^<]+)<\/code>/g)].map((m) => m[1])).toEqual([...TOOL_NAMES])
 })
 
 test("the README's MCP table lists the registry's tools in order, and its count says how many", () => {

@@ -66,7 +66,7 @@ describe('/embed', () => {
     ['count=0', ['count']],
     ['count=21', ['count']],
     ['count=2&count=3', ['count']],
-    ['theme=blue&lang=fr', ['theme', 'lang']],
+    ['theme=blue&lang=ja', ['theme', 'lang']],
     ['min_rating=6&service=', ['min_rating']],
   ])('/embed?%s is a friendly 400 page naming %p, still frameable', async (query, names) => {
     const response = await get(`/embed?${query}`)

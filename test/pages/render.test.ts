@@ -150,7 +150,7 @@ describe('languages', () => {
     const html = renderReviewPage(german, business, aggregate, 'https://reviews.example.test')
     expect(html).toContain('<p class="text" dir="auto" lang="de">Sehr schnell und sauber gearbeitet. Gerne wieder!</p>')
     expect(html).toContain(
-      '<summary>Translation (en) supplied by Google</summary><p class="text" dir="auto" lang="en">Worked very fast and clean. Happy to come back!</p>',
+      '<summary>Translation (English) supplied by Google</summary><p class="text" dir="auto" lang="en">Worked very fast and clean. Happy to come back!</p>',
     )
     const widget = renderEmbedPage({
       baseUrl: 'https://reviews.example.test',

@@ -84,7 +84,7 @@ describe('aspect chart', () => {
     const svg = aspectChart([row('quality', 40, 3), row('price', 0, 1)], 'Aspects')
     const groups = [...svg.matchAll(/<g( class="low")?>/g)].map((m) => Boolean(m[1]))
     expect(groups).toEqual([false, true])
-    expect(svg).toContain('price: 0 positive, 0 neutral, 1 negative of 1 mentions (too few to judge)')
+    expect(svg).toContain('price: 0 positive, 0 neutral, 1 negative of 1 mention (too few to judge)')
     expect(svg).not.toContain('quality: 40 positive, 0 neutral, 3 negative of 43 mentions (too few')
   })
 })
