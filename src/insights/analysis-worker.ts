@@ -8,6 +8,7 @@ import { analyzeText, type AnalysisContext, type TextAnalysis } from './analyzer
 import type { AnalysisReply, AnalysisRequest, ComputeRequest } from './insights-worker'
 import type { Business } from '../reviews/schema'
 import type { Insights } from './schema'
+import type { TextAnalyzer } from './compute'
 
 /**
  * In the compiled executable every entrypoint is bundled under the common root of the entrypoints (src/),
@@ -17,7 +18,7 @@ const WORKER_URL = import.meta.url.includes('/$bunfs/')
   ? new URL('./insights/insights-worker.js', import.meta.url)
   : new URL('./insights-worker.ts', import.meta.url)
 
-export type TextAnalyzer = (texts: string[], context: AnalysisContext) => Promise<TextAnalysis[]>
+export type { TextAnalyzer } from './compute'
 
 export function workerAnalyzer(): TextAnalyzer {
   let worker: Worker | undefined

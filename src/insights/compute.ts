@@ -6,12 +6,14 @@
  */
 import type { Business, Review } from '../reviews/schema'
 import { analyzeText, contextFor, polarityOf, type AnalysisContext, type AspectMention, type Polarity, type TextAnalysis } from './analyzer'
-import type { TextAnalyzer } from './analysis-worker'
 import { readableText, type LocalizedReview } from './language'
 import { ASPECTS, type AspectId } from './lexicon'
 import { buildFaq, buildSummary } from './prose'
 import type { AspectInsight, Insights } from './schema'
 import { topicsOf } from './topics'
+
+/** Reads texts elsewhere (a Worker, see analysis-worker.ts) and answers their analyses in the same order. */
+export type TextAnalyzer = (texts: string[], context: AnalysisContext) => Promise<TextAnalysis[]>
 
 type Split = { positive: number; negative: number; neutral: number }
 /** A review's feeling about an aspect, and the clause that says it (the mention whose own sentiment agrees). */

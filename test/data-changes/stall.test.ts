@@ -19,8 +19,12 @@ import { openServiceDatabase } from '../../src/service'
 import { MAIN, startListening, type Running } from '../support/spawn'
 
 const SIZE = 10_000
-/** The longest the server's main thread may run during one /healthz answer, and the 99th percentile (ms). */
-const MAX_MS = 100
+/**
+ * The longest the server's main thread may run during one /healthz answer, and the 99th percentile (ms). On a
+ * loaded machine one answer's window stretches over several of the 4 ms slices a version is taken in by, and
+ * counts them all: 250 ms stays far below a build held on the loop (628 ms measured for the previous build).
+ */
+const MAX_MS = 250
 const P99_MS = 50
 
 let dir: string
