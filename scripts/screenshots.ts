@@ -1,5 +1,6 @@
 /**
- * Regenerates docs/screenshots/*.png (the README's pictures of the pages) from the embedded sample:
+ * Regenerates docs/screenshots/*.png (the README's pictures of the pages) from the embedded sample, once as
+ * the English business it is and once with `locale: "de"` in its business file (the de-*.png pictures):
  *   bun scripts/screenshots.ts
  * Needs chromium (`apt-get install chromium`, or CHROMIUM_PATH). Starts the service on a free port over
  * a temporary data directory, with BASE_URL http://localhost:3000 as a reader would see it.
@@ -37,37 +38,58 @@ if (!chromiumAvailable) {
   process.exit(1)
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'reviews-screenshots-'))
-const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', BASE_URL: 'http://localhost:3000' })
-const service = createService(config, { seed: embeddedSample, log: () => {} })
-service.listen()
-// The review page shows the aspect summary once the insights are computed: wait for them.
-await service.catalog.current.insights()
-const base = `http://127.0.0.1:${service.port}`
-const host = Bun.serve({
-  port: 0,
-  hostname: '127.0.0.1',
-  fetch: () => new Response(hostPage(base), { headers: { 'content-type': 'text/html; charset=utf-8' } }),
-})
+/** The embedded sample as a German business would publish it: its business file says `locale: "de"`. */
+const germanSample = {
+  ...embeddedSample,
+  business: {
+    ...embeddedSample.business,
+    locale: 'de',
+    description: 'Sanitär, Heizung, Klima und Elektro: Reparaturen und Notdienst rund um die Uhr.',
+  },
+}
+const GERMAN_SHOTS = SHOTS.filter((shot) => ['home-desktop.png', 'home-phone.png', 'insights-desktop.png'].includes(shot.file)).map(
+  (shot) => ({ ...shot, file: `de-${shot.file}` }),
+)
+
 const browser = await launchChromium()
 try {
   mkdirSync(OUT, { recursive: true })
-  for (const shot of SHOTS) {
-    const page = await browser.newPage({ viewport: shot.viewport, deviceScaleFactor: 1 })
-    await page.goto(base + shot.path)
-    await page.screenshot({ path: join(OUT, shot.file) })
-    await page.close()
-    console.log(`docs/screenshots/${shot.file}`)
-  }
-  const page = await browser.newPage({ viewport: { width: 1000, height: 640 }, deviceScaleFactor: 1 })
-  await page.goto(`http://127.0.0.1:${host.port}/`)
-  await page.locator('[data-reviews-widget] li').first().waitFor()
-  await page.locator('[data-theme="dark"] li').first().waitFor()
-  await page.screenshot({ path: join(OUT, 'widget.png') })
-  console.log('docs/screenshots/widget.png')
+  await photograph(embeddedSample, SHOTS, 'widget.png')
+  await photograph(germanSample, GERMAN_SHOTS, 'de-widget.png')
 } finally {
   await browser.close()
-  host.stop(true)
-  await service.stop()
-  rmSync(dataDir, { recursive: true, force: true })
+}
+
+async function photograph(seed: typeof embeddedSample, shots: typeof SHOTS, widgetFile: string): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'reviews-screenshots-'))
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', BASE_URL: 'http://localhost:3000' })
+  const service = createService(config, { seed, log: () => {} })
+  service.listen()
+  // The review page shows the aspect summary once the insights are computed: wait for them.
+  await service.catalog.current.insights()
+  const base = `http://127.0.0.1:${service.port}`
+  const host = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: () => new Response(hostPage(base), { headers: { 'content-type': 'text/html; charset=utf-8' } }),
+  })
+  try {
+    for (const shot of shots) {
+      const page = await browser.newPage({ viewport: shot.viewport, deviceScaleFactor: 1 })
+      await page.goto(base + shot.path)
+      await page.screenshot({ path: join(OUT, shot.file) })
+      await page.close()
+      console.log(`docs/screenshots/${shot.file}`)
+    }
+    const page = await browser.newPage({ viewport: { width: 1000, height: 640 }, deviceScaleFactor: 1 })
+    await page.goto(`http://127.0.0.1:${host.port}/`)
+    await page.locator('[data-reviews-widget] li').first().waitFor()
+    await page.locator('[data-theme="dark"] li').first().waitFor()
+    await page.screenshot({ path: join(OUT, widgetFile) })
+    console.log(`docs/screenshots/${widgetFile}`)
+  } finally {
+    host.stop(true)
+    await service.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 }

@@ -94,8 +94,8 @@ details.filters>summary{min-height:2rem;display:flex;align-items:center}
 .note{border-left:3px solid var(--star);background:var(--card);padding:.4rem .8rem}
 .cols,.cols3{display:grid;gap:1.25rem}
 ul.plain,ol.plain{list-style:none;margin:0;padding:0}
-.dist a{display:grid;grid-template-columns:4.2rem 1fr 4.5rem;align-items:center;gap:.5rem;padding:.2rem 0;color:var(--fg);text-decoration:none}
-.dist a:hover .lbl{text-decoration:underline}
+.dist a{display:grid;grid-template-columns:auto 1fr 4.5rem;align-items:center;gap:.5rem;padding:.2rem 0;color:var(--fg);text-decoration:none}
+.dist a:hover .lbl{text-decoration:underline}.dist .lbl{white-space:nowrap;min-width:4.2rem}
 .dist a[aria-current=true]{font-weight:700}
 .bar{display:block}
 .dist svg,.bar svg{width:100%;height:.7rem;display:block}
