@@ -176,7 +176,8 @@ const EMBED_PARAMETERS = pageParameters(EmbedQuery)
 const invalidPage = htmlResponse('Invalid parameters: a page for people naming each bad parameter.')
 const invalidWidgetResponse = htmlResponse('Invalid options: a small message in the widget’s own style naming each bad option.')
 
-export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
+/** The headers of each kind of page, and the few helpers every page route shares. */
+function pageKit(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
   const baseUrl = options.baseUrl
   const pageOptionsHeaders = {
     'content-security-policy': PAGE_CSP,
@@ -185,269 +186,250 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
     'referrer-policy': 'strict-origin-when-cross-origin',
   }
   const pageOptions = serveOptions(options.cacheControl, pageOptionsHeaders)
-  const embedOptions = serveOptions(options.cacheControl, { 'content-security-policy': EMBED_CSP, 'x-content-type-options': 'nosniff' })
-  const fragmentOptions = serveOptions(options.cacheControl, {
-    'content-security-policy': FRAGMENT_CSP,
-    'x-content-type-options': 'nosniff',
-  })
-  const scriptOptions = serveOptions(options.cacheControl, { 'x-content-type-options': 'nosniff' })
-  // A page rendered before the insights exist is complete a moment later: no cache may keep it.
-  const pendingOptions = serveOptions('no-store', pageOptionsHeaders)
-  const embedScript = CachedRepresentation.text(EMBED_SCRIPT, 'text/javascript; charset=utf-8', new Date())
   const cache = new VersionCache<CachedRepresentation>(PAGE_CACHE)
-
-  const html = (snapshot: Snapshot, key: string, render: () => string) =>
-    cache.get(snapshot, key) ?? cache.set(snapshot, key, CachedRepresentation.text(render(), HTML, snapshot.updatedAt))
-
   const errorPage = (request: Request, snapshot: Snapshot, error: ErrorPage, headers = pageOptions.headers) =>
     new Response(request.method === 'HEAD' ? null : renderErrorPage(error, snapshot.business.name, baseUrl, snapshot.business.locale), {
       status: error.status,
       // CORS like every response: /embed.js reads the fragment's errors from other origins.
       headers: { ...CORS_HEADERS, ...headers, 'content-type': HTML, 'cache-control': 'no-store' },
     })
-  const invalid = (request: Request, snapshot: Snapshot, issues: Issue[], headers = pageOptions.headers) =>
-    errorPage(
-      request,
-      snapshot,
-      {
+  return {
+    catalog,
+    search,
+    baseUrl,
+    cache,
+    pageOptions,
+    // A page rendered before the insights exist is complete a moment later: no cache may keep it.
+    pendingOptions: serveOptions('no-store', pageOptionsHeaders),
+    embedOptions: serveOptions(options.cacheControl, { 'content-security-policy': EMBED_CSP, 'x-content-type-options': 'nosniff' }),
+    fragmentOptions: serveOptions(options.cacheControl, { 'content-security-policy': FRAGMENT_CSP, 'x-content-type-options': 'nosniff' }),
+    scriptOptions: serveOptions(options.cacheControl, { 'x-content-type-options': 'nosniff' }),
+    html: (snapshot: Snapshot, key: string, render: () => string) =>
+      cache.get(snapshot, key) ?? cache.set(snapshot, key, CachedRepresentation.text(render(), HTML, snapshot.updatedAt)),
+    errorPage,
+    invalid: (request: Request, snapshot: Snapshot, issues: Issue[]) =>
+      errorPage(request, snapshot, {
         status: 400,
         title: 'These filters do not work',
         message:
           issues.length === 1 ? 'One parameter in the address is invalid:' : `${issues.length} parameters in the address are invalid:`,
         issues,
-      },
-      headers,
-    )
-
-  // Bad widget options: a small message inside the widget (still frameable, readable cross-origin), in its language if that option was valid.
-  const invalidWidget = (
-    request: Request,
-    snapshot: Snapshot,
-    issues: Issue[],
-    headers: Readonly<Record<string, string>> | undefined,
-    render: typeof renderEmbedErrorFragment,
-  ) => {
-    const params = new URL(request.url).searchParams
-    const pick = <T extends string>(name: string, choices: readonly T[]) => {
-      const value = params.get(name)?.toLowerCase()
-      return choices.find((c) => c === value)
-    }
-    const body = render({
-      baseUrl,
-      business: snapshot.business,
-      issues,
-      lang: pick('lang', EMBED_LANGS),
-      theme: pick('theme', EMBED_THEMES),
-    })
-    return new Response(request.method === 'HEAD' ? null : body, {
-      status: 400,
-      headers: { ...CORS_HEADERS, ...headers, 'content-type': HTML, 'cache-control': 'no-store' },
-    })
-  }
-
-  const aspectRows = (insights: Insights) =>
-    insights.aspects.map((a) => ({
-      id: a.id,
-      label: a.label,
-      short: a.id.charAt(0).toUpperCase() + a.id.slice(1),
-      sentiment: a.sentiment,
-      mentions: a.mention_count,
-    }))
-
-  return new Elysia({ name: 'pages' })
-    .get(
-      '/',
-      async ({ request }) => {
-        const snapshot = catalog.current
-        const parsed = parsePageQuery(new URL(request.url).searchParams, ListQuery)
-        if (!parsed.ok) return invalid(request, snapshot, parsed.issues)
-        const { filters } = parsed.value
-        const pageNumber = parsed.value.values.page ?? 1
-        const key = `home:${listHref(filters, pageNumber)}`
-        let rep = cache.get(snapshot, key)
-        if (!rep) {
-          const insights = await insightsWithin(snapshot, INSIGHTS_WAIT_MS)
-          const result = search.search({ ...parsed.value.search, limit: pageNumber * PAGE_SIZE })
-          const onPage = result.reviewsJson.slice((pageNumber - 1) * PAGE_SIZE)
-          if (pageNumber > 1 && !onPage.length) {
-            return errorPage(request, snapshot, {
-              status: 404,
-              title: 'No such page',
-              message: `There are ${result.total} matching reviews; page ${pageNumber} is past the last one.`,
-            })
-          }
-          const render = () =>
-            renderHomePage({
-              baseUrl,
-              business: snapshot.business,
-              aggregate: snapshot.aggregate,
-              aspects: insights ? aspectRows(insights) : [],
-              filters,
-              page: pageNumber,
-              pageSize: PAGE_SIZE,
-              total: result.total,
-              reviews: onPage.map((json) => JSON.parse(json) as PageReview),
-              insightsPending: insights === undefined,
-            })
-          // Without the insights (still computing) the page says so and is served but not kept: a later request gets the full one.
-          if (insights === undefined)
-            return serveRepresentation(request, CachedRepresentation.text(render(), HTML, snapshot.updatedAt), pendingOptions)
-          rep = html(snapshot, key, render)
-        }
-        return serveRepresentation(request, rep, pageOptions)
-      },
-      {
-        detail: {
-          tags: ['Pages'],
-          operationId: 'getReviewsPage',
-          summary: 'The business’s review page (HTML)',
-          description:
-            'Business card, rating distribution, aspect summary, the newest reviews with owner replies, 10 per page. ' +
-            'Filters are the search API’s parameters under short names (`service` = `mentions_service`, `technician` = `mentions_technician`), ' +
-            'with its rules (plain decimal numerals, bounds, real dates, no repeats). An empty value is the same as not given (a form’s empty ' +
-            'field) and parameters the page does not know are ignored (tracking parameters in links). Carries schema.org JSON-LD and feed autodiscovery links.',
-          parameters: LIST_PARAMETERS,
-          responses: {
-            ...readResponses(htmlResponse('The page.'), { cacheControl: options.cacheControl }),
-            400: invalidPage,
-            404: htmlResponse('A page past the last one.'),
-          },
-        },
-      },
-    )
-    .get(
-      '/reviews/:id',
-      ({ request, params }) => {
-        const snapshot = catalog.current
-        const json = snapshot.reviewJson(params.id)
-        if (json === undefined) {
-          return errorPage(request, snapshot, {
-            status: 404,
-            title: 'Review not found',
-            message: `No published review has the id “${params.id}”.`,
-          })
-        }
-        const rep = html(snapshot, `review:${params.id}`, () =>
-          renderReviewPage(JSON.parse(json) as PageReview, snapshot.business, snapshot.aggregate, baseUrl),
-        )
-        return serveRepresentation(request, rep, pageOptions)
-      },
-      {
-        detail: {
-          tags: ['Pages'],
-          operationId: 'getReviewPage',
-          summary: 'One review as a page (HTML)',
-          description:
-            'The `alternate` link of each Atom entry and the `url` of each JSON Feed item. The record as JSON is GET /api/reviews/{id}.',
-          parameters: [{ name: 'id', in: 'path', required: true, description: 'Review id.', schema: { type: 'string' } }],
-          responses: {
-            ...readResponses(htmlResponse('The review page.'), { cacheControl: options.cacheControl }),
-            404: htmlResponse('No published review has this id.'),
-          },
-        },
-      },
-    )
-    .get(
-      '/insights',
-      async ({ request }) => {
-        const snapshot = catalog.current
-        let rep = cache.get(snapshot, 'insights')
-        if (!rep) {
-          const insights = (await snapshot.insights()).data
-          rep = html(snapshot, 'insights', () =>
-            renderInsightsPage({ baseUrl, business: snapshot.business, insights, reviews: snapshot.reviews }),
-          )
-        }
-        return serveRepresentation(request, rep, pageOptions)
-      },
-      {
-        detail: {
-          tags: ['Pages'],
-          operationId: 'getInsightsPage',
-          summary: 'Insights as pictures (HTML)',
-          description:
-            'Rating over time, aspects with trends and examples, technicians and services, topics and FAQ; every figure links to the reviews behind it.',
-          responses: { ...readResponses(htmlResponse('The insights page.'), { cacheControl: options.cacheControl }) },
-        },
-      },
-    )
-    .get(
-      '/embed',
-      ({ request }) => {
-        const snapshot = catalog.current
-        const parsed = parseEmbedOptions(new URL(request.url).searchParams)
-        if (!parsed.ok) return invalidWidget(request, snapshot, parsed.issues, embedOptions.headers, renderEmbedErrorPage)
-        const rep = html(snapshot, `embed:${JSON.stringify(parsed.value.options)}`, () =>
-          renderEmbedPage(embedData(snapshot, parsed.value)),
-        )
-        return serveRepresentation(request, rep, embedOptions)
-      },
-      {
-        detail: {
-          tags: ['Pages'],
-          operationId: 'getWidgetPage',
-          summary: 'The review widget as a page to put in an iframe (HTML)',
-          description:
-            'Any site may frame it (`frame-ancestors *`); it works without JavaScript, and with /embed.js on the host page the iframe takes the height of its content.',
-          parameters: EMBED_PARAMETERS,
-          responses: {
-            ...readResponses(htmlResponse('The widget page.'), { cacheControl: options.cacheControl }),
-            400: invalidWidgetResponse,
-          },
-        },
-      },
-    )
-    .get(
-      '/embed/fragment',
-      ({ request }) => {
-        const snapshot = catalog.current
-        const parsed = parseEmbedOptions(new URL(request.url).searchParams)
-        if (!parsed.ok) return invalidWidget(request, snapshot, parsed.issues, fragmentOptions.headers, renderEmbedErrorFragment)
-        const rep = html(snapshot, `fragment:${JSON.stringify(parsed.value.options)}`, () =>
-          renderEmbedFragment(embedData(snapshot, parsed.value)),
-        )
-        return serveRepresentation(request, rep, fragmentOptions)
-      },
-      {
-        detail: {
-          tags: ['Pages'],
-          operationId: 'getWidgetFragment',
-          summary: 'The review widget as an HTML fragment',
-          description:
-            'What /embed.js puts into a Shadow DOM: a <style> scoped to the shadow root and the widget’s markup. Same options as /embed.',
-          parameters: EMBED_PARAMETERS,
-          responses: {
-            ...readResponses(htmlResponse('The widget fragment.'), { cacheControl: options.cacheControl }),
-            400: invalidWidgetResponse,
-          },
-        },
-      },
-    )
-    .get('/embed.js', ({ request }) => serveRepresentation(request, embedScript, scriptOptions), {
-      detail: {
-        tags: ['Pages'],
-        operationId: 'getWidgetScript',
-        summary: 'The widget script',
-        description:
-          'Defines the `<reviews-widget>` element (attributes `min-rating`, `count`, `service`, `theme`, `lang`), drawn into its own shadow root whenever it is added; ' +
-          'mounts elements with `data-reviews-widget` (options as `data-` attributes) the same way, and sizes /embed iframes on the page to their content.',
-        responses: {
-          ...readResponses(
-            { description: 'JavaScript.', content: { 'text/javascript': { schema: { type: 'string' as const } } } },
-            { cacheControl: options.cacheControl },
-          ),
-        },
-      },
-    })
-
-  function embedData(snapshot: Snapshot, parsed: { options: EmbedOptions; search: SearchFilters }) {
-    const result = search.search(parsed.search)
-    return {
+      }),
+    embedData: (snapshot: Snapshot, parsed: { options: EmbedOptions; search: SearchFilters }) => ({
       baseUrl,
       business: snapshot.business,
       aggregate: snapshot.aggregate,
-      reviews: result.reviewsJson.map((json) => JSON.parse(json) as PageReview),
+      reviews: search.search(parsed.search).reviewsJson.map((json) => JSON.parse(json) as PageReview),
       options: parsed.options,
-    }
+    }),
   }
+}
+type PageKit = ReturnType<typeof pageKit>
+
+/** Bad widget options: a small message inside the widget (still frameable, readable cross-origin), in its language if that option was valid. */
+function invalidWidget(
+  kit: PageKit,
+  request: Request,
+  issues: Issue[],
+  headers: Readonly<Record<string, string>> | undefined,
+  render: typeof renderEmbedErrorFragment,
+): Response {
+  const params = new URL(request.url).searchParams
+  const pick = <T extends string>(name: string, choices: readonly T[]) => {
+    const value = params.get(name)?.toLowerCase()
+    return choices.find((c) => c === value)
+  }
+  const body = render({
+    baseUrl: kit.baseUrl,
+    business: kit.catalog.current.business,
+    issues,
+    lang: pick('lang', EMBED_LANGS),
+    theme: pick('theme', EMBED_THEMES),
+  })
+  return new Response(request.method === 'HEAD' ? null : body, {
+    status: 400,
+    headers: { ...CORS_HEADERS, ...headers, 'content-type': HTML, 'cache-control': 'no-store' },
+  })
+}
+
+const aspectRows = (insights: Insights) =>
+  insights.aspects.map((a) => ({
+    id: a.id,
+    label: a.label,
+    short: a.id.charAt(0).toUpperCase() + a.id.slice(1),
+    sentiment: a.sentiment,
+    mentions: a.mention_count,
+  }))
+
+/** `/`: the reviews with the filters and page of the address; without insights yet, said so and not kept. */
+async function homePage(kit: PageKit, request: Request): Promise<Response> {
+  const snapshot = kit.catalog.current
+  const parsed = parsePageQuery(new URL(request.url).searchParams, ListQuery)
+  if (!parsed.ok) return kit.invalid(request, snapshot, parsed.issues)
+  const { filters } = parsed.value
+  const pageNumber = parsed.value.values.page ?? 1
+  const key = `home:${listHref(filters, pageNumber)}`
+  const cached = kit.cache.get(snapshot, key)
+  if (cached) return serveRepresentation(request, cached, kit.pageOptions)
+  const insights = await insightsWithin(snapshot, INSIGHTS_WAIT_MS)
+  const result = kit.search.search({ ...parsed.value.search, limit: pageNumber * PAGE_SIZE })
+  const onPage = result.reviewsJson.slice((pageNumber - 1) * PAGE_SIZE)
+  if (pageNumber > 1 && !onPage.length) {
+    return kit.errorPage(request, snapshot, {
+      status: 404,
+      title: 'No such page',
+      message: `There are ${result.total} matching reviews; page ${pageNumber} is past the last one.`,
+    })
+  }
+  const render = () =>
+    renderHomePage({
+      baseUrl: kit.baseUrl,
+      business: snapshot.business,
+      aggregate: snapshot.aggregate,
+      aspects: insights ? aspectRows(insights) : [],
+      filters,
+      page: pageNumber,
+      pageSize: PAGE_SIZE,
+      total: result.total,
+      reviews: onPage.map((json) => JSON.parse(json) as PageReview),
+      insightsPending: insights === undefined,
+    })
+  if (insights === undefined)
+    return serveRepresentation(request, CachedRepresentation.text(render(), HTML, snapshot.updatedAt), kit.pendingOptions)
+  return serveRepresentation(request, kit.html(snapshot, key, render), kit.pageOptions)
+}
+
+function reviewPage(kit: PageKit, request: Request, id: string): Response {
+  const snapshot = kit.catalog.current
+  const json = snapshot.reviewJson(id)
+  if (json === undefined) {
+    return kit.errorPage(request, snapshot, { status: 404, title: 'Review not found', message: `No published review has the id “${id}”.` })
+  }
+  const rep = kit.html(snapshot, `review:${id}`, () =>
+    renderReviewPage(JSON.parse(json) as PageReview, snapshot.business, snapshot.aggregate, kit.baseUrl),
+  )
+  return serveRepresentation(request, rep, kit.pageOptions)
+}
+
+/** `/insights`: waits for the insights of this version (the first computation can take minutes at a million reviews). */
+async function insightsPage(kit: PageKit, request: Request, server: unknown): Promise<Response> {
+  const snapshot = kit.catalog.current
+  let rep = kit.cache.get(snapshot, 'insights')
+  if (!rep) {
+    // Waiting with nothing to send: not cut by HTTP_IDLE_TIMEOUT_S (the runtime's longest idle timeout instead).
+    ;(server as { timeout?: (request: Request, seconds: number) => void } | null)?.timeout?.(request, 255)
+    const insights = (await snapshot.insights()).data
+    rep = kit.html(snapshot, 'insights', () =>
+      renderInsightsPage({ baseUrl: kit.baseUrl, business: snapshot.business, insights, reviews: snapshot.reviews }),
+    )
+  }
+  return serveRepresentation(request, rep, kit.pageOptions)
+}
+
+/** `/embed` and `/embed/fragment`: the widget with the options of the address. */
+function widget(kit: PageKit, request: Request, form: 'page' | 'fragment'): Response {
+  const snapshot = kit.catalog.current
+  const serving = form === 'page' ? kit.embedOptions : kit.fragmentOptions
+  const parsed = parseEmbedOptions(new URL(request.url).searchParams)
+  if (!parsed.ok)
+    return invalidWidget(kit, request, parsed.issues, serving.headers, form === 'page' ? renderEmbedErrorPage : renderEmbedErrorFragment)
+  const data = () => kit.embedData(snapshot, parsed.value)
+  const rep = kit.html(snapshot, `${form === 'page' ? 'embed' : 'fragment'}:${JSON.stringify(parsed.value.options)}`, () =>
+    form === 'page' ? renderEmbedPage(data()) : renderEmbedFragment(data()),
+  )
+  return serveRepresentation(request, rep, serving)
+}
+
+/** The OpenAPI text of the pages for people. */
+function pageDetails(cacheControl: string) {
+  return {
+    home: {
+      tags: ['Pages'],
+      operationId: 'getReviewsPage',
+      summary: 'The business’s review page (HTML)',
+      description:
+        'Business card, rating distribution, aspect summary, the newest reviews with owner replies, 10 per page. ' +
+        'Filters are the search API’s parameters under short names (`service` = `mentions_service`, `technician` = `mentions_technician`), ' +
+        'with its rules (plain decimal numerals, bounds, real dates, no repeats). An empty value is the same as not given (a form’s empty ' +
+        'field) and parameters the page does not know are ignored (tracking parameters in links). Carries schema.org JSON-LD and feed autodiscovery links.',
+      parameters: LIST_PARAMETERS,
+      responses: {
+        ...readResponses(htmlResponse('The page.'), { cacheControl }),
+        400: invalidPage,
+        404: htmlResponse('A page past the last one.'),
+      },
+    },
+    review: {
+      tags: ['Pages'],
+      operationId: 'getReviewPage',
+      summary: 'One review as a page (HTML)',
+      description:
+        'The `alternate` link of each Atom entry and the `url` of each JSON Feed item. The record as JSON is GET /api/reviews/{id}.',
+      parameters: [{ name: 'id', in: 'path' as const, required: true, description: 'Review id.', schema: { type: 'string' as const } }],
+      responses: {
+        ...readResponses(htmlResponse('The review page.'), { cacheControl }),
+        404: htmlResponse('No published review has this id.'),
+      },
+    },
+    insights: {
+      tags: ['Pages'],
+      operationId: 'getInsightsPage',
+      summary: 'Insights as pictures (HTML)',
+      description:
+        'Rating over time, aspects with trends and examples, technicians and services, topics and FAQ; every figure links to the reviews behind it.',
+      responses: { ...readResponses(htmlResponse('The insights page.'), { cacheControl }) },
+    },
+  }
+}
+
+/** The OpenAPI text of the widget's three forms. */
+function widgetDetails(cacheControl: string) {
+  return {
+    page: {
+      tags: ['Pages'],
+      operationId: 'getWidgetPage',
+      summary: 'The review widget as a page to put in an iframe (HTML)',
+      description:
+        'Any site may frame it (`frame-ancestors *`); it works without JavaScript, and with /embed.js on the host page the iframe takes the height of its content.',
+      parameters: EMBED_PARAMETERS,
+      responses: { ...readResponses(htmlResponse('The widget page.'), { cacheControl }), 400: invalidWidgetResponse },
+    },
+    fragment: {
+      tags: ['Pages'],
+      operationId: 'getWidgetFragment',
+      summary: 'The review widget as an HTML fragment',
+      description:
+        'What /embed.js puts into a Shadow DOM: a <style> scoped to the shadow root and the widget’s markup. Same options as /embed.',
+      parameters: EMBED_PARAMETERS,
+      responses: { ...readResponses(htmlResponse('The widget fragment.'), { cacheControl }), 400: invalidWidgetResponse },
+    },
+    script: {
+      tags: ['Pages'],
+      operationId: 'getWidgetScript',
+      summary: 'The widget script',
+      description:
+        'Defines the `<reviews-widget>` element (attributes `min-rating`, `count`, `service`, `theme`, `lang`), drawn into its own shadow root whenever it is added; ' +
+        'mounts elements with `data-reviews-widget` (options as `data-` attributes) the same way, and sizes /embed iframes on the page to their content.',
+      responses: {
+        ...readResponses(
+          { description: 'JavaScript.', content: { 'text/javascript': { schema: { type: 'string' as const } } } },
+          { cacheControl },
+        ),
+      },
+    },
+  }
+}
+
+export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: ReadRouteOptions) {
+  const kit = pageKit(catalog, search, options)
+  const pages = pageDetails(options.cacheControl)
+  const widgets = widgetDetails(options.cacheControl)
+  const embedScript = CachedRepresentation.text(EMBED_SCRIPT, 'text/javascript; charset=utf-8', new Date())
+  return new Elysia({ name: 'pages' })
+    .get('/', ({ request }) => homePage(kit, request), { detail: pages.home })
+    .get('/reviews/:id', ({ request, params }) => reviewPage(kit, request, params.id), { detail: pages.review })
+    .get('/insights', ({ request, server }) => insightsPage(kit, request, server), { detail: pages.insights })
+    .get('/embed', ({ request }) => widget(kit, request, 'page'), { detail: widgets.page })
+    .get('/embed/fragment', ({ request }) => widget(kit, request, 'fragment'), { detail: widgets.fragment })
+    .get('/embed.js', ({ request }) => serveRepresentation(request, embedScript, kit.scriptOptions), { detail: widgets.script })
 }
