@@ -75,6 +75,22 @@ describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
     await context.close()
   })
 
+  test('on a phone the rating-over-time chart opens at its newest quarter', async () => {
+    const context = await site.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true })
+    const page = await context.newPage()
+    await page.goto(site.server.url + '/insights')
+    const scroller = page.locator('.scroll').first()
+    const box = (await scroller.boundingBox())!
+    // Each quarter's column is a link; the newest is the last one, and it is in view without scrolling.
+    const newest = (await scroller.locator('svg a').last().boundingBox())!
+    const oldest = (await scroller.locator('svg a').first().boundingBox())!
+    expect(newest.x + newest.width).toBeLessThanOrEqual(box.x + box.width + 1)
+    expect(newest.x).toBeGreaterThanOrEqual(box.x - 1)
+    // The chart is wider than the phone: the oldest quarters are the ones out of view.
+    expect(oldest.x).toBeLessThan(box.x)
+    await context.close()
+  })
+
   test('the text search form narrows the list and keeps the other filters', async () => {
     const page = await site.browser.newPage()
     await page.goto(site.server.url + '/?rating=5')
