@@ -58,118 +58,141 @@ const invalidQuery = (issues: Issue[]) =>
     issues,
   )
 
-export function reviewsReads({ catalog, search }: ReadContext): ReadRoute[] {
+/** The search and the since-listing share one cache of representations per raw query string. */
+type QueryReads = {
+  queries: VersionCache<CachedRepresentation>
+  /** One page of a search, memoised in the current data version. */
+  page: (filters: SearchFilters) => CachedRepresentation
+}
+
+export function reviewsReads(context: ReadContext): ReadRoute[] {
+  const { catalog, search } = context
   const queries = new VersionCache<CachedRepresentation>(QUERY_CACHE)
   const page = (filters: SearchFilters) => catalog.current.memo(searchKey(filters), () => renderPage(search, filters))
+  const reads: QueryReads = { queries, page }
+  return [datasetRoute(context), searchRoute(context, reads), sinceRoute(context, reads), permalinkRoute(context)]
+}
 
-  return [
-    {
-      path: '/reviews.json',
-      methods: READ_METHODS,
-      cache: { topic: 'reviews.json' },
-      read: () => catalog.current.representations['reviews.json'],
-      doc: {
-        tags: ['Datasets'],
-        operationId: 'getReviewsDataset',
-        summary: 'Full reviews dataset',
-        description: 'Business metadata, aggregate rating and every verified review, newest first. A WebSub topic.',
-        ok: jsonResponse(ReviewsDataset, 'The reviews dataset.'),
-      },
+function datasetRoute({ catalog }: ReadContext): ReadRoute {
+  return {
+    path: '/reviews.json',
+    methods: READ_METHODS,
+    cache: { topic: 'reviews.json' },
+    read: () => catalog.current.representations['reviews.json'],
+    doc: {
+      tags: ['Datasets'],
+      operationId: 'getReviewsDataset',
+      summary: 'Full reviews dataset',
+      description: 'Business metadata, aggregate rating and every verified review, newest first. A WebSub topic.',
+      ok: jsonResponse(ReviewsDataset, 'The reviews dataset.'),
     },
-    {
-      path: '/api/reviews/search',
-      methods: READ_METHODS,
-      cache: {},
-      read: (request) => {
-        const query = queryOf(request.url)
-        return queries.memo(catalog.current, `search?${query}`, () => {
-          const parsed = parseSearchParams(query)
-          if (!parsed.ok) throw invalidQuery(parsed.issues)
-          return page(parsed.value)
-        })
-      },
-      doc: {
-        tags: ['Reviews'],
-        operationId: 'searchReviews',
-        summary: 'Search reviews',
-        description:
-          'Filters combine with AND; results are newest first (date desc, then id desc) unless `sort` says otherwise ' +
-          '(oldest, highest or lowest; ties newest first). `total` counts every match; results come ' +
-          'in pages of `limit` (default 20, at most 100, and about 400 KB of reviews at most): pass `next_cursor` back as `cursor` ' +
-          'for the next page (with the same other parameters; a cursor continues the `sort` it was given for). ' +
-          'The HTTP twin of the MCP tool search_reviews. Unknown or repeated parameters, a numeric parameter that is not a plain decimal ' +
-          'numeral, and `since` after `until` are a 400 naming every bad parameter.',
-        query: searchParameters(SearchQuery),
-        ok: jsonResponse(ReviewPage, 'One page of matching reviews.'),
-        more: { 400: errorResponses.invalidQuery },
-      },
+  }
+}
+
+function searchRoute({ catalog }: ReadContext, { queries, page }: QueryReads): ReadRoute {
+  return {
+    path: '/api/reviews/search',
+    methods: READ_METHODS,
+    cache: {},
+    read: (request) => {
+      const query = queryOf(request.url)
+      return queries.memo(catalog.current, `search?${query}`, () => {
+        const parsed = parseSearchParams(query)
+        if (!parsed.ok) throw invalidQuery(parsed.issues)
+        return page(parsed.value)
+      })
     },
-    {
-      path: '/api/reviews/since/:date',
-      methods: READ_METHODS,
-      params: t.Object({ date: t.String() }),
-      // A large listing is compressed once per coding, on the thread pool, when a request first needs that coding.
-      cache: { large: true },
-      read: (request, { date }) => {
-        if (date === undefined || !isCalendarDate(date)) {
-          throw new HttpError(400, 'invalid_date', `"${date}" is not a real calendar date in YYYY-MM-DD form.`, [
-            { path: ['date'], code: 'invalid_date', message: 'must be a real calendar date in YYYY-MM-DD form' },
-          ])
-        }
-        const query = queryOf(request.url)
-        const snapshot = catalog.current
-        if (query === '') return snapshot.since(date)
-        return queries.memo(snapshot, `since:${date}?${query}`, () => {
-          const parsed = parseSinceParams(date, query)
-          if (!parsed.ok) throw invalidQuery(parsed.issues)
-          if (!parsed.value) return snapshot.since(date)
-          const { filters, page: paged } = parsed.value
-          return paged ? page(filters) : snapshot.memo(`all:${searchKey(filters)}`, () => renderListing(search, filters))
-        })
-      },
-      doc: {
-        tags: ['Reviews'],
-        operationId: 'getReviewsSince',
-        summary: 'Reviews on or after a date',
-        description:
-          'Every published review dated on or after `date`, newest first: the complete listing, for incremental sync. `language` and ' +
-          '`service_area` narrow it (same rules as the search). With `limit` and/or `cursor` (limit 1-100; cursor = a next_cursor) it ' +
-          'answers pages instead, exactly like the search with `since` (`next_cursor`, null on the last page); other query parameters ' +
-          'are a 400 `invalid_query`. Conditional GET with ETag and Last-Modified.',
-        // The read checks the date itself (400 invalid_date); the document states the rule.
-        path: {
-          date: {
-            description: 'Reviews dated on or after this date: a real calendar date, YYYY-MM-DD (2024-02-30 is a 400).',
-            schema: { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', examples: ['2025-01-01'] },
-          },
+    doc: {
+      tags: ['Reviews'],
+      operationId: 'searchReviews',
+      summary: 'Search reviews',
+      description:
+        'Filters combine with AND; results are newest first (date desc, then id desc) unless `sort` says otherwise ' +
+        '(oldest, highest or lowest; ties newest first). `total` counts every match; results come ' +
+        'in pages of `limit` (default 20, at most 100, and about 400 KB of reviews at most): pass `next_cursor` back as `cursor` ' +
+        'for the next page (with the same other parameters; a cursor continues the `sort` it was given for). ' +
+        'The HTTP twin of the MCP tool search_reviews. Unknown or repeated parameters, a numeric parameter that is not a plain decimal ' +
+        'numeral, and `since` after `until` are a 400 naming every bad parameter.',
+      query: searchParameters(SearchQuery),
+      ok: jsonResponse(ReviewPage, 'One page of matching reviews.'),
+      more: { 400: errorResponses.invalidQuery },
+    },
+  }
+}
+
+function assertCalendarDate(date: string | undefined): asserts date is string {
+  if (date === undefined || !isCalendarDate(date)) {
+    throw new HttpError(400, 'invalid_date', `"${date}" is not a real calendar date in YYYY-MM-DD form.`, [
+      { path: ['date'], code: 'invalid_date', message: 'must be a real calendar date in YYYY-MM-DD form' },
+    ])
+  }
+}
+
+function sinceRoute({ catalog, search }: ReadContext, { queries, page }: QueryReads): ReadRoute {
+  return {
+    path: '/api/reviews/since/:date',
+    methods: READ_METHODS,
+    params: t.Object({ date: t.String() }),
+    // A large listing is compressed once per coding, on the thread pool, when a request first needs that coding.
+    cache: { large: true },
+    read: (request, { date }) => {
+      assertCalendarDate(date)
+      const query = queryOf(request.url)
+      const snapshot = catalog.current
+      if (query === '') return snapshot.since(date)
+      return queries.memo(snapshot, `since:${date}?${query}`, () => {
+        const parsed = parseSinceParams(date, query)
+        if (!parsed.ok) throw invalidQuery(parsed.issues)
+        if (!parsed.value) return snapshot.since(date)
+        const { filters, page: paged } = parsed.value
+        return paged ? page(filters) : snapshot.memo(`all:${searchKey(filters)}`, () => renderListing(search, filters))
+      })
+    },
+    doc: {
+      tags: ['Reviews'],
+      operationId: 'getReviewsSince',
+      summary: 'Reviews on or after a date',
+      description:
+        'Every published review dated on or after `date`, newest first: the complete listing, for incremental sync. `language` and ' +
+        '`service_area` narrow it (same rules as the search). With `limit` and/or `cursor` (limit 1-100; cursor = a next_cursor) it ' +
+        'answers pages instead, exactly like the search with `since` (`next_cursor`, null on the last page); other query parameters ' +
+        'are a 400 `invalid_query`. Conditional GET with ETag and Last-Modified.',
+      // The read checks the date itself (400 invalid_date); the document states the rule.
+      path: {
+        date: {
+          description: 'Reviews dated on or after this date: a real calendar date, YYYY-MM-DD (2024-02-30 is a 400).',
+          schema: { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', examples: ['2025-01-01'] },
         },
-        query: searchParameters(SinceQuery),
-        ok: jsonResponse(
-          { anyOf: [ReviewList, ReviewPage] },
-          'Reviews since the date: the complete listing, or one page when `limit` or `cursor` is given.',
-        ),
-        more: { 400: { ...errorResponses.invalidDate, description: `${errorResponses.invalidDate.description} ${QUERY_400}` } },
       },
+      query: searchParameters(SinceQuery),
+      ok: jsonResponse(
+        { anyOf: [ReviewList, ReviewPage] },
+        'Reviews since the date: the complete listing, or one page when `limit` or `cursor` is given.',
+      ),
+      more: { 400: { ...errorResponses.invalidDate, description: `${errorResponses.invalidDate.description} ${QUERY_400}` } },
     },
-    {
-      path: '/api/reviews/:id',
-      methods: READ_METHODS,
-      params: t.Object({ id: t.String() }),
-      cache: {},
-      read: (_request, { id }) => {
-        const rep = id === undefined ? undefined : catalog.current.review(id)
-        if (!rep) throw new HttpError(404, 'not_found', `No published review has the id "${id}".`)
-        return rep
-      },
-      doc: {
-        tags: ['Reviews'],
-        operationId: 'getReview',
-        summary: 'One review (permalink)',
-        description: 'The review record itself, no wrapper. The feeds link here.',
-        path: { id: { description: 'Review id, as in the datasets and feeds.', schema: { type: 'string', minLength: 1 } } },
-        ok: jsonResponse(Review, 'The review.'),
-        more: { 404: errorResponses.notFound },
-      },
+  }
+}
+
+function permalinkRoute({ catalog }: ReadContext): ReadRoute {
+  return {
+    path: '/api/reviews/:id',
+    methods: READ_METHODS,
+    params: t.Object({ id: t.String() }),
+    cache: {},
+    read: (_request, { id }) => {
+      const rep = id === undefined ? undefined : catalog.current.review(id)
+      if (!rep) throw new HttpError(404, 'not_found', `No published review has the id "${id}".`)
+      return rep
     },
-  ]
+    doc: {
+      tags: ['Reviews'],
+      operationId: 'getReview',
+      summary: 'One review (permalink)',
+      description: 'The review record itself, no wrapper. The feeds link here.',
+      path: { id: { description: 'Review id, as in the datasets and feeds.', schema: { type: 'string', minLength: 1 } } },
+      ok: jsonResponse(Review, 'The review.'),
+      more: { 404: errorResponses.notFound },
+    },
+  }
 }

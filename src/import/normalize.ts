@@ -92,6 +92,12 @@ export function cleanText(value: string, tally?: TextTally): string {
   return sanitized(repairMojibake(value), tally).trim()
 }
 
+/** Records a problem with one field of the record. */
+type Fail = (field: string, reason: string) => void
+
+/** Given and not null (the optional fields' test). */
+const isGiven = (value: unknown) => value !== undefined && value !== null
+
 /** `tally`, when given, counts what sanitising replaced (see TextTally). */
 export function normalizeRecord(
   raw: RawRecord,
@@ -102,99 +108,27 @@ export function normalizeRecord(
   const problems: ImportProblem[] = [...(raw.problems ?? [])]
   const named = (field: string) => raw.fieldNames?.[field] ?? field
   const alreadyFailed = new Set(problems.map((p) => p.field))
-  const fail = (field: string, reason: string) => {
+  const fail: Fail = (field, reason) => {
     if (!alreadyFailed.has(named(field))) problems.push({ location: raw.location, field: named(field), reason })
   }
   const v = raw.value
 
-  const id = requiredString(v.id, MAX_ID)
-  if ('reason' in id) fail('id', id.reason)
-  else if (id.value === '.' || id.value === '..') fail('id', `${quote(id.value)} cannot be a path segment of the review's permalink`)
-
-  const rating = v.rating
-  if (rating === undefined || rating === null || rating === '') fail('rating', 'is required: a whole number from 1 to 5')
-  else if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) {
-    fail('rating', `must be a whole number from 1 to 5; got ${quote(rating)}`)
-  }
-
+  // One field after the other: the problems come out in this order.
+  const id = readId(v.id, fail)
+  const rating = readRating(v.rating, fail)
   const date = toLocalDate(v.date, business.timezone)
   if ('reason' in date) fail('date', date.reason)
-
   const author = requiredString(v.author, MAX_NAME, tally)
   if ('reason' in author) fail('author', author.reason)
-
-  let text = ''
-  let textOk = false
-  if (v.text === undefined || v.text === null) fail('text', 'is required (an empty string for a rating-only review)')
-  else if (typeof v.text !== 'string') fail('text', 'must be a string')
-  else {
-    text = cleanText(v.text, tally)
-    if (text.length > MAX_TEXT) fail('text', `must be at most ${MAX_TEXT} characters`)
-    else textOk = true
-  }
-
+  const text = readText(v.text, fail, tally)
   const technicians = stringList(v.technicians, 'technicians', fail, tally)
-  const services = stringList(v.services, 'services', fail).map((s) => s.toLowerCase())
-  for (const service of services)
-    if (!SERVICE_ID.test(service)) fail('services', `${quote(service)} is not a service id (kebab-case, e.g. drain-cleaning)`)
-
-  let serviceArea: string | null = null
-  if (v.service_area !== undefined && v.service_area !== null) {
-    if (typeof v.service_area !== 'string') fail('service_area', 'must be a string or null')
-    else serviceArea = sanitized(v.service_area, tally).trim() || null
-  }
-
-  let source = defaultSource
-  if (v.source !== undefined && v.source !== null) {
-    const given = requiredString(v.source, 50)
-    if ('reason' in given) fail('source', given.reason)
-    else source = given.value.toLowerCase()
-  }
-
-  let verified = true
-  if (v.verified !== undefined && v.verified !== null) {
-    if (typeof v.verified !== 'boolean') fail('verified', 'must be true or false')
-    else verified = v.verified
-  }
-
-  let response: StoredReview['response'] = null
-  if (v.response !== undefined && v.response !== null) {
-    const r = v.response as Record<string, unknown>
-    if (typeof r !== 'object' || Array.isArray(r)) fail('response', 'must be an object {date, text} or null')
-    else {
-      const responseDate = toLocalDate(r.date, business.timezone)
-      const responseText = requiredString(r.text, MAX_TEXT, tally)
-      if ('reason' in responseDate) fail('response.date', responseDate.reason)
-      if ('reason' in responseText) fail('response.text', responseText.reason)
-      if ('date' in responseDate && 'value' in responseText) response = { date: responseDate.date, text: responseText.value }
-    }
-  }
-
-  let language: string | null = null
-  if (v.language !== undefined && v.language !== null && v.language !== '') {
-    const tag = canonicalLanguageTag(v.language)
-    if ('reason' in tag) fail('language', tag.reason)
-    else language = tag.tag
-  } else if (textOk) language = detectLanguage(text) // after the length check: a refused text is never read
-
-  let translation: StoredReview['translation'] = null
-  if (v.translation !== undefined && v.translation !== null) {
-    const t = v.translation as Record<string, unknown>
-    if (typeof t !== 'object' || Array.isArray(t)) fail('translation', 'must be an object {language, text} or null')
-    else {
-      const translated = requiredString(t.text, MAX_TEXT, tally)
-      if ('reason' in translated) fail('translation.text', translated.reason)
-      else {
-        let translationLanguage: string | null = null
-        if (t.language !== undefined && t.language !== null && t.language !== '') {
-          const tag = canonicalLanguageTag(t.language)
-          if ('reason' in tag) fail('translation.language', tag.reason)
-          else translationLanguage = tag.tag
-        } else translationLanguage = detectLanguage(translated.value)
-        translation = { language: translationLanguage, text: translated.value }
-      }
-    }
-  }
+  const services = readServices(v.services, fail)
+  const serviceArea = readServiceArea(v.service_area, fail, tally)
+  const source = readSource(v.source, defaultSource, fail)
+  const verified = readVerified(v.verified, fail)
+  const response = readResponse(v.response, business.timezone, fail, tally)
+  const language = readLanguage(v.language, text, fail)
+  const translation = readTranslation(v.translation, fail, tally)
 
   if (problems.length || !('value' in id) || !('date' in date) || !('value' in author)) return { problems }
   return {
@@ -203,7 +137,7 @@ export function normalizeRecord(
       rating: rating as number,
       date: date.date,
       author: author.value,
-      text,
+      text: text ?? '',
       technicians,
       services,
       service_area: serviceArea,
@@ -214,4 +148,107 @@ export function normalizeRecord(
       translation,
     },
   }
+}
+
+function readId(value: unknown, fail: Fail): { value: string } | { reason: string } {
+  const id = requiredString(value, MAX_ID)
+  if ('reason' in id) fail('id', id.reason)
+  else if (id.value === '.' || id.value === '..') fail('id', `${quote(id.value)} cannot be a path segment of the review's permalink`)
+  return id
+}
+
+function readRating(rating: unknown, fail: Fail): unknown {
+  if (rating === undefined || rating === null || rating === '') fail('rating', 'is required: a whole number from 1 to 5')
+  else if (typeof rating !== 'number' || !Number.isInteger(rating) || rating < 1 || rating > 5) {
+    fail('rating', `must be a whole number from 1 to 5; got ${quote(rating)}`)
+  }
+  return rating
+}
+
+/** The cleaned text, or undefined when it is refused (missing, not a string, too long). */
+function readText(value: unknown, fail: Fail, tally?: TextTally): string | undefined {
+  if (value === undefined || value === null) fail('text', 'is required (an empty string for a rating-only review)')
+  else if (typeof value !== 'string') fail('text', 'must be a string')
+  else {
+    const text = cleanText(value, tally)
+    if (text.length <= MAX_TEXT) return text
+    fail('text', `must be at most ${MAX_TEXT} characters`)
+  }
+  return undefined
+}
+
+function readServices(value: unknown, fail: Fail): string[] {
+  const services = stringList(value, 'services', fail).map((s) => s.toLowerCase())
+  for (const service of services)
+    if (!SERVICE_ID.test(service)) fail('services', `${quote(service)} is not a service id (kebab-case, e.g. drain-cleaning)`)
+  return services
+}
+
+function readServiceArea(value: unknown, fail: Fail, tally?: TextTally): string | null {
+  if (!isGiven(value)) return null
+  if (typeof value === 'string') return sanitized(value, tally).trim() || null
+  fail('service_area', 'must be a string or null')
+  return null
+}
+
+function readSource(value: unknown, defaultSource: string, fail: Fail): string {
+  if (!isGiven(value)) return defaultSource
+  const given = requiredString(value, 50)
+  if ('value' in given) return given.value.toLowerCase()
+  fail('source', given.reason)
+  return defaultSource
+}
+
+function readVerified(value: unknown, fail: Fail): boolean {
+  if (!isGiven(value)) return true
+  if (typeof value === 'boolean') return value
+  fail('verified', 'must be true or false')
+  return true
+}
+
+function readResponse(value: unknown, timeZone: string, fail: Fail, tally?: TextTally): StoredReview['response'] {
+  if (!isGiven(value)) return null
+  const r = value as Record<string, unknown>
+  if (typeof r !== 'object' || Array.isArray(r)) {
+    fail('response', 'must be an object {date, text} or null')
+    return null
+  }
+  const responseDate = toLocalDate(r.date, timeZone)
+  const responseText = requiredString(r.text, MAX_TEXT, tally)
+  if ('reason' in responseDate) fail('response.date', responseDate.reason)
+  if ('reason' in responseText) fail('response.text', responseText.reason)
+  if ('date' in responseDate && 'value' in responseText) return { date: responseDate.date, text: responseText.value }
+  return null
+}
+
+/** The given language tag, else the language detected in an accepted text (a refused text is never read). */
+function readLanguage(value: unknown, text: string | undefined, fail: Fail): string | null {
+  if (value !== undefined && value !== null && value !== '') {
+    const tag = canonicalLanguageTag(value)
+    if ('tag' in tag) return tag.tag
+    fail('language', tag.reason)
+    return null
+  }
+  return text === undefined ? null : detectLanguage(text)
+}
+
+function readTranslation(value: unknown, fail: Fail, tally?: TextTally): StoredReview['translation'] {
+  if (!isGiven(value)) return null
+  const t = value as Record<string, unknown>
+  if (typeof t !== 'object' || Array.isArray(t)) {
+    fail('translation', 'must be an object {language, text} or null')
+    return null
+  }
+  const translated = requiredString(t.text, MAX_TEXT, tally)
+  if ('reason' in translated) {
+    fail('translation.text', translated.reason)
+    return null
+  }
+  let translationLanguage: string | null = null
+  if (t.language !== undefined && t.language !== null && t.language !== '') {
+    const tag = canonicalLanguageTag(t.language)
+    if ('reason' in tag) fail('translation.language', tag.reason)
+    else translationLanguage = tag.tag
+  } else translationLanguage = detectLanguage(translated.value)
+  return { language: translationLanguage, text: translated.value }
 }

@@ -24,7 +24,7 @@ import {
   type ImportFormat,
   type LineFormat,
 } from './formats'
-import { decodeUtf8, invalidUtf8Problem, readJsonLine, tryParse, type RawRecord } from './parsers'
+import { decodeUtf8, invalidUtf8Problem, readJsonLine, tryParse, type ParsedFile, type RawRecord } from './parsers'
 import { ReviewChecker, type ReviewSink } from './review-check'
 import { InvalidUtf8, numberedLines, utf8Chunks, type ByteChunks } from './text-stream'
 
@@ -257,10 +257,39 @@ async function readWhole(sources: (WholeFile | ImportSource)[], options: ImportO
   if (sourceCount > 1 && formats.length > 1)
     problems.inFile({ location: 'folder', reason: `mixes formats (${formats.join(', ')}); a folder holds the pages of one export` })
 
+  const notes = [...new Set(parsed.flatMap((f) => f.notes ?? []))]
+  const { business, businessFromFile, businessProblem } = businessOfFiles(parsed, options, problems, notes)
+  if (!business) {
+    if (!businessProblem) problems.inFile(NO_BUSINESS)
+    return failed(problems, format)
+  }
+
+  const reviews = await checkParsedRecords(parsed, business, format, options, problems, notes)
+  if (!problems.empty) return failed(problems, format)
+  notes.push(
+    ...googlePagingNotes(
+      parsed.flatMap((f) => (f.google ? [f.google] : [])),
+      reviews,
+    ),
+  )
+  if (skipped.length) notes.unshift(`skipped ${listNames(skipped)}: no reviews list in ${skipped.length === 1 ? 'it' : 'them'}`)
+  if (notRegular.length) notes.unshift(`skipped ${notRegular.join(', ')}: only regular files of a folder are read`)
+  return { ok: true, format: format ?? 'json', business, businessFromFile, reviews, notes }
+}
+
+/**
+ * The business: the files' own (each validated; --business wins over them), else the given one.
+ * `businessProblem` says a file's business was refused (its problems are already reported).
+ */
+function businessOfFiles(
+  parsed: ParsedFile[],
+  options: ImportOptions,
+  problems: ImportProblems,
+  notes: string[],
+): { business: Business | null; businessFromFile: boolean; businessProblem: boolean } {
   let business = options.business ?? null
   let businessFromFile = false
   let businessProblem = false
-  const notes = [...new Set(parsed.flatMap((f) => f.notes ?? []))]
   for (const file of parsed) {
     if (file.business === undefined) continue
     if (options.businessWins) {
@@ -276,13 +305,19 @@ async function readWhole(sources: (WholeFile | ImportSource)[], options: ImportO
       businessFromFile = true
     }
   }
-  if (!business) {
-    if (!businessProblem) problems.inFile(NO_BUSINESS)
-    return failed(problems, format)
-  }
+  return { business, businessFromFile, businessProblem }
+}
 
+/** Checks every parsed record in batches (progress after each), adds the checker's notes; the number of reviews. */
+async function checkParsedRecords(
+  parsed: ParsedFile[],
+  business: Business,
+  format: ImportFormat | undefined,
+  options: ImportOptions,
+  problems: ImportProblems,
+  notes: string[],
+): Promise<number> {
   const checker = new ReviewChecker(business, format ? formatNamed(format).source : 'direct', problems, options.onReview)
-  let reviews: number
   try {
     let checked = 0
     for (const file of parsed) {
@@ -292,21 +327,12 @@ async function readWhole(sources: (WholeFile | ImportSource)[], options: ImportO
         options.onProgress?.(checked)
       }
     }
-    reviews = checker.count
+    const reviews = checker.count
     notes.push(...checker.notes())
+    return reviews
   } finally {
     checker.close()
   }
-  if (!problems.empty) return failed(problems, format)
-  notes.push(
-    ...googlePagingNotes(
-      parsed.flatMap((f) => (f.google ? [f.google] : [])),
-      reviews,
-    ),
-  )
-  if (skipped.length) notes.unshift(`skipped ${listNames(skipped)}: no reviews list in ${skipped.length === 1 ? 'it' : 'them'}`)
-  if (notRegular.length) notes.unshift(`skipped ${notRegular.join(', ')}: only regular files of a folder are read`)
-  return { ok: true, format: format ?? 'json', business, businessFromFile, reviews, notes }
 }
 
 /** Whether a file of a folder holds reviews: any JSON but an object without a reviews list (Google's or ours). */

@@ -203,6 +203,41 @@ export function createMcpServer(ctx: ToolContext, options: McpServerOptions = {}
       instructions: MCP_INSTRUCTIONS,
     },
   )
+  const uris = resourceUris(ctx.resourceBase ?? ctx.baseUrl)
+  handleTools(server, ctx, options, uris)
+  handleResources(server, ctx, uris)
+  handlePrompts(server, ctx)
+  handleCompletions(server, ctx, uris)
+  return server
+}
+
+/** The URIs of the resources and of the review template, under `base`. */
+function resourceUris(base: string) {
+  const reviewPrefix = `${base}/${REVIEW_TEMPLATE_PATH}`
+  return {
+    resourceUri: (path: string) => `${base}/${path}`,
+    reviewUri: (id: string) => `${reviewPrefix}${encodeURIComponent(id)}`,
+    reviewTemplate: `${reviewPrefix}{id}`,
+    /** The review id a URI of the template names; undefined for any other URI. */
+    reviewIdOf: (uri: string) => {
+      if (!uri.startsWith(reviewPrefix)) return undefined
+      try {
+        return decodeURIComponent(uri.slice(reviewPrefix.length))
+      } catch {
+        return undefined
+      }
+    },
+  }
+}
+
+type ResourceUris = ReturnType<typeof resourceUris>
+
+/** A log message to the client (never fails the caller). */
+function logTo(server: Server, level: 'info' | 'notice' | 'warning', data: Record<string, unknown>) {
+  server.sendLoggingMessage({ level, logger: 'reviews-service', data }).catch(() => {})
+}
+
+function handleTools(server: Server, ctx: ToolContext, options: McpServerOptions, { reviewUri }: ResourceUris) {
   const tools = TOOLS.map((tool) => ({
     name: tool.name,
     title: tool.title,
@@ -211,23 +246,6 @@ export function createMcpServer(ctx: ToolContext, options: McpServerOptions = {}
     outputSchema: portableSchema(tool.outputSchema),
     annotations: { title: tool.title, ...READ_ONLY },
   }))
-
-  const base = ctx.resourceBase ?? ctx.baseUrl
-  const resourceUri = (path: string) => `${base}/${path}`
-  const reviewUri = (id: string) => `${base}/${REVIEW_TEMPLATE_PATH}${encodeURIComponent(id)}`
-  const reviewTemplate = `${base}/${REVIEW_TEMPLATE_PATH}{id}`
-  const reviewIdOf = (uri: string) => {
-    const prefix = `${base}/${REVIEW_TEMPLATE_PATH}`
-    if (!uri.startsWith(prefix)) return undefined
-    try {
-      return decodeURIComponent(uri.slice(prefix.length))
-    } catch {
-      return undefined
-    }
-  }
-  const log = (level: 'info' | 'notice' | 'warning', data: Record<string, unknown>) => {
-    server.sendLoggingMessage({ level, logger: 'reviews-service', data }).catch(() => {})
-  }
   let lastVersion: number | undefined
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools }))
@@ -238,7 +256,7 @@ export function createMcpServer(ctx: ToolContext, options: McpServerOptions = {}
     const args = request.params.arguments ?? {}
     const snapshot = ctx.catalog.current
     if (lastVersion !== undefined && lastVersion !== snapshot.revision)
-      log('notice', { message: `The data changed (version ${lastVersion} → ${snapshot.revision}); cursors stay valid.` })
+      logTo(server, 'notice', { message: `The data changed (version ${lastVersion} → ${snapshot.revision}); cursors stay valid.` })
     lastVersion = snapshot.revision
     const token = request.params._meta?.progressToken
     let step = 0
@@ -251,7 +269,7 @@ export function createMcpServer(ctx: ToolContext, options: McpServerOptions = {}
     const started = Date.now()
     const result = await toolResults.get(snapshot, argumentsKey(tool.name, args), () => tool.invoke(args, { ctx, snapshot, progress }))
     const ms = Date.now() - started
-    if (ms > SLOW_CALL_MS) log('info', { message: `${tool.name} took ${(ms / 1000).toFixed(1)} s`, tool: tool.name, ms })
+    if (ms > SLOW_CALL_MS) logTo(server, 'info', { message: `${tool.name} took ${(ms / 1000).toFixed(1)} s`, tool: tool.name, ms })
     if (!result.ok) return { isError: true, content: [{ type: 'text' as const, text: describeFailure(result.issues) }] }
     const version = extra.requestInfo?.headers['mcp-protocol-version']
     const links =
@@ -266,7 +284,9 @@ export function createMcpServer(ctx: ToolContext, options: McpServerOptions = {}
         : []
     return { structuredContent: result.value.structured, content: [{ type: 'text' as const, text: result.value.text }, ...links] }
   })
+}
 
+function handleResources(server: Server, ctx: ToolContext, { resourceUri, reviewTemplate, reviewIdOf }: ResourceUris) {
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
     const snapshot = ctx.catalog.current
     // The insights' size is given once they are computed; the listing never waits for that (seconds on big data).
@@ -318,7 +338,9 @@ export function createMcpServer(ctx: ToolContext, options: McpServerOptions = {}
     const rep = resource.path === 'insights.json' ? (await snapshot.insights()).representation : snapshot.representations[resource.path]
     return { contents: [{ uri, mimeType: rep.contentType.split(';')[0], text: new TextDecoder().decode(rep.body) }] }
   })
+}
 
+function handlePrompts(server: Server, ctx: ToolContext) {
   server.setRequestHandler(ListPromptsRequestSchema, async () => ({
     prompts: PROMPTS.map((p) => ({ name: p.name, title: p.title, description: p.description, arguments: p.arguments })),
   }))
@@ -343,7 +365,10 @@ export function createMcpServer(ctx: ToolContext, options: McpServerOptions = {}
     if (!built.ok) throw new RpcError(ErrorCode.InvalidParams, `Invalid params: arguments.${built.argument}: ${built.message}`)
     return { description: built.description, messages: built.messages }
   })
+}
 
+/** Completions of a prompt's arguments and of the review template's id. */
+function handleCompletions(server: Server, ctx: ToolContext, { reviewTemplate }: ResourceUris) {
   server.setRequestHandler(CompleteRequestSchema, async (request) => {
     const { ref, argument } = request.params
     const snapshot = ctx.catalog.current
@@ -358,7 +383,6 @@ export function createMcpServer(ctx: ToolContext, options: McpServerOptions = {}
       completion: { values: values.slice(0, COMPLETION_MAX), total: values.length, hasMore: values.length > COMPLETION_MAX },
     }
   })
-  return server
 }
 
 /** The protocol version a stdio client asked for (the line transport keeps it); undefined over HTTP. */
