@@ -46,6 +46,8 @@ export async function readCapped(request: Request, max: number): Promise<Uint8Ar
 
 /** How long a refused body is read and dropped before the answer (bounded: a client that stops writing waits no longer). */
 export const DISCARD_MS = 300
+/** How much of a refused body is read and dropped at most before the answer. */
+export const DISCARD_BYTES = 1 << 20
 
 /**
  * Reads and drops what arrives of a refused body for up to DISCARD_MS, then stops reading. The refusal
@@ -59,10 +61,13 @@ export async function discardBody(request: Request, reader = request.body?.getRe
   const timeout = new Promise<null>((resolve) => {
     timer = setTimeout(() => resolve(null), DISCARD_MS)
   })
+  let dropped = 0
   try {
-    while (Date.now() < deadline) {
+    // Bounded in bytes too: a client that keeps writing fast must get this answer, not the runtime's own 413.
+    while (Date.now() < deadline && dropped < DISCARD_BYTES) {
       const chunk = await Promise.race([reader.read().catch(() => null), timeout])
       if (!chunk || chunk.done) break
+      dropped += chunk.value.byteLength
     }
   } finally {
     clearTimeout(timer)
