@@ -9,9 +9,7 @@ export type DevelopersData = { baseUrl: string; business: Business; aggregate: A
 
 /** The page's own CSP: the pages' rules plus the live previews (the widget's iframe, script and stylesheet, from this origin only). */
 export const developersCsp = (pageCsp: string) =>
-  pageCsp
-    .replace("script-src 'none'", "script-src 'self'; connect-src 'self'; frame-src 'self'")
-    .replace('style-src ', `style-src ${EMBED_STYLE_HASH} `)
+  pageCsp.replace("script-src 'none'", "script-src 'self'; frame-src 'self'").replace('style-src ', `style-src ${EMBED_STYLE_HASH} `)
 
 export function renderDevelopersPage(data: DevelopersData): string {
   const locale = pageLocale(data.business)

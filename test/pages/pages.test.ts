@@ -82,6 +82,9 @@ describe('/', () => {
     expect(csp).toContain("frame-src 'self'")
     expect(csp).toContain("script-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")
+    // Each directive once (a browser ignores, and reports, a repeated one).
+    const directives = csp.split(';').map((d) => d.trim().split(' ')[0])
+    expect(directives.length).toBe(new Set(directives).size)
   })
 
   test('business card, rating and distribution equal the dataset', async () => {
