@@ -5,13 +5,13 @@
 import type { Insights } from '../insights/schema'
 import { CachedRepresentation } from '../http/representation'
 import { renderAtom, renderJsonFeed } from '../feeds/render'
-import { publicBusiness, type AggregateRating, type Business, type Review } from '../reviews/schema'
+import type { AggregateRating, Business, Review } from '../reviews/schema'
 import type { TopicPath } from '../feeds/websub-topics'
 import type { PublishedRow } from '../reviews/repository'
 import { SearchIndex } from '../reviews/search-index'
 import type { NgramIndexParts } from '../reviews/ngram-index'
 import { BoundedCache } from './version-cache'
-import { aggregateRating } from './version'
+import { composeVersion } from './version'
 
 export { aggregateRating } from './version'
 
@@ -115,13 +115,12 @@ export class Snapshot {
       this.reviews = rows.map((r) => JSON.parse(r.json) as Review)
       this.byId = new Map()
       for (let i = 0; i < rows.length; i++) this.byId.set(this.reviews[i]!.id, rows[i]!.json)
-      this.aggregate = aggregateRating(this.reviews)
-      const datasetHead =
-        `{"business":${JSON.stringify(publicBusiness(business))},"aggregate_rating":${JSON.stringify(this.aggregate)},` +
-        `"updated_at":${JSON.stringify(updatedAt.toISOString())},"reviews":[`
-      this.rowsStart = Buffer.byteLength(datasetHead)
-      const datasetJson = `${datasetHead}${rows.map((r) => r.json).join(',')}]}`
-      dataset = () => CachedRepresentation.text(datasetJson, JSON_TYPE, updatedAt)
+      // The same composition as a built version's (version.ts), here on the loop.
+      const composed = composeVersion(business, rows, this.reviews, updatedAt, null)
+      this.aggregate = composed.aggregate
+      this.rowsStart = composed.rowsStart
+      this.rowEnds = composed.rowEnds
+      dataset = () => new CachedRepresentation(composed.body, JSON_TYPE, updatedAt)
     }
     const feed = { business, reviews: this.reviews, baseUrl, updatedAt, externalHubs: options.externalHubs ?? [] }
     // The feeds are rendered on first use (a starting server answers its first request sooner); renderAll()
