@@ -10,8 +10,12 @@ import { paramsRefusal } from './server'
 
 /** A line longer than this is refused (-32600) rather than buffered without end. */
 const MAX_LINE_BYTES = 4 * 1024 * 1024
-/** On stdin's end, answers still being computed get this long to be written. */
-const DRAIN_TIMEOUT_MS = 10_000
+/**
+ * On stdin's end, answers still being computed get this long to be written. Generous on purpose: a piped
+ * `get_insights` on a large dataset whose insights are not stored yet computes them first (about a minute at
+ * 100k reviews); the bound only stops a request that never answers from keeping the process alive.
+ */
+const DRAIN_TIMEOUT_MS = 10 * 60_000
 
 type Readable = NodeJS.ReadableStream & { pause?: () => void }
 type Writable = {
@@ -37,6 +41,7 @@ export class LineTransport implements Transport {
   constructor(
     private readonly input: Readable = process.stdin,
     private readonly output: Writable = process.stdout,
+    private readonly drainTimeoutMs = DRAIN_TIMEOUT_MS,
   ) {}
 
   async start(): Promise<void> {
@@ -127,7 +132,7 @@ export class LineTransport implements Transport {
       void this.close()
       return
     }
-    setTimeout(() => void this.close(), DRAIN_TIMEOUT_MS).unref?.()
+    setTimeout(() => void this.close(), this.drainTimeoutMs).unref?.()
   }
 
   async close(): Promise<void> {
