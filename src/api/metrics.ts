@@ -73,6 +73,12 @@ export function metricsRoutes(catalog: Catalog, hub: Hub | undefined, startedAt:
             type: 'counter',
             values: [[{}, m.deliveryMsSum / 1000]],
           },
+          {
+            name: 'websub_publish_pings_total',
+            help: 'Publish pings to the outside hubs of HUB_EXTERNAL_URLS by result (accepted, retry, failed).',
+            type: 'counter',
+            values: Object.entries(m.pings).map(([result, n]) => [{ result }, n]),
+          },
           { name: 'websub_delivery_seconds_count', help: 'Delivery requests timed.', type: 'counter', values: [[{}, m.deliveryMsCount]] },
           {
             name: 'websub_subscriptions',

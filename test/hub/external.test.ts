@@ -123,6 +123,9 @@ describe('outside hubs are pinged on every topic change', () => {
     for (const r of received) expect(r.query).toBe('tenant=reviews')
     expect(received.map((r) => new URLSearchParams(new TextDecoder().decode(r.body)).get('hub.topic')).sort()).toEqual(topics)
     expect(server.service.hub.metrics.pings).toEqual({ accepted: 6, retry: 1 })
+    const metrics = await (await fetch(`${server.url}/metrics`)).text()
+    expect(metrics).toContain('websub_publish_pings_total{result="accepted"} 6\n')
+    expect(metrics).toContain('websub_publish_pings_total{result="retry"} 1\n')
   })
 
   test('HUB_EXTERNAL_URLS takes http(s) URLs only, and names the bad one', () => {
