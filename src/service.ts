@@ -116,6 +116,7 @@ export function createService(config: Config, options: ServiceOptions = {}) {
       maxSessionsPerClient: config.mcpMaxSessionsPerClient,
       allowedOrigins: [new URL(config.baseUrl).origin.toLowerCase(), ...config.mcpAllowedOrigins],
       log,
+      db,
     },
   )
   const hub = new Hub(db, catalog, config.baseUrl, config.hub, log)
