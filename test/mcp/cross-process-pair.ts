@@ -67,7 +67,10 @@ export async function openSession(url: string): Promise<Record<string, string>> 
 }
 
 /** Reads an event stream until `done` holds for what came so far. */
-export async function readUntil(reader: ReadableStreamDefaultReader<Uint8Array>, done: (text: string) => boolean): Promise<string> {
+export async function readUntil(
+  reader: { read(): Promise<{ done: boolean; value?: Uint8Array }> },
+  done: (text: string) => boolean,
+): Promise<string> {
   let text = ''
   const decoder = new TextDecoder()
   while (!done(text)) {
