@@ -32,8 +32,15 @@ const serve = (dataDir: string, env: Record<string, string> = {}) =>
     ...env,
   })
 
+/** A copy made before the primary computed insights: this replica computes its own. */
+let coldDir = ''
+
 beforeAll(async () => {
   primaryDir = dataDirWith(undefined, 'reviews-primary-')
+  coldDir = mkdtempSync(join(tmpdir(), 'reviews-cold-replica-'))
+  const source = new Database(join(primaryDir, DATABASE_FILE))
+  source.exec(`VACUUM INTO '${join(coldDir, DATABASE_FILE)}'`)
+  source.close()
   primary = await serve(primaryDir)
   // Insights computed and stored by the primary before the copy: the replica serves the stored ones.
   expect((await fetch(`${primary.url}/insights.json`)).status).toBe(200)
@@ -52,7 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const running of [primary, replica]) running?.proc.kill('SIGTERM')
   await Promise.all([primary?.proc.exited, replica?.proc.exited])
-  for (const dir of [primaryDir, replicaDir]) if (dir) rmSync(dir, { recursive: true, force: true })
+  for (const dir of [primaryDir, replicaDir, coldDir]) if (dir) rmSync(dir, { recursive: true, force: true })
   subscriber.server.stop(true)
 })
 
@@ -126,6 +133,23 @@ describe('a replica on a copy of the database', () => {
     for (const path of ['/api/reviews/stats?group_by=rating', '/', '/insights', '/developers', '/sitemap.xml', '/embed/fragment'])
       await expectSame(path)
     for (const path of ['/robots.txt', '/embed.js', '/docs', '/.well-known/openapi.json']) await expectSame(path, true)
+  }, 60_000)
+
+  test('a replica copied before any insights were stored computes its own: the same bytes and ETag', async () => {
+    const cold = await serve(coldDir, { HUB_OUTBOUND: '0' })
+    try {
+      for (const coding of CODINGS) {
+        const headers = { 'accept-encoding': coding }
+        const [fromPrimary, fromCold] = await Promise.all([
+          answer(primary.url, '/insights.json', headers),
+          answer(cold.url, '/insights.json', headers),
+        ])
+        expect(fromCold, coding).toEqual(fromPrimary)
+      }
+    } finally {
+      cold.proc.kill('SIGTERM')
+      await cold.proc.exited
+    }
   }, 60_000)
 
   test('HUB_OUTBOUND=0: the replica makes no hub request (the primary, asked the same, verifies at once)', async () => {
