@@ -116,6 +116,7 @@ export function createService(config: Config, options: ServiceOptions = {}) {
       maxSessionsPerClient: config.mcpMaxSessionsPerClient,
       allowedOrigins: [new URL(config.baseUrl).origin.toLowerCase(), ...config.mcpAllowedOrigins],
       log,
+      db,
     },
   )
   const hub = new Hub(db, catalog, config.baseUrl, config.hub, log)
@@ -153,7 +154,8 @@ export function createService(config: Config, options: ServiceOptions = {}) {
       } as Parameters<typeof app.listen>[0])
       server = app.server ?? undefined
       catalog.start()
-      hub.start()
+      // A read replica (HUB_OUTBOUND=0) leaves every delivery to its primary: its database is a copy.
+      if (config.hub.outbound) hub.start()
       return `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${server!.port}`
     },
     get port(): number {

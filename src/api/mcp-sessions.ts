@@ -1,11 +1,20 @@
 /**
- * The MCP streamable HTTP transport's sessions: one SDK transport and server per session, in memory.
- * Web Request in, Response out: the route in api/mcp.ts only hands requests over.
+ * The MCP streamable HTTP transport's sessions. A session is a row in SQLite (api/mcp-session-store.ts),
+ * so every server process on one DATA_DIR serves it: each process holds one SDK transport and server per
+ * session it has served, and takes up a session opened elsewhere by replaying its initialize request
+ * (and its log level) into a fresh pair under the same id. Every request checks the row: a session ended
+ * or expired by any process is 404 on all of them. Web Request in, Response out: the route in api/mcp.ts
+ * only hands requests over.
+ *
+ * What stays with one process (README, "MCP sessions across processes"): a GET event stream is served by
+ * the process it is connected to, and only that process's messages reach it: progress and log messages of
+ * a call answered by another process are not delivered (the call's result is). Nothing else is kept per
+ * process: a process may stop, and its sessions go on on the others.
  *
  * Session policy (README, "MCP sessions"):
  * - A session lives while it is used: a request, or an open GET event stream (a connected client is
  *   active however quiet). Sessions unused for the idle timeout, with no stream open, are closed.
- * - No client can hoard the table. Per client address (IPv4 address, IPv6 /64) at most
+ * - The caps hold across processes (they count rows). No client can hoard the table. Per client address (IPv4 address, IPv6 /64) at most
  *   `maxSessionsPerClient`: past it, that address's own least recently used session is closed. When
  *   the whole table is full, a new initialize closes the least recently used session without an
  *   open stream of the address holding the most sessions (streams are only closed when every session
@@ -22,6 +31,8 @@ import { CORS_HEADERS } from '../http/cors'
 import type { Logger } from '../core/log'
 import { discardBody, readCapped, TOO_LARGE_HEADERS } from '../http/request'
 import type { ToolContext } from '../mcp/tools'
+import type { Database } from 'bun:sqlite'
+import { SessionStore, type SessionRow, type SessionSummary } from './mcp-session-store'
 
 export type McpHttpOptions = {
   idleMs: number
@@ -33,16 +44,22 @@ export type McpHttpOptions = {
   /** Keep-alive comments on quiet server-sent event streams (ms); default SSE_KEEP_ALIVE_MS. */
   keepAliveMs?: number
   log: Logger
+  /** The service's database (table mcp_sessions): sessions shared by every process on it. Default: a private table in memory. */
+  db?: Database
 }
 
+/** This process's SDK objects for one session (the row in SQLite is the session itself). */
 type Session = {
   transport: WebStandardStreamableHTTPServerTransport
   server: Server
-  lastSeen: number
-  client: string
-  /** Open GET event streams: while one is open the session is in use. */
+  /** The log level last given to this process's server (replayed when another process changed it). */
+  level: string | null
+  /** Open GET event streams here: while one is open the session is in use. */
   streams: number
 }
+
+/** A session's last use is written at most this often (ms; a tenth of the idle timeout when shorter): reads stay reads. */
+const TOUCH_EVERY_MS = 1000
 
 export const MAX_BODY_BYTES = 1 << 20
 /** JSON-RPC batches (dropped from the protocol in 2025-06-18, still accepted by the SDK) hold at most this many messages. */
@@ -194,39 +211,51 @@ let typesModule: Promise<typeof import('@modelcontextprotocol/sdk/types.js')> | 
 const sdkTypes = () => (typesModule ??= import('@modelcontextprotocol/sdk/types.js'))
 
 export class McpSessions {
-  private readonly sessions = new Map<string, Session>()
-  /** Sessions being opened, per client: they count against both caps. */
+  /** This process's SDK objects, by session id. */
+  private readonly local = new Map<string, Session>()
+  /** Sessions of other processes being taken up here: concurrent requests share one take-up. */
+  private readonly adopting = new Map<string, Promise<Session>>()
+  /** Sessions being opened here, per client: they count against both caps. */
   private readonly opening = new Map<string, number>()
   private openingTotal = 0
   private readonly sweeper: ReturnType<typeof setInterval>
+  private readonly sweepMs: number
   private readonly perClient: number
+  private readonly touchEveryMs: number
+  private readonly store: SessionStore
 
   constructor(
     private readonly ctx: ToolContext,
     private readonly options: McpHttpOptions,
   ) {
     this.perClient = Math.min(options.maxSessionsPerClient ?? options.maxSessions, options.maxSessions)
-    this.sweeper = setInterval(() => this.expireIdle(), Math.max(250, Math.min(options.idleMs / 2, 60_000)))
+    this.store = new SessionStore(options.db)
+    this.touchEveryMs = Math.min(TOUCH_EVERY_MS, options.idleMs / 10)
+    this.sweepMs = Math.max(250, Math.min(options.idleMs / 2, 60_000))
+    this.sweeper = setInterval(() => this.expireIdle(), this.sweepMs)
     this.sweeper.unref?.()
   }
 
+  /** Sessions open, on every process sharing the database. */
   get size(): number {
-    return this.sessions.size
+    return this.store.count()
   }
 
-  /** Open GET event streams across all sessions. */
+  /** Open GET event streams of this process. */
   get openStreams(): number {
     let n = 0
-    for (const session of this.sessions.values()) n += session.streams
+    for (const session of this.local.values()) n += session.streams
     return n
   }
 
-  /** Sessions held by one client address (for tests and metrics). */
+  /** Sessions held by one client address, on every process (for tests and metrics). */
   sessionsOf(address: string): number {
-    const key = clientKey(address)
-    let n = 0
-    for (const session of this.sessions.values()) if (session.client === key) n++
-    return n
+    return this.store.countOf(clientKey(address))
+  }
+
+  /** How long a process's claim on a session's event stream lasts: it renews it every sweep. */
+  private get streamLeaseMs(): number {
+    return 3 * this.sweepMs
   }
 
   async handle(request: Request, clientAddress = 'unknown'): Promise<Response> {
@@ -235,23 +264,33 @@ export class McpSessions {
       return jsonRpcError(403, -32000, `Forbidden: Origin ${origin} is not allowed to use this MCP server.`)
     }
     const sessionId = request.headers.get('mcp-session-id')
-    const session = sessionId === null ? undefined : this.sessions.get(sessionId)
-    if (sessionId !== null && !session) {
+    const row = sessionId === null ? null : this.liveRow(sessionId)
+    if (sessionId !== null && !row) {
       const notFound = 'Session not found: it ended or expired. Send a new initialize request without Mcp-Session-Id.'
       if (request.method !== 'POST') return jsonRpcError(404, -32001, notFound)
       const parsed = await this.readMessage(request)
       return parsed instanceof Response ? parsed : jsonRpcError(404, -32001, notFound, {}, requestIdOf(parsed.parsedBody))
     }
-    if (session) session.lastSeen = Date.now()
+    let session: Session | undefined
+    if (row) {
+      try {
+        session = await this.sessionFor(row)
+      } catch (error) {
+        return this.fail(error)
+      }
+    }
     if (request.method !== 'POST') {
       if (!session) return jsonRpcError(400, -32000, 'Mcp-Session-Id header is required: initialize a session with POST first.')
       const response = await session.transport.handleRequest(request).catch((error) => this.fail(error))
       if (request.method !== 'GET' || response.status !== 200 || !response.body) return response
-      // An open event stream keeps its session alive until it closes.
-      session.streams++
+      // An open event stream keeps its session alive until it closes, on every process (the claim is renewed each sweep).
+      const id = sessionId!
+      const held = session
+      held.streams++
+      this.store.stream(id, Date.now() + this.streamLeaseMs, Date.now())
       return onBodyEnd(response, () => {
-        session.streams--
-        session.lastSeen = Date.now()
+        held.streams--
+        if (held.streams === 0 && this.local.get(id) === held) this.store.stream(id, 0, Date.now())
       })
     }
     const parsed = await this.readMessage(request)
@@ -267,7 +306,11 @@ export class McpSessions {
         return jsonRpcError(400, -32602, `Invalid params: ${describeParamIssues(valid.error.issues)}`, {}, initialize.id ?? null)
       }
     }
-    if (session) return withKnownId(await session.transport.handleRequest(request, parsed).catch((error) => this.fail(error)), id)
+    if (session) {
+      const response = await session.transport.handleRequest(request, parsed).catch((error) => this.fail(error))
+      if (response.status === 200) this.keepLevel(sessionId!, session, parsed.parsedBody)
+      return withKnownId(response, id)
+    }
     if (!initialize) return jsonRpcError(400, -32000, 'Mcp-Session-Id header is required on every request after initialize.', {}, id)
 
     const client = clientKey(clientAddress)
@@ -283,7 +326,7 @@ export class McpSessions {
     this.opening.set(client, (this.opening.get(client) ?? 0) + 1)
     this.openingTotal++
     try {
-      return await this.open(request, parsed.parsedBody, client)
+      return await this.open(request, parsed.parsedBody, initialize, client)
     } finally {
       this.openingTotal--
       const left = (this.opening.get(client) ?? 1) - 1
@@ -293,55 +336,159 @@ export class McpSessions {
   }
 
   /**
+   * The session's row when it is live, its use written down (at most once a second); an expired row is
+   * removed here (whichever process sees it first) and the session closed.
+   */
+  private liveRow(id: string): SessionRow | null {
+    const row = this.store.get(id)
+    const now = Date.now()
+    if (!row) {
+      this.closeLocal(id)
+      return null
+    }
+    const streaming = (this.local.get(id)?.streams ?? 0) > 0
+    if (!streaming && row.stream_until < now && now - row.last_seen > this.options.idleMs) {
+      this.close(id, 'idle')
+      return null
+    }
+    if (now - row.last_seen >= this.touchEveryMs) this.store.touch(id, now)
+    return row
+  }
+
+  /** This process's SDK objects for a live session: the ones it has, or a take-up of a session opened elsewhere. */
+  private async sessionFor(row: SessionRow): Promise<Session> {
+    let session = this.local.get(row.id)
+    if (!session) {
+      let pending = this.adopting.get(row.id)
+      if (!pending) {
+        pending = this.adopt(row).finally(() => this.adopting.delete(row.id))
+        this.adopting.set(row.id, pending)
+      }
+      session = await pending
+    }
+    if (row.log_level !== null && row.log_level !== session.level) await this.replayLevel(session, row.log_level)
+    return session
+  }
+
+  /**
+   * Takes up a session another process opened: a transport and server under the same id, initialized by
+   * the client's own initialize request (its capabilities and protocol version), as if it had come here.
+   */
+  private async adopt(row: SessionRow): Promise<Session> {
+    const { transport, server } = await this.pair(() => row.id)
+    const session: Session = { transport, server, level: null, streams: 0 }
+    const replayed = await transport.handleRequest(internalPost(row.initialize), { parsedBody: JSON.parse(row.initialize) })
+    await replayed.text()
+    if (replayed.status !== 200) {
+      void transport.close()
+      void server.close()
+      throw new Error(`taking up MCP session failed: initialize replay answered ${replayed.status}`)
+    }
+    // The row may have gone while the SDK loaded: then the next request is a 404, and nothing is kept here.
+    if (this.store.has(row.id)) {
+      this.local.set(row.id, session)
+      this.options.log({ event: 'mcp_session_taken_up', sessions_here: this.local.size })
+    }
+    return session
+  }
+
+  /** Gives this process's server the log level the client set (on whichever process). */
+  private async replayLevel(session: Session, level: string): Promise<void> {
+    const message = { jsonrpc: '2.0', id: '_level', method: 'logging/setLevel', params: { level } }
+    const response = await session.transport.handleRequest(internalPost(JSON.stringify(message), session.transport.sessionId), {
+      parsedBody: message,
+    })
+    await response.text()
+    session.level = level
+  }
+
+  /** A logging/setLevel the server accepted is written to the row, so every process's server logs at that level. */
+  private keepLevel(id: string, session: Session, body: unknown): void {
+    for (const message of messagesOf(body)) {
+      const level = (message.params as { level?: unknown } | undefined)?.level
+      if (message.method === 'logging/setLevel' && typeof level === 'string' && LOG_LEVELS.has(level)) {
+        session.level = level
+        this.store.setLevel(id, level)
+      }
+    }
+  }
+
+  /**
    * Frees a slot for a new session of `client`, closing sessions by the policy above. False only when
    * every slot that could be freed belongs to a session still being opened.
    */
   private makeRoom(client: string): boolean {
-    const mine = [...this.sessions.entries()].filter(([, s]) => s.client === client)
+    const mine = this.store.of(client)
     if (mine.length + (this.opening.get(client) ?? 0) >= this.perClient) {
       if (mine.length === 0) return false
-      const [id] = leastRecentlyUsed(mine)
-      this.close(id, 'client_cap')
+      this.close(mine[0]!.id, 'client_cap')
     }
-    if (this.sessions.size + this.openingTotal < this.options.maxSessions) return true
+    if (this.store.count() + this.openingTotal < this.options.maxSessions) return true
     this.expireIdle()
-    if (this.sessions.size + this.openingTotal < this.options.maxSessions) return true
-    if (this.sessions.size === 0) return false
+    if (this.store.count() + this.openingTotal < this.options.maxSessions) return true
+    const entries = this.store.all()
+    if (entries.length === 0) return false
+    const now = Date.now()
     const held = new Map<string, number>()
-    for (const s of this.sessions.values()) held.set(s.client, (held.get(s.client) ?? 0) + 1)
-    const entries = [...this.sessions.entries()]
-    const quiet = entries.filter(([, s]) => s.streams === 0)
+    for (const s of entries) held.set(s.client, (held.get(s.client) ?? 0) + 1)
+    const quiet = entries.filter((s) => !this.streaming(s, now))
     const pool = quiet.length ? quiet : entries
-    const busiest = Math.max(...pool.map(([, s]) => held.get(s.client)!))
-    const [id] = leastRecentlyUsed(pool.filter(([, s]) => held.get(s.client) === busiest))
-    this.close(id, 'evicted')
+    const busiest = Math.max(...pool.map((s) => held.get(s.client)!))
+    // Least recently used first: the store lists them in that order.
+    this.close(pool.find((s) => held.get(s.client) === busiest)!.id, 'evicted')
     return true
   }
 
-  private async open(request: Request, body: unknown, client: string): Promise<Response> {
+  private streaming(s: SessionSummary, now: number): boolean {
+    return (this.local.get(s.id)?.streams ?? 0) > 0 || s.stream_until >= now
+  }
+
+  /** A transport and server connected, for session id `id()`. */
+  private async pair(id: () => string) {
     const [{ createMcpServer, checkParams }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
       import('../mcp/server'),
       import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'),
     ])
     const server = createMcpServer(this.ctx, { notificationsOnSessionStream: true })
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => crypto.randomUUID(),
+      sessionIdGenerator: id,
       maxRequestBodySize: MAX_BODY_BYTES,
       keepAliveMs: this.options.keepAliveMs ?? SSE_KEEP_ALIVE_MS,
       // Our tools answer at once: a plain JSON response per POST (the transport allows either) costs far less
       // than opening a server-sent event stream for each call. GET still opens a stream for server messages.
       enableJsonResponse: true,
-      onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, lastSeen: Date.now(), client, streams: 0 })
-        this.options.log({ event: 'mcp_session_opened', sessions: this.sessions.size })
-      },
-      onsessionclosed: (id) => {
-        this.sessions.delete(id)
-        this.options.log({ event: 'mcp_session_closed', reason: 'deleted', sessions: this.sessions.size })
+      onsessionclosed: (closed) => {
+        // DELETE: the session ends on every process (the others see its row gone).
+        this.local.delete(closed)
+        if (this.store.delete(closed)) this.options.log({ event: 'mcp_session_closed', reason: 'deleted', sessions: this.size })
       },
     })
     await server.connect(checkParams(transport))
-    return transport.handleRequest(request, { parsedBody: body }).catch((error) => this.fail(error))
+    return { transport, server }
+  }
+
+  private async open(request: Request, body: unknown, initialize: Message, client: string): Promise<Response> {
+    const id = crypto.randomUUID()
+    const { transport, server } = await this.pair(() => id)
+    let stored = true
+    const response = await transport.handleRequest(request, { parsedBody: body }).catch((error) => this.fail(error))
+    if (transport.sessionId === id) {
+      try {
+        this.store.insert(id, client, JSON.stringify(initialize), Date.now())
+        this.local.set(id, { transport, server, level: null, streams: 0 })
+        this.options.log({ event: 'mcp_session_opened', sessions: this.size })
+      } catch (error) {
+        stored = false
+        this.options.log({ event: 'mcp_error', error: String(error) })
+      }
+    }
+    if (stored) return response
+    await response.body?.cancel()
+    void transport.close()
+    void server.close()
+    return jsonRpcError(503, -32000, 'The session could not be stored (the database is busy); try again in a second.', {
+      'retry-after': '1',
+    })
   }
 
   /**
@@ -403,30 +550,57 @@ export class McpSessions {
     return jsonRpcError(500, -32603, 'Internal error.')
   }
 
+  /** Ends a session everywhere: its row goes (other processes see that on their next request or sweep), and its objects here. */
   private close(id: string, reason: string): void {
-    const session = this.sessions.get(id)
-    if (!session) return
-    this.sessions.delete(id)
+    const removed = this.store.delete(id)
+    const closedHere = this.closeLocal(id)
+    if (removed || closedHere) this.options.log({ event: 'mcp_session_closed', reason, sessions: this.size })
+  }
+
+  /** Drops this process's objects of a session (its stream here ends); the row is left alone. */
+  private closeLocal(id: string): boolean {
+    const session = this.local.get(id)
+    if (!session) return false
+    this.local.delete(id)
     void session.transport.close()
     void session.server.close()
-    this.options.log({ event: 'mcp_session_closed', reason, sessions: this.sessions.size })
+    return true
   }
 
-  /** Closes sessions unused for the idle timeout; a session with an open event stream is in use. */
+  /**
+   * One sweep: renews the claim on the event streams held here, closes sessions unused for the idle timeout
+   * with no stream open on any process, and drops the objects of sessions another process ended.
+   */
   expireIdle(now = Date.now()): void {
-    for (const [id, session] of this.sessions) {
-      if (session.streams === 0 && now - session.lastSeen > this.options.idleMs) this.close(id, 'idle')
+    const clock = Date.now()
+    for (const [id, session] of this.local) if (session.streams > 0) this.store.stream(id, clock + this.streamLeaseMs, clock)
+    for (const id of this.store.idle(now - this.options.idleMs, now)) {
+      if ((this.local.get(id)?.streams ?? 0) === 0) this.close(id, 'idle')
     }
+    for (const id of [...this.local.keys()]) if (!this.store.has(id)) this.closeLocal(id)
   }
 
+  /** Stops this process's part: its objects and streams close; the sessions stay open for the other processes. */
   async closeAll(): Promise<void> {
     clearInterval(this.sweeper)
-    const sessions = [...this.sessions.values()]
-    this.sessions.clear()
+    const sessions = [...this.local.values()]
+    this.local.clear()
     await Promise.allSettled(sessions.flatMap((s) => [s.transport.close(), s.server.close()]))
+    this.store.close()
   }
 }
 
-function leastRecentlyUsed(entries: [string, Session][]): [string, Session] {
-  return entries.reduce((oldest, entry) => (entry[1].lastSeen < oldest[1].lastSeen ? entry : oldest))
+const LOG_LEVELS = new Set(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'])
+
+/** A POST made inside this process (the replays of initialize and of the log level), with the headers the transport asks for. */
+function internalPost(body: string, sessionId?: string): Request {
+  return new Request('http://localhost/mcp', {
+    method: 'POST',
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
+    },
+    body,
+  })
 }

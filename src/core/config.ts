@@ -187,6 +187,13 @@ export const SETTINGS = {
     'Outside WebSub hubs, comma-separated: each is advertised as another rel=hub on every topic and pinged (hub.mode=publish) when the topic changes.',
     urlList,
   ),
+  outbound: row(
+    'hub',
+    'HUB_OUTBOUND',
+    '1',
+    "0: this process does none of the hub's work (verifications, deliveries, retries, publish pings): read replicas on a copied database, whose primary does it.",
+    bool,
+  ),
   maxConcurrent: row('hub', 'HUB_MAX_CONCURRENT', '64', 'Outbound requests in flight at once.', integer(1)),
   maxConcurrentPerHost: row(
     'hub',

@@ -1,6 +1,21 @@
 /** Schema of the review data, applied in order by openDatabase. */
 import type { Migration } from '../db/database'
 
+/** The MCP sessions' table; also created alone in memory for a session table without a database file. */
+export const MCP_SESSIONS_TABLE = `
+  CREATE TABLE mcp_sessions (
+    seq INTEGER PRIMARY KEY,
+    id TEXT NOT NULL UNIQUE,
+    client TEXT NOT NULL,
+    initialize TEXT NOT NULL,
+    log_level TEXT,
+    last_seen INTEGER NOT NULL,
+    stream_until INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE INDEX mcp_sessions_client ON mcp_sessions (client, last_seen);
+  CREATE INDEX mcp_sessions_last_seen ON mcp_sessions (last_seen);
+`
+
 /** The reviews' tables: meta (revision), business, reviews, mentions and the FTS5 trigram index. */
 export const reviewMigrations: Migration[] = [
   {
@@ -82,5 +97,13 @@ export const reviewMigrations: Migration[] = [
       ) WITHOUT ROWID;
       CREATE INDEX insights_newest ON insights (revision DESC);
     `,
+  },
+  {
+    // MCP sessions any server process on this DATA_DIR can serve (api/mcp-sessions.ts): the initialize request
+    // another process replays to take a session up, the client address the caps count, the last use (ms, written
+    // at most once a second per session) and, while some process holds the session's GET stream, until when it
+    // renews that claim.
+    id: '005-mcp-sessions',
+    sql: MCP_SESSIONS_TABLE,
   },
 ]
