@@ -137,12 +137,16 @@ export function createService(config: Config, options: ServiceOptions = {}) {
     app,
     mcpSessions,
     hub,
-    /** Starts listening and following data changes; resolves to the bound URL. */
-    listen(): string {
+    /**
+     * Starts listening and following data changes; resolves to the bound URL. `sharedPort`: one of several
+     * processes of `serve --workers` (cli/workers.ts), which share the port (SO_REUSEPORT) once the supervisor
+     * has made sure no one else holds it; a single process never lets another bind its port beside it.
+     */
+    listen(options: { sharedPort?: boolean } = {}): string {
       app.listen({
         port: config.port,
         hostname: config.host,
-        reusePort: false,
+        reusePort: options.sharedPort === true,
         // Each open connection holds a file descriptor; at the process's limit new clients cannot connect at all
         // (and the runtime retries accept). Idle ones are closed after this; see README, Operating it safely.
         idleTimeout: config.idleTimeoutS,
