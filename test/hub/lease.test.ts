@@ -23,8 +23,8 @@ let subscriber: Subscriber
 let dataDir: string
 const processes: Running[] = []
 
-const env = () => ({
-  DATA_DIR: dataDir,
+const env = (dir = dataDir) => ({
+  DATA_DIR: dir,
   PORT: '0',
   HOST: '127.0.0.1',
   BASE_URL: BASE,
@@ -41,18 +41,29 @@ const env = () => ({
 beforeAll(async () => {
   // Slow enough that the fan-out is still going when the holder is killed.
   subscriber = new Subscriber({ delayMs: 25 })
-  dataDir = mkdtempSync(join(tmpdir(), 'hub-lease-'))
-  const seed = join(dataDir, 'seed.json')
-  writeFileSync(seed, JSON.stringify({ business, reviews }))
-  expect(Bun.spawnSync(['bun', MAIN, 'import', seed], { env: { ...process.env, DATA_DIR: dataDir } }).exitCode).toBe(0)
+  dataDir = newDataDir()
 })
+
+function newDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hub-lease-'))
+  const seed = join(dir, 'seed.json')
+  writeFileSync(seed, JSON.stringify({ business, reviews }))
+  expect(Bun.spawnSync(['bun', MAIN, 'import', seed], { env: { ...process.env, DATA_DIR: dir } }).exitCode).toBe(0)
+  return dir
+}
+
+function importOne(dir: string, id: string): void {
+  const file = join(dir, `${id}.jsonl`)
+  writeFileSync(file, JSON.stringify(review({ id, date: '2026-07-03', text: `Review ${id}.` })))
+  expect(Bun.spawnSync(['bun', MAIN, 'import', file], { env: { ...process.env, DATA_DIR: dir } }).exitCode).toBe(0)
+}
 afterAll(() => {
   for (const running of processes) running.proc.kill('SIGKILL')
   subscriber.stop()
 })
 
-async function start(): Promise<Running> {
-  const running = await startListening(['bun', MAIN, 'serve'], env(), 60_000)
+async function start(dir = dataDir): Promise<Running> {
+  const running = await startListening(['bun', MAIN, 'serve'], env(dir), 60_000)
   processes.push(running)
   return running
 }
@@ -119,3 +130,43 @@ test(`the lease holder is killed with -9 mid fan-out to ${SUBSCRIBERS} subscribe
       `${twice.length} delivered twice (in flight at the kill; at most ${PER_HOST})`,
   )
 }, 180_000)
+
+test('a holder that stops answering (SIGSTOP) loses the lease once it ends; woken up, it starts no more work', async () => {
+  const dir = newDataDir()
+  const holder = await start(dir)
+  await waitForEvent(holder, (e) => e.event === 'hub_lease' && e.result === 'acquired')
+  const standby = await start(dir)
+  const path = '/frozen/0'
+  const response = await fetch(`${standby.url}/api/websub/hub`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ 'hub.callback': subscriber.url(path), 'hub.mode': 'subscribe', 'hub.topic': `${BASE}/api/feed.json` }),
+  })
+  expect(response.status).toBe(202)
+  await waitForEvent(holder, (e) => e.event === 'hub_verification' && e.result === 'verified')
+
+  holder.proc.kill('SIGSTOP')
+  const stoppedAt = Date.now()
+  // Its process is alive: the standby waits the lease out (5 s) and takes it.
+  const taken = await waitForEvent(standby, (e) => e.event === 'hub_lease' && e.result === 'acquired', 15_000)
+  const takeoverMs = Date.parse(String(taken.time)) - stoppedAt
+  expect(takeoverMs).toBeGreaterThan(3000)
+  expect(takeoverMs).toBeLessThan(9000)
+  importOne(dir, 'frozen-1')
+  const first = await subscriber.next((r) => r.method === 'POST' && r.path === path, 15_000)
+  expect(new TextDecoder().decode(first.body)).toContain('frozen-1')
+
+  holder.proc.kill('SIGCONT')
+  await waitForEvent(holder, (e) => e.event === 'hub_lease' && e.result === 'lost', 15_000)
+  importOne(dir, 'frozen-2')
+  const count = subscriber.received.length
+  const second = await subscriber.next(
+    (r) => r.method === 'POST' && r.path === path && new TextDecoder().decode(r.body).includes('frozen-2'),
+    15_000,
+    count,
+  )
+  expect(second.body).toEqual(new Uint8Array(await (await fetch(`${standby.url}/api/feed.json`)).arrayBuffer()))
+  expect(eventsOf(holder).filter((e) => e.event === 'hub_delivery')).toEqual([])
+  expect(eventsOf(standby).filter((e) => e.event === 'hub_delivery')).toHaveLength(2)
+  console.log(`lease taken from a stopped holder after ${takeoverMs} ms`)
+}, 120_000)
