@@ -16,7 +16,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   } catch {
     throw new ConfigError(`DATA_DIR ${config.dataDir} is not a writable directory.`)
   }
-  const worker = io.env[WORKER_ENV]
+  // A worker of serve --workers: started by a supervisor, with a channel to it (the variable alone is not enough).
+  const worker = typeof process.send === 'function' ? io.env[WORKER_ENV] : undefined
   const log = withWorker(createLogger(io.stderr), worker)
   // serve --workers N: this process supervises N processes of this executable, which serve.
   if (config.workers > 1 && worker === undefined) {
