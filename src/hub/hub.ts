@@ -169,7 +169,7 @@ export class Hub {
     this.leaseUntil = until
     if (taken) this.log({ event: 'hub_lease', result: 'acquired', holder: this.leases.holder })
     if (!wasLeading) this.takeUp()
-    else this.pickUp()
+    else this.pickUpRequests()
   }
 
   /**
@@ -194,17 +194,17 @@ export class Hub {
       return
     }
     this.housekeeping()
-    this.pickUp()
+    this.pickUpRequests()
+    this.pump()
   }
 
-  /** Requests recorded by any process and not yet being verified here, then whatever is due. */
-  private pickUp(): void {
+  /** Requests recorded by any process (this one, or another that took them) and not yet being verified here. */
+  private pickUpRequests(): void {
     try {
       for (const verification of this.repository.pendingVerifications()) this.verify(verification)
     } catch (error) {
       if (!isBusy(error)) this.log({ event: 'hub_pickup_failed', error: String(error) })
     }
-    this.pump()
   }
 
   /**

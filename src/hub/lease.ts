@@ -45,6 +45,10 @@ export class Leases {
   acquire(name: string, ttlMs: number): number | null {
     const now = this.now()
     const expiresAt = now + ttlMs
+    // Held by another and not over: a read says so without taking the write lock (each waiting process asks every second).
+    const current = this.get(name)
+    if (current && current.holder !== this.holder && current.expires_at > now && (current.result !== null || !holderIsGone(current.holder)))
+      return null
     const taken = this.db
       .query<{ holder: string }, [string, string, number, number]>(
         `INSERT INTO leases (name, holder, expires_at, acquired_at) VALUES (?1, ?2, ?3, ?4)
