@@ -10,7 +10,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { BINARY, median, OUT, ROOT, saveResult, track } from './lib'
+import { BINARY, median, OUT, ROOT, rssMb, saveResult, track } from './lib'
 
 const duration = process.env.BENCH_WRK_SECONDS ?? '3'
 const repeats = Number(process.env.BENCH_REPEATS ?? 5)
@@ -125,6 +125,11 @@ for (const e of endpoints) {
   console.log(JSON.stringify(rows.at(-1)))
 }
 
+/** Resident memory of each of a server's processes after the load (MB): each worker holds its own copy of the version. */
+const rss = (server: Server) => pidsOf(server.proc.pid).map((pid) => Math.round(rssMb(pid)))
+const memory = { one: rss(one), workers2: rss(two) }
+console.log(JSON.stringify({ rss_mb: memory }))
+
 /** A one-review import into `server`'s DATA_DIR; CPU time of each of its processes until the new insights are served. */
 async function dataChange(server: Server): Promise<{ ms_per_process: number[]; computed_by: number }> {
   const pids = pidsOf(server.proc.pid)
@@ -176,6 +181,7 @@ await saveResult('workers', {
   load_average_before: loadBefore,
   load_average_after: loadavg().map((x) => Number(x.toFixed(2))),
   rows,
+  rss_mb_per_process: memory,
   data_change_cpu_ms: { one: changeOne, workers2: changeTwo },
   hub_fan_out: { subscribers, result: fanOutLine, passed: fanOut.exitCode === 0 },
 })
