@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 if [ "${1:-}" = "--quick" ]; then
   export BENCH_QUICK=1 BENCH_SIZES=1000,10000,100000 BENCH_WRK_SECONDS=2 BENCH_REPEATS=1 BENCH_HUB_SUBSCRIBERS=1000 \
-    BENCH_MCP_CALLS=200 BENCH_SEARCH_ROUNDS=200 BENCH_STARTUP_RUNS=5 BENCH_SINCE_REPEATS=3 BENCH_RESULTS=out/RESULTS-quick.md BENCH_CHANGE_SIZES=10000 BENCH_BURST=5
+    BENCH_MCP_CALLS=200 BENCH_SEARCH_ROUNDS=200 BENCH_STARTUP_RUNS=5 BENCH_SINCE_REPEATS=3 BENCH_RESULTS=out/RESULTS-quick.md BENCH_CHANGE_SIZES=10000 BENCH_BURST=5 BENCH_LEASE_SUBSCRIBERS=200
 fi
 
 missing=()
@@ -38,6 +38,7 @@ part 600  "cold start and memory"     bun bench/startup.ts
 part 600  "MCP"                       bun bench/mcp.ts
 part 900  "hub fan-out"               bun bench/hub.ts
 part 2400 "data changes while serving" bun bench/data-changes.ts
+part 1200 "serve --workers 2 against one process" bun bench/workers.ts
 echo "== targets"
 bun bench/report.ts
 echo "wrote bench/${BENCH_RESULTS:-RESULTS.md}"

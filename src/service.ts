@@ -3,6 +3,7 @@
  * detection), search, and, for `serve`, the hub, MCP sessions and the HTTP app. `serve`, `mcp` and the
  * tests all start here.
  */
+import type { Database } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from './app'
@@ -21,6 +22,8 @@ import { VERSION } from './core/version'
 import { DATABASE_FILE, openDatabase } from './db/database'
 import { Hub } from './hub/hub'
 import { hubMigrations } from './hub/repository'
+import { Leases, once } from './hub/lease'
+import type { Insights } from './insights/schema'
 import { ReviewRepository } from './reviews/repository'
 import { reviewMigrations } from './reviews/migrations'
 import { ReviewSearch } from './reviews/search'
@@ -76,7 +79,7 @@ export function openData(config: Config, options: ServiceOptions = {}) {
   const catalog = new Catalog(reviews, {
     baseUrl: config.baseUrl,
     externalHubs: config.hub.externalUrls,
-    computeInsights: options.computeInsights ?? insightsOnFirstUse(),
+    computeInsights: computedOnce(db, options.computeInsights ?? insightsOnFirstUse(), log),
     pollMs: config.pollMs,
     log,
     insightsVersion: VERSION,
@@ -84,6 +87,32 @@ export function openData(config: Config, options: ServiceOptions = {}) {
   catalog.addCheck(checkBusinessFile)
   const search = new ReviewSearch(() => catalog.current)
   return { log, db, reviews, catalog, search }
+}
+
+/**
+ * Several processes on one DATA_DIR (serve --workers, or serve beside mcp) that see a new version at the same time
+ * compute its insights once: the first takes a lease named after the content (hub/lease.ts) and computes, the
+ * others wait for its result (or take over if it dies). Each then stores and serves them as its own.
+ */
+function computedOnce(db: Database, compute: InsightsComputer, log: Logger): InsightsComputer {
+  const leases = new Leases(db)
+  return async (business, published, generatedAt, source) => {
+    if (!source) return compute(business, published, generatedAt, source)
+    const name = `insights:${VERSION}:${generatedAt}:${Bun.hash(source.dataset).toString(36)}`
+    const started = performance.now()
+    let own: Insights | undefined
+    const { result, shared } = await once(
+      leases,
+      name,
+      async () => JSON.stringify((own = await compute(business, published, generatedAt, source))),
+      { signal: source.signal },
+    )
+    log({ event: 'insights_ready', generated_at: generatedAt, computed_here: !shared, ms: Math.round(performance.now() - started) })
+    try {
+      leases.forget('insights:', name, 60_000)
+    } catch {}
+    return own ?? (JSON.parse(result) as Insights)
+  }
 }
 
 /**
@@ -138,12 +167,16 @@ export function createService(config: Config, options: ServiceOptions = {}) {
     app,
     mcpSessions,
     hub,
-    /** Starts listening and following data changes; resolves to the bound URL. */
-    listen(): string {
+    /**
+     * Starts listening and following data changes; resolves to the bound URL. `sharedPort`: one of several
+     * processes of `serve --workers` (cli/workers.ts), which share the port (SO_REUSEPORT) once the supervisor
+     * has made sure no one else holds it; a single process never lets another bind its port beside it.
+     */
+    listen(options: { sharedPort?: boolean } = {}): string {
       app.listen({
         port: config.port,
         hostname: config.host,
-        reusePort: false,
+        reusePort: options.sharedPort === true,
         // Each open connection holds a file descriptor; at the process's limit new clients cannot connect at all
         // (and the runtime retries accept). Idle ones are closed after this; see README, Operating it safely.
         idleTimeout: config.idleTimeoutS,

@@ -3,6 +3,7 @@
  * bounds and description. `--help`, the README's configuration table and the OpenAPI prose are read
  * from it. Only cli/ reads process.env; everything else receives a Config.
  */
+import { availableParallelism } from 'node:os'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 
@@ -88,6 +89,14 @@ const originList = (raw: string, name: string): string[] =>
       return fail(name, 'comma-separated origins such as https://app.example or http://localhost:*', origin)
     })
 
+/** How many serving processes: 1 to 64, or `auto` (one per core). */
+const workerCount = (raw: string, name: string): number => {
+  const value = raw.trim().toLowerCase()
+  if (value === 'auto') return Math.min(64, Math.max(1, availableParallelism()))
+  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64) return Number(value)
+  return fail(name, 'a whole number from 1 to 64, or auto (one per core)', raw)
+}
+
 const row = <G extends Group, T>(
   group: G,
   env: string,
@@ -122,6 +131,13 @@ export const SETTINGS = {
     '60',
     'Seconds before a connection with no traffic is closed (5-255): bounds how long idle clients hold file descriptors. MCP streams send keep-alives every 25 s.',
     integer(5, 255),
+  ),
+  workers: row(
+    'service',
+    'WORKERS',
+    '1',
+    'Processes serving the port (1-64, or auto: one per core). Above 1 they share the port and one runs the hub (see README, Several processes).',
+    workerCount,
   ),
   mcpSessionIdleMs: row(
     'mcp',

@@ -41,6 +41,13 @@ export async function deliver(row: Subscription & Delivery, deps: DeliveryDeps):
   if (current?.state !== 'active') return
   // The exact bytes and type a GET of the topic returns now: never older than what the subscriber had.
   const rep = deps.topics.topic(current.topic)
+  if (current.sent_etag === rep.etag) {
+    // It already has these bytes (a change that came back to them, or a lease holder that delivered and died before
+    // it could clear the row): nothing to send.
+    await deps.write(() => repository.delivered(current.id, row.generation, deps.now(), rep.etag))
+    deps.metrics.deliveries.already_sent = (deps.metrics.deliveries.already_sent ?? 0) + 1
+    return
+  }
   const headers: Record<string, string> = {
     'content-type': rep.contentType,
     // rel=self is the topic as the subscriber sent it, so it can match the notification to its subscription.
@@ -58,7 +65,7 @@ export async function deliver(row: Subscription & Delivery, deps: DeliveryDeps):
       const now = deps.now()
       repository.noteDelivery(current.id, status, now)
       if (status !== null && status >= 200 && status < 300) {
-        repository.delivered(current.id, row.generation, now)
+        repository.delivered(current.id, row.generation, now, rep.etag)
         return { result: 'delivered', failures: 0 }
       }
       if (status === 410) {

@@ -3,6 +3,12 @@
  * (requests.ts), verifies intent asynchronously (verification.ts) and pushes each changed topic's full
  * current content to its active subscribers (delivery.ts), within bounded outbound slots (slots.ts).
  * Timers are in-process; every obligation is a row in SQLite first (repository.ts).
+ *
+ * Several processes may serve one DATA_DIR: each takes requests and records them, but only the holder of the
+ * `hub` lease (lease.ts) verifies, delivers, retries, pings outside hubs and keeps house. The holder renews
+ * the lease every second; when it dies, another process takes the lease within seconds (at once when the
+ * holder was a process of this machine that is gone), picks up the recorded work, and enqueues the current
+ * content for every subscription that was last sent something else (`sent_etag`).
  */
 import type https from 'node:https'
 import type { Database } from 'bun:sqlite'
@@ -18,6 +24,25 @@ import { OutboundSlots, SlotsClosed } from './slots'
 import { BusyWrites, isBusy } from './busy-writes'
 import { verifyIntent, type VerificationDeps } from './verification'
 import { pingHub, type PingDeps } from './publish-ping'
+import { Leases } from './lease'
+import { TOPIC_PATHS } from '../feeds/websub-topics'
+
+/** The lease that makes one process the hub's worker (lease.ts). */
+export const HUB_LEASE = 'hub'
+
+export type HubLeaseOptions = {
+  /** Leases of this process (default: its own, on the hub's database). */
+  leases?: Leases
+  /** How long the lease lasts unrenewed (ms): the longest a dead holder's work waits when its death is not seen. */
+  ttlMs?: number
+  /** How often the holder renews and the others try to take it (ms). */
+  tickMs?: number
+}
+
+const LEASE_TTL_MS = 5000
+const LEASE_TICK_MS = 1000
+/** The holder stops starting work this long before its lease would end unrenewed (a loop held up, a locked database). */
+const LEASE_MARGIN_MS = 1500
 
 export class Hub {
   readonly repository: HubRepository
@@ -40,6 +65,12 @@ export class Hub {
   private sweeper?: ReturnType<typeof setInterval>
   private unsubscribeTopics?: () => void
   private stopped = true
+  readonly leases: Leases
+  private readonly leaseTtlMs: number
+  private readonly leaseTickMs: number
+  /** When this process's lease on the hub's work ends (0: not the holder). Wall clock, not `config.now`. */
+  private leaseUntil = 0
+  private leaseTimer?: ReturnType<typeof setInterval>
   /** Resolves waiters when the hub has nothing in flight (tests and graceful shutdown). */
   private idleWaiters: (() => void)[] = []
 
@@ -49,8 +80,12 @@ export class Hub {
     readonly baseUrl: string,
     readonly config: HubConfig,
     private readonly log: Logger = () => {},
+    lease: HubLeaseOptions = {},
   ) {
     this.repository = new HubRepository(db)
+    this.leases = lease.leases ?? new Leases(db)
+    this.leaseTtlMs = lease.ttlMs ?? LEASE_TTL_MS
+    this.leaseTickMs = lease.tickMs ?? LEASE_TICK_MS
     this.hubUrl = hubUrl(baseUrl)
     this.slots = new OutboundSlots(config.maxConcurrent, config.maxConcurrentPerHost, () => this.pumpSoon())
     this.rateLimiter = new RateLimiter(config.requestsPerMinutePerIp, config.now)
@@ -65,7 +100,7 @@ export class Hub {
       write: <T>(write: () => T) => this.writes.run(write),
       stopped: () => this.stopped,
     }
-    this.verification = shared
+    this.verification = { ...shared, currentEtag: (topic) => this.topics.topic(topic).etag }
     this.delivery = {
       ...shared,
       topics,
@@ -97,15 +132,79 @@ export class Hub {
     if (!this.stopped) return
     this.stopped = false
     this.unsubscribeTopics = this.topics.onTopicsChanged((changed) => this.publish(changed))
-    // Work left over from before a restart or a crash.
-    for (const verification of this.repository.pendingVerifications()) this.verify(verification)
     this.sweeper = setInterval(() => {
+      if (!this.leading) return
       this.housekeeping()
       this.pump()
     }, 60_000)
     this.sweeper.unref?.()
+    this.leaseTimer = setInterval(() => this.holdLease(), this.leaseTickMs)
+    this.leaseTimer.unref?.()
+    this.holdLease()
+  }
+
+  /** Whether this process runs the hub's outbound work now: it holds the lease, with time to spare. */
+  get leading(): boolean {
+    return !this.stopped && Date.now() < this.leaseUntil - LEASE_MARGIN_MS
+  }
+
+  /** Takes or renews the lease; on taking it, takes up the work left by the previous holder (or before a restart). */
+  private holdLease(): void {
+    if (this.stopped) return
+    let until: number | null
+    try {
+      until = this.leases.acquire(HUB_LEASE, this.leaseTtlMs)
+    } catch (error) {
+      // A locked database (an import): try again on the next tick; work stops once the lease would have ended.
+      if (!isBusy(error)) this.log({ event: 'hub_lease_failed', error: String(error) })
+      return
+    }
+    if (until === null) {
+      if (this.leaseUntil) this.log({ event: 'hub_lease', result: 'lost', holder: this.leases.get(HUB_LEASE)?.holder })
+      this.leaseUntil = 0
+      return
+    }
+    const wasLeading = this.leading
+    const taken = this.leaseUntil === 0
+    this.leaseUntil = until
+    if (taken) this.log({ event: 'hub_lease', result: 'acquired', holder: this.leases.holder })
+    if (!wasLeading) this.takeUp()
+    else this.pickUpRequests()
+  }
+
+  /**
+   * The work a holder starts from: every pending verification, every delivery owed, and for every subscription
+   * whose last delivered content is not the current one (a previous holder that died before it enqueued a
+   * change, or before this process saw it), the current content.
+   */
+  private takeUp(): void {
+    try {
+      const now = this.config.now()
+      const owed = this.repository.db.transaction(() =>
+        // Only topics someone may be owed (a start with no subscribers renders nothing ahead of its first request).
+        this.repository
+          .topicsWithKnownSent()
+          .filter((topic) => TOPIC_PATHS.includes(topic))
+          .reduce((sum, topic) => sum + this.repository.enqueueUnsent(topic, this.topics.topic(topic).etag, now), 0),
+      )()
+      if (owed) this.log({ event: 'hub_takeover_enqueued', deliveries: owed })
+    } catch (error) {
+      if (!isBusy(error)) this.log({ event: 'hub_takeover_failed', error: String(error) })
+      this.leaseUntil = Math.min(this.leaseUntil, Date.now()) // not done: take up again on the next tick
+      return
+    }
     this.housekeeping()
+    this.pickUpRequests()
     this.pump()
+  }
+
+  /** Requests recorded by any process (this one, or another that took them) and not yet being verified here. */
+  private pickUpRequests(): void {
+    try {
+      for (const verification of this.repository.pendingVerifications()) this.verify(verification)
+    } catch (error) {
+      if (!isBusy(error)) this.log({ event: 'hub_pickup_failed', error: String(error) })
+    }
   }
 
   /**
@@ -115,6 +214,7 @@ export class Hub {
   async stop(): Promise<void> {
     this.stopped = true
     this.unsubscribeTopics?.()
+    clearInterval(this.leaseTimer)
     clearInterval(this.sweeper)
     clearTimeout(this.timer)
     this.timerAt = Infinity
@@ -122,6 +222,13 @@ export class Hub {
     this.shutdown.abort()
     await Promise.race([Promise.allSettled([...this.running]), Bun.sleep(2000)])
     this.writes.flush()
+    // The next holder need not wait the lease out.
+    if (this.leaseUntil) {
+      try {
+        this.leases.release(HUB_LEASE)
+      } catch {}
+      this.leaseUntil = 0
+    }
     this.outbound?.agent.destroy()
   }
 
@@ -176,7 +283,8 @@ export class Hub {
       if (isBusy(error)) throw new HubBusy()
       throw error
     }
-    if (!this.stopped) this.verify({ id, ...fields, state: 'pending' })
+    // Verified by the lease holder: here at once, or by the holder within a second (pickUp).
+    if (this.leading) this.verify({ id, ...fields, state: 'pending' })
   }
 
   /**
@@ -225,6 +333,8 @@ export class Hub {
 
   /** The catalog says these topics' bytes changed: everyone subscribed is owed the new content (recorded even if the database is locked now). */
   publish(topics: TopicPath[]): void {
+    // Only the holder enqueues; a process that takes the lease later enqueues what its holder had not sent (takeUp).
+    if (!this.leading) return
     this.pingExternalHubs(topics)
     const enqueue = this.writes.run(() =>
       this.repository.db.transaction(() => {
@@ -251,7 +361,7 @@ export class Hub {
 
   /** Pumps once after the current burst of slot releases (many releases, one pump). */
   private pumpSoon(): void {
-    if (this.pumpQueued || this.stopped) return
+    if (this.pumpQueued || !this.leading) return
     this.pumpQueued = true
     // After the settling promise chains (in-flight bookkeeping) have run.
     setImmediate(() => {
@@ -262,7 +372,7 @@ export class Hub {
 
   /** Starts whatever is due, within the concurrency limits, and arms a timer for what comes next. */
   pump(): void {
-    if (this.stopped) return
+    if (!this.leading) return
     const now = this.config.now()
     try {
       this.repository.expireLeases(now)

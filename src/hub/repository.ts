@@ -80,6 +80,22 @@ export const hubMigrations: Migration[] = [
       CREATE INDEX hub_verifications_requester ON hub_verifications (state, requester, callback_host);
     `,
   },
+  {
+    // Several processes on one DATA_DIR (lease.ts): named leases (`hub`: who runs verifications and deliveries),
+    // and what each subscription was last sent (the ETag of the bytes a 2xx took; NULL: not known, on rows from
+    // before), so a new lease holder finds who has not yet had the current content.
+    id: '103-hub-lease',
+    sql: `
+      CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        acquired_at INTEGER NOT NULL,
+        result TEXT
+      );
+      ALTER TABLE hub_subscriptions ADD COLUMN sent_etag TEXT;
+    `,
+  },
 ]
 
 /** How long finished records are kept (CONTRACT.md, WebSub hub: housekeeping). */
@@ -132,6 +148,8 @@ export type Subscription = {
   topic_url?: string | null
   last_delivery_at?: number | null
   last_delivery_status?: number | null
+  /** The ETag of the content last delivered (or current when it became active); null: not known. */
+  sent_etag?: string | null
 }
 
 export type Verification = {
@@ -303,21 +321,33 @@ export class HubRepository {
    * A verified subscribe: create, renew or revive the one subscription of (callback, topic) compared in
    * normalised form; it then carries the strings of this request.
    */
-  activate(v: Verification, now: number): Subscription {
+  activate(v: Verification, now: number, currentEtag: string | null = null): Subscription {
     const existing = this.find(v.callback, v.topic)
     const expiresAt = now + v.lease_seconds * 1000
     if (existing) {
+      // A renewal keeps what was sent; a revived subscription starts from the current content, as a new one does.
       return this.db
-        .query<Subscription, [string, string, string | null, number, number, string | null, number, number]>(
-          `UPDATE hub_subscriptions SET state = 'active', callback = ?, callback_key = ?, topic_url = ?, lease_seconds = ?,
-             expires_at = ?, secret = ?, failures = 0, updated_at = ? WHERE id = ? RETURNING *`,
+        .query<Subscription, [string, string, string | null, number, number, string | null, number, string | null, number]>(
+          `UPDATE hub_subscriptions SET callback = ?, callback_key = ?, topic_url = ?, lease_seconds = ?,
+             expires_at = ?, secret = ?, failures = 0, updated_at = ?,
+             sent_etag = CASE WHEN state = 'active' THEN sent_etag ELSE ? END, state = 'active' WHERE id = ? RETURNING *`,
         )
-        .get(v.callback, normalizeUrl(v.callback), v.topic_url ?? null, v.lease_seconds, expiresAt, v.secret, now, existing.id)!
+        .get(
+          v.callback,
+          normalizeUrl(v.callback),
+          v.topic_url ?? null,
+          v.lease_seconds,
+          expiresAt,
+          v.secret,
+          now,
+          currentEtag,
+          existing.id,
+        )!
     }
     return this.db
-      .query<Subscription, [string, string, string, string, string | null, number, number, string | null, number, number]>(
-        `INSERT INTO hub_subscriptions (callback, callback_key, callback_host, topic, topic_url, state, lease_seconds, expires_at, secret, failures, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?) RETURNING *`,
+      .query<Subscription, [string, string, string, string, string | null, number, number, string | null, number, number, string | null]>(
+        `INSERT INTO hub_subscriptions (callback, callback_key, callback_host, topic, topic_url, state, lease_seconds, expires_at, secret, failures, created_at, updated_at, sent_etag)
+         VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, 0, ?, ?, ?) RETURNING *`,
       )
       .get(
         v.callback,
@@ -330,6 +360,7 @@ export class HubRepository {
         v.secret,
         now,
         now,
+        currentEtag,
       )!
   }
 
@@ -391,6 +422,29 @@ export class HubRepository {
       .run(now, topic, now).changes
   }
 
+  /** Topics with an active subscription whose last delivered content is known. */
+  topicsWithKnownSent(): TopicPath[] {
+    return this.db
+      .query<{ topic: TopicPath }, []>("SELECT DISTINCT topic FROM hub_subscriptions WHERE state = 'active' AND sent_etag IS NOT NULL")
+      .all()
+      .map((r) => r.topic)
+  }
+
+  /**
+   * What a new lease holder owes: every active subscriber of `topic` whose last delivered content is known and is
+   * not `etag` (the current content) gets a pending delivery, unless it has one already. Returns how many.
+   */
+  enqueueUnsent(topic: TopicPath, etag: string, now: number): number {
+    return this.db
+      .query(
+        `INSERT INTO hub_deliveries (subscription_id, due_at, generation, attempts)
+         SELECT id, ?, 1, 0 FROM hub_subscriptions WHERE topic = ? AND state = 'active' AND expires_at > ?
+           AND sent_etag IS NOT NULL AND sent_etag != ?
+         ON CONFLICT (subscription_id) DO NOTHING`,
+      )
+      .run(now, topic, now, etag).changes
+  }
+
   dueDeliveries(now: number, limit: number, exclude: Set<number>): (Delivery & Subscription)[] {
     const rows = this.db
       .query<Delivery & Subscription, [number, number]>(
@@ -410,10 +464,12 @@ export class HubRepository {
     return rows.find((r) => !exclude.has(r.subscription_id))?.due_at ?? null
   }
 
-  /** Delivered generation `generation`: done, unless newer content arrived meanwhile. */
-  delivered(id: number, generation: number, now: number): void {
+  /** Delivered generation `generation` (content `etag`): done, unless newer content arrived meanwhile. */
+  delivered(id: number, generation: number, now: number, etag: string | null = null): void {
     this.db.transaction(() => {
-      this.db.query('UPDATE hub_subscriptions SET failures = 0, updated_at = ? WHERE id = ?').run(now, id)
+      this.db
+        .query('UPDATE hub_subscriptions SET failures = 0, updated_at = ?, sent_etag = coalesce(?, sent_etag) WHERE id = ?')
+        .run(now, etag, id)
       this.db.query('DELETE FROM hub_deliveries WHERE subscription_id = ? AND generation = ?').run(id, generation)
       this.db.query('UPDATE hub_deliveries SET due_at = ?, attempts = 0 WHERE subscription_id = ?').run(now, id)
     })()

@@ -15,6 +15,8 @@ export type VerificationDeps = {
   /** True once shutdown began: an answer that arrives now is not recorded; the request stays pending for the next start. */
   stopped: () => boolean
   send: HubSend
+  /** The ETag of a topic's current content: a new subscription starts from it (it is owed the changes after it). */
+  currentEtag?: (topic: Verification['topic']) => string | null
   baseUrl: string
   now: () => number
   metrics: HubMetrics
@@ -51,7 +53,7 @@ export async function verifyIntent(v: Verification, deps: VerificationDeps): Pro
         return false
       }
       if (confirmed) {
-        if (v.mode === 'subscribe') repository.activate(v, now)
+        if (v.mode === 'subscribe') repository.activate(v, now, deps.currentEtag?.(v.topic) ?? null)
         else {
           const existing = repository.find(v.callback, v.topic)
           if (existing && existing.state === 'active') repository.setState(existing.id, 'removed', now)

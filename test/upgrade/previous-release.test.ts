@@ -60,6 +60,7 @@ describe('a database from the previous release', () => {
       '100-hub',
       '101-hub-status',
       '102-hub-as-sent',
+      '103-hub-lease',
     ])
   })
 })
