@@ -32,12 +32,14 @@ function strength(share: number, count: number): 'consistently' | 'mostly' | 'of
   return 'often'
 }
 
-/** The split, the side being claimed first: "8 positive and 2 negative mentions" or "3 negative and 7 positive mentions". */
+/**
+ * The split, the side being claimed first, the noun agreeing with its own count: "8 positive mentions and 2
+ * negative", "1 negative mention and 7 positive, 1 neutral".
+ */
 const figures = (a: AspectInsight, side: 'positive' | 'negative' = 'positive') => {
   const other = side === 'positive' ? 'negative' : 'positive'
-  const total = a.sentiment.positive + a.sentiment.negative
   return (
-    `${a.sentiment[side]} ${side} and ${a.sentiment[other]} ${other} ${total === 1 ? 'mention' : 'mentions'}` +
+    `${a.sentiment[side]} ${side} ${a.sentiment[side] === 1 ? 'mention' : 'mentions'} and ${a.sentiment[other]} ${other}` +
     (a.sentiment.neutral ? `, ${a.sentiment.neutral} neutral` : '')
   )
 }

@@ -422,7 +422,7 @@ describe('a small known dataset, figure by figure', () => {
   test('FAQ answers come from the figures', () => {
     const answer = (q: string) => insights.faq.find((f) => f.question === q)!
     // 2 positive and 1 negative: below the 3 mentions a verdict needs.
-    expect(answer('Are they punctual?').answer).toBe('Too few reviews take a side to say: 2 positive and 1 negative mentions.')
+    expect(answer('Are they punctual?').answer).toBe('Too few reviews take a side to say: 2 positive mentions and 1 negative.')
     expect(answer('Are they punctual?').review_ids).toEqual(['k-10', 'k-09', 'k-08'])
     expect(answer('Who is the best-reviewed technician?').answer).toBe(
       'Mike Alvarez: an average of 5 stars over 3 reviews that mention them (technicians with at least 3 mentions).',
@@ -511,19 +511,19 @@ describe('prose never says more than the figures', () => {
     expect(price.sentiment).toEqual({ positive: 2, negative: 3, neutral: 1 })
     const faq = (q: string) => insights.faq.find((f) => f.question === q)!.answer
     expect(faq('How quickly can they come out?')).toBe(
-      'Probably, from few reviews: reviewers say they come out quickly. 5 positive and 0 negative mentions (100% of those taking a side are positive).',
+      'Probably, from few reviews: reviewers say they come out quickly. 5 positive mentions and 0 negative (100% of those taking a side are positive).',
     )
     expect(faq('Are they good value for money?')).toBe(
-      'Possibly not, from few reviews: reviewers find them expensive. 3 negative and 2 positive mentions, 1 neutral (60% of those taking a side are negative).',
+      'Possibly not, from few reviews: reviewers find them expensive. 3 negative mentions and 2 positive, 1 neutral (60% of those taking a side are negative).',
     )
     expect(faq('Are the technicians professional and courteous?')).toBe(
-      'Too few reviews take a side to say: 2 positive and 1 negative mentions.',
+      'Too few reviews take a side to say: 2 positive mentions and 1 negative.',
     )
     expect(faq('What do unhappy customers complain about?')).toBe(
       '1 review gives 1 star and 1 gives 2 stars. The aspect with the most negative mentions is price and value (3).',
     )
-    expect(insights.summary).toContain('A few customers praise speed and availability (5 positive and 0 negative mentions).')
-    expect(insights.summary).toContain('A few customers complain about price and value (3 negative and 2 positive mentions, 1 neutral).')
+    expect(insights.summary).toContain('A few customers praise speed and availability (5 positive mentions and 0 negative).')
+    expect(insights.summary).toContain('A few customers complain about price and value (3 negative mentions and 2 positive, 1 neutral).')
   })
 
   test('generated sample reviews: every number of the summary and FAQ is a figure', () => {
