@@ -47,7 +47,7 @@ const UNGRAMMATICAL: [string, RegExp][] = [
   ['"1 reviews"', /\b1 (verified )?reviews\b/],
   ['"are" before a single aspect', /\bmentions are [^,()]+ \(\d+\)\./],
   ['a doubled word', /\b(\w+) \1\b/i],
-  ['a doubled space or a space before punctuation', /  | [,.;)]/],
+  ['a doubled space or a space before punctuation', / {2}| [,.;)]/],
   ['"of them" without a subject that is reviews', /(service|technician)[^.]*\.\s[^.]*\bof them\b/],
 ]
 
