@@ -229,15 +229,15 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
 /** Reviews per stored language (what search's `language` filter matches, not the guess used to read), and how many were read. */
 function languageFigures(reviews: Review[], readings: Reading[]): Insights['languages'] {
   const counts: Record<string, number> = {}
-  let unknown = 0
+  let unknownLanguage = 0
   for (const r of reviews) {
     const key = storedLanguage(r)
-    if (key === null) unknown++
+    if (key === null) unknownLanguage++
     else counts[key] = (counts[key] ?? 0) + 1
   }
   return {
     counts: Object.fromEntries(Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b))),
-    unknown,
+    unknown_language: unknownLanguage,
     with_text: reviews.filter(hasText).length,
     analysed: readings.filter((r) => r.analysis).length,
     translated: readings.filter((r) => r.analysis && r.translated).length,

@@ -237,7 +237,7 @@ const listed = (items: string[]) => (items.length < 2 ? (items[0] ?? '') : `${it
  * English text or an English translation. Every number is a figure of `languages` (stored languages).
  */
 function readingSentence(insights: Insights): string | null {
-  const { with_text: withText, analysed, counts, unknown } = insights.languages
+  const { with_text: withText, analysed, counts, unknown_language: unknown } = insights.languages
   const total = insights.review_count
   const parts: string[] = []
   if (withText < total) parts.push(`${withText} of them have text; the others are star ratings alone`)

@@ -76,9 +76,9 @@ export const LanguageFigures = Type.Object(
   {
     counts: Type.Record(Type.String(), Count, {
       description:
-        'Reviews per stored `language`, by primary BCP 47 subtag ("en", "de"), most first: each equals the `total` of a search with that `language`. Reviews without a stored language are `unknown`, not here.',
+        'Reviews per stored `language`, by primary BCP 47 subtag ("en", "de"), most first: each equals the `total` of a search with that `language`. Reviews without a stored language are `unknown_language`, not here.',
     }),
-    unknown: Type.Integer({ minimum: 0, description: 'Reviews whose stored language is null (no text, or not detected).' }),
+    unknown_language: Type.Integer({ minimum: 0, description: 'Reviews whose stored language is null (no text, or not detected).' }),
     with_text: Type.Integer({ minimum: 0, description: 'Reviews with text (the others are star ratings alone).' }),
     analysed: Type.Integer({
       minimum: 0,

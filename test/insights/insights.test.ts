@@ -488,7 +488,7 @@ describe('prose never says more than the figures', () => {
 
   test('other languages are counted, not read; a supplied English translation is read', () => {
     // Counted by the stored language (p-11's German words do not make it German: its stored language is null).
-    expect(insights.languages).toEqual({ counts: { de: 2 }, unknown: 9, with_text: 11, analysed: 9, translated: 1 })
+    expect(insights.languages).toEqual({ counts: { de: 2 }, unknown_language: 9, with_text: 11, analysed: 9, translated: 1 })
     expect(aspect('professionalism').sentiment).toEqual({ positive: 2, negative: 1, neutral: 0 })
     expect(insights.summary).toContain(
       'Aspects are read from the 9 reviews in English or with an English translation, and the others are counted but not read (reviews by language: de 2, unknown 9).',
@@ -590,7 +590,7 @@ describe('a real-shaped multi-language export', async () => {
   const insights = computeInsights(sampleBusiness, reviews, '2026-11-01T00:00:00.000Z')
 
   test('languages counted, English and supplied translations read, the rest left out', () => {
-    expect(insights.languages).toEqual({ counts: { en: 14, de: 6, es: 2, fr: 1 }, unknown: 1, with_text: 24, analysed: 21, translated: 6 })
+    expect(insights.languages).toEqual({ counts: { en: 14, de: 6, es: 2, fr: 1 }, unknown_language: 1, with_text: 24, analysed: 21, translated: 6 })
     const quoted = insights.aspects.flatMap((a) => a.examples.map((e) => e.review_id))
     // German without a translation (ml-03, ml-21) and French (ml-06) are never quoted or counted.
     for (const id of ['ml-03', 'ml-06', 'ml-21']) expect(quoted).not.toContain(id)

@@ -102,7 +102,7 @@ describe('/insights.json: the owner view', () => {
 
 describe('/insights.json: languages are the stored ones', () => {
   test('each count is the total of a search by that language; the rest are unknown', async () => {
-    const { counts, unknown } = insights.languages
+    const { counts, unknown_language: unknown } = insights.languages
     expect(counts).toEqual({ en: 7, de: 1, pt: 1 })
     for (const [language, n] of Object.entries(counts)) expect(await total(`/api/reviews/search?language=${language}`)).toBe(n)
     expect(Object.values(counts).reduce((a, b) => a + b, 0) + unknown).toBe(insights.review_count)

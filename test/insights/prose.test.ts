@@ -148,7 +148,7 @@ describe('counts of what was read', () => {
   const insights = computeInsights(business, reviews, '2025-07-01T00:00:00.000Z')
 
   test('ratings without text are neither read nor counted as read; languages are the stored ones', () => {
-    expect(insights.languages).toEqual({ counts: { en: 2, de: 1 }, unknown: 4, with_text: 4, analysed: 3, translated: 0 })
+    expect(insights.languages).toEqual({ counts: { en: 2, de: 1 }, unknown_language: 4, with_text: 4, analysed: 3, translated: 0 })
     expect(insights.summary).toContain(
       '4 of them have text; the others are star ratings alone; aspects are read from the 3 reviews in English or with an English translation, and the others are counted but not read (reviews by language: en 2, de 1, unknown 4).',
     )
