@@ -6,8 +6,9 @@
  */
 import type { Business, Review } from '../reviews/schema'
 import { analyzeText, contextFor, polarityOf, type AnalysisContext, type AspectMention, type Polarity, type TextAnalysis } from './analyzer'
-import { readableText, type LocalizedReview } from './language'
+import { hasText, readableText, storedLanguage, type LocalizedReview } from './language'
 import { ASPECTS, type AspectId } from './lexicon'
+import { ownerView } from './owner-view'
 import { buildFaq, buildSummary } from './prose'
 import type { AspectInsight, Insights } from './schema'
 import { topicsOf } from './topics'
@@ -149,6 +150,9 @@ function perReviewAspects(analysis: TextAnalysis | null): ReviewAspects {
   return result
 }
 
+/** A review's polarity per aspect, for the owner view's period counts. */
+const polarities = (found: ReviewAspects): Map<string, Polarity> => new Map([...found].map(([id, { score }]) => [id, polarityOf(score)]))
+
 function computeInsightsFrom(business: Business, reviews: Review[], readings: Reading[], generatedAt: string): Insights {
   const reviewAspects = readings.map((r) => perReviewAspects(r.analysis))
   const aspects = ASPECTS.map(({ id, label }) => aspectInsight(id, label, reviews, reviewAspects)).sort(
@@ -193,13 +197,7 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
     .map((name) => ({ name, ...entityFigures((r) => r.service_area === name) }))
     .sort((a, b) => b.mention_count - a.mention_count || a.name.localeCompare(b.name))
 
-  const counts: Record<string, number> = {}
-  for (const r of readings) counts[r.language] = (counts[r.language] ?? 0) + 1
-  const languages = {
-    counts: Object.fromEntries(Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b))),
-    analysed: readings.filter((r) => r.analysis).length,
-    translated: readings.filter((r) => r.analysis && r.translated).length,
-  }
+  const languages = languageFigures(reviews, readings)
   const topics = topicsOf(
     business,
     readings.flatMap((r, i) => (r.analysis ? [{ id: reviews[i]!.id, analysis: r.analysis, language: 'en' }] : [])),
@@ -221,10 +219,29 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
     entities: { technicians, services, service_areas: serviceAreas },
     topics,
     faq: [],
+    owner: ownerView(reviews, (i) => polarities(reviewAspects[i]!), aspects),
   }
   insights.faq = buildFaq(business, reviews, insights)
   insights.summary = buildSummary(business, reviews, insights)
   return insights
+}
+
+/** Reviews per stored language (what search's `language` filter matches, not the guess used to read), and how many were read. */
+function languageFigures(reviews: Review[], readings: Reading[]): Insights['languages'] {
+  const counts: Record<string, number> = {}
+  let unknownLanguage = 0
+  for (const r of reviews) {
+    const key = storedLanguage(r)
+    if (key === null) unknownLanguage++
+    else counts[key] = (counts[key] ?? 0) + 1
+  }
+  return {
+    counts: Object.fromEntries(Object.entries(counts).sort(([a, x], [b, y]) => y - x || a.localeCompare(b))),
+    unknown_language: unknownLanguage,
+    with_text: reviews.filter(hasText).length,
+    analysed: readings.filter((r) => r.analysis).length,
+    translated: readings.filter((r) => r.analysis && r.translated).length,
+  }
 }
 
 function aspectInsight(id: AspectId, label: string, reviews: Review[], reviewAspects: ReviewAspects[]): AspectInsight {

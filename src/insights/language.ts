@@ -6,6 +6,7 @@
  * languages reviews here come in: a deliberately small check, not a language identifier.
  */
 import type { Review } from '../reviews/schema'
+import { languageKey } from '../reviews/search-index'
 
 /** Review with the multilingual fields of CONTRACT.md (optional until every source sets them). */
 /** Reviews carry language and translation (CONTRACT.md); records from before them read as unknown. */
@@ -169,10 +170,21 @@ export function guessLanguage(text: string): string {
 
 export function readableText(review: LocalizedReview): ReadableText {
   const language = review.language ? primaryTag(review.language) : guessLanguage(review.text)
-  if (language === 'en') return { language, text: review.text, translated: false }
+  // A rating without text (a blank string) has nothing to read, whatever its language.
+  if (language === 'en')
+    return review.text.trim() ? { language, text: review.text, translated: false } : { language, text: null, translated: false }
   const translation = review.translation
   // A translation whose language the source did not name is judged by its own words.
   const translatedTo = translation ? (translation.language ? primaryTag(translation.language) : guessLanguage(translation.text)) : null
   if (translation && translatedTo === 'en' && translation.text.trim()) return { language, text: translation.text, translated: true }
   return { language, text: null, translated: false }
 }
+
+/**
+ * The key a review is counted under in insights' `languages.counts`: its stored language, as the search's
+ * `language` filter keys it (so each count equals that search's total); null when none is stored.
+ */
+export const storedLanguage = (review: LocalizedReview): string | null => (review.language ? languageKey(review.language) : null)
+
+/** Whether a review has text at all (a star rating alone has a blank one). */
+export const hasText = (review: LocalizedReview): boolean => review.text.trim() !== ''

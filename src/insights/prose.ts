@@ -32,12 +32,14 @@ function strength(share: number, count: number): 'consistently' | 'mostly' | 'of
   return 'often'
 }
 
-/** The split, the side being claimed first: "8 positive and 2 negative mentions" or "3 negative and 7 positive mentions". */
+/**
+ * The split, the side being claimed first, the noun agreeing with its own count: "8 positive mentions and 2
+ * negative", "1 negative mention and 7 positive, 1 neutral".
+ */
 const figures = (a: AspectInsight, side: 'positive' | 'negative' = 'positive') => {
   const other = side === 'positive' ? 'negative' : 'positive'
-  const total = a.sentiment.positive + a.sentiment.negative
   return (
-    `${a.sentiment[side]} ${side} and ${a.sentiment[other]} ${other} ${total === 1 ? 'mention' : 'mentions'}` +
+    `${a.sentiment[side]} ${side} ${a.sentiment[side] === 1 ? 'mention' : 'mentions'} and ${a.sentiment[other]} ${other}` +
     (a.sentiment.neutral ? `, ${a.sentiment.neutral} neutral` : '')
   )
 }
@@ -162,14 +164,14 @@ export function buildFaq(business: Business, reviews: Review[], insights: Insigh
           ids: both.map((r) => r.id),
         }
       })
-      .filter((p) => p.n >= 2)
+      .filter((p) => p.n >= MIN_SUPPORT)
       .sort((a, b) => b.average - a.average || b.n - a.n || a.name.localeCompare(b.name))
     const top = pairs[0]
     faq.push({
       question: `Who is the best-reviewed technician for ${inText(service.name)}?`,
       answer: top
         ? `${top.name}: ${plural(top.n, 'review')} mention both ${top.name.split(' ')[0]} and ${inText(service.name)}, averaging ${top.average} stars.`
-        : `No technician is mentioned together with ${inText(service.name)} in at least 2 reviews yet.`,
+        : `No technician is mentioned together with ${inText(service.name)} in at least ${MIN_SUPPORT} reviews yet.`,
       review_ids: top?.ids.slice(0, ENTITY_REVIEW_IDS) ?? [],
     })
   }
@@ -184,9 +186,9 @@ export function buildFaq(business: Business, reviews: Review[], insights: Insigh
     answer:
       complaints.length === 0
         ? `${unhappy}; no aspect has at least ${MIN_SUPPORT} negative mentions.`
-        : `${unhappy}. The aspects with the most negative mentions are ${complaints
-            .map((a) => `${inText(a.label)} (${a.sentiment.negative})`)
-            .join(', ')}.`,
+        : `${unhappy}. ${complaints.length === 1 ? 'The aspect with the most negative mentions is' : 'The aspects with the most negative mentions are'} ${listed(
+            complaints.map((a) => `${inText(a.label)} (${a.sentiment.negative})`),
+          )}.`,
     review_ids: complaints.flatMap((a) => a.examples.filter((e) => e.sentiment === 'negative').map((e) => e.review_id)),
   })
   return faq
@@ -198,26 +200,11 @@ export function buildSummary(business: Business, reviews: Review[], insights: In
   const sentences = [
     `${business.name} has ${plural(reviews.length, 'verified review')} with an average of ${average} stars; ${percent(distribution['5'], reviews.length)}% give five stars.`,
   ]
-  const { analysed } = insights.languages
-  if (analysed < reviews.length) {
-    const languages = Object.entries(insights.languages.counts)
-      .map(([language, n]) => `${language} ${n}`)
-      .join(', ')
-    sentences.push(
-      `Aspects are read from the ${plural(analysed, 'review')} in English or with an English translation; the others are counted but not read (reviews by language: ${languages}).`,
-    )
-  }
+  const languagesSentence = readingSentence(insights)
+  if (languagesSentence) sentences.push(languagesSentence)
   const { praised, criticised } = rankAspects(insights.aspects)
-  const top = praised.slice(0, 2)
-  if (top.length) {
-    const phrase = (a: AspectInsight) => {
-      const how = strength(positiveShare(a), a.sentiment.positive)
-      const adverb = how === 'consistently' ? 'consistently ' : how === 'tentatively' ? '' : ''
-      return `${adverb}${inText(a.label)} (${figures(a)})`
-    }
-    const few = top.every((a) => strength(positiveShare(a), a.sentiment.positive) === 'tentatively')
-    sentences.push(`${few ? 'A few customers praise' : 'Customers most often praise'} ${top.map(phrase).join(' and ')}.`)
-  }
+  const praise = praiseSentence(praised.slice(0, 2))
+  if (praise) sentences.push(praise)
   const worst = criticised[0]
   if (worst) {
     const lead =
@@ -238,6 +225,58 @@ export function buildSummary(business: Business, reviews: Review[], insights: In
     sentences.push(
       `The most reviewed service is ${inText(service.name)} (${plural(service.mention_count, 'review')}, averaging ${service.average_rating} stars).`,
     )
-  sentences.push(`The business has replied publicly to ${replied} of them (${percent(replied, reviews.length)}%).`)
+  sentences.push(`The business has replied publicly to ${replied} of its reviews (${percent(replied, reviews.length)}%).`)
   return sentences.join(' ')
+}
+
+/** "a", "a and b", "a, b and c". */
+const listed = (items: string[]) => (items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`)
+
+/**
+ * Which reviews the aspects were read from, when not all of them: only reviews with text, and of those only
+ * English text or an English translation. Every number is a figure of `languages` (stored languages).
+ */
+function readingSentence(insights: Insights): string | null {
+  const { with_text: withText, analysed, counts, unknown_language: unknown } = insights.languages
+  const total = insights.review_count
+  const parts: string[] = []
+  if (withText < total) parts.push(`${withText} of them have text; the others are star ratings alone`)
+  if (analysed < withText) {
+    const byLanguage = Object.entries(counts).map(([language, n]) => `${language} ${n}`)
+    if (unknown) byLanguage.push(`unknown ${unknown}`)
+    parts.push(
+      `aspects are read from the ${plural(analysed, 'review')} in English or with an English translation, and the others are counted but not read (reviews by language: ${byLanguage.join(', ')})`,
+    )
+  } else if (withText < total) parts.push(`aspects are read from ${withText === 1 ? 'that one' : `all ${withText}`}`)
+  if (!parts.length) return null
+  const sentence = `${parts.join('; ')}.`
+  return sentence[0]!.toUpperCase() + sentence.slice(1)
+}
+
+/** The verb phrase for praise of this strength: "consistently praise", "largely praise", "often praise", "praise". */
+const PRAISE: Record<ReturnType<typeof strength>, string> = {
+  consistently: 'consistently praise',
+  mostly: 'largely praise',
+  often: 'often praise',
+  tentatively: 'praise',
+}
+
+/**
+ * The most praised aspects (at most two) in one sentence whose adverb belongs to each aspect:
+ * "Customers consistently praise professionalism (…) and largely praise quality of work (…)."
+ * Praise from fewer than 10 positive mentions is "a few customers".
+ */
+export function praiseSentence(top: AspectInsight[]): string | null {
+  if (!top.length) return null
+  const how = top.map((a) => strength(positiveShare(a), a.sentiment.positive))
+  const named = (a: AspectInsight) => `${inText(a.label)} (${figures(a)})`
+  const [first, second] = top
+  const [firstHow, secondHow] = how
+  if (!second)
+    return firstHow === 'tentatively' ? `A few customers praise ${named(first!)}.` : `Customers ${PRAISE[firstHow!]} ${named(first!)}.`
+  if (firstHow === secondHow)
+    return `${firstHow === 'tentatively' ? 'A few customers praise' : `Customers ${PRAISE[firstHow!]}`} ${named(first!)} and ${named(second)}.`
+  if (firstHow === 'tentatively') return `A few customers praise ${named(first!)}, and customers ${PRAISE[secondHow!]} ${named(second)}.`
+  if (secondHow === 'tentatively') return `Customers ${PRAISE[firstHow!]} ${named(first!)}; a few also praise ${named(second)}.`
+  return `Customers ${PRAISE[firstHow!]} ${named(first!)} and ${PRAISE[secondHow!]} ${named(second)}.`
 }

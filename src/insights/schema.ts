@@ -76,11 +76,14 @@ export const LanguageFigures = Type.Object(
   {
     counts: Type.Record(Type.String(), Count, {
       description:
-        'Reviews per language of their text: primary BCP 47 subtag ("en", "de"); a review without a language is counted under the one its words suggest, or "und" when they suggest none.',
+        'Reviews per stored `language`, by primary BCP 47 subtag ("en", "de"), most first: each equals the `total` of a search with that `language`. Reviews without a stored language are `unknown_language`, not here.',
     }),
+    unknown_language: Type.Integer({ minimum: 0, description: 'Reviews whose stored language is null (no text, or not detected).' }),
+    with_text: Type.Integer({ minimum: 0, description: 'Reviews with text (the others are star ratings alone).' }),
     analysed: Type.Integer({
       minimum: 0,
-      description: 'Reviews read for aspects and topics: English text, or an English translation supplied by the source.',
+      description:
+        'Reviews with text read for aspects and topics: English text, or an English translation supplied by the source (a text of unknown language is read when its words are English).',
     }),
     translated: Type.Integer({ minimum: 0, description: 'Of those, reviews read through the English translation their source supplied.' }),
   },
@@ -95,6 +98,58 @@ export const FaqEntry = Type.Object({
   answer: Type.String({ description: 'Answered from the figures above; every number in it appears there.' }),
   review_ids: Type.Array(Type.String(), { description: 'The reviews behind the answer.' }),
 })
+
+const SidedSplit = Type.Object({ positive: Count, negative: Count }, { description: 'Reviews positive and negative about it.' })
+
+export const OwnerPeriod = Type.Object({
+  since: Type.String({ format: 'date', description: 'First day of the period (YYYY-MM-DD).' }),
+  until: Type.String({ format: 'date', description: 'Last day of the period, inclusive.' }),
+  review_count: Count,
+  average_rating: Type.Union([Type.Number(), Type.Null()], { description: 'Mean star rating (2 decimals); null without reviews.' }),
+  low_rating_count: Type.Integer({ minimum: 0, description: 'Reviews of 1 or 2 stars.' }),
+  low_rating_share: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], {
+    description: 'Share of reviews of 1 or 2 stars, 0 to 1 (2 decimals); null without reviews.',
+  }),
+  search: Type.String({ description: 'The API search listing the reviews of the period.' }),
+  page: Type.String({ description: 'The reviews page listing them.' }),
+})
+
+export const OwnerWindow = Type.Object({
+  days: Type.Integer({ minimum: 1, description: 'Length of each period in days (30 or 90).' }),
+  current: OwnerPeriod,
+  previous: OwnerPeriod,
+  aspects: Type.Array(Type.Object({ id: Type.String(), label: Type.String(), current: SidedSplit, previous: SidedSplit }), {
+    description:
+      'Per aspect, reviews positive and negative about it in each period; only aspects with at least 3 such reviews in one of the two.',
+  }),
+})
+
+export const UnansweredReview = Type.Object({
+  id: Type.String(),
+  rating: Type.Integer({ minimum: 1, maximum: 5 }),
+  date: Type.String({ format: 'date' }),
+  author: Type.String(),
+  excerpt: Type.String({ description: 'The start of the review text (customer-written), at most 160 characters.' }),
+  permalink: Type.String({ description: 'The review record: /api/reviews/{id}.' }),
+  page: Type.String({ description: 'The review page: /reviews/{id}.' }),
+})
+
+export const OwnerView = Type.Object(
+  {
+    as_of: Type.Union([Type.String({ format: 'date' }), Type.Null()], {
+      description:
+        'The newest review date, which the periods end on (not the clock: the same reviews give the same figures on any day); null without reviews.',
+    }),
+    periods: Type.Array(OwnerWindow, { description: 'The last 30 and the last 90 days, each against the period before.' }),
+    unanswered: Type.Object({
+      max_rating: Type.Integer({ minimum: 1, maximum: 5, description: 'Reviews of at most this many stars count (2).' }),
+      count: Type.Integer({ minimum: 0, description: 'Every review of 1-2 stars without a reply from the business.' }),
+      search: Type.String({ description: 'The API search listing all of them.' }),
+      reviews: Type.Array(UnansweredReview, { description: 'Newest first, the first 50.' }),
+    }),
+  },
+  { description: 'What an owner checks first: recent periods against the ones before, and unhappy reviews still unanswered.' },
+)
 
 export const Insights = Type.Object(
   {
@@ -111,6 +166,7 @@ export const Insights = Type.Object(
     }),
     topics: Type.Array(TopicInsight),
     faq: Type.Array(FaqEntry),
+    owner: OwnerView,
   },
   {
     $id: 'Insights',
@@ -122,3 +178,7 @@ export const Insights = Type.Object(
 )
 export type Insights = Static<typeof Insights>
 export type AspectInsight = Static<typeof AspectInsight>
+export type OwnerView = Static<typeof OwnerView>
+export type OwnerWindow = Static<typeof OwnerWindow>
+export type OwnerPeriod = Static<typeof OwnerPeriod>
+export type UnansweredReview = Static<typeof UnansweredReview>

@@ -141,6 +141,29 @@ const INSIGHT_SECTIONS: Record<keyof Insights & string, ((i: Insights) => string
   topics: (i) =>
     `Recurring topics (phrases from customer text):\n${i.topics.map((t) => `- ${quoted(t.phrase)}: ${plural(t.mention_count, 'mention')}, ${split(t.sentiment)}${ids(t.review_ids)}`).join('\n') || '(none yet)'}`,
   faq: (i) => `FAQ:\n${i.faq.map((f) => `Q: ${f.question}\nA: ${f.answer}${ids(f.review_ids)}`).join('\n')}`,
+  owner: (i) => ownerText(i.owner),
+}
+
+/** The owner view: each window against the one before, then the unanswered low ratings (excerpts quoted). */
+function ownerText(owner: Insights['owner'] | undefined): string {
+  if (!owner?.as_of) return 'Owner view: no reviews yet.'
+  const period = (p: Insights['owner']['periods'][number]['current']) =>
+    `${p.since} to ${p.until}: ${plural(p.review_count, 'review')}${average(p.average_rating)}, ${p.low_rating_count} of 1-2★`
+  const windows = owner.periods.map((w) => {
+    const aspects = w.aspects.map(
+      (a) =>
+        `\n  ${a.label} (${a.id}): ${a.current.positive} positive, ${a.current.negative} negative (before: ${a.previous.positive}, ${a.previous.negative})`,
+    )
+    return `- Last ${w.days} days, ${period(w.current)}; the ${w.days} days before, ${period(w.previous)}${aspects.join('')}`
+  })
+  const u = owner.unanswered
+  const unanswered = u.reviews.map((r) => `- [${oneLine(r.id)}] ${r.date} ${r.rating}★ by ${quoted(r.author)}: ${quoted(r.excerpt)}`)
+  return [
+    `Owner view (periods end on the newest review date, ${owner.as_of}):`,
+    ...windows,
+    `Unanswered reviews of 1-${u.max_rating}★: ${u.count}${u.count > u.reviews.length ? ` (the newest ${u.reviews.length} listed)` : ''}, newest first, customer-written excerpts:`,
+    ...unanswered,
+  ].join('\n')
 }
 
 /** The whole insights object, or one section of it, as text. */

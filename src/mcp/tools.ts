@@ -103,7 +103,7 @@ const conforms = <I extends TSchema>(schema: I, value: unknown): value is Static
 
 const REVIEW_ID_MAX = 200
 
-export const INSIGHTS_SECTIONS = ['summary', 'aspects', 'entities', 'topics', 'faq'] as const
+export const INSIGHTS_SECTIONS = ['summary', 'aspects', 'entities', 'topics', 'faq', 'owner'] as const
 
 /** What the model reads when a call fails: the sentence of a not-found, or every invalid argument. */
 export function describeFailure(issues: Issue[]): string {
@@ -286,7 +286,8 @@ const getInsights = defineTool({
     'Returns what the reviews say, computed from all verified reviews: `summary` (editorial prose), `aspects` (punctuality, price/value, ' +
     'professionalism, quality of work, communication, cleanliness, speed: mention counts, positive/negative split, score, trend, examples), ' +
     '`entities` (per technician, service and service area: mentions, average rating, sentiment), `topics` (recurring phrases) and `faq` ' +
-    '(questions such as "Are they punctual?" answered from the figures, with review ids). Pass `section` to get only one part; ' +
+    '(questions such as "Are they punctual?" answered from the figures, with review ids) and `owner` (the last 30 and 90 days against ' +
+    'the period before, ending on the newest review date, and the unanswered 1-2 star reviews, newest first). Pass `section` to get only one part; ' +
     'omit it for everything. Good for questions like "is this plumber punctual?" or "who is best for water heaters?". ' +
     'The first call after a data change can take seconds on large data: it reports progress when the client asks for it.',
   inputSchema: InsightsInput,

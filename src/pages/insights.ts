@@ -3,11 +3,12 @@
  * behind it: periods and entities to the filtered list on `/`, aspects, topics and FAQ answers to
  * their example reviews.
  */
+import { isCalendarDate } from '../core/dates'
 import type { Insights } from '../insights/schema'
 import type { Business, Review } from '../reviews/schema'
 import { esc, page } from './html'
 import { aspectName, type Locale } from './i18n'
-import { listHref, pageLocale } from './parts'
+import { listHref, pageLocale, ratingStars } from './parts'
 import { ratingOverTime, resetSvgIds, sentimentBar, sparkline, type PeriodPoint, type Split } from './svg'
 
 export type InsightsPageData = {
@@ -80,6 +81,9 @@ export function renderInsightsPage(data: InsightsPageData): string {
 <section class="card" aria-labelledby="summary-h"><h2 id="summary-h">${esc(t('summary'))}</h2>
 <p>${esc(insights.summary)}</p>
 <p class="muted">${esc(t('fromReviews', { n: insights.review_count }))} · ${esc(t('computedAt', { time: insights.generated_at.slice(0, 16).replace('T', ' ') }))} · <a href="/insights.json">insights.json</a></p></section>
+
+${ownerPeriods(insights.owner, locale)}
+${unansweredReviews(insights.owner, locale, (id) => byId.get(id)?.language ?? null)}
 
 <section aria-labelledby="time-h"><h2 id="time-h">${esc(t('ratingOverTime'))}</h2>
 <ul class="legend"><li><span class="key u"></span>${esc(t('reviewsPerQuarter'))}</li><li><span class="key s"></span>${esc(t('averageRating'))}</li></ul>
@@ -192,4 +196,79 @@ function entityRows(rows: EntityRow[], labelledBy: string, locale: Locale): stri
       return `<li><span>${name}<br><span class="muted">${esc(t('reviewsCount', { n: row.mention_count }))}${average}</span></span><span class="figs"><span class="bar">${sentimentBar(row.sentiment)}</span>${splitText(row.sentiment, locale)}${row.examples ? `<br>${row.examples}` : ''}</span></li>`
     })
     .join('')}</ul>`
+}
+
+/** Unanswered low ratings shown on the page (insights.json lists more; its search link lists every one). */
+const UNANSWERED_SHOWN = 20
+
+type OwnerView = Insights['owner']
+
+/** A calendar day in the page's words; anything else (never from the computation) as it is, escaped by the caller. */
+const day = (date: string, locale: Locale) => (isCalendarDate(date) ? locale.date(date) : date)
+type OwnerPeriod = OwnerView['periods'][number]['current']
+
+/**
+ * The last 30 and 90 days, each a table against the period before: reviews (linking to their list), average
+ * rating, share of 1-2 stars, and the aspects with support. Nothing when there are no reviews (or insights
+ * stored before the owner view existed).
+ */
+export function ownerPeriods(owner: OwnerView | undefined, locale: Locale): string {
+  if (!owner?.as_of || !owner.periods.length) return ''
+  const { t } = locale
+  const range = (p: OwnerPeriod) => `${day(p.since, locale)} – ${day(p.until, locale)}`
+  const cells = (value: (p: OwnerPeriod) => string, w: OwnerView['periods'][number]) =>
+    `<td class="num">${value(w.current)}</td><td class="num">${value(w.previous)}</td>`
+  const none = esc(t('noReviewsShort'))
+  const tables = owner.periods.map((w) => {
+    const aspectRows = w.aspects
+      .map(
+        (a) =>
+          `<tr><th scope="row">${esc(aspectName(locale, a.id, a.label))}</th><td class="num">${esc(t('sidedSplit', { ...a.current }))}</td><td class="num">${esc(t('sidedSplit', { ...a.previous }))}</td></tr>`,
+      )
+      .join('')
+    return `<div class="card"><table id="period-${w.days}">
+<caption><b>${esc(t('lastDays', { n: w.days }))}</b></caption>
+<thead><tr><td></td><th scope="col">${esc(range(w.current))}</th><th scope="col">${esc(t('daysBefore', { n: w.days }))}<br><span class="muted">${esc(range(w.previous))}</span></th></tr></thead>
+<tbody>
+<tr><th scope="row">${esc(t('periodReviews'))}</th>${cells((p) => `<a href="${esc(listHref({ since: p.since, until: p.until }))}">${esc(locale.number(p.review_count))}</a>`, w)}</tr>
+<tr><th scope="row">${esc(t('periodAverage'))}</th>${cells((p) => (p.average_rating === null ? none : `${esc(locale.number(p.average_rating, 2))} ★`), w)}</tr>
+<tr><th scope="row">${esc(t('periodLow'))}</th>${cells((p) => (p.low_rating_share === null ? none : esc(locale.percent(p.low_rating_share))), w)}</tr>
+${aspectRows}
+</tbody></table></div>`
+  })
+  return `<section id="recent" aria-labelledby="recent-h"><h2 id="recent-h">${esc(t('recentHeading'))}</h2>
+<p class="muted">${esc(t('recentNote', { date: day(owner.as_of, locale) }))}</p>
+<div class="cols">${tables.join('\n')}</div>
+</section>`
+}
+
+/** The unanswered reviews of 1-2 stars, newest first: stars, date, author, an excerpt, the review page and its JSON record. */
+export function unansweredReviews(
+  owner: OwnerView | undefined,
+  locale: Locale,
+  languageOf: (id: string) => string | null = () => null,
+): string {
+  if (!owner?.as_of) return ''
+  const { t } = locale
+  const { unanswered } = owner
+  const items = unanswered.reviews
+    .slice(0, UNANSWERED_SHOWN)
+    .map((r) => {
+      const language = languageOf(r.id)
+      const text = r.excerpt ? esc(t('quoted', { text: r.excerpt })) : `<span class="muted">${esc(t('ratingOnly'))}</span>`
+      // The excerpt keeps its own language (an English review on a German page is marked English).
+      const lang = r.excerpt && language ? ` lang="${esc(language)}"` : ''
+      return `<li class="review">${ratingStars(r.rating, locale)} <time datetime="${esc(r.date)}">${esc(day(r.date, locale))}</time> · ${esc(r.author)}
+<p class="text" dir="auto"${lang}>${text}</p>
+<p><a href="${esc(r.page)}" aria-label="${esc(t('reviewLink', { rating: r.rating, author: r.author, date: day(r.date, locale) }))}">${esc(t('review'))}</a> · <a href="${esc(r.permalink)}">${esc(t('reviewRecord'))}</a></p></li>`
+    })
+    .join('\n')
+  const body = unanswered.count
+    ? `<p>${esc(t('unansweredNote', { n: unanswered.count }))}</p>
+<ol class="plain">${items}</ol>
+<p><a href="${esc(unanswered.search)}">${esc(t('unansweredAll'))}</a></p>`
+    : `<p>${esc(t('unansweredNone'))}</p>`
+  return `<section id="unanswered" aria-labelledby="unanswered-h"><h2 id="unanswered-h">${esc(t('unansweredHeading'))}</h2>
+${body}
+</section>`
 }

@@ -422,7 +422,7 @@ describe('a small known dataset, figure by figure', () => {
   test('FAQ answers come from the figures', () => {
     const answer = (q: string) => insights.faq.find((f) => f.question === q)!
     // 2 positive and 1 negative: below the 3 mentions a verdict needs.
-    expect(answer('Are they punctual?').answer).toBe('Too few reviews take a side to say: 2 positive and 1 negative mentions.')
+    expect(answer('Are they punctual?').answer).toBe('Too few reviews take a side to say: 2 positive mentions and 1 negative.')
     expect(answer('Are they punctual?').review_ids).toEqual(['k-10', 'k-09', 'k-08'])
     expect(answer('Who is the best-reviewed technician?').answer).toBe(
       'Mike Alvarez: an average of 5 stars over 3 reviews that mention them (technicians with at least 3 mentions).',
@@ -487,10 +487,11 @@ describe('prose never says more than the figures', () => {
   const aspect = (id: string) => insights.aspects.find((a) => a.id === id)!
 
   test('other languages are counted, not read; a supplied English translation is read', () => {
-    expect(insights.languages).toEqual({ counts: { en: 8, de: 3 }, analysed: 9, translated: 1 })
+    // Counted by the stored language (p-11's German words do not make it German: its stored language is null).
+    expect(insights.languages).toEqual({ counts: { de: 2 }, unknown_language: 9, with_text: 11, analysed: 9, translated: 1 })
     expect(aspect('professionalism').sentiment).toEqual({ positive: 2, negative: 1, neutral: 0 })
     expect(insights.summary).toContain(
-      'Aspects are read from the 9 reviews in English or with an English translation; the others are counted but not read (reviews by language: en 8, de 3).',
+      'Aspects are read from the 9 reviews in English or with an English translation, and the others are counted but not read (reviews by language: de 2, unknown 9).',
     )
     expect(Value.Check(Insights, insights)).toBe(true)
   })
@@ -510,19 +511,19 @@ describe('prose never says more than the figures', () => {
     expect(price.sentiment).toEqual({ positive: 2, negative: 3, neutral: 1 })
     const faq = (q: string) => insights.faq.find((f) => f.question === q)!.answer
     expect(faq('How quickly can they come out?')).toBe(
-      'Probably, from few reviews: reviewers say they come out quickly. 5 positive and 0 negative mentions (100% of those taking a side are positive).',
+      'Probably, from few reviews: reviewers say they come out quickly. 5 positive mentions and 0 negative (100% of those taking a side are positive).',
     )
     expect(faq('Are they good value for money?')).toBe(
-      'Possibly not, from few reviews: reviewers find them expensive. 3 negative and 2 positive mentions, 1 neutral (60% of those taking a side are negative).',
+      'Possibly not, from few reviews: reviewers find them expensive. 3 negative mentions and 2 positive, 1 neutral (60% of those taking a side are negative).',
     )
     expect(faq('Are the technicians professional and courteous?')).toBe(
-      'Too few reviews take a side to say: 2 positive and 1 negative mentions.',
+      'Too few reviews take a side to say: 2 positive mentions and 1 negative.',
     )
     expect(faq('What do unhappy customers complain about?')).toBe(
-      '1 review gives 1 star and 1 gives 2 stars. The aspects with the most negative mentions are price and value (3).',
+      '1 review gives 1 star and 1 gives 2 stars. The aspect with the most negative mentions is price and value (3).',
     )
-    expect(insights.summary).toContain('A few customers praise speed and availability (5 positive and 0 negative mentions).')
-    expect(insights.summary).toContain('A few customers complain about price and value (3 negative and 2 positive mentions, 1 neutral).')
+    expect(insights.summary).toContain('A few customers praise speed and availability (5 positive mentions and 0 negative).')
+    expect(insights.summary).toContain('A few customers complain about price and value (3 negative mentions and 2 positive, 1 neutral).')
   })
 
   test('generated sample reviews: every number of the summary and FAQ is a figure', () => {
@@ -589,7 +590,7 @@ describe('a real-shaped multi-language export', async () => {
   const insights = computeInsights(sampleBusiness, reviews, '2026-11-01T00:00:00.000Z')
 
   test('languages counted, English and supplied translations read, the rest left out', () => {
-    expect(insights.languages).toEqual({ counts: { en: 15, de: 6, es: 2, fr: 1 }, analysed: 21, translated: 6 })
+    expect(insights.languages).toEqual({ counts: { en: 14, de: 6, es: 2, fr: 1 }, unknown_language: 1, with_text: 24, analysed: 21, translated: 6 })
     const quoted = insights.aspects.flatMap((a) => a.examples.map((e) => e.review_id))
     // German without a translation (ml-03, ml-21) and French (ml-06) are never quoted or counted.
     for (const id of ['ml-03', 'ml-06', 'ml-21']) expect(quoted).not.toContain(id)
@@ -615,7 +616,7 @@ describe('a real-shaped multi-language export', async () => {
 
   test('the summary names the languages left out and claims only what has 3 mentions', () => {
     expect(insights.summary).toContain(
-      'Aspects are read from the 21 reviews in English or with an English translation; the others are counted but not read (reviews by language: en 15, de 6, es 2, fr 1).',
+      'Aspects are read from the 21 reviews in English or with an English translation, and the others are counted but not read (reviews by language: en 14, de 6, es 2, fr 1, unknown 1).',
     )
     expect(insights.faq.find((f) => f.question === 'Who is the best-reviewed technician?')!.answer).toBe(
       'No technician is mentioned in at least 3 reviews yet.',

@@ -143,7 +143,7 @@ describe('protocol features', () => {
   test('section and group_by are published as plain enums', async () => {
     const { tools } = await client.listTools()
     const section = (tools.find((t) => t.name === 'get_insights')!.inputSchema.properties as any).section
-    expect(section).toMatchObject({ type: 'string', enum: ['summary', 'aspects', 'entities', 'topics', 'faq'] })
+    expect(section).toMatchObject({ type: 'string', enum: ['summary', 'aspects', 'entities', 'topics', 'faq', 'owner'] })
     expect(section.anyOf).toBeUndefined()
     const groupBy = (tools.find((t) => t.name === 'get_stats')!.inputSchema.properties as any).group_by
     expect(groupBy.enum).toContain('technician')
