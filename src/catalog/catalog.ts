@@ -13,6 +13,7 @@ import { composeVersion, readVersion } from './version'
 import { Cancelled, takeIn, VersionBuilder } from './builder'
 import type { BuiltTextIndex } from './build-worker'
 import type { Insights } from '../insights/schema'
+import type { IncrementalStats } from '../insights/stored-analyses'
 import type { Review } from '../reviews/schema'
 import { CachedRepresentation } from '../http/representation'
 
@@ -340,6 +341,8 @@ export class Catalog implements TopicSource {
       ...parts,
       insightsStore: this.insightsStore,
       insightsVersion: this.options.insightsVersion,
+      analysesDb: this.builder ? this.store.db.filename : undefined,
+      onInsightsStats: (stats, snapshot) => this.log({ event: 'insights_computed', revision: snapshot.revision, ...statsFields(stats) }),
       externalHubs: this.options.externalHubs,
       staleInsights: () => this.staleInsights(),
       onInsights: (result, snapshot) => {
@@ -399,6 +402,15 @@ export class Catalog implements TopicSource {
     }
   }
 }
+
+const statsFields = (stats: IncrementalStats) => ({
+  reused: stats.reused,
+  analysed: stats.analysed,
+  saved: stats.saved,
+  read_ms: stats.readMs,
+  compute_ms: stats.computeMs,
+  save_ms: stats.saveMs,
+})
 
 const roundAll = (values: Record<string, number>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Math.round(v)]))
 

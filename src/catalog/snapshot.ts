@@ -3,6 +3,7 @@
  * data change; requests only pick bytes out of it.
  */
 import type { Insights } from '../insights/schema'
+import type { IncrementalStats } from '../insights/stored-analyses'
 import { CachedRepresentation } from '../http/representation'
 import { renderAtom, renderJsonFeed } from '../feeds/render'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
@@ -12,6 +13,7 @@ import { SearchIndex } from '../reviews/search-index'
 import type { NgramIndexParts } from '../reviews/ngram-index'
 import { BoundedCache } from './version-cache'
 import { composeVersion } from './version'
+import { ANALYSER_RELEASE } from '../insights/release'
 
 export { aggregateRating } from './version'
 
@@ -24,8 +26,14 @@ export type InsightsComputer = (
   business: Business,
   reviews: Review[],
   generatedAt: string,
-  source?: { dataset: Uint8Array; signal: AbortSignal },
+  source?: { dataset: Uint8Array; signal: AbortSignal; store?: AnalysisStore },
 ) => Promise<Insights>
+
+/**
+ * Where each review's analysis is kept (the database file, see insights/stored-analyses.ts), under the analyser's
+ * release: a computation reads only new or changed reviews. `onStats` hears what it reused and read.
+ */
+export type AnalysisStore = { dbPath: string; release: string; onStats?: (stats: IncrementalStats) => void }
 
 /** Insights as served: the data and its pre-rendered response. */
 export type InsightsResult = { data: Insights; representation: CachedRepresentation }
@@ -61,6 +69,10 @@ export type SnapshotOptions = {
   onInsights?: (result: InsightsResult, snapshot: Snapshot) => void
   /** Distinguishes insights computed by different releases of the analyser. */
   insightsVersion?: string
+  /** The database file per-review analyses are kept in (absent: an in-memory database, every text is read). */
+  analysesDb?: string
+  /** Told what an incremental computation of this version's insights reused and read. */
+  onInsightsStats?: (stats: IncrementalStats, snapshot: Snapshot) => void
   /** Outside WebSub hubs the feeds list beside ours (HUB_EXTERNAL_URLS). */
   externalHubs?: readonly string[]
 }
@@ -185,9 +197,13 @@ export class Snapshot {
     return Promise.all(Object.values(this.representations).map((rep) => rep.precompress())).then(() => {})
   }
 
-  /** The key insights are stored under: the same published content read by the same analyser gives the same insights. */
+  /**
+   * The key insights are stored under: the same published content read by the same analyser gives the same insights.
+   * The analyser is named by its release (a fingerprint of its output, src/insights/release.ts), so a changed analyser
+   * computes afresh rather than serving the previous one's; `insightsVersion` (the service's version) beside it.
+   */
   get insightsKey(): string {
-    return `${this.options.insightsVersion ?? ''}:${this.contentKey}`
+    return `${ANALYSER_RELEASE}:${this.options.insightsVersion ?? ''}:${this.contentKey}`
   }
 
   /**
@@ -246,9 +262,11 @@ export class Snapshot {
     let data: Insights
     try {
       if (this.insightsAbort.signal.aborted) throw this.insightsAbort.signal.reason
+      const dbPath = this.options.analysesDb
       data = await this.computeInsights(this.business, this.reviews, generatedAt, {
         dataset: this.representations['reviews.json'].body,
         signal: this.insightsAbort.signal,
+        store: dbPath ? { dbPath, release: ANALYSER_RELEASE, onStats: (stats) => this.options.onInsightsStats?.(stats, this) } : undefined,
       })
     } catch (error) {
       if (this.successor && this.insightsAbort.signal.aborted) return this.successor.insights()
