@@ -52,6 +52,8 @@ export type PreparedVersion = {
   body: Uint8Array
   rowsStart: number
   rowEnds: Uint32Array
+  /** A hash of each row's bytes (build-worker.ts): the next build reuses the rows whose bytes are the same. */
+  rowHashes?: Float64Array
   index?: SearchIndex
 }
 
@@ -101,6 +103,8 @@ export class Snapshot {
   /** Where each row's JSON ends in reviews.json's body: a since-listing is a slice of those bytes. */
   private rowEnds?: Uint32Array
   private readonly rowsStart: number
+  /** A hash of each row's bytes, once a build worker has made them (the first version gets them with its index). */
+  private rowHashes?: Float64Array
 
   constructor(
     readonly revision: number,
@@ -121,6 +125,7 @@ export class Snapshot {
       this.aggregate = prepared.aggregate
       this.rowsStart = prepared.rowsStart
       this.rowEnds = prepared.rowEnds
+      this.rowHashes = prepared.rowHashes
       this.index = prepared.index
       dataset = () => new CachedRepresentation(prepared.body, JSON_TYPE, updatedAt)
     } else {
@@ -177,6 +182,19 @@ export class Snapshot {
   /** Whether the search index is built (a search then costs no build on the event loop). */
   get hasSearchIndex(): boolean {
     return this.index !== undefined
+  }
+
+  /**
+   * What the next build matches its rows against: each row's hash and where it ends (undefined until a build worker
+   * has hashed this version's rows).
+   */
+  get rowMatch(): { hashes: Float64Array; rowEnds: Uint32Array } | undefined {
+    return this.rowHashes && this.rowEnds ? { hashes: this.rowHashes, rowEnds: this.rowEnds } : undefined
+  }
+
+  /** Adopts the row hashes a build worker made of this version's bytes (the first version's, built on the loop). */
+  adoptRowHashes(hashes: Float64Array): void {
+    if (hashes.length === this.rows.length) this.rowHashes ??= hashes
   }
 
   /** Adopts a search index built elsewhere over this version's reviews (unless one was built here meanwhile). */
