@@ -80,7 +80,11 @@ export type SnapshotOptions = {
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
-/** Rendered responses kept per version; bodies over 1/8 of the bytes (a since-listing of nearly everything) are kept apart, the 3 most recent. */
+/**
+ * Rendered responses kept per version; bodies over 1/8 of the bytes (a since-listing of nearly everything) are kept
+ * apart, the 3 most recent, together at most as many bytes as reviews.json itself (the most recent one whatever its
+ * size): at 1M reviews three near-whole listings were 1.3 GB of heap beside their compressed forms.
+ */
 const CACHE_LIMITS = { entries: 512, bytes: 64 * 1024 * 1024, largeEntries: 3, sizeOf: (rep: CachedRepresentation) => rep.body.byteLength }
 const encoder = new TextEncoder()
 
@@ -99,7 +103,7 @@ export class Snapshot {
   private previous?: Snapshot
   private textParts?: { parts: NgramIndexParts; ms: number }
   private readonly byId: Map<string, string>
-  private readonly derived = new BoundedCache<CachedRepresentation>(CACHE_LIMITS)
+  private readonly derived: BoundedCache<CachedRepresentation>
   /** Where each row's JSON ends in reviews.json's body: a since-listing is a slice of those bytes. */
   private rowEnds?: Uint32Array
   private readonly rowsStart: number
@@ -119,7 +123,9 @@ export class Snapshot {
     const prepared = options.prepared
     this.previous = options.previous
     let dataset: () => CachedRepresentation
+    let datasetBytes: number
     if (prepared) {
+      datasetBytes = prepared.body.byteLength
       this.reviews = prepared.reviews
       this.byId = prepared.byId
       this.aggregate = prepared.aggregate
@@ -134,11 +140,13 @@ export class Snapshot {
       for (let i = 0; i < rows.length; i++) this.byId.set(this.reviews[i]!.id, rows[i]!.json)
       // The same composition as a built version's (version.ts), here on the loop.
       const composed = composeVersion(business, rows, this.reviews, updatedAt, null)
+      datasetBytes = composed.body.byteLength
       this.aggregate = composed.aggregate
       this.rowsStart = composed.rowsStart
       this.rowEnds = composed.rowEnds
       dataset = () => new CachedRepresentation(composed.body, JSON_TYPE, updatedAt)
     }
+    this.derived = new BoundedCache<CachedRepresentation>({ ...CACHE_LIMITS, largeBytes: datasetBytes })
     const feed = { business, reviews: this.reviews, baseUrl, updatedAt, externalHubs: options.externalHubs ?? [] }
     // The feeds are rendered on first use (a starting server answers its first request sooner); renderAll()
     // forces them, so a version that cannot be rendered is refused when it is built (see Catalog.refresh).
