@@ -115,10 +115,11 @@ function importOne(dataDir: string, file: string): void {
   if (result.exitCode !== 0) throw new Error(`import failed: ${result.stderr}`)
 }
 
+/** Milliseconds until `probe` holds; a probe that throws (a request cut while insights compute) is tried again. */
 async function until(probe: () => Promise<boolean>, timeoutMs: number): Promise<number> {
   const started = performance.now()
   while (performance.now() - started < timeoutMs) {
-    if (await probe()) return performance.now() - started
+    if (await probe().catch(() => false)) return performance.now() - started
     await Bun.sleep(5)
   }
   return Number.POSITIVE_INFINITY
