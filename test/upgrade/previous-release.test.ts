@@ -56,6 +56,7 @@ describe('a database from the previous release', () => {
       '002-review-language',
       '003-drop-fts',
       '004-stored-insights',
+      '005-review-analyses',
       '100-hub',
       '101-hub-status',
       '102-hub-as-sent',
