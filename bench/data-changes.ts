@@ -21,8 +21,11 @@ import { BINARY, OUT, ROOT, percentile, rssMb, saveResult, track } from './lib'
 import { generateDataset } from '../src/sample/generate'
 import { ReviewRepository } from '../src/reviews/repository'
 import { openServiceDatabase } from '../src/service'
+import { VersionBuilder, takeIn } from '../src/catalog/builder'
+import { DATABASE_FILE } from '../src/db/database'
+import type { Review } from '../src/reviews/schema'
 
-const sizes = (process.env.BENCH_CHANGE_SIZES ?? '10000,100000').split(',').map(Number)
+const sizes = (process.env.BENCH_CHANGE_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number)
 const burst = Number(process.env.BENCH_BURST ?? 20)
 const fromSource = process.env.BENCH_FROM_SOURCE === '1'
 const command = (args: string[]) => (fromSource ? ['bun', join(ROOT, 'src', 'main.ts'), ...args] : [BINARY, ...args])
@@ -228,7 +231,70 @@ async function firstGetInsights(size: number) {
   }
 }
 
+/**
+ * What the event loop and the build worker spend on a one-review import, in this process (the catalog's own
+ * VersionBuilder and takeIn on a DATA_DIR of `size` reviews): the worker's parts, and the loop's take-in of the
+ * new version parsing every row (as before rows were reused) against reusing the rows whose bytes did not change.
+ * Main-thread CPU from Linux schedstat, so a loaded machine inflates the wall times, not these.
+ */
+async function buildCosts(size: number) {
+  const { dataDir } = seededDataDir(`build-${size}`, size)
+  const db = openServiceDatabase(dataDir)
+  const store = new ReviewRepository(db)
+  const builder = new VersionBuilder(join(dataDir, DATABASE_FILE))
+  const built = async (previous: Parameters<VersionBuilder['build']>[0]) => {
+    const reply = await builder.build(previous)
+    if (!reply.ok) throw new Error(reply.error)
+    return reply
+  }
+  const onLoop = async (work: () => Promise<unknown>) => {
+    const cpu = mainThreadCpuMs(process.pid)
+    const started = performance.now()
+    await work()
+    return { cpu_ms: Math.round(mainThreadCpuMs(process.pid) - cpu), wall_ms: Math.round(performance.now() - started) }
+  }
+  const first = await built(null)
+  const taken = await takeIn(first, () => false)
+  const base = JSON.parse(taken.rows[0]!.json) as Review
+  store.write({ reviews: [{ ...base, id: 'build-one', date: '2026-11-15', text: `${base.text} (one more)` }] })
+  const next = await built({
+    contentKey: first.contentKey,
+    updatedAt: new Date(first.updatedAt),
+    rows: { hashes: first.rowHashes, rowEnds: first.rowEnds },
+  })
+  const parseAll = await onLoop(() => takeIn(next, () => false))
+  let parsed = 0
+  const reuse = await onLoop(async () => {
+    parsed = (await takeIn(next, () => false, { rows: taken.rows, reviews: taken.prepared.reviews })).parsed
+  })
+  builder.end()
+  db.close()
+  return {
+    build_reviews: size,
+    worker_ms: roundValues(next.ms),
+    dataset_bytes: next.body.byteLength,
+    // Posted to the worker per build (copies of the previous rows' hashes and ends); everything it posts back is transferred.
+    bytes_to_worker: next.rowHashes.byteLength + next.rowEnds.byteLength,
+    take_in_parse_all: parseAll,
+    take_in_reuse: { ...reuse, parsed },
+    load_average: loadAverage(),
+  }
+}
+
+const roundValues = (values: Record<string, number>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Math.round(v)]))
+
 const results: Record<string, unknown>[] = []
+for (const size of (process.env.BENCH_BUILD_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number)) {
+  const costs = await buildCosts(size)
+  results.push(costs)
+  console.log(JSON.stringify(costs))
+  console.log(
+    `${size}: a one-review import's build: worker ${JSON.stringify(costs.worker_ms)} ms; event loop taking the version in: ` +
+      `${costs.take_in_parse_all.cpu_ms} ms CPU parsing every row, ${costs.take_in_reuse.cpu_ms} ms reusing the unchanged ones ` +
+      `(${costs.take_in_reuse.parsed} parsed); reviews.json ${(costs.dataset_bytes / 1e6).toFixed(1)} MB transferred, not copied; ` +
+      `${(costs.bytes_to_worker / 1e6).toFixed(2)} MB copied to the worker (load ${costs.load_average})`,
+  )
+}
 let lastEvents: Record<string, unknown>[] = []
 for (const size of sizes) {
   const { dataDir, dataset } = seededDataDir(`changes-${size}`, size)
