@@ -4,7 +4,13 @@
  * - one review: /healthz p99 and max during the change, time from the import's end to the review being served;
  * - a burst (BENCH_BURST imports, one a second): /healthz p99 and max, RSS against its idle value, time from the
  *   last import to insights of the last revision;
- * - a restart: time from spawn to the first /insights.json (stored insights) and to its being for the last revision.
+ * - a restart: time from spawn to the first /insights.json (stored insights) and to its being for the last revision;
+ * - what a one-review import costs: CPU of the whole server process (every thread) and of its main thread from the
+ *   import to the new version's insights, the build worker's and the event loop's parts (version_built), what the
+ *   insights computation reused and read (insights_computed), and the bytes of reviews.json copied to it;
+ * - RSS idle (served, insights ready) against the issue's figures;
+ * - `mcp` over stdio at BENCH_MCP_SIZE reviews (default 50000, 0 skips it): the first get_insights of a new
+ *   session once insights are stored.
  * Each target is printed with its verdict. Sizes: BENCH_CHANGE_SIZES (default 10000,100000). The server is the
  * compiled binary (BENCH_BINARY), or the source with BENCH_FROM_SOURCE=1.
  */
@@ -15,8 +21,11 @@ import { BINARY, OUT, ROOT, percentile, rssMb, saveResult, track } from './lib'
 import { generateDataset } from '../src/sample/generate'
 import { ReviewRepository } from '../src/reviews/repository'
 import { openServiceDatabase } from '../src/service'
+import { VersionBuilder, takeIn } from '../src/catalog/builder'
+import { DATABASE_FILE } from '../src/db/database'
+import type { Review } from '../src/reviews/schema'
 
-const sizes = (process.env.BENCH_CHANGE_SIZES ?? '10000,100000').split(',').map(Number)
+const sizes = (process.env.BENCH_CHANGE_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number)
 const burst = Number(process.env.BENCH_BURST ?? 20)
 const fromSource = process.env.BENCH_FROM_SOURCE === '1'
 const command = (args: string[]) => (fromSource ? ['bun', join(ROOT, 'src', 'main.ts'), ...args] : [BINARY, ...args])
@@ -60,6 +69,13 @@ async function serve(dataDir: string): Promise<Server> {
 /** Milliseconds the server's main thread (thread id = process id) has run on a CPU (Linux schedstat). */
 const mainThreadCpuMs = (pid: number) => Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6
 
+/** Milliseconds of CPU (user + system) the whole process has used, every thread (its workers) included. */
+function processCpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  // utime and stime are fields 14 and 15 of stat, counted from the state (field 3) here.
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
 /**
  * Polls /healthz back to back, 2 ms apart, until stopped: each answer's wall time, and how long the server's main
  * thread ran meanwhile ("held": what a loaded machine does not inflate; a loop held by a build shows there).
@@ -102,10 +118,11 @@ function importOne(dataDir: string, file: string): void {
   if (result.exitCode !== 0) throw new Error(`import failed: ${result.stderr}`)
 }
 
+/** Milliseconds until `probe` holds; a probe that throws (a request cut while insights compute) is tried again. */
 async function until(probe: () => Promise<boolean>, timeoutMs: number): Promise<number> {
   const started = performance.now()
   while (performance.now() - started < timeoutMs) {
-    if (await probe()) return performance.now() - started
+    if (await probe().catch(() => false)) return performance.now() - started
     await Bun.sleep(5)
   }
   return Number.POSITIVE_INFINITY
@@ -123,16 +140,164 @@ const insightsCurrent = async (url: string) => {
   return insights.generated_at === state.data_updated_at
 }
 
-const results: Record<string, unknown>[] = []
-let lastEvents: Record<string, unknown>[] = []
-for (const size of sizes) {
-  const dataDir = join(OUT, `changes-${size}`)
+/** RSS after insights, the issue's targets (MB). */
+const RSS_TARGETS_MB: Record<number, number> = { 10000: 150, 100000: 400, 1000000: 2000 }
+const mcpSize = Number(process.env.BENCH_MCP_SIZE ?? 50000)
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
+const loadAverage = () =>
+  loadavg()
+    .map((x) => Math.round(x * 10) / 10)
+    .join(' ')
+
+/** A served database of `size` generated reviews in a new DATA_DIR under bench/out. */
+function seededDataDir(name: string, size: number) {
+  const dataDir = join(OUT, name)
   rmSync(dataDir, { recursive: true, force: true })
   mkdirSync(dataDir, { recursive: true })
   const dataset = generateDataset({ count: size, seed: 5, endDate: '2026-11-15', years: 8 })
   const db = openServiceDatabase(dataDir)
   new ReviewRepository(db).write(dataset)
   db.close()
+  return { dataDir, dataset }
+}
+
+/** One `mcp` session over stdio (JSON-RPC lines): resolves each request's answer by id. */
+function mcpSession(dataDir: string) {
+  const started = performance.now()
+  const proc = track(
+    Bun.spawn(command(['mcp']), { env: { ...process.env, DATA_DIR: dataDir }, stdin: 'pipe', stdout: 'pipe', stderr: 'ignore' }),
+  )
+  const waiting = new Map<number, (message: unknown) => void>()
+  void (async () => {
+    const decoder = new TextDecoder()
+    let buffer = ''
+    for await (const chunk of proc.stdout) {
+      buffer += decoder.decode(chunk, { stream: true })
+      const lines = buffer.split('\n')
+      buffer = lines.pop()!
+      for (const line of lines) {
+        const message = JSON.parse(line) as { id?: number }
+        if (message.id !== undefined) waiting.get(message.id)?.(message)
+      }
+    }
+  })()
+  let nextId = 1
+  const request = (method: string, params: unknown) =>
+    new Promise<unknown>((resolve) => {
+      const id = nextId++
+      waiting.set(id, resolve)
+      proc.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`)
+    })
+  return {
+    started,
+    request,
+    async initialize() {
+      await request('initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } })
+      proc.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`)
+    },
+    async close() {
+      proc.stdin.end()
+      await proc.exited
+    },
+  }
+}
+
+/** The first get_insights of an `mcp` session once a previous session has computed and stored them. */
+async function firstGetInsights(size: number) {
+  const { dataDir } = seededDataDir(`mcp-${size}`, size)
+  const getInsights = { name: 'get_insights', arguments: {} }
+  const first = mcpSession(dataDir)
+  await first.initialize()
+  const computing = performance.now()
+  await first.request('tools/call', getInsights)
+  const computeMs = performance.now() - computing
+  await first.close()
+  const second = mcpSession(dataDir)
+  await second.initialize()
+  const initializeMs = performance.now() - second.started
+  const sent = performance.now()
+  const answer = (await second.request('tools/call', getInsights)) as { result?: { isError?: boolean } }
+  const firstCallMs = performance.now() - sent
+  const fromSpawnMs = performance.now() - second.started
+  await second.close()
+  if (!answer.result || answer.result.isError) throw new Error(`get_insights failed: ${JSON.stringify(answer).slice(0, 300)}`)
+  return {
+    mcp_reviews: size,
+    compute_ms: Math.round(computeMs),
+    initialize_ms: Math.round(initializeMs),
+    first_call_ms: Math.round(firstCallMs),
+    from_spawn_ms: Math.round(fromSpawnMs),
+    load_average: loadAverage(),
+  }
+}
+
+/**
+ * What the event loop and the build worker spend on a one-review import, in this process (the catalog's own
+ * VersionBuilder and takeIn on a DATA_DIR of `size` reviews): the worker's parts, and the loop's take-in of the
+ * new version parsing every row (as before rows were reused) against reusing the rows whose bytes did not change.
+ * Main-thread CPU from Linux schedstat, so a loaded machine inflates the wall times, not these.
+ */
+async function buildCosts(size: number) {
+  const { dataDir } = seededDataDir(`build-${size}`, size)
+  const db = openServiceDatabase(dataDir)
+  const store = new ReviewRepository(db)
+  const builder = new VersionBuilder(join(dataDir, DATABASE_FILE))
+  const built = async (previous: Parameters<VersionBuilder['build']>[0]) => {
+    const reply = await builder.build(previous)
+    if (!reply.ok) throw new Error(reply.error)
+    return reply
+  }
+  const onLoop = async (work: () => Promise<unknown>) => {
+    const cpu = mainThreadCpuMs(process.pid)
+    const started = performance.now()
+    await work()
+    return { cpu_ms: Math.round(mainThreadCpuMs(process.pid) - cpu), wall_ms: Math.round(performance.now() - started) }
+  }
+  const first = await built(null)
+  const taken = await takeIn(first, () => false)
+  const base = JSON.parse(taken.rows[0]!.json) as Review
+  store.write({ reviews: [{ ...base, id: 'build-one', date: '2026-11-15', text: `${base.text} (one more)` }] })
+  const next = await built({
+    contentKey: first.contentKey,
+    updatedAt: new Date(first.updatedAt),
+    rows: { hashes: first.rowHashes, rowEnds: first.rowEnds },
+  })
+  const parseAll = await onLoop(() => takeIn(next, () => false))
+  let parsed = 0
+  const reuse = await onLoop(async () => {
+    parsed = (await takeIn(next, () => false, { rows: taken.rows, reviews: taken.prepared.reviews })).parsed
+  })
+  builder.end()
+  db.close()
+  return {
+    build_reviews: size,
+    worker_ms: roundValues(next.ms),
+    dataset_bytes: next.body.byteLength,
+    // Posted to the worker per build (copies of the previous rows' hashes and ends); everything it posts back is transferred.
+    bytes_to_worker: next.rowHashes.byteLength + next.rowEnds.byteLength,
+    take_in_parse_all: parseAll,
+    take_in_reuse: { ...reuse, parsed },
+    load_average: loadAverage(),
+  }
+}
+
+const roundValues = (values: Record<string, number>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Math.round(v)]))
+
+const results: Record<string, unknown>[] = []
+for (const size of (process.env.BENCH_BUILD_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number)) {
+  const costs = await buildCosts(size)
+  results.push(costs)
+  console.log(JSON.stringify(costs))
+  console.log(
+    `${size}: a one-review import's build: worker ${JSON.stringify(costs.worker_ms)} ms; event loop taking the version in: ` +
+      `${costs.take_in_parse_all.cpu_ms} ms CPU parsing every row, ${costs.take_in_reuse.cpu_ms} ms reusing the unchanged ones ` +
+      `(${costs.take_in_reuse.parsed} parsed); reviews.json ${(costs.dataset_bytes / 1e6).toFixed(1)} MB transferred, not copied; ` +
+      `${(costs.bytes_to_worker / 1e6).toFixed(2)} MB copied to the worker (load ${costs.load_average})`,
+  )
+}
+let lastEvents: Record<string, unknown>[] = []
+for (const size of sizes) {
+  const { dataDir, dataset } = seededDataDir(`changes-${size}`, size)
   const base = dataset.reviews[0]!
   const reviewFile = (id: string) => {
     const file = join(OUT, `change-${id}.jsonl`)
@@ -146,13 +311,28 @@ for (const size of sizes) {
   await Bun.sleep(1000)
   const idleRss = rssMb(server.proc.pid)
 
+  const datasetBytes = (await (await fetch(`${server.url}/reviews.json`)).arrayBuffer()).byteLength
+
   // One review.
   let poll = poller(server.url, server.proc.pid)
   await Bun.sleep(300)
+  const eventsBefore = server.events.length
+  const cpuBefore = processCpuMs(server.proc.pid)
+  const mainBefore = mainThreadCpuMs(server.proc.pid)
   importOne(dataDir, reviewFile('one-0'))
   const visibleMs = await until(async () => (await fetch(`${server.url}/api/reviews/one-0`)).status === 200, 30_000)
+  const cpuVisible = processCpuMs(server.proc.pid)
   const oneInsightsMs = await until(() => insightsCurrent(server.url), 600_000)
   const one = await poll.stop()
+  // The pollers' own requests are in these figures too (a few hundred /healthz answers, about 0.1 ms each).
+  const oneCpu = {
+    process_to_visible_ms: Math.round(cpuVisible - cpuBefore),
+    process_to_insights_ms: Math.round(processCpuMs(server.proc.pid) - cpuBefore),
+    main_thread_ms: Math.round(mainThreadCpuMs(server.proc.pid) - mainBefore),
+  }
+  const oneEvents = server.events.slice(eventsBefore)
+  const oneBuilt = oneEvents.find((e) => e.event === 'version_built')
+  const oneInsights = oneEvents.find((e) => e.event === 'insights_computed')
 
   // A burst: one import a second.
   poll = poller(server.url, server.proc.pid)
@@ -201,19 +381,21 @@ for (const size of sizes) {
     burst_insights_after_last_ms: Math.round(burstInsightsMs),
     first_insights_ms: Math.round(firstInsightsMs),
     idle_rss_mb: Math.round(idleRss),
+    dataset_bytes: datasetBytes,
+    one_cpu: oneCpu,
+    one_build: oneBuilt && { worker_ms: oneBuilt.worker_ms, loop_ms: oneBuilt.loop_ms, parsed: oneBuilt.parsed },
+    one_insights: oneInsights ?? null,
     burst_peak_rss_mb: Math.round(peakRss),
     after_rss_mb: Math.round(afterRss),
     versions_built_off_loop: versionsBuilt,
     restart_listening_ms: Math.round(listeningMs),
     restart_insights_ms: Math.round(restartInsightsMs),
     restart_insights_current: restartCurrent,
-    load_average: loadavg()
-      .map((x) => Math.round(x * 10) / 10)
-      .join(' '),
+    load_average: loadAverage(),
   }
   results.push(row)
-  const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED')
   console.log(JSON.stringify(row))
+  const rssTarget = RSS_TARGETS_MB[size]
   console.log(
     [
       `${size}: one-review import /healthz p99 ${one.p99_ms} ms (< 50: ${verdict(one.p99_ms < 50)}), max ${one.max_ms} ms (< 100: ${verdict(one.max_ms < 100)})` +
@@ -222,7 +404,23 @@ for (const size of sizes) {
       `  burst of ${burst}: p99 ${bursting.p99_ms} ms (< 50: ${verdict(bursting.p99_ms < 50)}), max ${bursting.max_ms} ms (main thread p99 ${bursting.held_p99_ms}, max ${bursting.held_max_ms}); RSS peak ${Math.round(peakRss)} MB vs idle ${Math.round(idleRss)} MB (<= 1.5x: ${verdict(peakRss <= 1.5 * idleRss)})`,
       `  insights of the last revision ${Math.round(burstInsightsMs)} ms after it was visible, one computation ${Math.round(firstInsightsMs)} ms (<= 2x: ${verdict(burstInsightsMs <= 2 * firstInsightsMs)})`,
       `  restart: /insights.json after ${Math.round(restartInsightsMs)} ms (< 2000: ${verdict(restartInsightsMs < 2000)}), for the last revision: ${restartCurrent}`,
+      `  RSS after insights (idle) ${Math.round(idleRss)} MB` +
+        (rssTarget ? ` (< ${rssTarget}: ${verdict(idleRss < rssTarget)})` : ' (no target at this size)'),
+      `  one-review import cost: server CPU ${oneCpu.process_to_visible_ms} ms to visible, ${oneCpu.process_to_insights_ms} ms to its insights ` +
+        `(main thread ${oneCpu.main_thread_ms} ms); build ${JSON.stringify(row.one_build ?? null)}; insights ${JSON.stringify(oneInsights ?? null)}; ` +
+        `reviews.json ${(datasetBytes / 1e6).toFixed(1)} MB copied once to the insights worker`,
     ].join('\n'),
+  )
+}
+
+if (mcpSize > 0) {
+  const mcp = await firstGetInsights(mcpSize)
+  results.push(mcp)
+  console.log(JSON.stringify(mcp))
+  console.log(
+    `${mcpSize} over stdio MCP, insights stored: first get_insights answered ${mcp.first_call_ms} ms after it was sent ` +
+      `(< 1000: ${verdict(mcp.first_call_ms < 1000)}), ${mcp.from_spawn_ms} ms after the process was started (initialize answered after ${mcp.initialize_ms} ms); ` +
+      `computing them the first time took ${mcp.compute_ms} ms (load ${mcp.load_average})`,
   )
 }
 if (process.env.BENCH_DEBUG) console.log(JSON.stringify(lastEvents))

@@ -125,7 +125,7 @@ function insightsOnFirstUse(): InsightsComputer {
     // The whole computation in a Worker that reads the reviews from the dataset's bytes: nothing of it on the loop.
     if (source) {
       const { computeInWorker } = await import('./insights/analysis-worker')
-      const inWorker = computeInWorker(business, source.dataset, generatedAt, source.signal)
+      const inWorker = computeInWorker(business, source.dataset, generatedAt, source.signal, source.store)
       if (inWorker) return inWorker
     }
     engine ??= Promise.all([import('./insights/compute'), import('./insights/analysis-worker')]).then(

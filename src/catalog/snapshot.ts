@@ -3,6 +3,7 @@
  * data change; requests only pick bytes out of it.
  */
 import type { Insights } from '../insights/schema'
+import type { IncrementalStats } from '../insights/stored-analyses'
 import { CachedRepresentation } from '../http/representation'
 import { renderAtom, renderJsonFeed } from '../feeds/render'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
@@ -12,6 +13,7 @@ import { SearchIndex } from '../reviews/search-index'
 import type { NgramIndexParts } from '../reviews/ngram-index'
 import { BoundedCache } from './version-cache'
 import { composeVersion } from './version'
+import { ANALYSER_RELEASE } from '../insights/release'
 
 export { aggregateRating } from './version'
 
@@ -24,8 +26,14 @@ export type InsightsComputer = (
   business: Business,
   reviews: Review[],
   generatedAt: string,
-  source?: { dataset: Uint8Array; signal: AbortSignal },
+  source?: { dataset: Uint8Array; signal: AbortSignal; store?: AnalysisStore },
 ) => Promise<Insights>
+
+/**
+ * Where each review's analysis is kept (the database file, see insights/stored-analyses.ts), under the analyser's
+ * release: a computation reads only new or changed reviews. `onStats` hears what it reused and read.
+ */
+export type AnalysisStore = { dbPath: string; release: string; onStats?: (stats: IncrementalStats) => void }
 
 /** Insights as served: the data and its pre-rendered response. */
 export type InsightsResult = { data: Insights; representation: CachedRepresentation }
@@ -44,6 +52,8 @@ export type PreparedVersion = {
   body: Uint8Array
   rowsStart: number
   rowEnds: Uint32Array
+  /** A hash of each row's bytes (build-worker.ts): the next build reuses the rows whose bytes are the same. */
+  rowHashes?: Float64Array
   index?: SearchIndex
 }
 
@@ -61,12 +71,20 @@ export type SnapshotOptions = {
   onInsights?: (result: InsightsResult, snapshot: Snapshot) => void
   /** Distinguishes insights computed by different releases of the analyser. */
   insightsVersion?: string
+  /** The database file per-review analyses are kept in (absent: an in-memory database, every text is read). */
+  analysesDb?: string
+  /** Told what an incremental computation of this version's insights reused and read. */
+  onInsightsStats?: (stats: IncrementalStats, snapshot: Snapshot) => void
   /** Outside WebSub hubs the feeds list beside ours (HUB_EXTERNAL_URLS). */
   externalHubs?: readonly string[]
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
-/** Rendered responses kept per version; bodies over 1/8 of the bytes (a since-listing of nearly everything) are kept apart, the 3 most recent. */
+/**
+ * Rendered responses kept per version; bodies over 1/8 of the bytes (a since-listing of nearly everything) are kept
+ * apart, the 3 most recent, together at most as many bytes as reviews.json itself (the most recent one whatever its
+ * size): at 1M reviews three near-whole listings were 1.3 GB of heap beside their compressed forms.
+ */
 const CACHE_LIMITS = { entries: 512, bytes: 64 * 1024 * 1024, largeEntries: 3, sizeOf: (rep: CachedRepresentation) => rep.body.byteLength }
 const encoder = new TextEncoder()
 
@@ -85,10 +103,12 @@ export class Snapshot {
   private previous?: Snapshot
   private textParts?: { parts: NgramIndexParts; ms: number }
   private readonly byId: Map<string, string>
-  private readonly derived = new BoundedCache<CachedRepresentation>(CACHE_LIMITS)
+  private readonly derived: BoundedCache<CachedRepresentation>
   /** Where each row's JSON ends in reviews.json's body: a since-listing is a slice of those bytes. */
   private rowEnds?: Uint32Array
   private readonly rowsStart: number
+  /** A hash of each row's bytes, once a build worker has made them (the first version gets them with its index). */
+  private rowHashes?: Float64Array
 
   constructor(
     readonly revision: number,
@@ -103,12 +123,15 @@ export class Snapshot {
     const prepared = options.prepared
     this.previous = options.previous
     let dataset: () => CachedRepresentation
+    let datasetBytes: number
     if (prepared) {
+      datasetBytes = prepared.body.byteLength
       this.reviews = prepared.reviews
       this.byId = prepared.byId
       this.aggregate = prepared.aggregate
       this.rowsStart = prepared.rowsStart
       this.rowEnds = prepared.rowEnds
+      this.rowHashes = prepared.rowHashes
       this.index = prepared.index
       dataset = () => new CachedRepresentation(prepared.body, JSON_TYPE, updatedAt)
     } else {
@@ -117,11 +140,13 @@ export class Snapshot {
       for (let i = 0; i < rows.length; i++) this.byId.set(this.reviews[i]!.id, rows[i]!.json)
       // The same composition as a built version's (version.ts), here on the loop.
       const composed = composeVersion(business, rows, this.reviews, updatedAt, null)
+      datasetBytes = composed.body.byteLength
       this.aggregate = composed.aggregate
       this.rowsStart = composed.rowsStart
       this.rowEnds = composed.rowEnds
       dataset = () => new CachedRepresentation(composed.body, JSON_TYPE, updatedAt)
     }
+    this.derived = new BoundedCache<CachedRepresentation>({ ...CACHE_LIMITS, largeBytes: datasetBytes })
     const feed = { business, reviews: this.reviews, baseUrl, updatedAt, externalHubs: options.externalHubs ?? [] }
     // The feeds are rendered on first use (a starting server answers its first request sooner); renderAll()
     // forces them, so a version that cannot be rendered is refused when it is built (see Catalog.refresh).
@@ -167,6 +192,19 @@ export class Snapshot {
     return this.index !== undefined
   }
 
+  /**
+   * What the next build matches its rows against: each row's hash and where it ends (undefined until a build worker
+   * has hashed this version's rows).
+   */
+  get rowMatch(): { hashes: Float64Array; rowEnds: Uint32Array } | undefined {
+    return this.rowHashes && this.rowEnds ? { hashes: this.rowHashes, rowEnds: this.rowEnds } : undefined
+  }
+
+  /** Adopts the row hashes a build worker made of this version's bytes (the first version's, built on the loop). */
+  adoptRowHashes(hashes: Float64Array): void {
+    if (hashes.length === this.rows.length) this.rowHashes ??= hashes
+  }
+
   /** Adopts a search index built elsewhere over this version's reviews (unless one was built here meanwhile). */
   adoptSearchIndex(index: SearchIndex): void {
     this.index ??= index
@@ -185,9 +223,13 @@ export class Snapshot {
     return Promise.all(Object.values(this.representations).map((rep) => rep.precompress())).then(() => {})
   }
 
-  /** The key insights are stored under: the same published content read by the same analyser gives the same insights. */
+  /**
+   * The key insights are stored under: the same published content read by the same analyser gives the same insights.
+   * The analyser is named by its release (a fingerprint of its output, src/insights/release.ts), so a changed analyser
+   * computes afresh rather than serving the previous one's; `insightsVersion` (the service's version) beside it.
+   */
   get insightsKey(): string {
-    return `${this.options.insightsVersion ?? ''}:${this.contentKey}`
+    return `${ANALYSER_RELEASE}:${this.options.insightsVersion ?? ''}:${this.contentKey}`
   }
 
   /**
@@ -246,9 +288,11 @@ export class Snapshot {
     let data: Insights
     try {
       if (this.insightsAbort.signal.aborted) throw this.insightsAbort.signal.reason
+      const dbPath = this.options.analysesDb
       data = await this.computeInsights(this.business, this.reviews, generatedAt, {
         dataset: this.representations['reviews.json'].body,
         signal: this.insightsAbort.signal,
+        store: dbPath ? { dbPath, release: ANALYSER_RELEASE, onStats: (stats) => this.options.onInsightsStats?.(stats, this) } : undefined,
       })
     } catch (error) {
       if (this.successor && this.insightsAbort.signal.aborted) return this.successor.insights()

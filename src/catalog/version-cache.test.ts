@@ -37,6 +37,24 @@ describe('BoundedCache', () => {
     expect(cache.get('b')).toBe('y')
   })
 
+  test('large values: `largeBytes` bounds their total, the most recent one kept whatever its size', () => {
+    const cache = new BoundedCache<string>({ entries: 100, bytes: 80, sizeOf: (v) => v.length, largeEntries: 3, largeBytes: 25 })
+    cache.set('a', 'x'.repeat(11))
+    cache.set('b', 'y'.repeat(12)) // 23 bytes of large values: both kept
+    expect([cache.get('a'), cache.get('b')].map((v) => v?.length)).toEqual([11, 12])
+    cache.set('c', 'z'.repeat(13)) // 36 > 25: the least recently used (a) goes
+    expect(cache.get('a')).toBeUndefined()
+    expect(cache.get('b')).toHaveLength(12)
+    cache.set('d', 'w'.repeat(40)) // over the bound alone: kept, every other large value goes
+    expect(cache.get('d')).toHaveLength(40)
+    expect(cache.get('b')).toBeUndefined()
+    expect(cache.get('c')).toBeUndefined()
+    cache.set('d', 'v'.repeat(20)) // replaced: counted once
+    cache.set('e', 'u'.repeat(11)) // 31 > 25: d goes, e stays
+    expect(cache.get('d')).toBeUndefined()
+    expect(cache.get('e')).toHaveLength(11)
+  })
+
   test('large values: not kept by default, else kept apart among the few most recent', () => {
     const dropping = sized(100, 80) // large from 10 bytes
     expect(dropping.set('big', 'x'.repeat(11))).toBe('x'.repeat(11))

@@ -6,7 +6,8 @@
  *
  * Bounds: at most `entries` values and `bytes` (as `sizeOf` counts them) per version. A value over
  * `largeFrom` bytes is either not kept (the default) or kept apart among the `largeEntries` most recent,
- * so one huge body never pushes out hundreds of small ones.
+ * so one huge body never pushes out hundreds of small ones; `largeBytes` bounds their total too (the most
+ * recent one is always kept, so a value asked for over and over is made once).
  */
 
 export type CacheLimits<T> = {
@@ -19,13 +20,16 @@ export type CacheLimits<T> = {
   largeFrom?: number
   /** How many large values to keep per version, most recent first (default 0: never kept). */
   largeEntries?: number
+  /** Most bytes of large values kept per version, the most recent one whatever its size (default: no bound). */
+  largeBytes?: number
 }
 
 /** A bounded least-recently-used map: Map keeps insertion order, so the first key is the least recently used. */
 export class BoundedCache<T> {
   private readonly small = new Map<string, { value: T; bytes: number }>()
-  private readonly large = new Map<string, T>()
+  private readonly large = new Map<string, { value: T; bytes: number }>()
   private bytes = 0
+  private largeTotal = 0
   private readonly largeFrom: number
   /** The most recently used small key: reading it again needs no reordering (the hot path reads one key over and over). */
   private newest: string | undefined
@@ -48,12 +52,12 @@ export class BoundedCache<T> {
       }
       return entry.value
     }
-    const value = this.large.get(key)
-    if (value !== undefined) {
+    const large = this.large.get(key)
+    if (large) {
       this.large.delete(key)
-      this.large.set(key, value)
+      this.large.set(key, large)
     }
-    return value
+    return large?.value
   }
 
   /** Keeps `value` (unless it is large and large values are not kept) and returns it. */
@@ -63,8 +67,14 @@ export class BoundedCache<T> {
     if (bytes > this.largeFrom) {
       const keep = this.limits.largeEntries ?? 0
       if (keep <= 0) return value
-      this.large.set(key, value)
-      if (this.large.size > keep) this.large.delete(this.large.keys().next().value!)
+      this.large.set(key, { value, bytes })
+      this.largeTotal += bytes
+      const budget = this.limits.largeBytes ?? Number.POSITIVE_INFINITY
+      while (this.large.size > keep || (this.large.size > 1 && this.largeTotal > budget)) {
+        const [oldest, evicted] = this.large.entries().next().value!
+        this.large.delete(oldest)
+        this.largeTotal -= evicted.bytes
+      }
       return value
     }
     this.small.set(key, { value, bytes })
@@ -90,7 +100,11 @@ export class BoundedCache<T> {
       this.small.delete(key)
       this.bytes -= entry.bytes
     }
-    this.large.delete(key)
+    const large = this.large.get(key)
+    if (large) {
+      this.large.delete(key)
+      this.largeTotal -= large.bytes
+    }
   }
 }
 

@@ -9,6 +9,7 @@ import type { AnalysisReply, AnalysisRequest, ComputeRequest } from './insights-
 import type { Business } from '../reviews/schema'
 import type { Insights } from './schema'
 import type { TextAnalyzer } from './compute'
+import type { IncrementalStats } from './stored-analyses'
 
 /**
  * In the compiled executable every entrypoint is bundled under the common root of the entrypoints (src/),
@@ -68,7 +69,8 @@ export function workerAnalyzer(): TextAnalyzer {
 /**
  * A whole version's insights computed in a Worker of its own (the reviews read from reviews.json's bytes there):
  * the event loop only posts the bytes and receives the result. The worker ends when it answers, or at once
- * when `signal` aborts (a superseded version). Null when no worker can be started (too few descriptors left):
+ * when `signal` aborts (a superseded version). With `store`, each review's analysis is kept in that database and
+ * only new or changed reviews are read (stored-analyses.ts). Null when no worker can be started (too few descriptors left):
  * the caller computes in slices on this thread instead.
  */
 export function computeInWorker(
@@ -76,6 +78,7 @@ export function computeInWorker(
   dataset: Uint8Array,
   generatedAt: string,
   signal?: AbortSignal,
+  store?: { dbPath: string; release: string; onStats?: (stats: IncrementalStats) => void },
 ): Promise<Insights> | null {
   if (descriptorHeadroom() < WORKER_DESCRIPTORS) return null
   if (signal?.aborted) return Promise.reject(signal.reason)
@@ -97,12 +100,20 @@ export function computeInWorker(
         // has. A copy, transferred: the runtime clones a typed array byte by byte (about 100 ms for 3 MB).
         const copy = dataset.slice()
         if (!signal?.aborted)
-          worker.postMessage({ id: 0, compute: { business, dataset: copy, generatedAt } } satisfies ComputeRequest, [copy.buffer])
+          worker.postMessage(
+            {
+              id: 0,
+              compute: { business, dataset: copy, generatedAt, store: store && { dbPath: store.dbPath, release: store.release } },
+            } satisfies ComputeRequest,
+            [copy.buffer],
+          )
         return
       }
       finish()
-      if ('insights' in reply) resolve(reply.insights)
-      else reject(new Error('error' in reply ? reply.error : 'unexpected reply from the insights worker'))
+      if ('insights' in reply) {
+        if (reply.stats) store?.onStats?.(reply.stats)
+        resolve(reply.insights)
+      } else reject(new Error('error' in reply ? reply.error : 'unexpected reply from the insights worker'))
     }
     worker.onerror = (event) => {
       finish()

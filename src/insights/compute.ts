@@ -20,7 +20,7 @@ type Split = { positive: number; negative: number; neutral: number }
 /** A review's feeling about an aspect, and the clause that says it (the mention whose own sentiment agrees). */
 type ReviewAspects = Map<AspectId, { score: number; clause: string }>
 /** How one review was read: null when it has no English text to read. */
-type Reading = { language: string; translated: boolean; analysis: TextAnalysis | null }
+export type Reading = { language: string; translated: boolean; analysis: TextAnalysis | null }
 
 const EXAMPLES_PER_SIDE = 2
 const ENTITY_REVIEW_IDS = 5
@@ -47,6 +47,11 @@ export class InsightsEngine {
       this.context = { business, value: contextFor(business) }
     }
     return this.context.value
+  }
+
+  /** A reading made before (stored per review): a compute uses it instead of reading the text again. */
+  remember(review: LocalizedReview, reading: Reading): void {
+    this.memo.set(memoKey(review), reading)
   }
 
   reading(review: LocalizedReview, context: AnalysisContext): Reading {

@@ -8,12 +8,17 @@ import { analyzeText, type AnalysisContext, type TextAnalysis } from './analyzer
 import { computeInsights } from './compute'
 import type { Business, Review } from '../reviews/schema'
 import type { Insights } from './schema'
+import { computeIncrementally, type IncrementalStats } from './stored-analyses'
 
 export type AnalysisRequest = { id: number; texts: string[]; context: AnalysisContext }
-export type ComputeRequest = { id: number; compute: { business: Business; dataset: Uint8Array; generatedAt: string } }
+/** `store`: where each review's analysis is kept (see stored-analyses.ts); without it every text is read. */
+export type ComputeRequest = {
+  id: number
+  compute: { business: Business; dataset: Uint8Array; generatedAt: string; store?: { dbPath: string; release: string } }
+}
 export type AnalysisReply =
   | { id: number; analyses: TextAnalysis[] }
-  | { id: number; insights: Insights }
+  | { id: number; insights: Insights; stats?: IncrementalStats }
   | { id: number; error: string }
   | { ready: true }
 
@@ -24,9 +29,11 @@ self.onmessage = (event: MessageEvent<AnalysisRequest | ComputeRequest>) => {
   let reply: AnalysisReply
   try {
     if ('compute' in request) {
-      const { business, dataset, generatedAt } = request.compute
+      const { business, dataset, generatedAt, store } = request.compute
       const { reviews } = JSON.parse(new TextDecoder().decode(dataset)) as { reviews: Review[] }
-      reply = { id: request.id, insights: computeInsights(business, reviews, generatedAt) }
+      reply = store
+        ? { id: request.id, ...computeIncrementally(store.dbPath, store.release, business, reviews, generatedAt) }
+        : { id: request.id, insights: computeInsights(business, reviews, generatedAt) }
     } else {
       reply = { id: request.id, analyses: request.texts.map((text) => analyzeText(text, request.context)) }
     }

@@ -106,4 +106,20 @@ export const reviewMigrations: Migration[] = [
     id: '005-mcp-sessions',
     sql: MCP_SESSIONS_TABLE,
   },
+  {
+    // Each review's analysis kept (CONTRACT.md, Data changes: incremental insights): a recompute after an import reads
+    // only the reviews that are new or changed, and aggregates the stored analyses of the rest. `release` is the
+    // analyser's (src/insights/release.ts); `input_hash` covers what was read: the text, its language, the supplied
+    // translation and what the analyser knew of the business. `json` is the analyser's per-review output as it is.
+    id: '006-review-analyses',
+    sql: `
+      CREATE TABLE review_analyses (
+        release TEXT NOT NULL,
+        review_id TEXT NOT NULL,
+        input_hash TEXT NOT NULL,
+        json TEXT NOT NULL,
+        PRIMARY KEY (release, review_id, input_hash)
+      );
+    `,
+  },
 ]

@@ -15,6 +15,9 @@ export type DataState = { revision: number; changedAt: Date }
 /** Insights as stored: computed for `revision`, valid for any revision with the same `key` (content and analyser). */
 export type StoredInsights = { key: string; revision: number; generatedAt: string; json: string }
 
+/** One review's stored analysis (see migration 005): the analyser's output for that input, as JSON. */
+export type StoredAnalysis = { reviewId: string; inputHash: string; json: string }
+
 /** Stored insights kept besides the newest: a process still serving an older version finds its own. */
 const INSIGHTS_KEPT = 3
 
@@ -94,6 +97,35 @@ export class ReviewRepository {
           .query('INSERT OR REPLACE INTO insights (key, revision, generated_at, json) VALUES (?, ?, ?, ?)')
           .run(entry.key, entry.revision, entry.generatedAt, entry.json)
         this.db.query('DELETE FROM insights WHERE key NOT IN (SELECT key FROM insights ORDER BY revision DESC LIMIT ?)').run(INSIGHTS_KEPT)
+      })
+      .immediate()
+  }
+
+  /** Every stored per-review analysis of an analyser release, one row at a time (a large table is never all in memory). */
+  analyses(release: string): IterableIterator<StoredAnalysis> {
+    return this.db
+      .query<StoredAnalysis, [string]>('SELECT review_id AS reviewId, input_hash AS inputHash, json FROM review_analyses WHERE release = ?')
+      .iterate(release)
+  }
+
+  /**
+   * Stores per-review analyses of `release`, each replacing that review's earlier ones; drops other releases' analyses,
+   * and with `pruneRemoved` the analyses of reviews no longer in the database. One transaction.
+   */
+  saveAnalyses(release: string, analyses: StoredAnalysis[], options: { pruneRemoved?: boolean } = {}): void {
+    this.db
+      .transaction(() => {
+        const drop = this.db.query('DELETE FROM review_analyses WHERE release = ? AND review_id = ? AND input_hash <> ?')
+        const insert = this.db.query('INSERT OR REPLACE INTO review_analyses (release, review_id, input_hash, json) VALUES (?, ?, ?, ?)')
+        for (const a of analyses) {
+          drop.run(release, a.reviewId, a.inputHash)
+          insert.run(release, a.reviewId, a.inputHash, a.json)
+        }
+        // Two ranges of the key rather than `<>`: each is found through the key, never a scan of the table.
+        this.db.query('DELETE FROM review_analyses WHERE release < ?').run(release)
+        this.db.query('DELETE FROM review_analyses WHERE release > ?').run(release)
+        if (options.pruneRemoved)
+          this.db.query('DELETE FROM review_analyses WHERE release = ? AND review_id NOT IN (SELECT id FROM reviews)').run(release)
       })
       .immediate()
   }

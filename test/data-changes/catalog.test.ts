@@ -14,6 +14,7 @@ import { computeInsights } from '../../src/insights/compute'
 import { ReviewRepository } from '../../src/reviews/repository'
 import { openServiceDatabase } from '../../src/service'
 import { business, review, reviews } from '../support/dataset'
+import type { Review } from '../../src/reviews/schema'
 
 const cleanup: (() => void)[] = []
 afterEach(() => {
@@ -86,6 +87,40 @@ describe('a version built beside the served one', () => {
       { serviceKey: 'drain-cleaning' },
     ])
       expect(built.searchIndex.search({ ...filters, limit: 100 })).toEqual(onLoop.searchIndex.search({ ...filters, limit: 100 }))
+  })
+
+  test("a change takes in only the rows whose bytes changed: the others are the previous version's, reused as they are", async () => {
+    const { store, open } = setup()
+    const events: Record<string, unknown>[] = []
+    const catalog = new Catalog(store, {
+      baseUrl: 'https://x.test',
+      computeInsights: async (b, r, at) => computeInsights(b, r, at),
+      buildOffLoopFrom: 0,
+      log: (event) => events.push(event),
+    })
+    cleanup.push(() => catalog.stop())
+    // The first version is built on the loop: a build of the same revision gives it its row hashes (as at start).
+    store.write({ reviews: [review({ id: 'reuse-0', date: '2026-01-01', text: 'First.' })] })
+    catalog.update()
+    await catalog.settled()
+    const first = catalog.current
+    const changed = JSON.parse(first.jsonAt(5)) as Review
+    store.write({
+      reviews: [
+        review({ id: 'reuse-1', date: '2026-01-03', text: 'A new one: the drain works again.' }),
+        { ...changed, text: `${changed.text} Edited.`, verified: true },
+      ],
+    })
+    catalog.update()
+    await catalog.settled()
+    const next = catalog.current
+    expect(next.revision).toBe(store.state().revision)
+    const built = events.filter((e) => e.event === 'version_built')
+    expect(built.at(-1)).toMatchObject({ reviews: next.rows.length, parsed: 2 })
+    // The same objects where the bytes are the same, and every row still its own review.
+    expect(next.reviews.filter((r) => first.reviews.includes(r)).length).toBe(next.rows.length - 2)
+    expect(next.rows.map((row) => JSON.parse(row.json))).toEqual(next.reviews)
+    expect(text(next.representations['reviews.json'].body)).toBe(text(open().current.representations['reviews.json'].body))
   })
 
   test('changes in a burst are taken by one build at a time, and the newest revision is served in the end', async () => {

@@ -57,6 +57,7 @@ describe('a database from the previous release', () => {
       '003-drop-fts',
       '004-stored-insights',
       '005-mcp-sessions',
+      '006-review-analyses',
       '100-hub',
       '101-hub-status',
       '102-hub-as-sent',

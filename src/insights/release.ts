@@ -1,0 +1,8 @@
+/**
+ * The analyser's release: a fingerprint of what it makes of a fixed set of real reviews (each review's analysis
+ * and the insights computed from them). Stored insights and stored per-review analyses are keyed by it, so a
+ * changed analyser never serves what the previous one computed. `test/data-changes/analyser-release.test.ts`
+ * recomputes it and fails, naming the new value, when the output changed and this constant did not: set it to
+ * the value the test names. No imports: the catalog reads it without loading the analyser.
+ */
+export const ANALYSER_RELEASE = '13z3tactzex1h'

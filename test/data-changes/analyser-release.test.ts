@@ -1,0 +1,77 @@
+/**
+ * The analyser's release follows its output (src/insights/release.ts): what the analyser makes of a fixed set of
+ * real reviews (test/insights/real/documents.jsonl: each review's analysis, and the insights computed from all of
+ * them) is hashed, and the hash must be the release stored insights are keyed by. A change to the rules, the
+ * lexicon, the aggregation or the insights' shape that moves this output without a new release fails here, naming
+ * the value to set; otherwise a server would go on serving insights the previous analyser computed.
+ */
+import { expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { analyzeText, contextFor } from '../../src/insights/analyzer'
+import { computeInsights } from '../../src/insights/compute'
+import { ANALYSER_RELEASE } from '../../src/insights/release'
+import type { Business, Review } from '../../src/reviews/schema'
+
+const DOCUMENTS = join(import.meta.dir, '..', 'insights', 'real', 'documents.jsonl')
+
+/** A fixed business (its services are masked in the text, its technicians and areas counted). */
+const BUSINESS: Business = {
+  id: 'release-fixture',
+  name: 'Fixture Home Services',
+  description: 'Plumbing, heating, electrical and cleaning for homes.',
+  url: 'https://fixture.example',
+  telephone: '+1 555 0100',
+  address: { street_address: '1 Main St', locality: 'Springfield', region: 'CO', postal_code: '80000', country: 'US' },
+  timezone: 'America/Denver',
+  services: [
+    { id: 'drain-cleaning', name: 'Drain cleaning', aliases: ['drain clog'] },
+    { id: 'water-heater', name: 'Water heater repair' },
+    { id: 'panel-upgrade', name: 'Panel upgrade' },
+  ],
+  technicians: [{ name: 'Mike Alvarez' }, { name: 'Dana Kim' }],
+  service_areas: ['Springfield', 'Shelbyville'],
+} as Business
+
+function fixtureReviews(): Review[] {
+  const lines = readFileSync(DOCUMENTS, 'utf8').split('\n').filter(Boolean)
+  return lines.map((line, i) => {
+    const doc = JSON.parse(line) as { id: string; text: string; rating: number; language?: string | null }
+    const day = new Date(Date.UTC(2026, 0, 1) - i * 86_400_000).toISOString().slice(0, 10)
+    return {
+      id: doc.id,
+      rating: doc.rating,
+      date: day,
+      author: `Author ${i}`,
+      text: doc.text,
+      technicians: i % 3 === 0 ? ['Mike Alvarez'] : i % 3 === 1 ? ['Dana Kim'] : [],
+      services: i % 4 === 0 ? ['drain-cleaning'] : i % 4 === 1 ? ['water-heater'] : [],
+      service_area: i % 2 === 0 ? 'Springfield' : 'Shelbyville',
+      source: 'fixture',
+      verified: true,
+      response: null,
+      language: doc.language ?? null,
+      translation: null,
+    } as Review
+  })
+}
+
+/** The release the analyser's current output calls for. */
+function currentFingerprint(): string {
+  const reviews = fixtureReviews()
+  const context = contextFor(BUSINESS)
+  const analyses = reviews.map((r) => analyzeText(r.text, context))
+  const insights = computeInsights(BUSINESS, reviews, '2026-01-01T00:00:00.000Z')
+  return Bun.hash(JSON.stringify({ analyses, insights })).toString(36)
+}
+
+test('the analyser release names the output of this analyser', () => {
+  const fingerprint = currentFingerprint()
+  if (fingerprint !== ANALYSER_RELEASE)
+    throw new Error(
+      `The analyser's output on test/insights/real/documents.jsonl changed (its fingerprint is now '${fingerprint}', the release ` +
+        `says '${ANALYSER_RELEASE}'): stored insights and per-review analyses of the previous analyser would be served as this ` +
+        `one's. Set ANALYSER_RELEASE in src/insights/release.ts to '${fingerprint}'.`,
+    )
+  expect(fingerprint).toBe(ANALYSER_RELEASE)
+}, 60_000)
