@@ -156,3 +156,31 @@ export const Insights = Type.Object(
 )
 export type Insights = Static<typeof Insights>
 export type AspectInsight = Static<typeof AspectInsight>
+
+/** Why a review is counted under an aspect (the search's `evidence`, see evidence.ts). */
+const Polarity = Type.Union([Type.Literal('positive'), Type.Literal('negative'), Type.Literal('neutral')])
+
+export const AspectEvidence = Type.Object(
+  {
+    review_id: Type.String(),
+    aspect: Type.String(),
+    sentiment: {
+      ...Polarity,
+      description: 'The review’s feeling about the aspect: its mentions’ scores summed (within -1..1); the split that counts it.',
+    },
+    score: Type.Number({ minimum: -1, maximum: 1 }),
+    mentions: Type.Array(
+      Type.Object({
+        clause: Type.String({ description: 'The clause of the review (or of its English translation) that mentions the aspect.' }),
+        sentiment: { ...Polarity, description: 'The clause’s own sentiment about the aspect.' },
+        score: Type.Number({ minimum: -1, maximum: 1 }),
+        cues: Type.Array(Type.String(), {
+          description: 'The words that fired (a lexicon phrase, "(learned)" for the learned component).',
+        }),
+      }),
+      { description: 'Every mention of the aspect in the review, in reading order.' },
+    ),
+  },
+  { description: 'Why one review is counted under the aspect.' },
+)
+export type AspectEvidence = Static<typeof AspectEvidence>
