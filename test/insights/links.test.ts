@@ -5,7 +5,10 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { analyzeText, type TextAnalysis } from '../../src/insights/analyzer'
+import type { TextAnalyzer } from '../../src/insights/compute'
 import { computeInsights } from '../../src/insights/compute'
+import { aspectEvidence } from '../../src/insights/evidence'
 import { createEnricher } from '../../src/insights/enrich'
 import { decodePositions, encodePositions, figurePositions } from '../../src/insights/links'
 import type { Insights } from '../../src/insights/schema'
@@ -122,6 +125,32 @@ describe.each([
       for (const id of topic.review_ids) expect(ids.has(id)).toBe(true)
     }
   })
+})
+
+describe('evidence behind the aspects of real review text', () => {
+  test('for every aspect split: one evidence entry per review counted, of that split, each with its mentions', async () => {
+    const { business, reviews } = realDataset()
+    const insights = computeInsights(business, reviews, '2026-01-01T00:00:00.000Z')
+    const memo = new Map<string, TextAnalysis>()
+    const analyze: TextAnalyzer = async (texts, context) =>
+      texts.map((text) => memo.get(text) ?? (memo.set(text, analyzeText(text, context)), memo.get(text)!))
+    let checked = 0
+    for (const aspect of insights.aspects) {
+      const set = figurePositions(insights, { aspect: aspect.id, limit: 1 })
+      if (!set.ok || !set.value?.list) throw new Error('no positions')
+      const counted = [...set.value.list].map((p) => reviews[p]!)
+      const evidence = await aspectEvidence(business, counted, aspect.id, analyze)
+      expect(evidence.length).toBe(aspect.mention_count)
+      for (const sentiment of ['positive', 'negative', 'neutral'] as const)
+        expect(evidence.filter((e) => e.sentiment === sentiment).length).toBe(aspect.sentiment[sentiment])
+      for (const e of evidence) {
+        expect(e.mentions.length).toBeGreaterThan(0)
+        expect(e.mentions.every((m) => m.clause !== '' && m.cues.length > 0)).toBe(true)
+      }
+      checked += evidence.length
+    }
+    expect(checked).toBeGreaterThan(100)
+  }, 120_000)
 })
 
 describe('counted_reviews', () => {
