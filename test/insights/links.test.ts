@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { analyzeText, type TextAnalysis } from '../../src/insights/analyzer'
+import { type AnalysisContext, analyzeText, type TextAnalysis } from '../../src/insights/analyzer'
 import type { TextAnalyzer } from '../../src/insights/compute'
 import { computeInsights } from '../../src/insights/compute'
 import { aspectEvidence } from '../../src/insights/evidence'
@@ -132,8 +132,12 @@ describe('evidence behind the aspects of real review text', () => {
     const { business, reviews } = realDataset()
     const insights = computeInsights(business, reviews, '2026-01-01T00:00:00.000Z')
     const memo = new Map<string, TextAnalysis>()
-    const analyze: TextAnalyzer = async (texts, context) =>
-      texts.map((text) => memo.get(text) ?? (memo.set(text, analyzeText(text, context)), memo.get(text)!))
+    const read = (text: string, context: AnalysisContext) => {
+      const analysis = memo.get(text) ?? analyzeText(text, context)
+      memo.set(text, analysis)
+      return analysis
+    }
+    const analyze: TextAnalyzer = async (texts, context) => texts.map((text) => read(text, context))
     let checked = 0
     for (const aspect of insights.aspects) {
       const set = figurePositions(insights, { aspect: aspect.id, limit: 1 })
