@@ -33,7 +33,7 @@ export function renderHomePage(data: HomeData): string {
   const pageSuffix = data.page > 1 ? ` (${t('pageN', { n: data.page })})` : ''
   const title =
     (filtered
-      ? t('filteredTitle', { name: business.name, filters: describeFilters(filters, business, locale) })
+      ? t('filteredTitle', { name: business.name, filters: describeFilters(filters, business, locale, data.aspects) })
       : t('homeTitle', { name: business.name })) + pageSuffix
   const description = t('homeDescription', {
     n: aggregate.review_count,
@@ -48,8 +48,8 @@ export function renderHomePage(data: HomeData): string {
 ${filterNav(business, filters, filtered, locale)}
 <p class="muted" role="status">${
     data.total
-      ? `${esc(t('showing', { from: first, to: first + data.reviews.length - 1, total: data.total }))}${filtered ? ` · ${esc(describeFilters(filters, business, locale))} · <a href="/">${esc(t('clearFilters'))}</a>` : ''}`
-      : `${esc(t('noMatch', { filters: describeFilters(filters, business, locale) }))} <a href="/">${esc(t('showAll'))}</a>`
+      ? `${esc(t('showing', { from: first, to: first + data.reviews.length - 1, total: data.total }))}${filtered ? ` · ${esc(describeFilters(filters, business, locale, data.aspects))} · <a href="/">${esc(t('clearFilters'))}</a>` : ''}`
+      : `${esc(t('noMatch', { filters: describeFilters(filters, business, locale, data.aspects) }))} <a href="/">${esc(t('showAll'))}</a>`
   }</p>
 ${data.reviews.map((r) => reviewArticle(r, business)).join('\n')}
 ${pager(filters, data.page, lastPage, locale)}
@@ -78,7 +78,7 @@ ${data.insightsPending ? `<p class="note" role="status">${esc(t('insightsPending
 /** A calendar day in the page's words; anything else (a timestamp) as given. */
 const day = (value: string, locale: Locale) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? locale.date(value) : value)
 
-function describeFilters(filters: ReviewFilters, business: Business, locale: Locale): string {
+function describeFilters(filters: ReviewFilters, business: Business, locale: Locale, aspects: AspectRow[] = []): string {
   const { t } = locale
   const parts: string[] = []
   if (filters.rating !== undefined) parts.push(t('stars', { n: filters.rating }))
@@ -88,6 +88,17 @@ function describeFilters(filters: ReviewFilters, business: Business, locale: Loc
   if (filters.query !== undefined) parts.push(t('quoted', { text: filters.query }))
   if (filters.since !== undefined) parts.push(t('fromDate', { date: day(filters.since, locale) }))
   if (filters.until !== undefined) parts.push(t('untilDate', { date: day(filters.until, locale) }))
+  if (filters.max_rating !== undefined) parts.push(t('atMostStars', { n: filters.max_rating }))
+  if (filters.area !== undefined) parts.push(filters.area)
+  if (filters.aspect !== undefined) {
+    const aspect = aspectName(locale, filters.aspect, aspects.find((a) => a.id === filters.aspect)?.label ?? filters.aspect)
+    parts.push(
+      filters.sentiment === undefined
+        ? t('aspectFilter', { aspect })
+        : t('aspectSentimentFilter', { aspect, sentiment: t(filters.sentiment) }),
+    )
+  }
+  if (filters.topic !== undefined) parts.push(t('topicFilter', { topic: filters.topic }))
   return parts.join(', ')
 }
 
@@ -153,7 +164,9 @@ function filterNav(business: Business, filters: ReviewFilters, filtered: boolean
     ),
   ]
   // The text search keeps the other filters as hidden fields, so it narrows what is shown.
-  const hidden = (['rating', 'min_rating', 'service', 'technician', 'since', 'until'] as const)
+  const hidden = (
+    ['rating', 'min_rating', 'service', 'technician', 'since', 'until', 'max_rating', 'area', 'aspect', 'sentiment', 'topic'] as const
+  )
     .filter((k) => filters[k] !== undefined)
     .map((k) => `<input type="hidden" name="${k}" value="${esc(filters[k])}">`)
     .join('')
