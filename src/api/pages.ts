@@ -298,8 +298,25 @@ async function homePage(kit: PageKit, request: Request): Promise<Response> {
       message: `There are ${result.total} matching reviews; page ${pageNumber} is past the last one.`,
     })
   }
+  // Filtered by an aspect: the mentions behind each review of the page, for the owner to audit.
+  const aspect = search.aspect
+  const evidence =
+    aspect === undefined
+      ? undefined
+      : new Map(
+          (
+            await import('../insights/evidence').then((m) =>
+              m.aspectEvidence(
+                snapshot.business,
+                onPage.map((json) => JSON.parse(json) as PageReview),
+                aspect,
+              ),
+            )
+          ).map((e) => [e.review_id, e]),
+        )
   const render = () =>
     renderHomePage({
+      evidence,
       baseUrl: kit.baseUrl,
       business: snapshot.business,
       aggregate: snapshot.aggregate,

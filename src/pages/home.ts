@@ -1,4 +1,5 @@
 /** `/`: the business's public review page. */
+import type { AspectEvidence } from '../insights/schema'
 import type { AggregateRating, Business } from '../reviews/schema'
 import { esc, jsonForScript, page } from './html'
 import { aspectName, type Locale } from './i18n'
@@ -18,6 +19,8 @@ export type HomeData = {
   /** Reviews matching the filters, all pages. */
   total: number
   reviews: PageReview[]
+  /** With an aspect filter: per review id, the mentions that put it under the aspect (insights/evidence.ts). */
+  evidence?: Map<string, AspectEvidence>
   /** The insights are still being computed: the page says so (and is not kept in any cache). */
   insightsPending?: boolean
 }
@@ -51,7 +54,7 @@ ${filterNav(business, filters, filtered, locale)}
       ? `${esc(t('showing', { from: first, to: first + data.reviews.length - 1, total: data.total }))}${filtered ? ` · ${esc(describeFilters(filters, business, locale, data.aspects))} · <a href="/">${esc(t('clearFilters'))}</a>` : ''}`
       : `${esc(t('noMatch', { filters: describeFilters(filters, business, locale, data.aspects) }))} <a href="/">${esc(t('showAll'))}</a>`
   }</p>
-${data.reviews.map((r) => reviewArticle(r, business)).join('\n')}
+${data.reviews.map((r) => reviewArticle(r, business) + evidenceNote(data.evidence?.get(r.id), data.aspects, locale)).join('\n')}
 ${pager(filters, data.page, lastPage, locale)}
 </section>
 <aside aria-label="${esc(t('asideLabel'))}">
@@ -73,6 +76,20 @@ ${data.insightsPending ? `<p class="note" role="status">${esc(t('insightsPending
     head: `${filtered ? '<meta name="robots" content="noindex, follow">\n' : ''}<script type="application/ld+json">${jsonForScript(jsonLd)}</script>\n`,
     main,
   })
+}
+
+/** Why a review is listed under the aspect filter: each mention's clause, its sentiment and the cues that fired. */
+function evidenceNote(evidence: AspectEvidence | undefined, aspects: AspectRow[], locale: Locale): string {
+  if (!evidence?.mentions.length) return ''
+  const { t } = locale
+  const aspect = aspectName(locale, evidence.aspect, aspects.find((a) => a.id === evidence.aspect)?.label ?? evidence.aspect)
+  const mentions = evidence.mentions
+    .map(
+      (m) =>
+        `<li>${esc(t('quoted', { text: m.clause }))} <span class="muted">(${esc(t(m.sentiment))}; ${esc(t('cuesLabel'))}: ${esc(m.cues.join(', '))})</span></li>`,
+    )
+    .join('')
+  return `<div class="note"><p>${esc(t('evidenceLabel', { aspect }))}: ${esc(t(evidence.sentiment))}</p><ul>${mentions}</ul></div>`
 }
 
 /** A calendar day in the page's words; anything else (a timestamp) as given. */

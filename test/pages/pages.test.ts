@@ -26,6 +26,8 @@ afterAll(() => server.stop())
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server.url + path, { headers, method })
 const idsOnPage = (html: string) =>
   [...html.matchAll(/<p class="meta muted"><a href="\/reviews\/([^"]+)">/g)].map((m) => decodeURIComponent(m[1]!))
+const esc = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 const apiIds = async (query: string) => {
   const body = (await (await get(`/api/reviews/search?${query}`)).json()) as { total: number; reviews: { id: string }[] }
   return { total: body.total, ids: body.reviews.map((r) => r.id) }
@@ -330,6 +332,34 @@ describe('/insights', () => {
     )
     expect(checked).toEqual(links.map(({ href, count }) => ({ href, total: count, listed: true })))
   }, 120_000)
+})
+
+describe('/ by an insights figure', () => {
+  test('an aspect split lists its reviews, each with the mentions behind it; a topic its reviews', async () => {
+    const insights = (await (await get('/insights.json')).json()) as any
+    const aspect = insights.aspects.find((a: any) => a.sentiment.negative > 0)
+    const html = await (await get(`/?aspect=${aspect.id}&sentiment=negative`)).text()
+    const api = (await (await get(`${aspect.search_urls.negative}&limit=10`)).json()) as any
+    expect(idsOnPage(html)).toEqual(api.reviews.map((r: any) => r.id))
+    // One note per review, quoting each of its mentions as the API's evidence gives them.
+    expect(html.match(/<div class="note"><p>Why it counts for /g)?.length).toBe(api.reviews.length)
+    for (const e of api.evidence) for (const m of e.mentions) expect(html).toContain(`“${esc(m.clause)}”`)
+    expect(html).toContain(`of ${aspect.sentiment.negative} · `)
+    expect(html).toMatch(/<title>[^<]*negative about /)
+    const topic = insights.topics[0]
+    const topicPage = await (await get(`/?topic=${encodeURIComponent(topic.phrase)}`)).text()
+    expect(topicPage).toContain(`topic “${esc(topic.phrase)}”`)
+    expect(topicPage).not.toContain('<div class="note"><p>Why it counts')
+  }, 60_000)
+
+  test('bad values are the page’s 400 naming them: sentiment without aspect, an unknown aspect', async () => {
+    const lonely = await get('/?sentiment=negative')
+    expect(lonely.status).toBe(400)
+    expect(await lonely.text()).toContain('sentiment')
+    const unknown = await get('/?aspect=parking')
+    expect(unknown.status).toBe(400)
+    expect(await unknown.text()).toContain('punctuality')
+  })
 })
 
 describe('feeds link to the pages', () => {
