@@ -130,6 +130,17 @@ describe('figures of /insights.json over HTTP', () => {
     expect(several.issues.map((i) => i.path[0])).toEqual(['aspect', 'sentiment', 'limit'])
   })
 
+  test('the statistics do not take the figures (they read no insights): a 400 naming them', async () => {
+    const response = await get('/api/reviews/stats?aspect=price&sentiment=negative&topic=x')
+    expect(response.status).toBe(400)
+    const body = (await response.json()) as { issues: { path: string[]; code: string }[] }
+    expect(body.issues.map((i) => [i.path[0], i.code])).toEqual([
+      ['aspect', 'unrecognized'],
+      ['sentiment', 'unrecognized'],
+      ['topic', 'unrecognized'],
+    ])
+  })
+
   test('the OpenAPI document states the new parameters, the evidence and the 503', async () => {
     const doc = await json<{ paths: Record<string, { get: Record<string, any> }> }>('/.well-known/openapi.json')
     const search = doc.paths['/api/reviews/search']!.get
