@@ -21,6 +21,18 @@ export function searchUrl(filters: Record<string, string>): string {
   return `${SEARCH_PATH}?${new URLSearchParams(filters).toString()}`
 }
 
+/** technicianKeys, remembered: the same few names recur on every review (bounded: cleared when it grows large). */
+const knownKeys = new Map<string, string[]>()
+function keysOf(name: string): string[] {
+  let keys = knownKeys.get(name)
+  if (!keys) {
+    if (knownKeys.size >= 10_000) knownKeys.clear()
+    keys = technicianKeys(name)
+    knownKeys.set(name, keys)
+  }
+  return keys
+}
+
 /**
  * Which reviews an entity counts: the search's own filters, so a count and its search_url cannot disagree
  * (mentions_technician by full name, any case and accents; mentions_service and service_area any case).
@@ -28,7 +40,7 @@ export function searchUrl(filters: Record<string, string>): string {
 export const mentions = {
   technician(name: string): (review: Review) => boolean {
     const key = technicianKeys(name)[0] ?? ''
-    return (review) => review.technicians.some((t) => technicianKeys(t).includes(key))
+    return (review) => review.technicians.some((t) => keysOf(t).includes(key))
   },
   service(id: string): (review: Review) => boolean {
     const key = id.trim().toLowerCase()
