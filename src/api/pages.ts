@@ -31,7 +31,8 @@ import { renderHomePage } from '../pages/home'
 import { renderInsightsPage } from '../pages/insights'
 import { listHref, type PageReview, type ReviewFilters } from '../pages/parts'
 import { renderErrorPage, renderReviewPage, type ErrorPage } from '../pages/review'
-import type { ReviewSearch } from '../reviews/search'
+import { ReviewSearch } from '../reviews/search'
+import { figurePositions } from '../insights/links'
 import { SearchQuery, validateSearch, type SearchFilters } from '../reviews/search-query'
 import { NUMERAL_RULE, orderIssues, PAGE_QUERY, parseQuery } from '../http/query-string'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
@@ -74,6 +75,11 @@ const SEARCH_NAMES = {
   query: 'query',
   since: 'since',
   until: 'until',
+  max_rating: 'max_rating',
+  area: 'service_area',
+  aspect: 'aspect',
+  sentiment: 'sentiment',
+  topic: 'topic',
 } as const
 type FilterName = keyof typeof SEARCH_NAMES
 const SEARCH = SearchQuery.properties
@@ -89,6 +95,11 @@ const ListQuery = Type.Object({
   query: SEARCH.query,
   since: SEARCH.since,
   until: SEARCH.until,
+  max_rating: SEARCH.max_rating,
+  area: SEARCH.service_area,
+  aspect: SEARCH.aspect,
+  sentiment: SEARCH.sentiment,
+  topic: SEARCH.topic,
   page: Type.Optional(
     Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page of the list, 10 reviews each. ${NUMERAL_RULE}` }),
   ),
@@ -271,8 +282,14 @@ async function homePage(kit: PageKit, request: Request): Promise<Response> {
   const key = `home:${listHref(filters, pageNumber)}`
   const cached = kit.cache.get(snapshot, key)
   if (cached) return serveRepresentation(request, cached, kit.pageOptions)
-  const insights = await insightsWithin(snapshot, INSIGHTS_WAIT_MS)
-  const result = kit.search.search({ ...parsed.value.search, limit: pageNumber * PAGE_SIZE })
+  const search = parsed.value.search
+  const figure = search.aspect !== undefined || search.topic !== undefined
+  // An aspect or topic is answered from this version's insights (the links of /insights lead here): waited for.
+  const insights = figure ? (await snapshot.insights()).data : await insightsWithin(snapshot, INSIGHTS_WAIT_MS)
+  const within = insights ? figurePositions(insights, search) : ok(undefined)
+  if (!within.ok) return kit.invalid(request, snapshot, within.issues)
+  const searcher = figure ? new ReviewSearch(() => snapshot) : kit.search
+  const result = searcher.search({ ...search, limit: pageNumber * PAGE_SIZE }, Number.POSITIVE_INFINITY, within.value)
   const onPage = result.reviewsJson.slice((pageNumber - 1) * PAGE_SIZE)
   if (pageNumber > 1 && !onPage.length) {
     return kit.errorPage(request, snapshot, {
@@ -281,8 +298,25 @@ async function homePage(kit: PageKit, request: Request): Promise<Response> {
       message: `There are ${result.total} matching reviews; page ${pageNumber} is past the last one.`,
     })
   }
+  // Filtered by an aspect: the mentions behind each review of the page, for the owner to audit.
+  const aspect = search.aspect
+  const evidence =
+    aspect === undefined
+      ? undefined
+      : new Map(
+          (
+            await import('../insights/evidence').then((m) =>
+              m.aspectEvidence(
+                snapshot.business,
+                onPage.map((json) => JSON.parse(json) as PageReview),
+                aspect,
+              ),
+            )
+          ).map((e) => [e.review_id, e]),
+        )
   const render = () =>
     renderHomePage({
+      evidence,
       baseUrl: kit.baseUrl,
       business: snapshot.business,
       aggregate: snapshot.aggregate,

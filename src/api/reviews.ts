@@ -6,8 +6,14 @@ import type { Issue } from '../core/issues'
 import type { CachedRepresentation } from '../http/representation'
 import { queryOf } from '../http/query-string'
 import { ReviewList, Review, ReviewsDataset } from '../reviews/schema'
-import { PAGE_BYTES, type ReviewSearch } from '../reviews/search'
+import type { Snapshot } from '../catalog/snapshot'
+import { Type } from '@sinclair/typebox'
+import { AspectEvidence } from '../insights/schema'
+import { figurePositions, figureValues } from '../insights/links'
+import type { PositionSet } from '../reviews/ngram-index'
+import { PAGE_BYTES, ReviewSearch, type SearchResult } from '../reviews/search'
 import {
+  checkFigureValues,
   encodeCursor,
   parseSearchParams,
   parseSinceParams,
@@ -24,12 +30,32 @@ import { READ_METHODS, type ReadContext, type ReadRoute } from './read-route'
 export const searchKey = (filters: SearchFilters) =>
   `search:${JSON.stringify(filters, Object.keys(filters).sort())}:${JSON.stringify(filters.after ?? null)}`
 
-/** The page as JSON text, from the canonical JSON of each review (no re-serialisation). */
-export function renderPage(search: ReviewSearch, filters: SearchFilters): string {
-  const result = search.search(filters, PAGE_BYTES)
-  const next = result.next ? JSON.stringify(encodeCursor(result.next)) : 'null'
-  return `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}],"next_cursor":${next}}`
+/** The page as JSON text, from the canonical JSON of each review (no re-serialisation); `within`: an insights figure's reviews. */
+export function renderPage(search: ReviewSearch, filters: SearchFilters, within?: PositionSet): string {
+  return pageJson(search.search(filters, PAGE_BYTES, within))
 }
+
+function pageJson(result: SearchResult, evidence?: AspectEvidence[]): string {
+  const next = result.next ? JSON.stringify(encodeCursor(result.next)) : 'null'
+  const more = evidence ? `,"evidence":${JSON.stringify(evidence)}` : ''
+  return `{"count":${result.reviewsJson.length},"total":${result.total},"reviews":[${result.reviewsJson.join(',')}],"next_cursor":${next}${more}}`
+}
+
+/** A page of the search; with `aspect`, the evidence of each of its reviews. */
+export const SearchPage = Type.Object(
+  {
+    ...ReviewPage.properties,
+    evidence: Type.Optional(
+      Type.Array(AspectEvidence, {
+        description: 'With `aspect` only: for each review of the page, in the same order, the mentions that put it in the aspect’s split.',
+      }),
+    ),
+  },
+  { $id: 'SearchPage' },
+)
+
+/** Seconds a client waits before asking again while the insights of the current data are computed. */
+export const INSIGHTS_RETRY_AFTER_S = 5
 
 /** Every match, unpaged (a filtered since-listing): `{count, total, reviews}` like the complete listing. */
 function renderListing(search: ReviewSearch, filters: SearchFilters): string {
@@ -89,18 +115,68 @@ function datasetRoute({ catalog }: ReadContext): ReadRoute {
   }
 }
 
+/**
+ * `aspect`, `sentiment` and `topic` are answered from the current version's own insights (the reviews each figure
+ * counted): while they are computed, a 503 with Retry-After; an aspect or topic they do not have, a 400 naming the
+ * known ones. With `aspect`, the page carries each review's evidence (read on the analysis worker).
+ */
+function figureSearch(snapshot: Snapshot, filters: SearchFilters): CachedRepresentation | Promise<CachedRepresentation> {
+  const insights = snapshot.readyInsights
+  if (!insights) {
+    snapshot.insights().catch(() => {}) // started if it was not; logged by the catalog
+    throw new HttpError(
+      503,
+      'insights_not_ready',
+      `The insights of the current data are being computed; aspect, sentiment and topic are answered from them. Try again in ${INSIGHTS_RETRY_AFTER_S} s.`,
+      undefined,
+      { 'retry-after': String(INSIGHTS_RETRY_AFTER_S) },
+    )
+  }
+  const within = figurePositions(insights.data, filters)
+  if (!within.ok) throw invalidQuery(within.issues)
+  // This version's own search: the positions are this version's.
+  const search = new ReviewSearch(() => snapshot)
+  const result = search.search(filters, PAGE_BYTES, within.value)
+  const { aspect } = filters
+  if (aspect === undefined) return snapshot.memo(searchKey(filters), () => pageJson(result))
+  return import('../insights/evidence')
+    .then(({ aspectEvidence }) => aspectEvidence(snapshot.business, result.reviews, aspect))
+    .then((evidence) => snapshot.memo(searchKey(filters), () => pageJson(result, evidence)))
+}
+
+/** Issues of `aspect` and `topic` beside those of other parameters: every bad parameter is named at once. */
+function withFigureIssues(issues: Issue[], query: string, snapshot: Snapshot): Issue[] {
+  const insights = snapshot.readyInsights
+  if (!insights) return issues
+  const params = new URLSearchParams(query)
+  const given = (name: 'aspect' | 'topic') =>
+    params.getAll(name).length === 1 && params.get(name) !== '' && !issues.some((i) => i.path[0] === name)
+      ? (params.get(name) ?? undefined)
+      : undefined
+  const more = checkFigureValues({ aspect: given('aspect'), topic: given('topic') }, figureValues(insights.data))
+  if (!more.length) return issues
+  const order = Object.keys(SearchQuery.properties)
+  const rank = (i: Issue) => (order.indexOf(String(i.path[0])) + order.length + 1) % (order.length + 1)
+  return [...issues, ...more].sort((a, b) => rank(a) - rank(b))
+}
+
 function searchRoute({ catalog }: ReadContext, { queries, page }: QueryReads): ReadRoute {
   return {
     path: '/api/reviews/search',
     methods: READ_METHODS,
-    cache: {},
+    cache: { slow: true },
     read: (request) => {
       const query = queryOf(request.url)
-      return queries.memo(catalog.current, `search?${query}`, () => {
-        const parsed = parseSearchParams(query)
-        if (!parsed.ok) throw invalidQuery(parsed.issues)
-        return page(parsed.value)
-      })
+      const snapshot = catalog.current
+      const key = `search?${query}`
+      const hit = queries.get(snapshot, key)
+      if (hit) return hit
+      const parsed = parseSearchParams(query)
+      if (!parsed.ok) throw invalidQuery(withFigureIssues(parsed.issues, query, snapshot))
+      const filters = parsed.value
+      if (filters.aspect === undefined && filters.topic === undefined) return queries.set(snapshot, key, page(filters))
+      const found = figureSearch(snapshot, filters)
+      return found instanceof Promise ? found.then((rep) => queries.set(snapshot, key, rep)) : queries.set(snapshot, key, found)
     },
     doc: {
       tags: ['Reviews'],
@@ -111,11 +187,20 @@ function searchRoute({ catalog }: ReadContext, { queries, page }: QueryReads): R
         '(oldest, highest or lowest; ties newest first). `total` counts every match; results come ' +
         'in pages of `limit` (default 20, at most 100, and about 400 KB of reviews at most): pass `next_cursor` back as `cursor` ' +
         'for the next page (with the same other parameters; a cursor continues the `sort` it was given for). ' +
+        '`aspect` (with `sentiment`) and `topic` list exactly the reviews an insights figure counts (each figure of GET /insights.json links ' +
+        'its search); with `aspect` the page also carries `evidence`: per review, the mentions behind it (clause, sentiment, cues). ' +
         'The HTTP twin of the MCP tool search_reviews. Unknown or repeated parameters, a numeric parameter that is not a plain decimal ' +
-        'numeral, and `since` after `until` are a 400 naming every bad parameter.',
+        'numeral, `since` after `until`, `sentiment` without `aspect`, and an aspect or topic the current insights do not have are a 400 ' +
+        'naming every bad parameter. While the insights of the current data are computed, a search by aspect or topic is a 503 ' +
+        '`insights_not_ready` with Retry-After.',
       query: searchParameters(SearchQuery),
-      ok: jsonResponse(ReviewPage, 'One page of matching reviews.'),
-      more: { 400: errorResponses.invalidQuery },
+      ok: jsonResponse(SearchPage, 'One page of matching reviews (with `evidence` when `aspect` is given).'),
+      more: {
+        400: errorResponses.invalidQuery,
+        503: errorResponses.rateLimited(
+          '`insights_not_ready`: a search by aspect, sentiment or topic while the insights of the current data are computed. Try again after `Retry-After` seconds.',
+        ),
+      },
     },
   }
 }

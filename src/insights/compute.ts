@@ -8,6 +8,7 @@ import type { Business, Review } from '../reviews/schema'
 import { analyzeText, contextFor, polarityOf, type AnalysisContext, type AspectMention, type Polarity, type TextAnalysis } from './analyzer'
 import { hasText, readableText, storedLanguage, type LocalizedReview } from './language'
 import { ASPECTS, type AspectId } from './lexicon'
+import { linkFigures, mentions } from './links'
 import { ownerView } from './owner-view'
 import { buildFaq, buildSummary } from './prose'
 import type { AspectInsight, Insights } from './schema'
@@ -178,10 +179,11 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
 
   const technicians = business.technicians
     .map(({ name }) => {
-      const figures = entityFigures((r) => r.technicians.includes(name))
+      const mentioned = mentions.technician(name)
+      const figures = entityFigures(mentioned)
       const tally = new Map<AspectId, { n: number; sum: number }>()
       reviews.forEach((r, i) => {
-        if (!r.technicians.includes(name)) return
+        if (!mentioned(r)) return
         for (const [aspect, { score }] of reviewAspects[i]!) {
           const t = tally.get(aspect) ?? { n: 0, sum: 0 }
           t.n++
@@ -196,10 +198,10 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
     })
     .sort((a, b) => b.mention_count - a.mention_count || a.name.localeCompare(b.name))
   const services = business.services
-    .map(({ id, name }) => ({ id, name, ...entityFigures((r) => r.services.includes(id)) }))
+    .map(({ id, name }) => ({ id, name, ...entityFigures(mentions.service(id)) }))
     .sort((a, b) => b.mention_count - a.mention_count || a.id.localeCompare(b.id))
   const serviceAreas = business.service_areas
-    .map((name) => ({ name, ...entityFigures((r) => r.service_area === name) }))
+    .map((name) => ({ name, ...entityFigures(mentions.area(name)) }))
     .sort((a, b) => b.mention_count - a.mention_count || a.name.localeCompare(b.name))
 
   const languages = languageFigures(reviews, readings)
@@ -214,7 +216,9 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
     distribution,
     replied: reviews.filter((r) => r.response).length,
   }
-  const insights: Insights = {
+  // Every figure with the search behind it, and the reviews each aspect split and topic counts (links.ts).
+  const feelings = reviewAspects.map((byAspect) => new Map([...byAspect].map(([aspect, { score }]) => [aspect, polarityOf(score)])))
+  const unlinked = {
     generated_at: generatedAt,
     review_count: reviews.length,
     ratings,
@@ -226,6 +230,7 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
     faq: [],
     owner: ownerView(reviews, (i) => polarities(reviewAspects[i]!), aspects),
   }
+  const insights: Insights = linkFigures(unlinked, reviews, feelings)
   insights.faq = buildFaq(business, reviews, insights)
   insights.summary = buildSummary(business, reviews, insights)
   return insights
@@ -249,7 +254,7 @@ function languageFigures(reviews: Review[], readings: Reading[]): Insights['lang
   }
 }
 
-function aspectInsight(id: AspectId, label: string, reviews: Review[], reviewAspects: ReviewAspects[]): AspectInsight {
+function aspectInsight(id: AspectId, label: string, reviews: Review[], reviewAspects: ReviewAspects[]): Omit<AspectInsight, 'search_urls'> {
   const split = emptySplit()
   let sum = 0
   const trend = new Map<string, { n: number; sum: number }>()

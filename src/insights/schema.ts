@@ -9,6 +9,13 @@ export const SentimentSplit = Type.Object(
   { description: 'How many of the counted reviews were positive, negative or neutral about it.' },
 )
 
+/** Where a figure leads: the search that lists exactly the reviews it counts (links.ts builds them). */
+const SearchUrl = Type.String({
+  description:
+    'The search listing exactly the reviews counted in this figure: GET /api/reviews/search with the matching filters, as a URL relative to ' +
+    'the service (resolve it against the address insights.json was fetched from); its `total` equals the count.',
+})
+
 const Example = Type.Object({
   review_id: Type.String(),
   excerpt: Type.String({ description: 'The clause that mentions it, whose own sentiment is the one given here.' }),
@@ -29,6 +36,13 @@ export const AspectInsight = Type.Object({
     { description: 'Per quarter, oldest first.' },
   ),
   examples: Type.Array(Example, { description: 'Most recent clear positive and negative mentions.' }),
+  search_urls: Type.Object(
+    { all: SearchUrl, positive: SearchUrl, negative: SearchUrl, neutral: SearchUrl },
+    {
+      description:
+        'The searches behind `mention_count` (all) and each split of `sentiment`; with `aspect` the search also gives each review’s mentions (clause, sentiment, cues).',
+    },
+  ),
 })
 
 const EntityFigures = {
@@ -36,6 +50,7 @@ const EntityFigures = {
   average_rating: Type.Union([Type.Number(), Type.Null()], { description: 'Mean star rating of those reviews (2 decimals).' }),
   sentiment: SentimentSplit,
   review_ids: Type.Array(Type.String(), { description: 'Up to 5 most recent reviews that mention it.' }),
+  search_url: SearchUrl,
 }
 
 export const TechnicianInsight = Type.Object({
@@ -59,6 +74,7 @@ export const TopicInsight = Type.Object({
     { description: 'Per review, the sentiment of the clauses the phrase occurs in (not the star rating).' },
   ),
   review_ids: Type.Array(Type.String(), { description: 'Up to 5 most recent reviews that use it.' }),
+  search_url: SearchUrl,
 })
 
 export const RatingFigures = Type.Object(
@@ -150,6 +166,22 @@ export const OwnerView = Type.Object(
   },
   { description: 'What an owner checks first: recent periods against the ones before, and unhappy reviews still unanswered.' },
 )
+/** A set of reviews as links.ts encodes it: see CountedReviews. */
+const Positions = Type.String({ pattern: '^[0-9a-z.]*$' })
+
+export const CountedReviews = Type.Object(
+  {
+    aspects: Type.Record(Type.String(), Type.Object({ positive: Positions, negative: Positions, neutral: Positions })),
+    topics: Type.Record(Type.String(), Positions),
+  },
+  {
+    description:
+      'Which reviews each aspect split and topic counts, for the service’s own search (clients follow `search_url` instead): positions in the ' +
+      'newest-first `reviews` of the reviews.json these insights were computed from, ascending, each written as its gap from the previous one ' +
+      'minus one, in base 36, separated by dots ("0.4" is positions 0 and 5).',
+  },
+)
+export type CountedReviews = Static<typeof CountedReviews>
 
 export const Insights = Type.Object(
   {
@@ -167,6 +199,7 @@ export const Insights = Type.Object(
     topics: Type.Array(TopicInsight),
     faq: Type.Array(FaqEntry),
     owner: OwnerView,
+    counted_reviews: CountedReviews,
   },
   {
     $id: 'Insights',
@@ -182,3 +215,31 @@ export type OwnerView = Static<typeof OwnerView>
 export type OwnerWindow = Static<typeof OwnerWindow>
 export type OwnerPeriod = Static<typeof OwnerPeriod>
 export type UnansweredReview = Static<typeof UnansweredReview>
+
+/** Why a review is counted under an aspect (the search's `evidence`, see evidence.ts). */
+const Polarity = Type.Union([Type.Literal('positive'), Type.Literal('negative'), Type.Literal('neutral')])
+
+export const AspectEvidence = Type.Object(
+  {
+    review_id: Type.String(),
+    aspect: Type.String(),
+    sentiment: {
+      ...Polarity,
+      description: 'The review’s feeling about the aspect: its mentions’ scores summed (within -1..1); the split that counts it.',
+    },
+    score: Type.Number({ minimum: -1, maximum: 1 }),
+    mentions: Type.Array(
+      Type.Object({
+        clause: Type.String({ description: 'The clause of the review (or of its English translation) that mentions the aspect.' }),
+        sentiment: { ...Polarity, description: 'The clause’s own sentiment about the aspect.' },
+        score: Type.Number({ minimum: -1, maximum: 1 }),
+        cues: Type.Array(Type.String(), {
+          description: 'The words that fired (a lexicon phrase, "(learned)" for the learned component).',
+        }),
+      }),
+      { description: 'Every mention of the aspect in the review, in reading order.' },
+    ),
+  },
+  { description: 'Why one review is counted under the aspect.' },
+)
+export type AspectEvidence = Static<typeof AspectEvidence>

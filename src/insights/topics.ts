@@ -17,6 +17,8 @@ export type Topic = {
   mention_count: number
   sentiment: { positive: number; negative: number; neutral: number }
   review_ids: string[]
+  /** Every review counted (ids, in the sources' order): what a search by the topic answers (links.ts); not published as such. */
+  members?: string[]
 }
 export type TopicSource = { id: string; analysis: TextAnalysis; language: string }
 
@@ -72,7 +74,8 @@ export function topicsOf(business: Business, sources: TopicSource[]): Topic[] {
       const sentiment = { positive: 0, negative: 0, neutral: 0 }
       for (const score of byReview.values()) sentiment[polarityOf(score)]++
       const indexes = [...byReview.keys()].sort((a, b) => a - b)
-      return { phrase, mention_count: byReview.size, sentiment, review_ids: indexes.slice(0, REVIEW_IDS).map((i) => sources[i]!.id) }
+      const members = indexes.map((i) => sources[i]!.id)
+      return { phrase, mention_count: byReview.size, sentiment, review_ids: members.slice(0, REVIEW_IDS), members }
     })
 }
 

@@ -115,7 +115,7 @@ const INSIGHT_SECTIONS: Record<keyof Insights & string, ((i: Insights) => string
   languages: undefined,
   summary: (i) => i.summary,
   aspects: (i) =>
-    `Aspects (mentions; sentiment; score from -1 to +1):\n${
+    `Aspects (mentions; sentiment; score from -1 to +1; the reviews behind a figure: search_reviews with aspect and optionally sentiment):\n${
       i.aspects
         .map((a) => {
           const examples = a.examples
@@ -139,7 +139,8 @@ const INSIGHT_SECTIONS: Record<keyof Insights & string, ((i: Insights) => string
       `Service areas:\n${i.entities.service_areas.map((a) => `- ${a.name}: ${entityFigures(a)}`).join('\n') || '(none yet)'}`,
     ].join('\n\n'),
   topics: (i) =>
-    `Recurring topics (phrases from customer text):\n${i.topics.map((t) => `- ${quoted(t.phrase)}: ${plural(t.mention_count, 'mention')}, ${split(t.sentiment)}${ids(t.review_ids)}`).join('\n') || '(none yet)'}`,
+    `Recurring topics (phrases from customer text; the reviews behind one: search_reviews with topic):\n${i.topics.map((t) => `- ${quoted(t.phrase)}: ${plural(t.mention_count, 'mention')}, ${split(t.sentiment)}${ids(t.review_ids)}`).join('\n') || '(none yet)'}`,
+  counted_reviews: undefined,
   faq: (i) => `FAQ:\n${i.faq.map((f) => `Q: ${f.question}\nA: ${f.answer}${ids(f.review_ids)}`).join('\n')}`,
   owner: (i) => ownerText(i.owner),
 }

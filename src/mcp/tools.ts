@@ -23,11 +23,13 @@ import {
   validateSearch,
   type SearchFilters,
 } from '../reviews/search-query'
-import { PAGE_BYTES, type ReviewSearch } from '../reviews/search'
+import { PAGE_BYTES, ReviewSearch } from '../reviews/search'
+import type { PositionSet } from '../reviews/ngram-index'
+import { figurePositions } from '../insights/links'
 import { reviewStats, Stats, StatsQuery, validateStats, type StatsFilters } from '../reviews/stats'
-import { Insights } from '../insights/schema'
+import { AspectEvidence, Insights } from '../insights/schema'
 import { queryNotes, unknownValueNotes } from './hints'
-import { fenceNote, insightsText, newFence, reviewLine, reviewPageText, statsText } from './text'
+import { fenceNote, insightsText, newFence, quoted, reviewLine, reviewPageText, statsText } from './text'
 
 /** `resourceBase` is where resource URIs point (BASE_URL, or reviews:// over stdio when none was given). */
 export type ToolContext = { catalog: Catalog; search: ReviewSearch; baseUrl: string; resourceBase?: string }
@@ -161,13 +163,26 @@ const ReviewPageResult = Type.Object(
         description: 'Present when a technician or service matched nothing on the roster, or a query matched no review.',
       }),
     ),
+    evidence: Type.Optional(
+      Type.Array(AspectEvidence, {
+        description: 'With `aspect` only: for each review of the page, in the same order, the mentions that put it in the aspect’s split.',
+      }),
+    ),
   },
   { description: 'One page of reviews; next_cursor continues it (with the same other arguments).' },
 )
 
 /** Runs a validated search and renders the page: structuredContent mirrors the HTTP search's JSON. */
-function searchPage(filters: SearchFilters, { ctx, snapshot }: ToolCall, what: string, tool: string) {
-  const result = ctx.search.search(filters, PAGE_BYTES)
+function searchPage(
+  filters: SearchFilters,
+  { ctx, snapshot }: ToolCall,
+  what: string,
+  tool: string,
+  figure?: { within: PositionSet | undefined; evidence?: (reviews: Review[]) => Promise<AspectEvidence[]> },
+) {
+  // A figure's positions are this version's: its search reads this version.
+  const search = figure ? new ReviewSearch(() => snapshot) : ctx.search
+  const result = search.search(filters, PAGE_BYTES, figure?.within)
   const page = {
     count: result.reviews.length,
     total: result.total,
@@ -179,13 +194,46 @@ function searchPage(filters: SearchFilters, { ctx, snapshot }: ToolCall, what: s
     ...unknownValueNotes(filters, snapshot.business),
     ...(page.total === 0 ? queryNotes(filters, ctx.search, snapshot.business) : []),
   ]
-  const text = reviewPageText(
-    page,
-    what,
-    tool,
-    notes.map((n) => n.message),
+  const render = (evidence?: AspectEvidence[]) => {
+    const text = reviewPageText(
+      page,
+      what,
+      tool,
+      notes.map((n) => n.message),
+    )
+    const structured = { ...page, ...(notes.length ? { notes } : {}), ...(evidence ? { evidence } : {}) }
+    return ok({ structured, text: evidence ? `${text}\n\n${evidenceText(evidence)}` : text, reviews: result.reviews })
+  }
+  return figure?.evidence ? figure.evidence(result.reviews).then(render) : render()
+}
+
+/** The evidence of a page as text: per review, the aspect's feeling and each mention's clause (customer text, quoted) and cues. */
+function evidenceText(evidence: AspectEvidence[]): string {
+  if (!evidence.length) return ''
+  const lines = evidence.map(
+    (e) =>
+      `- [${e.review_id}] ${e.aspect}: ${e.sentiment} (${e.score}); ${e.mentions
+        .map((m) => `${m.sentiment} ${quoted(m.clause)} (cues: ${m.cues.join(', ')})`)
+        .join('; ')}`,
   )
-  return ok({ structured: notes.length ? { ...page, notes } : page, text, reviews: result.reviews })
+  return `Why each review is counted under ${evidence[0]!.aspect} (its mentions, clause by clause):\n${lines.join('\n')}`
+}
+
+/**
+ * `aspect` (+ `sentiment`) and `topic` from the insights of the call's data version, waited for (with progress)
+ * while they are computed; an unknown value is the same issue the HTTP search gives.
+ */
+async function figureSearch(filters: SearchFilters, call: ToolCall) {
+  const { snapshot, progress } = call
+  const insights = (await withProgress(snapshot.insights(), progress, snapshot.reviews.length)).data
+  const within = figurePositions(insights, filters)
+  if (!within.ok) return within
+  const { aspect } = filters
+  const evidence =
+    aspect === undefined
+      ? undefined
+      : (reviews: Review[]) => import('../insights/evidence').then((m) => m.aspectEvidence(snapshot.business, reviews, aspect))
+  return searchPage(filters, call, 'matching reviews', 'search_reviews', { within: within.value, evidence })
 }
 
 const PAGING =
@@ -202,13 +250,19 @@ const searchReviews = defineTool({
     'query: case- and accent-insensitive substring of the review text (e.g. "on time", "water heater"). ' +
     'mentions_technician: a technician\'s full, first or last name. mentions_service: a service id from get_business (e.g. "drain-cleaning"). ' +
     'has_response: true for reviews the business replied to, false for unanswered ones. ' +
+    'aspect (an aspect id of get_insights, optionally with sentiment positive/negative/neutral) and topic (a topic phrase of get_insights): ' +
+    'exactly the reviews that insights figure counts; with aspect each review also comes with its evidence (the clauses that mention ' +
+    'the aspect, their sentiment and the cues that fired). An unknown aspect or topic is an error listing the known ones. ' +
     `${PAGING} A technician or service that matches nothing on the roster gets a note naming the known ones; a query that matches ` +
     'nothing gets a note with the closest technicians and services. To count or average, use get_stats instead of paging. ' +
     'Example: unanswered 1-2 star reviews = {max_rating: 2, has_response: false}. Same semantics as GET /api/reviews/search.',
   inputSchema: SearchQuery,
   outputSchema: ReviewPageResult,
   parse: (args) => validateSearch(args),
-  run: (filters, call) => searchPage(filters, call, 'matching reviews', 'search_reviews'),
+  run: (filters, call) =>
+    filters.aspect === undefined && filters.topic === undefined
+      ? searchPage(filters, call, 'matching reviews', 'search_reviews')
+      : figureSearch(filters, call),
 })
 
 const SinceInput = Type.Object(
@@ -288,7 +342,8 @@ const getInsights = defineTool({
     '`entities` (per technician, service and service area: mentions, average rating, sentiment), `topics` (recurring phrases) and `faq` ' +
     '(questions such as "Are they punctual?" answered from the figures, with review ids) and `owner` (the last 30 and 90 days against ' +
     'the period before, ending on the newest review date, and the unanswered 1-2 star reviews, newest first). Pass `section` to get only one part; ' +
-    'omit it for everything. Good for questions like "is this plumber punctual?" or "who is best for water heaters?". ' +
+    'omit it for everything. Every figure carries `search_url` (aspects: `search_urls` per split): the HTTP search listing exactly the ' +
+    'reviews it counts; search_reviews takes the same filters (aspect, sentiment, topic, mentions_technician, mentions_service, service_area). Good for questions like "is this plumber punctual?" or "who is best for water heaters?". ' +
     'The first call after a data change can take seconds on large data: it reports progress when the client asks for it.',
   inputSchema: InsightsInput,
   // Every property optional: the whole object, or {section: value} when a section is asked for.
@@ -296,7 +351,9 @@ const getInsights = defineTool({
   parse: bySchema(InsightsInput),
   async run({ section }: Static<typeof InsightsInput>, { snapshot, progress }) {
     const insights = (await withProgress(snapshot.insights(), progress, snapshot.reviews.length)).data
-    const structured: Partial<Insights> = section ? pick(insights, section) : insights
+    // Every figure carries its search_url (search_reviews takes the same filters); which reviews they count is the server's own business.
+    const { counted_reviews: _counted, ...figures } = insights
+    const structured: Partial<Insights> = section ? pick(insights, section) : figures
     return ok({ structured, text: insightsText(insights, section) })
   },
 })

@@ -1,4 +1,5 @@
 /** `/`: the business's public review page. */
+import type { AspectEvidence } from '../insights/schema'
 import type { AggregateRating, Business } from '../reviews/schema'
 import { esc, jsonForScript, page } from './html'
 import { aspectName, type Locale } from './i18n'
@@ -18,6 +19,8 @@ export type HomeData = {
   /** Reviews matching the filters, all pages. */
   total: number
   reviews: PageReview[]
+  /** With an aspect filter: per review id, the mentions that put it under the aspect (insights/evidence.ts). */
+  evidence?: Map<string, AspectEvidence>
   /** The insights are still being computed: the page says so (and is not kept in any cache). */
   insightsPending?: boolean
 }
@@ -33,7 +36,7 @@ export function renderHomePage(data: HomeData): string {
   const pageSuffix = data.page > 1 ? ` (${t('pageN', { n: data.page })})` : ''
   const title =
     (filtered
-      ? t('filteredTitle', { name: business.name, filters: describeFilters(filters, business, locale) })
+      ? t('filteredTitle', { name: business.name, filters: describeFilters(filters, business, locale, data.aspects) })
       : t('homeTitle', { name: business.name })) + pageSuffix
   const description = t('homeDescription', {
     n: aggregate.review_count,
@@ -48,10 +51,10 @@ export function renderHomePage(data: HomeData): string {
 ${filterNav(business, filters, filtered, locale)}
 <p class="muted" role="status">${
     data.total
-      ? `${esc(t('showing', { from: first, to: first + data.reviews.length - 1, total: data.total }))}${filtered ? ` · ${esc(describeFilters(filters, business, locale))} · <a href="/">${esc(t('clearFilters'))}</a>` : ''}`
-      : `${esc(t('noMatch', { filters: describeFilters(filters, business, locale) }))} <a href="/">${esc(t('showAll'))}</a>`
+      ? `${esc(t('showing', { from: first, to: first + data.reviews.length - 1, total: data.total }))}${filtered ? ` · ${esc(describeFilters(filters, business, locale, data.aspects))} · <a href="/">${esc(t('clearFilters'))}</a>` : ''}`
+      : `${esc(t('noMatch', { filters: describeFilters(filters, business, locale, data.aspects) }))} <a href="/">${esc(t('showAll'))}</a>`
   }</p>
-${data.reviews.map((r) => reviewArticle(r, business)).join('\n')}
+${data.reviews.map((r) => reviewArticle(r, business) + evidenceNote(data.evidence?.get(r.id), data.aspects, locale)).join('\n')}
 ${pager(filters, data.page, lastPage, locale)}
 </section>
 <aside aria-label="${esc(t('asideLabel'))}">
@@ -75,10 +78,24 @@ ${data.insightsPending ? `<p class="note" role="status">${esc(t('insightsPending
   })
 }
 
+/** Why a review is listed under the aspect filter: each mention's clause, its sentiment and the cues that fired. */
+function evidenceNote(evidence: AspectEvidence | undefined, aspects: AspectRow[], locale: Locale): string {
+  if (!evidence?.mentions.length) return ''
+  const { t } = locale
+  const aspect = aspectName(locale, evidence.aspect, aspects.find((a) => a.id === evidence.aspect)?.label ?? evidence.aspect)
+  const mentions = evidence.mentions
+    .map(
+      (m) =>
+        `<li>${esc(t('quoted', { text: m.clause }))} <span class="muted">(${esc(t(m.sentiment))}; ${esc(t('cuesLabel'))}: ${esc(m.cues.join(', '))})</span></li>`,
+    )
+    .join('')
+  return `<div class="note"><p>${esc(t('evidenceLabel', { aspect }))}: ${esc(t(evidence.sentiment))}</p><ul>${mentions}</ul></div>`
+}
+
 /** A calendar day in the page's words; anything else (a timestamp) as given. */
 const day = (value: string, locale: Locale) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? locale.date(value) : value)
 
-function describeFilters(filters: ReviewFilters, business: Business, locale: Locale): string {
+function describeFilters(filters: ReviewFilters, business: Business, locale: Locale, aspects: AspectRow[] = []): string {
   const { t } = locale
   const parts: string[] = []
   if (filters.rating !== undefined) parts.push(t('stars', { n: filters.rating }))
@@ -88,6 +105,17 @@ function describeFilters(filters: ReviewFilters, business: Business, locale: Loc
   if (filters.query !== undefined) parts.push(t('quoted', { text: filters.query }))
   if (filters.since !== undefined) parts.push(t('fromDate', { date: day(filters.since, locale) }))
   if (filters.until !== undefined) parts.push(t('untilDate', { date: day(filters.until, locale) }))
+  if (filters.max_rating !== undefined) parts.push(t('atMostStars', { n: filters.max_rating }))
+  if (filters.area !== undefined) parts.push(filters.area)
+  if (filters.aspect !== undefined) {
+    const aspect = aspectName(locale, filters.aspect, aspects.find((a) => a.id === filters.aspect)?.label ?? filters.aspect)
+    parts.push(
+      filters.sentiment === undefined
+        ? t('aspectFilter', { aspect })
+        : t('aspectSentimentFilter', { aspect, sentiment: t(filters.sentiment) }),
+    )
+  }
+  if (filters.topic !== undefined) parts.push(t('topicFilter', { topic: filters.topic }))
   return parts.join(', ')
 }
 
@@ -153,7 +181,9 @@ function filterNav(business: Business, filters: ReviewFilters, filtered: boolean
     ),
   ]
   // The text search keeps the other filters as hidden fields, so it narrows what is shown.
-  const hidden = (['rating', 'min_rating', 'service', 'technician', 'since', 'until'] as const)
+  const hidden = (
+    ['rating', 'min_rating', 'service', 'technician', 'since', 'until', 'max_rating', 'area', 'aspect', 'sentiment', 'topic'] as const
+  )
     .filter((k) => filters[k] !== undefined)
     .map((k) => `<input type="hidden" name="${k}" value="${esc(filters[k])}">`)
     .join('')

@@ -8,7 +8,7 @@ import type { Insights } from '../insights/schema'
 import type { Business, Review } from '../reviews/schema'
 import { esc, page } from './html'
 import { aspectName, type Locale } from './i18n'
-import { listHref, pageLocale, ratingStars } from './parts'
+import { listHref, pageLocale, ratingStars, type ReviewFilters } from './parts'
 import { ratingOverTime, resetSvgIds, sentimentBar, sparkline, type PeriodPoint, type Split } from './svg'
 
 export type InsightsPageData = {
@@ -80,7 +80,7 @@ export function renderInsightsPage(data: InsightsPageData): string {
   const main = `<h1>${esc(t('insightsTitle', { name: business.name }))}</h1>
 <section class="card" aria-labelledby="summary-h"><h2 id="summary-h">${esc(t('summary'))}</h2>
 <p>${esc(insights.summary)}</p>
-<p class="muted">${esc(t('fromReviews', { n: insights.review_count }))} · ${esc(t('computedAt', { time: insights.generated_at.slice(0, 16).replace('T', ' ') }))} · <a href="/insights.json">insights.json</a></p></section>
+<p class="muted"><a href="/">${esc(t('fromReviews', { n: insights.review_count }))}</a> · ${esc(t('computedAt', { time: insights.generated_at.slice(0, 16).replace('T', ' ') }))} · <a href="/insights.json">insights.json</a></p></section>
 
 ${ownerPeriods(insights.owner, locale)}
 ${unansweredReviews(insights.owner, locale, (id) => byId.get(id)?.language ?? null)}
@@ -98,12 +98,12 @@ ${points.length ? `<div class="scroll">${ratingOverTime(points, t('timeChartTitl
 <section aria-labelledby="people-h"><h2 id="people-h">${esc(t('peopleHeading'))}</h2>
 <div class="cols">
 <div><h3 id="tech-h">${esc(t('technicians'))}</h3>${entityRows(
-    insights.entities.technicians.map((tech) => ({ ...tech, href: listHref({ technician: tech.name }) })),
+    insights.entities.technicians.map((tech) => ({ ...tech, filters: { technician: tech.name } })),
     'tech-h',
     locale,
   )}</div>
 <div><h3 id="svc-h">${esc(t('services'))}</h3>${entityRows(
-    insights.entities.services.map((s) => ({ ...s, href: listHref({ service: s.id }) })),
+    insights.entities.services.map((s) => ({ ...s, filters: { service: s.id } })),
     'svc-h',
     locale,
   )}</div>
@@ -111,7 +111,7 @@ ${points.length ? `<div class="scroll">${ratingOverTime(points, t('timeChartTitl
 ${
   insights.entities.service_areas.length
     ? `<h3 id="area-h">${esc(t('serviceAreas'))}</h3>${entityRows(
-        insights.entities.service_areas.map((a) => ({ ...a, href: undefined, examples: reviewLinks(a.review_ids, t('latest')) })),
+        insights.entities.service_areas.map((a) => ({ ...a, filters: { area: a.name }, examples: reviewLinks(a.review_ids, t('latest')) })),
         'area-h',
         locale,
       )}`
@@ -126,7 +126,7 @@ ${
     ? `<ul class="plain rows">${insights.topics
         .map(
           (topic) =>
-            `<li><span><b>${esc(topic.phrase)}</b> <span class="muted">${esc(t('mentions', { n: topic.mention_count }))}</span></span><span class="figs"><span class="bar">${sentimentBar(topic.sentiment)}</span>${splitText(topic.sentiment, locale)}<br>${reviewLinks(topic.review_ids)}</span></li>`,
+            `<li><span><b>${esc(topic.phrase)}</b> <a class="muted" href="${esc(listHref({ topic: topic.phrase }))}">${esc(t('mentions', { n: topic.mention_count }))}</a></span><span class="figs"><span class="bar">${sentimentBar(topic.sentiment)}</span>${splitText(topic.sentiment, locale)}<br>${reviewLinks(topic.review_ids)}</span></li>`,
         )
         .join('')}</ul>`
     : `<p>${esc(t('noTopics'))}</p>`
@@ -148,9 +148,30 @@ ${insights.faq.map((f) => `<details><summary>${esc(f.question)}</summary><p>${es
   })
 }
 
-function splitText(split: Split, locale: Locale): string {
-  return `<span class="sr">${esc(locale.t('sentiment'))} </span>${esc(locale.t('sentimentSplit', { ...split }))}`
+/**
+ * The positive, neutral and negative counts in the page's words; with `hrefs`, each number links to the
+ * reviews behind it (the sentence is translated whole, the numbers are put back as links).
+ */
+function splitText(split: Split, locale: Locale, hrefs?: Record<keyof Split, string>): string {
+  const mark = (key: keyof Split) => `\u0001${key}\u0001`
+  const sentence = esc(
+    locale.t('sentimentSplit', hrefs ? { positive: mark('positive'), neutral: mark('neutral'), negative: mark('negative') } : { ...split }),
+  )
+  const linked = hrefs
+    ? sentence.replace(
+        /\u0001(positive|neutral|negative)\u0001/g,
+        (_whole, key: keyof Split) => `<a href="${esc(hrefs[key])}">${locale.number(split[key])}</a>`,
+      )
+    : sentence
+  return `<span class="sr">${esc(locale.t('sentiment'))} </span>${linked}`
 }
+
+/** The reviews behind each split of an entity (by star rating: 4-5 positive, 3 neutral, 1-2 negative). */
+const ratingSplitHrefs = (filters: ReviewFilters): Record<keyof Split, string> => ({
+  positive: listHref({ ...filters, min_rating: 4 }),
+  neutral: listHref({ ...filters, rating: 3 }),
+  negative: listHref({ ...filters, max_rating: 2 }),
+})
 
 function aspectCard(aspect: Insights['aspects'][number], reviewLinks: (ids: string[], label?: string) => string, locale: Locale): string {
   const { t } = locale
@@ -163,9 +184,13 @@ function aspectCard(aspect: Insights['aspects'][number], reviewLinks: (ids: stri
     .join('')
   const trend = aspect.trend.map((p) => ({ label: p.period, value: p.score }))
   return `<article class="card aspect" aria-labelledby="aspect-${esc(aspect.id)}">
-<h3 id="aspect-${esc(aspect.id)}"><span>${esc(label)}</span><span class="muted">${esc(t('mentions', { n: aspect.mention_count }))}</span></h3>
+<h3 id="aspect-${esc(aspect.id)}"><span>${esc(label)}</span><a class="muted" href="${esc(listHref({ aspect: aspect.id }))}">${esc(t('mentions', { n: aspect.mention_count }))}</a></h3>
 <div class="bar">${sentimentBar(aspect.sentiment)}</div>
-<p class="figs">${splitText(aspect.sentiment, locale)} · ${esc(t('score', { score: locale.number(aspect.score, 2) }))}</p>
+<p class="figs">${splitText(aspect.sentiment, locale, {
+    positive: listHref({ aspect: aspect.id, sentiment: 'positive' }),
+    neutral: listHref({ aspect: aspect.id, sentiment: 'neutral' }),
+    negative: listHref({ aspect: aspect.id, sentiment: 'negative' }),
+  })} · ${esc(t('score', { score: locale.number(aspect.score, 2) }))}</p>
 ${trend.length ? `<p class="muted">${esc(t('scorePerQuarter'))}</p>${sparkline(trend, t('sparkTitle', { aspect: label }), locale)}` : ''}
 ${examples}
 </article>`
@@ -176,7 +201,8 @@ const sentimentWord = (sentiment: string, locale: Locale) =>
 
 type EntityRow = {
   name: string
-  href?: string
+  /** The filters of `/` that list exactly the reviews it counts. */
+  filters: ReviewFilters
   mention_count: number
   average_rating: number | null
   sentiment: Split
@@ -188,12 +214,12 @@ function entityRows(rows: EntityRow[], labelledBy: string, locale: Locale): stri
   if (!rows.length) return `<p>${esc(t('noneMentioned'))}</p>`
   return `<ul class="plain rows" aria-labelledby="${labelledBy}">${rows
     .map((row) => {
-      const name = row.href ? `<a href="${esc(row.href)}">${esc(row.name)}</a>` : `<b>${esc(row.name)}</b>`
+      const name = `<a href="${esc(listHref(row.filters))}">${esc(row.name)}</a>`
       const average =
         row.average_rating === null
           ? ''
           : ` · <span aria-hidden="true">${locale.number(row.average_rating, 2)} ★</span><span class="sr">${esc(t('averageStars', { avg: locale.number(row.average_rating, 2) }))}</span>`
-      return `<li><span>${name}<br><span class="muted">${esc(t('reviewsCount', { n: row.mention_count }))}${average}</span></span><span class="figs"><span class="bar">${sentimentBar(row.sentiment)}</span>${splitText(row.sentiment, locale)}${row.examples ? `<br>${row.examples}` : ''}</span></li>`
+      return `<li><span>${name}<br><a class="muted" href="${esc(listHref(row.filters))}">${esc(t('reviewsCount', { n: row.mention_count }))}</a><span class="muted">${average}</span></span><span class="figs"><span class="bar">${sentimentBar(row.sentiment)}</span>${splitText(row.sentiment, locale, ratingSplitHrefs(row.filters))}${row.examples ? `<br>${row.examples}` : ''}</span></li>`
     })
     .join('')}</ul>`
 }

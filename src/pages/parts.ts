@@ -15,9 +15,29 @@ export type ReviewFilters = {
   query?: string
   since?: string
   until?: string
+  max_rating?: number
+  /** A service area (search: service_area). */
+  area?: string
+  /** An insights figure: an aspect id (with its split) or a topic phrase, as in the search. */
+  aspect?: string
+  sentiment?: 'positive' | 'negative' | 'neutral'
+  topic?: string
 }
 
-const FILTER_KEYS = ['rating', 'min_rating', 'service', 'technician', 'query', 'since', 'until'] as const
+const FILTER_KEYS = [
+  'rating',
+  'min_rating',
+  'service',
+  'technician',
+  'query',
+  'since',
+  'until',
+  'max_rating',
+  'area',
+  'aspect',
+  'sentiment',
+  'topic',
+] as const
 
 /** The URL of `/` with these filters (and page), parameters always in the same order. */
 export function listHref(filters: ReviewFilters, page = 1): string {

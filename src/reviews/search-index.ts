@@ -25,6 +25,8 @@ export type IndexFilters = {
   areaKey?: string
   /** Folded text query: a case- and accent-insensitive substring of the review text. */
   text?: string
+  /** Only these positions (ascending): the reviews an insights figure counts (aspect, sentiment, topic). */
+  within?: PositionSet
   limit: number
 }
 
@@ -176,6 +178,7 @@ export class SearchIndex {
     if (filters.serviceKey !== undefined) sets.push(this.services.get(filters.serviceKey) ?? EMPTY)
     if (filters.languageKey !== undefined) sets.push(this.languages.get(filters.languageKey) ?? EMPTY)
     if (filters.areaKey !== undefined) sets.push(this.areas.get(filters.areaKey) ?? EMPTY)
+    if (filters.within !== undefined) sets.push(filters.within)
     if (filters.rating !== undefined) sets.push(this.ratingIs[filters.rating] ?? EMPTY)
     if (filters.min_rating !== undefined && filters.min_rating > 1) sets.push(this.ratingAtLeast[Math.ceil(filters.min_rating)] ?? EMPTY)
 

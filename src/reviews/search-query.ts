@@ -38,6 +38,10 @@ const ServiceArea = Type.String({
   maxLength: 100,
   description: 'Only reviews of jobs in this service area: one of the business’s service_areas, any case (exact otherwise).',
 })
+/** The splits of an aspect: a review's own feeling about it (CONTRACT.md, Names and shapes). */
+export const SENTIMENTS = ['positive', 'negative', 'neutral'] as const
+export type Sentiment = (typeof SENTIMENTS)[number]
+
 export const SORTS = ['newest', 'oldest', 'highest', 'lowest'] as const
 export type Sort = (typeof SORTS)[number]
 const Sort = Type.Union(
@@ -87,6 +91,35 @@ export const SearchQuery = Type.Object(
     ),
     language: Type.Optional(Language),
     service_area: Type.Optional(ServiceArea),
+    aspect: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          'Only the reviews counted under this aspect in the current insights (GET /insights.json `aspects[].id`, e.g. punctuality, ' +
+          'or an aspect the business defines): each page then carries `evidence`, the mentions behind each review. ' +
+          'An id the insights do not have is a 400 listing the known ones; while the insights of the current data are computed, a 503 with Retry-After.',
+      }),
+    ),
+    sentiment: Type.Optional(
+      Type.Union(
+        SENTIMENTS.map((s) => Type.Literal(s)),
+        {
+          description:
+            'With `aspect` only (alone it is a 400): the reviews counted under that aspect’s positive, negative or neutral split, ' +
+            'by the review’s own feeling about the aspect (its mentions summed).',
+        },
+      ),
+    ),
+    topic: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description:
+          'Only the reviews counted under this topic of the current insights (GET /insights.json `topics[].phrase`, any case). ' +
+          'A phrase the insights do not have is a 400 listing the known ones; while the insights of the current data are computed, a 503 with Retry-After.',
+      }),
+    ),
     sort: Type.Optional(Sort),
     limit: Type.Optional(Limit),
     cursor: Type.Optional(Cursor),
@@ -210,6 +243,14 @@ export function validateSearch(input: Record<string, unknown>, listing: 'search'
   if (ratingsValid && typeof given.min_rating === 'number' && typeof given.max_rating === 'number' && given.min_rating > given.max_rating) {
     issues.push({ path: ['min_rating'], code: 'invalid_range', message: `must not be above max_rating (${given.max_rating})` })
   }
+  if (given.sentiment !== undefined && given.aspect === undefined && !issues.some((i) => i.path[0] === 'sentiment')) {
+    issues.push({
+      path: ['sentiment'],
+      code: 'missing_aspect',
+      message:
+        'needs aspect: it picks the positive, negative or neutral reviews of one aspect (e.g. aspect=punctuality&sentiment=negative)',
+    })
+  }
   const after = typeof given.cursor === 'string' ? decodeCursor(given.cursor) : undefined
   if (typeof given.cursor === 'string' && !issues.some((i) => i.path[0] === 'cursor')) {
     const sort = SORTS.includes(given.sort as Sort) ? (given.sort as Sort) : 'newest'
@@ -221,6 +262,30 @@ export function validateSearch(input: Record<string, unknown>, listing: 'search'
   const filters: SearchFilters = { ...rest, limit: valid.limit ?? SEARCH_LIMIT_DEFAULT, ...(listing === 'since' ? { listing } : {}) }
   if (after?.scope !== undefined && after.scope !== queryScope(filters)) return failed([otherQueryCursor])
   return ok(after ? { ...filters, after } : filters)
+}
+
+/** The values `aspect` and `topic` may take: those of the current insights (they follow the data and the business's own aspects). */
+export type FigureValues = { aspects: readonly string[]; topics: readonly string[] }
+
+/** A topic as the insights write it (lower case, single spaces), so any case finds it. */
+export const topicKey = (topic: string) => topic.trim().replace(/\s+/g, ' ').toLowerCase()
+
+/**
+ * The second step of validating `aspect` and `topic`, once the current insights are known (HTTP and MCP
+ * alike): a value they do not have is an issue naming the known ones.
+ */
+export function checkFigureValues(filters: Pick<SearchFilters, 'aspect' | 'topic'>, known: FigureValues): Issue[] {
+  const issues: Issue[] = []
+  const list = (values: readonly string[]) => (values.length ? values.join(', ') : '(none yet)')
+  if (filters.aspect !== undefined && !known.aspects.includes(filters.aspect))
+    issues.push({
+      path: ['aspect'],
+      code: 'unknown_aspect',
+      message: `must be an aspect id of the current insights: ${list(known.aspects)}`,
+    })
+  if (filters.topic !== undefined && !known.topics.includes(topicKey(filters.topic)))
+    issues.push({ path: ['topic'], code: 'unknown_topic', message: `must be a topic of the current insights: ${list(known.topics)}` })
+  return issues
 }
 
 /**

@@ -13,6 +13,7 @@
  */
 import { queryScope, type ReviewKey, type SearchFilters, type Sort } from './search-query'
 import { languageKey, type SearchIndex } from './search-index'
+import type { PositionSet } from './ngram-index'
 import type { Business, Review } from './schema'
 import { technicianKeys } from './repository'
 import { foldForSearch } from '../core/text'
@@ -51,8 +52,12 @@ function technicianLastNameMatches(name: string, business: Business): string[] {
 export class ReviewSearch {
   constructor(private readonly snapshot: () => SearchSnapshot) {}
 
-  /** `maxBytes` bounds the page's JSON (PAGE_BYTES for clients); unbounded by default, for in-process callers. */
-  search(filters: SearchFilters, maxBytes = Number.POSITIVE_INFINITY): SearchResult {
+  /**
+   * `maxBytes` bounds the page's JSON (PAGE_BYTES for clients); unbounded by default, for in-process callers.
+   * `within`: the positions an insights figure counts (`aspect`, `sentiment`, `topic` resolved by the caller
+   * against this version's insights, see insights/links.ts); a filter like any other.
+   */
+  search(filters: SearchFilters, maxBytes = Number.POSITIVE_INFINITY, within?: PositionSet): SearchResult {
     const current = this.snapshot()
     const index = current.searchIndex
 
@@ -83,6 +88,7 @@ export class ReviewSearch {
       languageKey: filters.language === undefined ? undefined : languageKey(filters.language),
       areaKey: filters.service_area?.toLowerCase(),
       text: filters.query === undefined ? undefined : foldForSearch(filters.query),
+      within,
       limit: direct ? filters.limit : ALL,
     })
     let total = found.total

@@ -18,8 +18,20 @@ export const LOW_RATING_MAX = 2
 /** Ids of unanswered low ratings listed (their count is always complete). */
 const LOW_RATING_IDS_MAX = 50
 
-/** Every search filter (limit and cursor left out: statistics count every match). */
-const { limit: _limit, cursor: _cursor, ...filterProperties } = SearchQuery.properties
+/**
+ * Every search filter (limit and cursor left out: statistics count every match; the insights figures'
+ * aspect, sentiment and topic too: they are answered from the insights, which the statistics do not read).
+ */
+const {
+  limit: _limit,
+  cursor: _cursor,
+  aspect: _aspect,
+  sentiment: _sentiment,
+  topic: _topic,
+  ...filterProperties
+} = SearchQuery.properties
+/** Search parameters the statistics do not take. */
+const NOT_STATS = ['limit', 'cursor', 'aspect', 'sentiment', 'topic']
 
 export const StatsQuery = Type.Object(
   {
@@ -96,11 +108,11 @@ const unknownParameter = (name: string): Issue => ({
 export function validateStats(input: Record<string, unknown>): Result<StatsFilters> {
   const { group_by: groupBy, ...filters } = input
   const issues: Issue[] = []
-  for (const name of ['limit', 'cursor']) if (filters[name] !== undefined) issues.push(unknownParameter(name))
+  for (const name of NOT_STATS) if (filters[name] !== undefined) issues.push(unknownParameter(name))
   const groupIssues = groupBy === undefined ? [] : check(StatsQuery.properties.group_by, groupBy)
   issues.push(...groupIssues.map((i) => ({ ...i, path: ['group_by', ...i.path] })))
   const searched = validateSearch(filters)
-  if (!searched.ok) issues.push(...searched.issues.filter((i) => i.path[0] !== 'limit' && i.path[0] !== 'cursor').map(renameUnknown))
+  if (!searched.ok) issues.push(...searched.issues.filter((i) => !NOT_STATS.includes(String(i.path[0]))).map(renameUnknown))
   if (issues.length || !searched.ok) return failed(issues)
   const { limit: _l, after: _a, ...rest } = searched.value
   const group = GROUP_BY.find((g) => g === groupBy)
@@ -116,7 +128,7 @@ export function parseStatsParams(params: URLSearchParams): Result<StatsFilters> 
   const groups: string[] = []
   for (const [name, value] of params) {
     if (name === 'group_by') groups.push(value)
-    else if (name === 'limit' || name === 'cursor') {
+    else if (NOT_STATS.includes(name)) {
       if (!issues.some((i) => i.path[0] === name)) issues.push(unknownParameter(name))
     } else rest.append(name, value)
   }

@@ -21,6 +21,7 @@ const aspect = (id: string, label: string, positive: number, negative: number, n
   score: 0,
   trend: [],
   examples: [],
+  search_urls: { all: '', positive: '', negative: '', neutral: '' },
 })
 
 const r = (id: string, rating: number, text: string, extra: Partial<Review> = {}): Review => ({

@@ -126,6 +126,7 @@ describe('OpenAPI document', () => {
       doc.paths['/api/reviews/search'].get.parameters.filter((p: any) => p.in === 'query').map((p: any) => [p.name, p]),
     )
     expect(Object.keys(parameters).sort()).toEqual([
+      'aspect',
       'cursor',
       'has_response',
       'language',
@@ -136,11 +137,14 @@ describe('OpenAPI document', () => {
       'min_rating',
       'query',
       'rating',
+      'sentiment',
       'service_area',
       'since',
       'sort',
+      'topic',
       'until',
     ])
+    expect(parameters.sentiment.schema.anyOf.map((s: any) => s.const)).toEqual(['positive', 'negative', 'neutral'])
     expect(parameters.rating.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 })
     expect(parameters.min_rating.schema).toMatchObject({ type: 'number', minimum: 1, maximum: 5 })
     expect(parameters.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 20 })

@@ -26,6 +26,8 @@ afterAll(() => server.stop())
 const get = (path: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server.url + path, { headers, method })
 const idsOnPage = (html: string) =>
   [...html.matchAll(/<p class="meta muted"><a href="\/reviews\/([^"]+)">/g)].map((m) => decodeURIComponent(m[1]!))
+const esc = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
 const apiIds = async (query: string) => {
   const body = (await (await get(`/api/reviews/search?${query}`)).json()) as { total: number; reviews: { id: string }[] }
   return { total: body.total, ids: body.reviews.map((r) => r.id) }
@@ -267,8 +269,8 @@ describe('/reviews/{id}', () => {
 describe('/insights', () => {
   test('every link to reviews leads to reviews: entity filters find some, review links resolve, quarters match their counts', async () => {
     const html = await (await get('/insights')).text()
-    const technicians = [...html.matchAll(/href="\/\?technician=([^"]+)"/g)].map((m) => m[1]!)
-    const services = [...html.matchAll(/href="\/\?service=([^"]+)"/g)].map((m) => m[1]!)
+    const technicians = [...html.matchAll(/href="\/\?technician=([^"&]+)"/g)].map((m) => m[1]!)
+    const services = [...html.matchAll(/href="\/\?service=([^"&]+)"/g)].map((m) => m[1]!)
     const reviewIds = [...new Set([...html.matchAll(/href="\/reviews\/([^"]+)"/g)].map((m) => m[1]!))]
     expect(technicians.length).toBeGreaterThan(0)
     expect(services.length).toBeGreaterThan(0)
@@ -285,8 +287,10 @@ describe('/insights', () => {
     const html = await (await get('/insights')).text()
     const insights = (await (await get('/insights.json')).json()) as any
     expect(html).toContain(insights.summary.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;'))
+    // The figures as read (each number is a link: the text without the links' tags).
+    const text = html.replace(/<a [^>]*>|<\/a>/g, '')
     for (const aspect of insights.aspects) {
-      expect(html).toContain(
+      expect(text).toContain(
         `${aspect.sentiment.positive} positive · ${aspect.sentiment.neutral} neutral · ${aspect.sentiment.negative} negative · score ${aspect.score.toFixed(2)}`,
       )
     }
@@ -294,6 +298,67 @@ describe('/insights', () => {
     // Charts are inline SVG with a name.
     expect(html).toMatch(/<svg class="chart"[^>]*aria-labelledby="time-\d+-t"><title id="time-\d+-t">/)
     expect(html).toMatch(/<svg class="spark"[^>]*role="img"/)
+  })
+
+  test('every number is a link to exactly the reviews behind it: the list on / and the search count them alike', async () => {
+    const html = await (await get('/insights')).text()
+    // Links whose text is a count: "12", "12 mentions", "3 reviews", "From 50 verified reviews".
+    const links = [...html.matchAll(/<a (?:class="muted" )?href="(\/(?:\?[^"]*)?)">(?:From )?([\d,]+)(?: [a-z ]+)?<\/a>/g)].map((m) => ({
+      href: m[1]!.replace(/&amp;/g, '&'),
+      count: Number(m[2]!.replace(/,/g, '')),
+    }))
+    const insights = (await (await get('/insights.json')).json()) as any
+    const figures =
+      1 +
+      insights.aspects.length * 4 +
+      insights.topics.length +
+      4 * (insights.entities.technicians.length + insights.entities.services.length + insights.entities.service_areas.length)
+    expect(links.length).toBe(figures)
+    const API_NAMES: Record<string, string> = { service: 'mentions_service', technician: 'mentions_technician', area: 'service_area' }
+    // In parallel: the searches by aspect read their evidence on one analysis worker.
+    const checked = await Promise.all(
+      links.map(async ({ href, count }) => {
+        const params = new URLSearchParams(href.slice(2))
+        const api = new URLSearchParams([...params].map(([name, value]) => [API_NAMES[name] ?? name, value] as [string, string]))
+        api.set('limit', '1')
+        const total = (await apiIds(api.toString())).total
+        const page = await (await get(href)).text()
+        const listed =
+          count === 0
+            ? page.includes('No review matches')
+            : page.includes(`of ${count.toLocaleString('en')}</p>`) || page.includes(`of ${count.toLocaleString('en')} `)
+        return { href, total, listed }
+      }),
+    )
+    expect(checked).toEqual(links.map(({ href, count }) => ({ href, total: count, listed: true })))
+  }, 120_000)
+})
+
+describe('/ by an insights figure', () => {
+  test('an aspect split lists its reviews, each with the mentions behind it; a topic its reviews', async () => {
+    const insights = (await (await get('/insights.json')).json()) as any
+    const aspect = insights.aspects.find((a: any) => a.sentiment.negative > 0)
+    const html = await (await get(`/?aspect=${aspect.id}&sentiment=negative`)).text()
+    const api = (await (await get(`${aspect.search_urls.negative}&limit=10`)).json()) as any
+    expect(idsOnPage(html)).toEqual(api.reviews.map((r: any) => r.id))
+    // One note per review, quoting each of its mentions as the API's evidence gives them.
+    expect(html.match(/<div class="note"><p>Why it counts for /g)?.length).toBe(api.reviews.length)
+    for (const e of api.evidence) for (const m of e.mentions) expect(html).toContain(`“${esc(m.clause)}”`)
+    expect(html).toContain(`of ${aspect.sentiment.negative} · `)
+    expect(html).toMatch(/<title>[^<]*negative about /)
+    const topic = insights.topics[0]
+    const topicPage = await (await get(`/?topic=${encodeURIComponent(topic.phrase)}`)).text()
+    expect(topicPage).toContain(`topic “${esc(topic.phrase)}”`)
+    expect(topicPage).not.toContain('<div class="note"><p>Why it counts')
+  }, 60_000)
+
+  test('bad values are the page’s 400 naming them: sentiment without aspect, an unknown aspect', async () => {
+    const lonely = await get('/?sentiment=negative')
+    expect(lonely.status).toBe(400)
+    expect(await lonely.text()).toContain('sentiment')
+    const unknown = await get('/?aspect=parking')
+    expect(unknown.status).toBe(400)
+    expect(await unknown.text()).toContain('punctuality')
   })
 })
 
