@@ -590,7 +590,13 @@ describe('a real-shaped multi-language export', async () => {
   const insights = computeInsights(sampleBusiness, reviews, '2026-11-01T00:00:00.000Z')
 
   test('languages counted, English and supplied translations read, the rest left out', () => {
-    expect(insights.languages).toEqual({ counts: { en: 14, de: 6, es: 2, fr: 1 }, unknown_language: 1, with_text: 24, analysed: 21, translated: 6 })
+    expect(insights.languages).toEqual({
+      counts: { en: 14, de: 6, es: 2, fr: 1 },
+      unknown_language: 1,
+      with_text: 24,
+      analysed: 21,
+      translated: 6,
+    })
     const quoted = insights.aspects.flatMap((a) => a.examples.map((e) => e.review_id))
     // German without a translation (ml-03, ml-21) and French (ml-06) are never quoted or counted.
     for (const id of ['ml-03', 'ml-06', 'ml-21']) expect(quoted).not.toContain(id)

@@ -312,7 +312,9 @@ describe('/insights', () => {
       1 +
       insights.aspects.length * 4 +
       insights.topics.length +
-      4 * (insights.entities.technicians.length + insights.entities.services.length + insights.entities.service_areas.length)
+      4 * (insights.entities.technicians.length + insights.entities.services.length + insights.entities.service_areas.length) +
+      // The owner view: each period's review count (the last 30 and 90 days, and the periods before them).
+      2 * insights.owner.periods.length
     expect(links.length).toBe(figures)
     const API_NAMES: Record<string, string> = { service: 'mentions_service', technician: 'mentions_technician', area: 'service_area' }
     // In parallel: the searches by aspect read their evidence on one analysis worker.
