@@ -42,7 +42,7 @@ beforeAll(async () => {
   // Slow enough that the fan-out is still going when the holder is killed.
   subscriber = new Subscriber({ delayMs: 25 })
   dataDir = newDataDir()
-})
+}, 60_000)
 
 function newDataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'hub-lease-'))
