@@ -40,9 +40,21 @@ export class Leases {
 
   /**
    * Takes or renews `name` until now + ttlMs; returns the end of the lease, or null when another holder has it.
-   * A lease whose holder is a gone process of this machine is taken at once. Throws SQLITE_BUSY as any write does.
+   * A lease whose holder is a gone process of this machine is taken at once. Never waits for another process's
+   * write lock (an import): it throws SQLITE_BUSY at once, and the caller tries again on its next tick.
    */
   acquire(name: string, ttlMs: number): number | null {
+    const waits = this.db.query<{ timeout: number }, []>('PRAGMA busy_timeout').get()?.timeout ?? 0
+    if (waits === 0) return this.tryAcquire(name, ttlMs)
+    this.db.exec('PRAGMA busy_timeout = 0')
+    try {
+      return this.tryAcquire(name, ttlMs)
+    } finally {
+      this.db.exec(`PRAGMA busy_timeout = ${waits}`)
+    }
+  }
+
+  private tryAcquire(name: string, ttlMs: number): number | null {
     const now = this.now()
     const expiresAt = now + ttlMs
     // Held by another and not over: a read says so without taking the write lock (each waiting process asks every second).
