@@ -552,7 +552,13 @@ export class McpSessions {
 
   /** Ends a session everywhere: its row goes (other processes see that on their next request or sweep), and its objects here. */
   private close(id: string, reason: string): void {
-    const removed = this.store.delete(id)
+    let removed = false
+    try {
+      removed = this.store.delete(id)
+    } catch (error) {
+      // The database is locked (an import): the row goes at a later sweep; here the session ends now.
+      this.options.log({ event: 'mcp_error', error: String(error) })
+    }
     const closedHere = this.closeLocal(id)
     if (removed || closedHere) this.options.log({ event: 'mcp_session_closed', reason, sessions: this.size })
   }
