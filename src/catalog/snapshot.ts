@@ -12,6 +12,7 @@ import { SearchIndex } from '../reviews/search-index'
 import type { NgramIndexParts } from '../reviews/ngram-index'
 import { BoundedCache } from './version-cache'
 import { composeVersion } from './version'
+import { vocabularyKey } from '../insights/vocabulary'
 
 export { aggregateRating } from './version'
 
@@ -187,7 +188,7 @@ export class Snapshot {
 
   /** The key insights are stored under: the same published content read by the same analyser gives the same insights. */
   get insightsKey(): string {
-    return `${this.options.insightsVersion ?? ''}:${this.contentKey}`
+    return `${this.options.insightsVersion ?? ''}:${this.contentKey}${vocabularyKey(this.business)}`
   }
 
   /**

@@ -7,17 +7,18 @@
 import type { Business, Review } from '../reviews/schema'
 import { analyzeText, contextFor, polarityOf, type AnalysisContext, type AspectMention, type Polarity, type TextAnalysis } from './analyzer'
 import { readableText, type LocalizedReview } from './language'
-import { ASPECTS, type AspectId } from './lexicon'
+import { ASPECTS } from './lexicon'
 import { buildFaq, buildSummary } from './prose'
 import type { AspectInsight, Insights } from './schema'
 import { topicsOf } from './topics'
+import { vocabularyFaq, vocabularyOf } from './vocabulary'
 
 /** Reads texts elsewhere (a Worker, see analysis-worker.ts) and answers their analyses in the same order. */
 export type TextAnalyzer = (texts: string[], context: AnalysisContext) => Promise<TextAnalysis[]>
 
 type Split = { positive: number; negative: number; neutral: number }
 /** A review's feeling about an aspect, and the clause that says it (the mention whose own sentiment agrees). */
-type ReviewAspects = Map<AspectId, { score: number; clause: string }>
+type ReviewAspects = Map<string, { score: number; clause: string }>
 /** How one review was read: null when it has no English text to read. */
 type Reading = { language: string; translated: boolean; analysis: TextAnalysis | null }
 
@@ -128,9 +129,11 @@ export function computeInsights(business: Business, reviews: Review[], generated
   return new InsightsEngine().compute(business, reviews, generatedAt)
 }
 
-function perReviewAspects(analysis: TextAnalysis | null): ReviewAspects {
-  const byAspect = new Map<AspectId, AspectMention[]>()
-  for (const mention of analysis?.aspects ?? []) byAspect.set(mention.aspect, [...(byAspect.get(mention.aspect) ?? []), mention])
+/** `reported`: the aspect ids of the business's vocabulary (a default it dropped is not counted). */
+function perReviewAspects(analysis: TextAnalysis | null, reported: Set<string>): ReviewAspects {
+  const byAspect = new Map<string, AspectMention[]>()
+  for (const mention of analysis?.aspects ?? [])
+    if (reported.has(mention.aspect)) byAspect.set(mention.aspect, [...(byAspect.get(mention.aspect) ?? []), mention])
   const result: ReviewAspects = new Map()
   for (const [aspect, mentions] of byAspect) {
     // A review's feeling about an aspect: the sum of its mentions, kept within [-1, 1]; quoted by the
@@ -150,10 +153,13 @@ function perReviewAspects(analysis: TextAnalysis | null): ReviewAspects {
 }
 
 function computeInsightsFrom(business: Business, reviews: Review[], readings: Reading[], generatedAt: string): Insights {
-  const reviewAspects = readings.map((r) => perReviewAspects(r.analysis))
-  const aspects = ASPECTS.map(({ id, label }) => aspectInsight(id, label, reviews, reviewAspects)).sort(
-    (a, b) => b.mention_count - a.mention_count || a.id.localeCompare(b.id),
-  )
+  const vocabulary = vocabularyOf(business)
+  const labels = new Map<string, string>(ASPECTS.map((a) => [a.id, a.label]))
+  const reported = new Set(vocabulary.aspects.map((a) => a.id))
+  const reviewAspects = readings.map((r) => perReviewAspects(r.analysis, reported))
+  const aspects = vocabulary.aspects
+    .map(({ id, label }) => aspectInsight(id, label ?? labels.get(id)!, reviews, reviewAspects))
+    .sort((a, b) => b.mention_count - a.mention_count || a.id.localeCompare(b.id))
 
   const entityFigures = (matches: (r: Review) => boolean) => {
     const mentioned = reviews.filter(matches)
@@ -170,7 +176,7 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
   const technicians = business.technicians
     .map(({ name }) => {
       const figures = entityFigures((r) => r.technicians.includes(name))
-      const tally = new Map<AspectId, { n: number; sum: number }>()
+      const tally = new Map<string, { n: number; sum: number }>()
       reviews.forEach((r, i) => {
         if (!r.technicians.includes(name)) return
         for (const [aspect, { score }] of reviewAspects[i]!) {
@@ -203,6 +209,7 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
   const topics = topicsOf(
     business,
     readings.flatMap((r, i) => (r.analysis ? [{ id: reviews[i]!.id, analysis: r.analysis, language: 'en' }] : [])),
+    vocabulary.topics,
   )
   const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }
   for (const r of reviews) distribution[String(r.rating) as keyof typeof distribution]++
@@ -222,12 +229,12 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
     topics,
     faq: [],
   }
-  insights.faq = buildFaq(business, reviews, insights)
+  insights.faq = vocabularyFaq(buildFaq(business, reviews, insights), insights, vocabulary)
   insights.summary = buildSummary(business, reviews, insights)
   return insights
 }
 
-function aspectInsight(id: AspectId, label: string, reviews: Review[], reviewAspects: ReviewAspects[]): AspectInsight {
+function aspectInsight(id: string, label: string, reviews: Review[], reviewAspects: ReviewAspects[]): AspectInsight {
   const split = emptySplit()
   let sum = 0
   const trend = new Map<string, { n: number; sum: number }>()

@@ -1,10 +1,13 @@
 /**
  * Topics a person would click, like the chips above a business's reviews on Google Maps or Yelp:
- * noun phrases and named things (from wink's part-of-speech tags, per clause), cut of stop words,
- * merged when one is part of another, kept when enough distinct reviews use them, and ranked by how
+ * noun phrases and named things (rules/noun-phrases.ts: every candidate ends in a noun), cut of stop words
+ * and of the nouns of set expressions ("a bit", "in the end"), merged when one is part of another or when
+ * their words say they are one ("tune-up" and "tune up", "EV charger" and "electric vehicle charger"),
+ * kept when enough distinct reviews use them, and ranked by how
  * characteristic they are of this business against a background of general review language
  * (c-TF-IDF: share of this business's reviews × log(1 + typical / background frequency)). Each topic's
- * sentiment is that of the clauses it occurs in, not the star rating of the review.
+ * sentiment is that of the clauses it occurs in, not the star rating of the review. The topics the
+ * business tracks (business.json `topics`) come first, always, with what the clauses say of them.
  */
 import type { Business } from '../reviews/schema'
 import { foldForSearch } from '../core/text'
@@ -29,7 +32,7 @@ const MIN_SHARE = 0.002
 const LONGER_WINS = 0.5
 const TYPICAL_PER_MILLION = 300
 
-export function topicsOf(business: Business, sources: TopicSource[]): Topic[] {
+export function topicsOf(business: Business, sources: TopicSource[], tracked: readonly string[] = []): Topic[] {
   const excluded = new Set<string>()
   for (const { name } of business.technicians) for (const part of foldForSearch(name).split(/\s+/)) excluded.add(part)
   for (const word of foldForSearch(business.name).split(/\s+/)) excluded.add(word)
@@ -42,39 +45,88 @@ export function topicsOf(business: Business, sources: TopicSource[]): Topic[] {
     source.analysis.phrases.forEach((phrases, c) => {
       const score = source.analysis.clauses[c]?.score ?? 0
       const seen = new Set<string>()
+      // Each candidate is a noun phrase already (its parts too: "sump pump" in "sump pump install"); merging picks the one people use.
       for (const raw of phrases) {
-        // Every contiguous part of a noun phrase is a candidate ("sump pump" in "sump pump install"); merging picks the one people use.
-        const words = withoutOpinions(raw.split(/\s+/))
-        for (let a = 0; a < words.length; a++) {
-          for (let b = a + 1; b <= words.length; b++) {
-            const phrase = cleanPhrase(words.slice(a, b).join(' '), stop, excluded)
-            if (!phrase || seen.has(phrase)) continue
-            seen.add(phrase)
-            let byReview = occurrences.get(phrase)
-            if (!byReview) occurrences.set(phrase, (byReview = new Map()))
-            byReview.set(i, (byReview.get(i) ?? 0) + score)
-          }
-        }
+        const phrase = cleanPhrase(withoutOpinions(raw.split(/\s+/)).join(' '), stop, excluded)
+        if (!phrase || seen.has(phrase)) continue
+        seen.add(phrase)
+        let byReview = occurrences.get(phrase)
+        if (!byReview) occurrences.set(phrase, (byReview = new Map()))
+        byReview.set(i, (byReview.get(i) ?? 0) + score)
       }
     })
   })
 
   const minReviews = Math.max(MIN_REVIEWS, Math.ceil(sources.length * MIN_SHARE))
-  const candidates = mergeContained([...occurrences].filter(([, byReview]) => byReview.size >= minReviews))
+  const trackedKeys = new Set(tracked.map(variantKey))
+  const candidates = mergeContained(mergeVariants([...occurrences]).filter(([, byReview]) => byReview.size >= minReviews)).filter(
+    ([phrase]) => !trackedKeys.has(variantKey(phrase)),
+  )
 
   const weight = (phrase: string, reviews: number) =>
     (reviews / (sources.length || 1)) * Math.log(1 + TYPICAL_PER_MILLION / backgroundPerMillion(phrase))
-  return candidates
+  const found = candidates
     .map(([phrase, byReview]) => ({ phrase, byReview, weight: weight(phrase, byReview.size) }))
     .sort((a, b) => b.weight - a.weight || b.byReview.size - a.byReview.size || a.phrase.localeCompare(b.phrase))
     .slice(0, MAX_TOPICS)
-    .map(({ phrase, byReview }) => {
-      const sentiment = { positive: 0, negative: 0, neutral: 0 }
-      for (const score of byReview.values()) sentiment[polarityOf(score)]++
-      const indexes = [...byReview.keys()].sort((a, b) => a - b)
-      return { phrase, mention_count: byReview.size, sentiment, review_ids: indexes.slice(0, REVIEW_IDS).map((i) => sources[i]!.id) }
-    })
+  return [...tracked.map((phrase) => ({ phrase, byReview: trackedOccurrences(phrase, sources) })), ...found].map(({ phrase, byReview }) => {
+    const sentiment = { positive: 0, negative: 0, neutral: 0 }
+    for (const score of byReview.values()) sentiment[polarityOf(score)]++
+    const indexes = [...byReview.keys()].sort((a, b) => a - b)
+    return { phrase, mention_count: byReview.size, sentiment, review_ids: indexes.slice(0, REVIEW_IDS).map((i) => sources[i]!.id) }
+  })
 }
+
+/**
+ * Where a tracked topic occurs: the clauses whose words hold it (any case, a hyphen or a space between its
+ * words, a plural ending on its last), per review the summed score of those clauses.
+ */
+function trackedOccurrences(phrase: string, sources: TopicSource[]): Map<number, number> {
+  const words = foldForSearch(phrase)
+    .split(/[\s-]+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s-]+')}(?:s|es)?(?![\\p{L}\\p{N}])`, 'u')
+  const byReview = new Map<number, number>()
+  sources.forEach((source, i) => {
+    for (const clause of source.analysis.clauses)
+      if (pattern.test(foldForSearch(clause.text))) byReview.set(i, (byReview.get(i) ?? 0) + clause.score)
+  })
+  return byReview
+}
+
+/**
+ * Nouns of set expressions, not things a review is about: "a bit", "a lot", "in the end", "at one point",
+ * "a couple of", "no show" (the aspects read that one).
+ */
+const EXPRESSION_NOUNS = new Set([
+  'bit',
+  'lot',
+  'lots',
+  'end',
+  'point',
+  'couple',
+  'kind',
+  'sort',
+  'type',
+  'number',
+  'show',
+  'deal',
+  'matter',
+  'fact',
+  'case',
+  'rest',
+  'part',
+  'side',
+  'top',
+  'plenty',
+  'bunch',
+  'ton',
+  'tons',
+  'whole',
+  'while',
+  'instance',
+])
 
 const OPINION = 0.6
 const ASPECT_WORDS = new Set(
@@ -101,6 +153,7 @@ function cleanPhrase(raw: string, stop: Set<string>, excluded: Set<string>): str
   while (words.length && stop.has(words[0]!)) words.shift()
   while (words.length && stop.has(words[words.length - 1]!)) words.pop()
   if (!words.length || words.some((w) => !/^\p{L}[\p{L}'’-]*$/u.test(w))) return undefined
+  if (words.length === 1 && EXPRESSION_NOUNS.has(words[0]!)) return undefined
   // A single word that names an aspect ("workmanship", "text") is the aspect's, not a topic.
   if (words.length === 1 && (ASPECT_WORDS.has(words[0]!) || SENTIMENT[words[0]!] !== undefined)) return undefined
   // An opinion is not a topic ("patient", "great price"): the aspects carry those.
@@ -132,4 +185,55 @@ function mergeContained(candidates: [string, Map<number, number>][]): [string, M
     }
   }
   return [...alive]
+}
+
+/**
+ * The words of a phrase as a variant key: a hyphen is a space ("tune-up", "tune up"), and an acronym stands for
+ * the words it abbreviates only where both forms occur (see mergeVariants).
+ */
+const variantKey = (phrase: string) => foldForSearch(phrase).replace(/-/g, ' ').replace(/\s+/g, ' ').trim()
+
+/**
+ * One topic for phrases whose words say they are the same: equal but for hyphens ("tune-up", "tune up"), or one
+ * holding an acronym of words the other spells out with the rest equal ("ev charger", "electric vehicle charger").
+ * Nothing is merged on meaning alone ("car charger" stays apart): the more used form names the topic.
+ */
+function mergeVariants(candidates: [string, Map<number, number>][]): [string, Map<number, number>][] {
+  const keyOf = new Map<string, string>()
+  for (const [phrase] of candidates) keyOf.set(phrase, variantKey(phrase))
+  const keys = new Set(keyOf.values())
+  // Every way a spelled-out key can be abbreviated (a run of 2 to 4 words as their initials) -> that key.
+  const spelledOut = new Map<string, Set<string>>()
+  for (const key of keys) {
+    const words = key.split(' ')
+    for (let k = 0; k < words.length; k++)
+      for (let n = 2; n <= 4 && k + n <= words.length; n++) {
+        const short = [
+          ...words.slice(0, k),
+          words
+            .slice(k, k + n)
+            .map((w) => w[0])
+            .join(''),
+          ...words.slice(k + n),
+        ].join(' ')
+        if (!keys.has(short)) continue
+        let longs = spelledOut.get(short)
+        if (!longs) spelledOut.set(short, (longs = new Set()))
+        longs.add(key)
+      }
+  }
+  const groups = new Map<string, [string, Map<number, number>][]>()
+  for (const entry of candidates) {
+    const key = keyOf.get(entry[0])!
+    const longs = spelledOut.get(key)
+    const canonical = longs?.size === 1 ? [...longs][0]! : key
+    groups.set(canonical, [...(groups.get(canonical) ?? []), entry])
+  }
+  return [...groups.values()].map((group) => {
+    if (group.length === 1) return group[0]!
+    const [name] = [...group].sort((a, b) => b[1].size - a[1].size || a[0].localeCompare(b[0]))[0]!
+    const merged = new Map<number, number>()
+    for (const [, byReview] of group) for (const [i, score] of byReview) merged.set(i, (merged.get(i) ?? 0) + score)
+    return [name, merged]
+  })
 }
