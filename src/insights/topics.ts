@@ -164,22 +164,31 @@ function cleanPhrase(raw: string, stop: Set<string>, excluded: Set<string>): str
   return words.join(' ')
 }
 
-/** When one phrase is part of another, one topic: the longer if it carries most of the shorter's reviews, else the shorter with both. */
+/**
+ * When one phrase is part of another, one topic: the longer if it carries most of the shorter's reviews, else the
+ * shorter with both. A part of several longer phrases ("charger" of "ev charger" and "car charger") is not merged
+ * into any one of them: it goes when they carry most of its reviews between them, else it stays and takes them in.
+ */
 function mergeContained(candidates: [string, Map<number, number>][]): [string, Map<number, number>][] {
   const alive = new Map(candidates)
-  const byLength = [...candidates].sort(([a], [b]) => b.split(' ').length - a.split(' ').length || a.localeCompare(b))
-  for (const [long] of byLength) {
-    const longWords = ` ${long} `
-    for (const [short] of byLength) {
-      if (short === long || !alive.has(short) || !alive.has(long) || short.split(' ').length >= long.split(' ').length) continue
-      if (!longWords.includes(` ${short} `)) continue
-      const longReviews = alive.get(long)!
-      const shortReviews = alive.get(short)!
-      if (longReviews.size >= LONGER_WINS * shortReviews.size) {
+  const words = (phrase: string) => phrase.split(' ').length
+  // Shortest parts last: a longer part settles its own containers first ("sump pump" before "pump").
+  const byLength = [...candidates].sort(([a], [b]) => words(b) - words(a) || a.localeCompare(b))
+  for (const [short] of byLength) {
+    const shortReviews = alive.get(short)
+    if (!shortReviews) continue
+    const containers = [...alive.keys()].filter((long) => words(long) > words(short) && ` ${long} `.includes(` ${short} `))
+    if (!containers.length) continue
+    const covered = new Set(containers.flatMap((long) => [...alive.get(long)!.keys()]))
+    if (covered.size >= LONGER_WINS * shortReviews.size) {
+      if (containers.length === 1) {
+        const longReviews = alive.get(containers[0]!)!
         for (const [i, s] of shortReviews) if (!longReviews.has(i)) longReviews.set(i, s)
-        alive.delete(short)
-      } else {
-        for (const [i, s] of longReviews) if (!shortReviews.has(i)) shortReviews.set(i, s)
+      }
+      alive.delete(short)
+    } else {
+      for (const long of containers) {
+        for (const [i, s] of alive.get(long)!) if (!shortReviews.has(i)) shortReviews.set(i, s)
         alive.delete(long)
       }
     }
