@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { analyzeText } from './analyzer'
-import { topicsOf, type TopicSource } from './topics'
+import { topicsOf, trackedPattern, type TopicSource } from './topics'
 import type { Business } from '../reviews/schema'
 
 const business = { name: 'Acme', technicians: [], service_areas: [] } as unknown as Business
@@ -63,5 +63,17 @@ describe('topics', () => {
     const texts = ['The water heater works.', 'A new water heater.', 'They fixed the water heater.']
     expect(phrases(texts)).toContain('water heater')
     expect(phrases(texts, ['water-heater']).filter((p) => p.replace('-', ' ') === 'water heater')).toEqual(['water-heater'])
+  })
+  test('a tracked topic matches whole words in either number, and a topic found in other words is listed once', () => {
+    const matches = (phrase: string, text: string) => trackedPattern(phrase).test(text)
+    expect(matches('garlic fries', 'the garlic fry was cold')).toBe(true)
+    expect(matches('dishes', 'one dish')).toBe(true)
+    expect(matches('patio', 'on the patios')).toBe(true)
+    expect(matches('Split checks', 'they split-check nothing')).toBe(true)
+    expect(matches('patio', 'patiostyle')).toBe(false)
+    expect(matches('fries', 'free')).toBe(false)
+    const texts = ['Great onion rings.', 'The onion rings were cold.', 'Onion rings, again the onion rings.']
+    expect(phrases(texts)).toContain('onion ring')
+    expect(phrases(texts, ['onion rings'])).toEqual(['onion rings'])
   })
 })

@@ -58,9 +58,11 @@ export function topicsOf(business: Business, sources: TopicSource[], tracked: re
   })
 
   const minReviews = Math.max(MIN_REVIEWS, Math.ceil(sources.length * MIN_SHARE))
-  const trackedKeys = new Set(tracked.map(variantKey))
+  const trackedPatterns = tracked.map((phrase) => ({ phrase, pattern: trackedPattern(phrase) }))
+  // A topic found that is a tracked one in other words ("onion ring" for "onion rings") is listed once, as tracked.
+  const isTracked = (phrase: string) => trackedPatterns.some(({ pattern }) => fullMatch(pattern, foldForSearch(phrase)))
   const candidates = mergeContained(mergeVariants([...occurrences]).filter(([, byReview]) => byReview.size >= minReviews)).filter(
-    ([phrase]) => !trackedKeys.has(variantKey(phrase)),
+    ([phrase]) => !isTracked(phrase),
   )
 
   const weight = (phrase: string, reviews: number) =>
@@ -69,30 +71,50 @@ export function topicsOf(business: Business, sources: TopicSource[], tracked: re
     .map(([phrase, byReview]) => ({ phrase, byReview, weight: weight(phrase, byReview.size) }))
     .sort((a, b) => b.weight - a.weight || b.byReview.size - a.byReview.size || a.phrase.localeCompare(b.phrase))
     .slice(0, MAX_TOPICS)
-  return [...tracked.map((phrase) => ({ phrase, byReview: trackedOccurrences(phrase, sources) })), ...found].map(({ phrase, byReview }) => {
-    const sentiment = { positive: 0, negative: 0, neutral: 0 }
-    for (const score of byReview.values()) sentiment[polarityOf(score)]++
-    const indexes = [...byReview.keys()].sort((a, b) => a - b)
-    return { phrase, mention_count: byReview.size, sentiment, review_ids: indexes.slice(0, REVIEW_IDS).map((i) => sources[i]!.id) }
-  })
+  return [...trackedPatterns.map(({ phrase, pattern }) => ({ phrase, byReview: trackedOccurrences(pattern, sources) })), ...found].map(
+    ({ phrase, byReview }) => {
+      const sentiment = { positive: 0, negative: 0, neutral: 0 }
+      for (const score of byReview.values()) sentiment[polarityOf(score)]++
+      const indexes = [...byReview.keys()].sort((a, b) => a - b)
+      return { phrase, mention_count: byReview.size, sentiment, review_ids: indexes.slice(0, REVIEW_IDS).map((i) => sources[i]!.id) }
+    },
+  )
 }
 
 /**
  * Where a tracked topic occurs: the clauses whose words hold it (any case, a hyphen or a space between its
- * words, a plural ending on its last), per review the summed score of those clauses.
+ * words, its last word singular or plural), per review the summed score of those clauses.
  */
-function trackedOccurrences(phrase: string, sources: TopicSource[]): Map<number, number> {
-  const words = foldForSearch(phrase)
-    .split(/[\s-]+/)
-    .filter(Boolean)
-    .map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])${words.join('[\\s-]+')}(?:s|es)?(?![\\p{L}\\p{N}])`, 'u')
+function trackedOccurrences(pattern: RegExp, sources: TopicSource[]): Map<number, number> {
   const byReview = new Map<number, number>()
   sources.forEach((source, i) => {
     for (const clause of source.analysis.clauses)
       if (pattern.test(foldForSearch(clause.text))) byReview.set(i, (byReview.get(i) ?? 0) + clause.score)
   })
   return byReview
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
+/** A word in its singular or plural form: "fries" and "fry", "dishes" and "dish", "patio" and "patios". */
+function eitherNumber(word: string): string {
+  if (/ies$/.test(word) && word.length > 4) return `${escapeRegExp(word.slice(0, -3))}(?:y|ies)`
+  if (/(?:sh|ch|x|ss|z)es$/.test(word)) return `${escapeRegExp(word.slice(0, -2))}(?:es)?`
+  if (/[^s]s$/.test(word) && word.length > 3) return `${escapeRegExp(word.slice(0, -1))}s?`
+  if (/y$/.test(word)) return `${escapeRegExp(word.slice(0, -1))}(?:y|ies)`
+  return `${escapeRegExp(word)}(?:s|es)?`
+}
+/** A tracked topic as a pattern over folded text: whole words, a hyphen or spaces between them, the last in either number. */
+export function trackedPattern(phrase: string): RegExp {
+  const words = foldForSearch(phrase)
+    .split(/[\s-]+/)
+    .filter(Boolean)
+  const body = [...words.slice(0, -1).map(escapeRegExp), eitherNumber(words[words.length - 1] ?? '')].join('[\\s-]+')
+  return new RegExp(`(?<![\\p{L}\\p{N}])${body}(?![\\p{L}\\p{N}])`, 'u')
+}
+
+const fullMatch = (pattern: RegExp, text: string) => {
+  const match = pattern.exec(text)
+  return match !== null && match.index === 0 && match[0].length === text.length
 }
 
 /**
