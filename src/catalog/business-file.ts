@@ -1,11 +1,14 @@
 /**
  * An optional DATA_DIR/business.json: when present, it is the business profile, and editing it
  * updates a running server (within one poll). An invalid file is reported and changes nothing.
+ * Beside the profile it may hold the business's own vocabulary (`aspects`, `default_aspects`, `topics`:
+ * insights/vocabulary.ts), checked with the rest of the file.
  */
 import { statSync, readFileSync } from 'node:fs'
 import type { Logger } from '../core/log'
 import { failed, parseWith, type Result } from '../core/issues'
 import { Business } from '../reviews/schema'
+import { checkVocabulary } from '../insights/vocabulary'
 import type { ReviewRepository } from '../reviews/repository'
 
 export const BUSINESS_FILE = 'business.json'
@@ -51,5 +54,7 @@ export function readBusinessFile(path: string): Result<Business> {
     return failed([{ path: [], code: 'invalid_json', message: `not valid JSON: ${(error as Error).message}` }])
   }
   const parsed = parseWith(Business, data)
-  return parsed.ok ? parsed : failed(parsed.issues.slice(0, 20))
+  const vocabulary = typeof data === 'object' && data !== null && !Array.isArray(data) ? checkVocabulary(data) : []
+  if (parsed.ok && !vocabulary.length) return parsed
+  return failed([...(parsed.ok ? [] : parsed.issues), ...vocabulary].slice(0, 20))
 }

@@ -14,6 +14,7 @@ import type { NgramIndexParts } from '../reviews/ngram-index'
 import { BoundedCache } from './version-cache'
 import { composeVersion } from './version'
 import { ANALYSER_RELEASE } from '../insights/release'
+import { vocabularyKey } from '../insights/vocabulary'
 
 export { aggregateRating } from './version'
 
@@ -229,7 +230,7 @@ export class Snapshot {
    * computes afresh rather than serving the previous one's; `insightsVersion` (the service's version) beside it.
    */
   get insightsKey(): string {
-    return `${ANALYSER_RELEASE}:${this.options.insightsVersion ?? ''}:${this.contentKey}`
+    return `${ANALYSER_RELEASE}:${this.options.insightsVersion ?? ''}:${this.contentKey}${vocabularyKey(this.business)}`
   }
 
   /**

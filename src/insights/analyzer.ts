@@ -62,6 +62,8 @@ import { readClause } from './rules/read-clause'
 import { aspectsOf } from './rules/aspects'
 import { nounPhrases, joinTokens } from './rules/noun-phrases'
 import { type LearnedModel, withLearned } from './rules/learned'
+import { customAspectsOf } from './rules/custom-aspects'
+import { vocabularyOf } from './vocabulary'
 import learnedWeights from './learned-weights.json'
 import type { AspectId } from './lexicon'
 
@@ -92,7 +94,12 @@ export function contextFor(business: Pick<Business, 'name' | 'description' | 'se
     .flatMap((s) => [s.name, ...(s.aliases ?? [])])
     .map((p) => p.toLowerCase().replace(/[-/]/g, ' ').split(/\s+/).filter(Boolean))
     .filter((words) => words.length > 1 || !TROUBLE.has(words[0]!))
-  return { maskedPhrases: phrases, cleaningBusiness: CLEANING_BUSINESS.test(`${business.name} ${business.description}`) }
+  const { custom } = vocabularyOf(business)
+  return {
+    maskedPhrases: phrases,
+    cleaningBusiness: CLEANING_BUSINESS.test(`${business.name} ${business.description}`),
+    ...(custom.length ? { custom } : {}),
+  }
 }
 export const polarityOf = (score: number): Polarity => (score > NEUTRAL_BAND ? 'positive' : score < -NEUTRAL_BAND ? 'negative' : 'neutral')
 export function analyzeText(text: string, context: AnalysisContext = {}): TextAnalysis {
@@ -100,6 +107,8 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
   const clauses: ClauseAnalysis[] = []
   const aspects: AspectMention[] = []
   const phrases: string[][] = []
+  // The business's own aspects (rules/custom-aspects.ts): read beside the defaults, never instead of their rules.
+  const custom: AspectMention[] = []
   let total = 0
   doc.sentences().each((sentence: any) => {
     const tokens = sentenceTokens(sentence)
@@ -107,8 +116,15 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
     for (const rule of SENTENCE_RULES) rule(tokens)
     const split = splitClauses(tokens)
     const sentenceMentions: { mention: AspectMention; index: number }[] = []
+    const customMentions: { mention: AspectMention; index: number }[] = []
     split.forEach((clauseTokens, index) => {
       const hits = readClause(clauseTokens)
+      for (const [aspect, { score: s, cues }] of customAspectsOf(clauseTokens, hits, context.custom ?? []))
+        customMentions.push({
+          // A custom aspect's id travels where the defaults' do; consumers read it as a string.
+          mention: { aspect: aspect as AspectId, sentiment: polarityOf(s), score: round(s), clause: joinTokens(clauseTokens), cues },
+          index,
+        })
       const found = aspectsOf(clauseTokens, hits, context)
       const live = hits.filter((h) => isLive(clauseTokens, h))
       const score = clamp(live.reduce((s, h) => s + h.score, 0))
@@ -143,8 +159,9 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
     })
     const kept = withoutConceded(sentenceMentions)
     aspects.push(...(context.learned === false ? kept : withModel(tokens, kept)))
+    custom.push(...withoutConceded(customMentions))
   })
-  return { clauses, aspects: withoutWorthConceded(aspects), score: round(clamp(total)), phrases }
+  return { clauses, aspects: [...withoutWorthConceded(aspects), ...custom], score: round(clamp(total)), phrases }
 }
 const round = (value: number) => Math.round(value * 1000) / 1000
 

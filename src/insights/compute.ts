@@ -7,19 +7,20 @@
 import type { Business, Review } from '../reviews/schema'
 import { analyzeText, contextFor, polarityOf, type AnalysisContext, type AspectMention, type Polarity, type TextAnalysis } from './analyzer'
 import { hasText, readableText, storedLanguage, type LocalizedReview } from './language'
-import { ASPECTS, type AspectId } from './lexicon'
+import { ASPECTS } from './lexicon'
 import { linkFigures, mentions } from './links'
 import { ownerView } from './owner-view'
 import { buildFaq, buildSummary } from './prose'
 import type { AspectInsight, Insights } from './schema'
 import { topicsOf } from './topics'
+import { vocabularyFaq, vocabularyOf } from './vocabulary'
 
 /** Reads texts elsewhere (a Worker, see analysis-worker.ts) and answers their analyses in the same order. */
 export type TextAnalyzer = (texts: string[], context: AnalysisContext) => Promise<TextAnalysis[]>
 
 type Split = { positive: number; negative: number; neutral: number }
 /** A review's feeling about an aspect, and the clause that says it (the mention whose own sentiment agrees). */
-type ReviewAspects = Map<AspectId, { score: number; clause: string }>
+type ReviewAspects = Map<string, { score: number; clause: string }>
 /** How one review was read: null when it has no English text to read. */
 export type Reading = { language: string; translated: boolean; analysis: TextAnalysis | null }
 
@@ -135,9 +136,11 @@ export function computeInsights(business: Business, reviews: Review[], generated
   return new InsightsEngine().compute(business, reviews, generatedAt)
 }
 
-function perReviewAspects(analysis: TextAnalysis | null): ReviewAspects {
-  const byAspect = new Map<AspectId, AspectMention[]>()
-  for (const mention of analysis?.aspects ?? []) byAspect.set(mention.aspect, [...(byAspect.get(mention.aspect) ?? []), mention])
+/** `reported`: the aspect ids of the business's vocabulary (a default it dropped is not counted). */
+function perReviewAspects(analysis: TextAnalysis | null, reported: Set<string>): ReviewAspects {
+  const byAspect = new Map<string, AspectMention[]>()
+  for (const mention of analysis?.aspects ?? [])
+    if (reported.has(mention.aspect)) byAspect.set(mention.aspect, [...(byAspect.get(mention.aspect) ?? []), mention])
   const result: ReviewAspects = new Map()
   for (const [aspect, mentions] of byAspect) {
     // A review's feeling about an aspect: the sum of its mentions, kept within [-1, 1]; quoted by the
@@ -160,10 +163,13 @@ function perReviewAspects(analysis: TextAnalysis | null): ReviewAspects {
 const polarities = (found: ReviewAspects): Map<string, Polarity> => new Map([...found].map(([id, { score }]) => [id, polarityOf(score)]))
 
 function computeInsightsFrom(business: Business, reviews: Review[], readings: Reading[], generatedAt: string): Insights {
-  const reviewAspects = readings.map((r) => perReviewAspects(r.analysis))
-  const aspects = ASPECTS.map(({ id, label }) => aspectInsight(id, label, reviews, reviewAspects)).sort(
-    (a, b) => b.mention_count - a.mention_count || a.id.localeCompare(b.id),
-  )
+  const vocabulary = vocabularyOf(business)
+  const labels = new Map<string, string>(ASPECTS.map((a) => [a.id, a.label]))
+  const reported = new Set(vocabulary.aspects.map((a) => a.id))
+  const reviewAspects = readings.map((r) => perReviewAspects(r.analysis, reported))
+  const aspects = vocabulary.aspects
+    .map(({ id, label }) => aspectInsight(id, label ?? labels.get(id)!, reviews, reviewAspects))
+    .sort((a, b) => b.mention_count - a.mention_count || a.id.localeCompare(b.id))
 
   const entityFigures = (matches: (r: Review) => boolean) => {
     const mentioned = reviews.filter(matches)
@@ -181,7 +187,7 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
     .map(({ name }) => {
       const mentioned = mentions.technician(name)
       const figures = entityFigures(mentioned)
-      const tally = new Map<AspectId, { n: number; sum: number }>()
+      const tally = new Map<string, { n: number; sum: number }>()
       reviews.forEach((r, i) => {
         if (!mentioned(r)) return
         for (const [aspect, { score }] of reviewAspects[i]!) {
@@ -208,6 +214,7 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
   const topics = topicsOf(
     business,
     readings.flatMap((r, i) => (r.analysis ? [{ id: reviews[i]!.id, analysis: r.analysis, language: 'en' }] : [])),
+    vocabulary.topics,
   )
   const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }
   for (const r of reviews) distribution[String(r.rating) as keyof typeof distribution]++
@@ -231,7 +238,7 @@ function computeInsightsFrom(business: Business, reviews: Review[], readings: Re
     owner: ownerView(reviews, (i) => polarities(reviewAspects[i]!), aspects),
   }
   const insights: Insights = linkFigures(unlinked, reviews, feelings)
-  insights.faq = buildFaq(business, reviews, insights)
+  insights.faq = vocabularyFaq(buildFaq(business, reviews, insights), insights, vocabulary)
   insights.summary = buildSummary(business, reviews, insights)
   return insights
 }
@@ -254,7 +261,7 @@ function languageFigures(reviews: Review[], readings: Reading[]): Insights['lang
   }
 }
 
-function aspectInsight(id: AspectId, label: string, reviews: Review[], reviewAspects: ReviewAspects[]): Omit<AspectInsight, 'search_urls'> {
+function aspectInsight(id: string, label: string, reviews: Review[], reviewAspects: ReviewAspects[]): Omit<AspectInsight, 'search_urls'> {
   const split = emptySplit()
   let sum = 0
   const trend = new Map<string, { n: number; sum: number }>()

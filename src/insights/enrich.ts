@@ -3,7 +3,8 @@
  * roster, service aliases and areas. Matching is on whole words of the folded text (any case, with
  * or without accents), so "JOSE'S", "José" and "jose ramirez" all find José Ramírez. A first name
  * two technicians share names neither unless a surname follows. Mentions given explicitly in the
- * record are kept.
+ * record are kept. The original text and the translation its source supplied are both read (each on its
+ * own, so no name is matched across the two), so a German review's English translation names its service too.
  */
 import type { Business, StoredReview } from '../reviews/schema'
 import { foldForSearch } from '../core/text'
@@ -36,12 +37,13 @@ export function createEnricher(business: Business): (review: StoredReview) => St
   const areas: Matcher[] = business.service_areas.map((area) => ({ value: area, pattern: wordPattern(area) }))
 
   return (review) => {
-    const text = foldForSearch(review.text)
+    const texts = [review.text, review.translation?.text ?? ''].filter(Boolean).map(foldForSearch)
+    const found = (m: Matcher) => texts.some((text) => m.pattern.test(text))
     const foundTechnicians = new Set(review.technicians)
-    for (const matchers of technicians) if (matchers.some((m) => m.pattern.test(text))) foundTechnicians.add(matchers[0]!.value)
+    for (const matchers of technicians) if (matchers.some(found)) foundTechnicians.add(matchers[0]!.value)
     const foundServices = new Set(review.services)
-    for (const m of services) if (m.pattern.test(text)) foundServices.add(m.value)
-    const area = review.service_area ?? areas.find((m) => m.pattern.test(text))?.value ?? null
+    for (const m of services) if (found(m)) foundServices.add(m.value)
+    const area = review.service_area ?? areas.find(found)?.value ?? null
     return { ...review, technicians: [...foundTechnicians], services: [...foundServices], service_area: area }
   }
 }

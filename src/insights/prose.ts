@@ -95,7 +95,7 @@ const ASPECT_QUESTIONS: Record<string, FaqAspect> = {
   },
 }
 
-function aspectAnswer(aspect: AspectInsight | undefined, wording: FaqAspect): { answer: string; review_ids: string[] } {
+export function aspectAnswer(aspect: AspectInsight | undefined, wording: FaqAspect): { answer: string; review_ids: string[] } {
   if (!aspect || aspect.mention_count === 0) return { answer: 'No analysed review mentions this yet.', review_ids: [] }
   const { positive, negative } = aspect.sentiment
   const ids = aspect.examples.map((e) => e.review_id)
@@ -133,10 +133,12 @@ function aspectAnswer(aspect: AspectInsight | undefined, wording: FaqAspect): { 
 
 export function buildFaq(business: Business, reviews: Review[], insights: Insights): Insights['faq'] {
   const aspect = (id: string) => insights.aspects.find((a) => a.id === id)
-  const faq: Insights['faq'] = Object.entries(ASPECT_QUESTIONS).map(([id, wording]) => ({
-    question: wording.question,
-    ...aspectAnswer(aspect(id), wording),
-  }))
+  const faq: Insights['faq'] = Object.entries(ASPECT_QUESTIONS)
+    .filter(([id]) => aspect(id))
+    .map(([id, wording]) => ({
+      question: wording.question,
+      ...aspectAnswer(aspect(id), wording),
+    }))
 
   const ranked = insights.entities.technicians.filter((t) => t.mention_count >= MIN_MENTIONS_FOR_BEST && t.average_rating !== null)
   const best = [...ranked].sort(

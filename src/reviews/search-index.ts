@@ -9,6 +9,19 @@ import type { Review } from './schema'
 import { technicianKeys } from './repository'
 import { buffersOf, CHECK_BATCH, foldText, NgramIndex, type NgramIndexParts, type Needle, type PositionSet } from './ngram-index'
 
+/**
+ * Between a review's text and its translation in the text `query` reads: review texts never hold it (they are
+ * sanitised, no control characters), and a query that holds it matches nothing, so no match spans the two.
+ */
+const TRANSLATION_SEPARATOR = '\u0000'
+
+/** What `query` reads: the review's text and the translation its source supplied, folded (one text basis, CONTRACT.md). */
+export function searchableText(review: Pick<Review, 'text' | 'translation'>): string {
+  const folded = foldText(review.text)
+  const translation = review.translation?.text
+  return translation ? `${folded}${TRANSLATION_SEPARATOR}${foldText(translation)}` : folded
+}
+
 /** From this many reviews the text index is built with the snapshot; below, on the first text query. */
 const EAGER_TEXT_INDEX_FROM = 20_000
 
@@ -130,7 +143,7 @@ export class SearchIndex {
   /** Adopts a text index built elsewhere over the same reviews, unless one was built here meanwhile. */
   adoptTextIndex(parts: NgramIndexParts, ms: number): void {
     if (this.ngrams) return
-    this.ngrams = NgramIndex.fromParts(parts, (p) => foldText(this.reviews[p]!.text))
+    this.ngrams = NgramIndex.fromParts(parts, (p) => searchableText(this.reviews[p]!))
     this.textIndexMs = ms
   }
 
@@ -147,7 +160,7 @@ export class SearchIndex {
     fields.languages = parts.languages
     fields.areas = parts.areas
     fields.textIndexMs = parts.textIndexMs
-    if (parts.ngrams) fields.ngrams = NgramIndex.fromParts(parts.ngrams, (p) => foldText(reviews[p]!.text))
+    if (parts.ngrams) fields.ngrams = NgramIndex.fromParts(parts.ngrams, (p) => searchableText(reviews[p]!))
     return index
   }
 
@@ -170,6 +183,7 @@ export class SearchIndex {
     let verify: Needle | undefined
     // A query of combining marks only folds to '', which every text contains.
     if (filters.text !== undefined && filters.text !== '') {
+      if (filters.text.includes(TRANSLATION_SEPARATOR)) return { total: 0, positions: [] }
       const { sets: textSets, exact, needle } = this.textIndex().lookup(filters.text)
       sets.push(...textSets)
       if (!exact) verify = needle
@@ -219,7 +233,7 @@ export class SearchIndex {
   private textIndex(): NgramIndex {
     if (this.ngrams) return this.ngrams
     const started = performance.now()
-    this.ngrams = new NgramIndex(this.reviews.length, (p) => foldText(this.reviews[p]!.text))
+    this.ngrams = new NgramIndex(this.reviews.length, (p) => searchableText(this.reviews[p]!))
     this.textIndexMs = performance.now() - started
     return this.ngrams
   }

@@ -1,5 +1,6 @@
 /** The shapes the analyser and its rules share: tokens, lexicon entries, hits, a clause being read. */
 import type { AspectId } from '../lexicon'
+import type { CustomAspectCues } from '../vocabulary'
 
 export type Polarity = 'positive' | 'negative' | 'neutral'
 export type AspectMention = { aspect: AspectId; sentiment: Polarity; score: number; clause: string; cues: string[] }
@@ -22,6 +23,8 @@ export type AnalysisContext = {
   cleaningBusiness?: boolean
   /** false: the rules alone, without the learned component (for training it). */
   learned?: boolean
+  /** The business's own aspects and their cue phrases (business.json; rules/custom-aspects.ts). */
+  custom?: CustomAspectCues[]
 }
 export type Token = {
   raw: string
