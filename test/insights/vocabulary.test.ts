@@ -88,7 +88,7 @@ describe('a restaurant’s own aspects instead of the trade’s', () => {
   })
 
   test('the summary praises by its own labels', () => {
-    expect(insights.summary).toContain('food (5 positive and 1 negative mentions)')
+    expect(insights.summary).toContain('praise food (5 positive mentions and 1 negative)')
   })
 
   test('tracked topics first, with a mention count even when nobody uses them', () => {
