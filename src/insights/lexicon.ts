@@ -70,6 +70,9 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'postponed',
   ],
   price: [
+    // Read from the real train split's missed praise and complaints.
+    'coupon',
+    'refund',
     'price',
     'pricing',
     'priced',
@@ -137,6 +140,13 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'markup',
   ],
   professionalism: [
+    // Read from the real train split's missed praise and complaints.
+    'trust',
+    'reliable',
+    'dependable',
+    'work ethic',
+    'hardworking',
+    'hard working',
     'customer service',
     'customer support',
     'professional',
@@ -253,6 +263,11 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'pressured',
   ],
   quality: [
+    // Read from the real train split's missed praise and complaints.
+    'perfectionist',
+    'craftsman',
+    'detail oriented',
+    'detailoriented',
     'high-quality',
     'top-quality',
     'low-quality',
@@ -337,6 +352,14 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'stained',
   ],
   communication: [
+    // Read from the real train split's missed praise and complaints.
+    'informative',
+    'advice',
+    'suggestion',
+    'suggestions',
+    'listen',
+    'listened',
+    'listens',
     'communication',
     'communicate',
     'communicative',
@@ -450,6 +473,9 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'after them self',
   ],
   speed: [
+    // Read from the real train split's missed praise and complaints.
+    'timely',
+    'sameday',
     'quick',
     'quickly',
     'fast',
@@ -565,6 +591,21 @@ export const WEAK_CUES: Partial<Record<AspectId, string[]>> = {
 
 /** Sentiment of words and phrases in this domain, from -1 to 1. */
 export const SENTIMENT: Record<string, number> = {
+  // Read from the real train split's missed praise.
+  perfectionist: 0.7,
+  craftsman: 0.8,
+  'detail oriented': 0.7,
+  detailoriented: 0.7,
+  informative: 0.7,
+  listen: 0.5,
+  listened: 0.5,
+  listens: 0.5,
+  timely: 0.7,
+  sameday: 0.8,
+  trust: 0.6,
+  dependable: 0.8,
+  hardworking: 0.7,
+  'hard working': 0.7,
   // General
   great: 1,
   excellent: 1,
