@@ -25,7 +25,7 @@ export type LearnedModel = {
   drop: number
   /** Turn a rule's polarity when the model gives the other one at least this probability, and more than the rule's (default: never). */
   flip?: number
-  /** Add a complaint only in a sentence whose kept cues are not, on the whole, praise. */
+  /** Add a complaint only in a sentence where the rules kept some negative cue (a complaint word, or praise denied). */
   gate?: boolean
   /** The feature families the weights were trained on (default: lemmas, pairs, negated lemmas, the rules' reading). */
   features?: string[]
@@ -92,7 +92,7 @@ export function decide(
   ruled: ReadonlyMap<AspectId, number>,
   cues: readonly Cue[] = [],
 ): Map<AspectId, number> {
-  const praise = model.gate === true && cues.reduce((sum, c) => sum + (c.live ? c.score : 0), 0) > 0
+  const unfelt = model.gate === true && !cues.some((c) => c.live && c.score < 0)
   const probability = (aspect: AspectId, polarity: string) => p[model.labels.indexOf(`${aspect}:${polarity}`)] ?? 0
   const out = new Map(ruled)
   for (const [aspect, score] of ruled) {
@@ -108,7 +108,7 @@ export function decide(
     const mine = probability(aspect, polarity)
     const other = probability(aspect, polarity === 'positive' ? 'negative' : 'positive')
     const threshold = polarity === 'negative' ? (model.addNegative ?? model.add) : model.add
-    if (polarity === 'negative' && praise) continue
+    if (polarity === 'negative' && unfelt) continue
     if (mine >= threshold && mine > other) out.set(aspect, polarity === 'positive' ? 0.5 : -0.5)
   }
   return out
