@@ -31,6 +31,12 @@ describe('phrases read from the real train split', () => {
     ['They tried to charge me for parts I never got.', { price: 'negative' }],
     ['He did forget to put the cover back.', { quality: 'negative' }],
     ["Don't forget to ask about the coupon.", {}],
+    // Time expressions as speed.
+    ['A truck finally came two hours later.', { speed: 'negative' }],
+    ['We never got a quote.', { speed: 'negative' }],
+    ['He got here in 20 minutes.', { speed: 'positive' }],
+    ['I was charged 30% more than last time.', { price: 'negative' }],
+    ['They failed to explain the extra fee.', { communication: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
