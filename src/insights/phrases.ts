@@ -992,6 +992,10 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'wrong part': [-0.7, 'quality'],
   'wrong color': [-0.7, 'quality'],
   'forget to': [-0.6, 'quality'],
+  // "kind of expensive", "what kind of lock": a hedge or a sort, not kindness.
+  'kind of': [0, null],
+  'kinds of': [0, null],
+  'the kind': [0, null],
   // Time expressions as speed (real train split: waits, holds, quotes that never come, quick arrivals).
   'finally come': [-0.5, 'speed'],
   'finally arrive': [-0.5, 'speed'],
