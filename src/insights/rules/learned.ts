@@ -75,11 +75,37 @@ export function sentenceFeatures(
   return [...out]
 }
 
+/** A model made ready to read fast: its weights in a Map, each label's aspect, polarity and opposite label. */
+type Compiled = {
+  weights: Map<string, number[]>
+  labels: { aspect: AspectId; negative: boolean; opposite: number }[]
+  index: Map<string, number>
+}
+const compiledModels = new WeakMap<LearnedModel, Compiled>()
+function compiled(model: LearnedModel): Compiled {
+  let c = compiledModels.get(model)
+  if (!c) {
+    const index = new Map(model.labels.map((l, k) => [l, k]))
+    const labels = model.labels.map((l) => {
+      const [aspect, polarity] = l.split(':') as [AspectId, string]
+      return {
+        aspect,
+        negative: polarity === 'negative',
+        opposite: index.get(`${aspect}:${polarity === 'negative' ? 'positive' : 'negative'}`) ?? -1,
+      }
+    })
+    c = { weights: new Map(Object.entries(model.weights)), labels, index }
+    compiledModels.set(model, c)
+  }
+  return c
+}
+
 /** The probability of each label of the model for these features. */
 export function labelProbabilities(model: LearnedModel, features: string[]): number[] {
+  const weights = compiled(model).weights
   const z = [...model.bias]
   for (const f of features) {
-    const w = model.weights[f]
+    const w = weights.get(f)
     if (w) for (let k = 0; k < w.length; k += 2) z[w[k]!]! += w[k + 1]!
   }
   return z.map((x) => 1 / (1 + Math.exp(-x)))
@@ -92,25 +118,25 @@ export function decide(
   ruled: ReadonlyMap<AspectId, number>,
   cues: readonly Cue[] = [],
 ): Map<AspectId, number> {
-  const unfelt = model.gate === true && !cues.some((c) => c.live && c.score < 0)
-  const probability = (aspect: AspectId, polarity: string) => p[model.labels.indexOf(`${aspect}:${polarity}`)] ?? 0
+  const { labels, index } = compiled(model)
+  const probability = (aspect: AspectId, polarity: string) => p[index.get(`${aspect}:${polarity}`) ?? -1] ?? 0
   const out = new Map(ruled)
-  for (const [aspect, score] of ruled) {
-    if (score === 0) continue
-    const own = probability(aspect, sign(score))
-    const other = probability(aspect, score > 0 ? 'negative' : 'positive')
-    if (model.drop > 0 && own + other < model.drop) out.delete(aspect)
-    else if (model.flip !== undefined && other >= model.flip && other > own) out.set(aspect, score > 0 ? -0.5 : 0.5)
-  }
-  for (const label of model.labels) {
-    const [aspect, polarity] = label.split(':') as [AspectId, string]
-    if (ruled.has(aspect) || out.has(aspect)) continue
-    const mine = probability(aspect, polarity)
-    const other = probability(aspect, polarity === 'positive' ? 'negative' : 'positive')
-    const threshold = polarity === 'negative' ? (model.addNegative ?? model.add) : model.add
-    if (polarity === 'negative' && unfelt) continue
-    if (mine >= threshold && mine > other) out.set(aspect, polarity === 'positive' ? 0.5 : -0.5)
-  }
+  if (model.drop > 0 || model.flip !== undefined)
+    for (const [aspect, score] of ruled) {
+      if (score === 0) continue
+      const own = probability(aspect, sign(score))
+      const other = probability(aspect, score > 0 ? 'negative' : 'positive')
+      if (model.drop > 0 && own + other < model.drop) out.delete(aspect)
+      else if (model.flip !== undefined && other >= model.flip && other > own) out.set(aspect, score > 0 ? -0.5 : 0.5)
+    }
+  const unfelt = model.gate === true && !cues.some((c) => c.live && c.score < 0)
+  labels.forEach(({ aspect, negative, opposite }, k) => {
+    if (ruled.has(aspect) || out.has(aspect)) return
+    const mine = p[k] ?? 0
+    const threshold = negative ? (model.addNegative ?? model.add) : model.add
+    if (mine < threshold || mine <= (p[opposite] ?? 0) || (negative && unfelt)) return
+    out.set(aspect, negative ? -0.5 : 0.5)
+  })
   return out
 }
 
