@@ -3,9 +3,10 @@
  * lemmas, lemma pairs, negated lemmas, character 4-grams of its words, the lexicon's cues (what each matched phrase
  * says, kept or set aside by the rules) and the rules' own reading. It adds an aspect the rules left silent when it
  * is confident, may drop a rule's reading it finds very unlikely, and may turn a rule's polarity it finds clearly
- * wrong; the thresholds were chosen on the real dev split. Weights: `learned-weights.json`, written by
+ * wrong; the thresholds are chosen on the real dev split. Weights: `learned-weights.json`, written by
  * `bun scripts/train-insights-model.ts --write` from the train split of test/insights/real/ (only sources whose
- * terms allow it; see the SOURCES files there).
+ * terms allow it; see the SOURCES files there). The weights shipped are empty, so the rules read alone: the chosen
+ * model raised dev F1 by about a point (praise only) but read stories of the unit tests as praise.
  */
 import type { AspectId } from '../lexicon'
 import type { Token } from './types'
