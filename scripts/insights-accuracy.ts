@@ -7,6 +7,7 @@
  *   bun scripts/insights-accuracy.ts --split train         only the named split(s) (comma-separated; real-dev is one)
  *   bun scripts/insights-accuracy.ts --errors              also list every misread sentence (JSON, one a line)
  *   bun scripts/insights-accuracy.ts --brief               only the overall line and the complaints per aspect
+ *   bun scripts/insights-accuracy.ts --rules               the rules alone, without the learned component
  *   bun scripts/insights-accuracy.ts --written [--tuning]  the developer-written sentences (unit tests, not a yardstick)
  *   bun scripts/insights-accuracy.ts FILE                  any file: `kind | labels | text` lines, or JSONL
  * Each split reports aspect precision / recall / F1, polarity (on the labels found), found-and-right (labels found
@@ -28,7 +29,7 @@ const dirs = flagValue('--dir')
 const onlySplits = flagValue('--split').flatMap((s) => s.split(','))
 const flagValues = new Set([...dirs, ...flagValue('--split')])
 const file = args.find((a) => !a.startsWith('--') && !flagValues.has(a))
-const context = contextFor(sampleBusiness)
+const context = { ...contextFor(sampleBusiness), ...(args.includes('--rules') ? { learned: false } : {}) }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 const ci = (i: Interval) => `${pct(i.value)} [${pct(i.low)}-${pct(i.high)}]`

@@ -61,7 +61,7 @@ import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/con
 import { readClause } from './rules/read-clause'
 import { aspectsOf } from './rules/aspects'
 import { nounPhrases, joinTokens } from './rules/noun-phrases'
-import { type LearnedModel, withLearned } from './rules/learned'
+import { type Cue, type LearnedModel, withLearned } from './rules/learned'
 import { customAspectsOf } from './rules/custom-aspects'
 import { vocabularyOf } from './vocabulary'
 import learnedWeights from './learned-weights.json'
@@ -117,6 +117,7 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
     const split = splitClauses(tokens)
     const sentenceMentions: { mention: AspectMention; index: number }[] = []
     const customMentions: { mention: AspectMention; index: number }[] = []
+    const cues: Cue[] = []
     split.forEach((clauseTokens, index) => {
       const hits = readClause(clauseTokens)
       for (const [aspect, { score: s, cues }] of customAspectsOf(clauseTokens, hits, context.custom ?? []))
@@ -127,6 +128,12 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
         })
       const found = aspectsOf(clauseTokens, hits, context)
       const live = hits.filter((h) => isLive(clauseTokens, h))
+      for (const h of hits)
+        cues.push({
+          aspects: h.entry.aspects.length ? h.entry.aspects : h.entry.weak,
+          score: h.score,
+          live: !h.job && isLive(clauseTokens, h),
+        })
       const score = clamp(live.reduce((s, h) => s + h.score, 0))
       const clauseText = joinTokens(clauseTokens)
       clauses.push({
@@ -158,21 +165,28 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
       }
     })
     const kept = withoutConceded(sentenceMentions)
-    aspects.push(...(context.learned === false ? kept : withModel(tokens, kept)))
+    if (context.onSentence) context.onSentence(tokens, ruledReading(kept), cues)
+    const model = typeof context.learned === 'object' ? context.learned : LEARNED
+    aspects.push(...(context.learned === false || !model.labels.length ? kept : withModel(model, tokens, kept, cues)))
     custom.push(...withoutConceded(customMentions))
   })
   return { clauses, aspects: [...withoutWorthConceded(aspects), ...custom], score: round(clamp(total)), phrases }
 }
 const round = (value: number) => Math.round(value * 1000) / 1000
 
-/** The rules' mentions of one sentence as the learned component sees them (aspect → summed score), and its verdict applied. */
-function withModel(tokens: Token[], mentions: AspectMention[]): AspectMention[] {
+/** The rules' mentions of one sentence as the learned component sees them: aspect → summed score. */
+function ruledReading(mentions: readonly AspectMention[]): Map<AspectId, number> {
   const ruled = new Map<AspectId, number>()
   for (const m of mentions) ruled.set(m.aspect, (ruled.get(m.aspect) ?? 0) + m.score)
-  const learned = withLearned(LEARNED, tokens, ruled)
-  const out = mentions.filter((m) => learned.has(m.aspect))
+  return ruled
+}
+/** The model's verdict applied to the rules' mentions of one sentence: aspects added, dropped or turned. */
+function withModel(model: LearnedModel, tokens: Token[], mentions: AspectMention[], cues: readonly Cue[]): AspectMention[] {
+  const ruled = ruledReading(mentions)
+  const learned = withLearned(model, tokens, ruled, cues)
+  const out = mentions.filter((m) => learned.get(m.aspect) === ruled.get(m.aspect))
   const sentence = joinTokens(tokens)
   for (const [aspect, score] of learned)
-    if (!ruled.has(aspect)) out.push({ aspect, sentiment: polarityOf(score), score, clause: sentence, cues: ['(learned)'] })
+    if (score !== ruled.get(aspect)) out.push({ aspect, sentiment: polarityOf(score), score, clause: sentence, cues: ['(learned)'] })
   return out
 }

@@ -8,6 +8,7 @@ import { cleaningAsTheJob } from './cleaning-job'
 import { hyphenatedCompounds } from './compounds'
 import { failuresAsTheJob, failureVerbs } from './failures'
 import { readManner } from './manner'
+import { repairsNamed } from './repairs-named'
 import { collectHits } from './negation'
 import { sarcasmMarkers, scareQuotes } from './sarcasm'
 import { customersOwnReturn } from './visits'
@@ -19,6 +20,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   customersOwnReturn,
   cleaningAsTheJob,
   failureVerbs,
+  repairsNamed,
   scareQuotes,
   wishesForBetter,
   readManner,

@@ -1,6 +1,7 @@
 /** The shapes the analyser and its rules share: tokens, lexicon entries, hits, a clause being read. */
 import type { AspectId } from '../lexicon'
 import type { CustomAspectCues } from '../vocabulary'
+import type { Cue, LearnedModel } from './learned'
 
 export type Polarity = 'positive' | 'negative' | 'neutral'
 export type AspectMention = { aspect: AspectId; sentiment: Polarity; score: number; clause: string; cues: string[] }
@@ -21,8 +22,10 @@ export type TextAnalysis = {
 export type AnalysisContext = {
   maskedPhrases?: string[][]
   cleaningBusiness?: boolean
-  /** false: the rules alone, without the learned component (for training it). */
-  learned?: boolean
+  /** false: the rules alone, without the learned component (for training it); a model: that one instead of the shipped weights. */
+  learned?: boolean | LearnedModel
+  /** Called with each sentence as the learned component sees it (tokens, the rules' reading, the lexicon's cues), for training it. */
+  onSentence?: (tokens: Token[], ruled: ReadonlyMap<AspectId, number>, cues: readonly Cue[]) => void
   /** The business's own aspects and their cue phrases (business.json; rules/custom-aspects.ts). */
   custom?: CustomAspectCues[]
 }
