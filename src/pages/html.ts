@@ -141,6 +141,7 @@ section{margin-bottom:1.5rem}
 .aspect h3{display:flex;justify-content:space-between;gap:.5rem}
 .aspect blockquote{margin:.3rem 0;padding-left:.7rem;border-left:3px solid var(--line)}
 .aspect .spark{width:100%;max-width:16rem;height:2.5rem;display:block}
+.tablewrap{overflow-x:auto}.tablewrap table{width:100%;border-collapse:collapse}.tablewrap th[scope=row]{text-align:left}.tablewrap td,.tablewrap th{padding:.2rem .3rem;vertical-align:top}
 details{border-top:1px solid var(--line);padding:.5rem 0}
 summary{cursor:pointer;font-weight:600}
 footer.site{border-top:1px solid var(--line);background:var(--card);padding:1rem 0 1.5rem;font-size:.92rem}

@@ -252,7 +252,7 @@ export function ownerPeriods(owner: OwnerView | undefined, locale: Locale): stri
           `<tr><th scope="row">${esc(aspectName(locale, a.id, a.label))}</th><td class="num">${esc(t('sidedSplit', { ...a.current }))}</td><td class="num">${esc(t('sidedSplit', { ...a.previous }))}</td></tr>`,
       )
       .join('')
-    return `<div class="card"><table id="period-${w.days}">
+    return `<div class="card tablewrap"><table id="period-${w.days}">
 <caption><b>${esc(t('lastDays', { n: w.days }))}</b></caption>
 <thead><tr><td></td><th scope="col">${esc(range(w.current))}</th><th scope="col">${esc(t('daysBefore', { n: w.days }))}<br><span class="muted">${esc(range(w.previous))}</span></th></tr></thead>
 <tbody>
