@@ -23,7 +23,10 @@ const Example = Type.Object({
 })
 
 export const AspectInsight = Type.Object({
-  id: Type.String({ description: 'punctuality, price, professionalism, quality, communication, cleanliness or speed.' }),
+  id: Type.String({
+    description:
+      'One of the seven defaults (punctuality, price, professionalism, quality, communication, cleanliness, speed) or an aspect id the business defined in business.json.',
+  }),
   label: Type.String(),
   mention_count: Type.Integer({
     minimum: 0,

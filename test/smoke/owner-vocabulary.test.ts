@@ -132,6 +132,17 @@ describe('a business.json with its own aspects, against the compiled binary', ()
       { phrase: 'gluten free', mention_count: 0 },
     ])
 
+    // Search: its aspect and its tracked topic are filters, listing exactly the reviews counted under them.
+    const totalOf = async (query: string) => {
+      const response = await fetch(`${server.url}/api/reviews/search?${query}`)
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { total: number }).total
+    }
+    expect(await totalOf('aspect=food')).toBe(food.mention_count)
+    expect(await totalOf('aspect=food&sentiment=negative')).toBe(food.sentiment.negative)
+    expect(await totalOf('topic=patio')).toBe(2)
+    expect((await fetch(`${server.url}/api/reviews/search?aspect=cleanliness`)).status).toBe(400)
+
     // Pages: the aspect cards and the chart name its labels.
     const insightsPage = await pageOf(server, '/insights')
     expect(insightsPage).toContain('id="aspect-food"')
