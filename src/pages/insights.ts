@@ -224,8 +224,8 @@ function entityRows(rows: EntityRow[], labelledBy: string, locale: Locale): stri
     .join('')}</ul>`
 }
 
-/** Unanswered low ratings shown on the page (insights.json lists more; its search link lists every one). */
-const UNANSWERED_SHOWN = 20
+/** Unanswered low ratings shown on the page: 10 keep /insights light on a phone (insights.json lists 50; its search link lists every one). */
+const UNANSWERED_SHOWN = 10
 
 type OwnerView = Insights['owner']
 
