@@ -139,7 +139,7 @@ describe('a business.json with its own aspects, against the compiled binary', ()
       return ((await response.json()) as { total: number }).total
     }
     expect(await totalOf('aspect=food')).toBe(food.mention_count)
-    expect(await totalOf('aspect=food&sentiment=negative')).toBe(food.sentiment.negative)
+    expect(await totalOf('aspect=food&sentiment=negative')).toBe(food.sentiment.negative!)
     expect(await totalOf('topic=patio')).toBe(2)
     expect((await fetch(`${server.url}/api/reviews/search?aspect=cleanliness`)).status).toBe(400)
 

@@ -9,31 +9,10 @@
  * model raised dev F1 by about a point (praise only) but read stories of the unit tests as praise.
  */
 import type { AspectId } from '../lexicon'
-import type { Token } from './types'
+import type { Cue, LearnedModel, Token } from './types'
+
+export type { Cue, LearnedModel }
 import { NEGATOR_SET } from './words'
-
-export type LearnedModel = {
-  /** One label per aspect and polarity: "price:negative". */
-  labels: string[]
-  bias: number[]
-  /** Feature → [label index, weight, label index, weight, ...] (only the weights that matter). */
-  weights: Record<string, number[]>
-  /** Add a positive label the rules did not find at or above this probability. */
-  add: number
-  /** Add a negative label (a complaint) the rules did not find at or above this probability (default: `add`). */
-  addNegative?: number
-  /** Drop a rule's reading when the model gives the aspect (either polarity) less than this probability (0: never). */
-  drop: number
-  /** Turn a rule's polarity when the model gives the other one at least this probability, and more than the rule's (default: never). */
-  flip?: number
-  /** Add a complaint only in a sentence where the rules kept some negative cue (a complaint word, or praise denied). */
-  gate?: boolean
-  /** The feature families the weights were trained on (default: lemmas, pairs, negated lemmas, the rules' reading). */
-  features?: string[]
-}
-
-/** One lexicon cue of the sentence as the rules read it: its aspects, its score, and whether the rules kept it. */
-export type Cue = { aspects: readonly AspectId[]; score: number; live: boolean }
 
 const WORD = /^[\p{L}][\p{L}'’_-]*$/u
 const DEFAULT_FAMILIES = ['w', 'b', 'n', 'r']

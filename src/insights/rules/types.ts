@@ -1,7 +1,6 @@
 /** The shapes the analyser and its rules share: tokens, lexicon entries, hits, a clause being read. */
 import type { AspectId } from '../lexicon'
 import type { CustomAspectCues } from '../vocabulary'
-import type { Cue, LearnedModel } from './learned'
 
 export type Polarity = 'positive' | 'negative' | 'neutral'
 export type AspectMention = { aspect: AspectId; sentiment: Polarity; score: number; clause: string; cues: string[] }
@@ -80,3 +79,27 @@ export const clamp = (x: number) => Math.max(-1, Math.min(1, x))
 export type Clause = { tokens: Token[]; hits: Hit[]; segmentOf: number[] }
 /** A rule that rereads the hits of a clause in place (drops a score to 0, flips it, marks it the job to be done). */
 export type ClauseRule = (clause: Clause) => void
+
+/** The learned component's weights (rules/learned.ts reads them; scripts/train-insights-model.ts writes them). */
+export type LearnedModel = {
+  /** One label per aspect and polarity: "price:negative". */
+  labels: string[]
+  bias: number[]
+  /** Feature → [label index, weight, label index, weight, ...] (only the weights that matter). */
+  weights: Record<string, number[]>
+  /** Add a positive label the rules did not find at or above this probability. */
+  add: number
+  /** Add a negative label (a complaint) the rules did not find at or above this probability (default: `add`). */
+  addNegative?: number
+  /** Drop a rule's reading when the model gives the aspect (either polarity) less than this probability (0: never). */
+  drop: number
+  /** Turn a rule's polarity when the model gives the other one at least this probability, and more than the rule's (default: never). */
+  flip?: number
+  /** Add a complaint only in a sentence where the rules kept some negative cue (a complaint word, or praise denied). */
+  gate?: boolean
+  /** The feature families the weights were trained on (default: lemmas, pairs, negated lemmas, the rules' reading). */
+  features?: string[]
+}
+
+/** One lexicon cue of the sentence as the rules read it: its aspects, its score, and whether the rules kept it. */
+export type Cue = { aspects: readonly AspectId[]; score: number; live: boolean }
