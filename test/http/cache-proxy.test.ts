@@ -4,39 +4,16 @@
  * where nginx is not installed.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
+import { type Nginx, nginxBinary, startNginx, warnIfNoNginx } from '../support/nginx'
 import { startTestServer, type TestServer } from '../support/server'
 
-const nginxBinary = Bun.which('nginx') ?? Bun.which('nginx', { PATH: '/usr/sbin:/usr/local/sbin' })
-if (!nginxBinary) console.warn('cache-proxy.test.ts: skipped, nginx is not installed (apt-get install -y nginx-light)')
+warnIfNoNginx('cache-proxy.test.ts')
 
-async function freePort(): Promise<number> {
-  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-  const port = probe.port
-  probe.stop(true)
-  return port
-}
-
-function nginxConfig(dir: string, port: number, upstream: string): string {
-  return `daemon off;
-master_process off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  proxy_cache_path ${dir}/cache levels=1 keys_zone=reviews:1m;
+function cacheConfig(dir: string, listen: string, upstream: string): string {
+  return `  proxy_cache_path ${dir}/cache levels=1 keys_zone=reviews:1m;
   server {
-    listen 127.0.0.1:${port};
+    listen ${listen};
     location / {
       proxy_pass ${upstream};
       proxy_http_version 1.1;
@@ -49,43 +26,24 @@ http {
       proxy_cache_revalidate on;
       add_header X-Cache $upstream_cache_status always;
     }
-  }
-}
-`
+  }`
 }
 
 let origin: TestServer
-let nginx: Bun.Subprocess | undefined
+let nginx: Nginx | undefined
 let proxyUrl = ''
-let workDir = ''
 
 beforeAll(async () => {
   if (!nginxBinary) return
   // max-age=1: the cached variants expire within two seconds, so the test sees nginx revalidate.
   origin = await startTestServer({ env: { CACHE_MAX_AGE: '1' } })
-  workDir = mkdtempSync(join(tmpdir(), 'nginx-cache-'))
-  const port = await freePort()
-  writeFileSync(join(workDir, 'nginx.conf'), nginxConfig(workDir, port, origin.url))
-  nginx = Bun.spawn([nginxBinary, '-p', workDir, '-c', join(workDir, 'nginx.conf'), '-e', 'stderr'], { stdout: 'ignore', stderr: 'pipe' })
-  proxyUrl = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 10_000
-  while (true) {
-    try {
-      await fetch(`${proxyUrl}/healthz`)
-      break
-    } catch {
-      if (nginx.exitCode !== null || Date.now() > deadline)
-        throw new Error(`nginx did not start: ${await new Response(nginx.stderr as ReadableStream).text()}`)
-      await Bun.sleep(20)
-    }
-  }
+  nginx = await startNginx('cache', (dir, listen) => cacheConfig(dir, listen, origin.url))
+  proxyUrl = nginx.url
 })
 
 afterAll(async () => {
-  nginx?.kill()
-  await nginx?.exited
+  await nginx?.stop()
   await origin?.stop()
-  if (workDir) rmSync(workDir, { recursive: true, force: true })
 })
 
 const viaCache = (path: string, headers: Record<string, string>) => fetch(proxyUrl + path, { headers, decompress: false } as RequestInit)

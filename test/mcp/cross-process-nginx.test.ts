@@ -4,44 +4,21 @@
  * nginx is not installed.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { TOOLS } from '../../src/mcp/tools'
+import { type Nginx, nginxBinary, startNginx, warnIfNoNginx } from '../support/nginx'
 import { type Pair, post, readUntil, startPair } from './cross-process-pair'
 
-const nginxBinary = Bun.which('nginx') ?? Bun.which('nginx', { PATH: '/usr/sbin:/usr/local/sbin' })
-if (!nginxBinary) console.warn('cross-process-nginx.test.ts: skipped, nginx is not installed (apt-get install -y nginx-light)')
-
-async function freePort(): Promise<number> {
-  const probe = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
-  const port = probe.port
-  probe.stop(true)
-  return port
-}
+warnIfNoNginx('cross-process-nginx.test.ts')
 
 /** Round-robin (nginx's default) over both processes; streams pass unbuffered; X-Upstream says which answered. */
-function nginxConfig(dir: string, port: number, upstreams: string[]): string {
-  return `daemon off;
-master_process off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 64; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  upstream reviews {
+function roundRobinConfig(listen: string, upstreams: string[]): string {
+  return `  upstream reviews {
 ${upstreams.map((u) => `    server ${u.replace('http://', '')};`).join('\n')}
   }
   server {
-    listen 127.0.0.1:${port};
+    listen ${listen};
     location / {
       proxy_pass http://reviews;
       proxy_http_version 1.1;
@@ -50,42 +27,23 @@ ${upstreams.map((u) => `    server ${u.replace('http://', '')};`).join('\n')}
       proxy_read_timeout 1h;
       add_header X-Upstream $upstream_addr always;
     }
-  }
-}
-`
+  }`
 }
 
 let pair: Pair
-let nginx: Bun.Subprocess | undefined
+let nginx: Nginx | undefined
 let proxyUrl = ''
-let workDir = ''
 
 beforeAll(async () => {
   if (!nginxBinary) return
   pair = await startPair()
-  workDir = mkdtempSync(join(tmpdir(), 'nginx-mcp-'))
-  const port = await freePort()
-  writeFileSync(join(workDir, 'nginx.conf'), nginxConfig(workDir, port, [pair.a.url, pair.b.url]))
-  nginx = Bun.spawn([nginxBinary, '-p', workDir, '-c', join(workDir, 'nginx.conf'), '-e', 'stderr'], { stdout: 'ignore', stderr: 'pipe' })
-  proxyUrl = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + 10_000
-  while (true) {
-    try {
-      await fetch(`${proxyUrl}/healthz`)
-      break
-    } catch {
-      if (nginx.exitCode !== null || Date.now() > deadline)
-        throw new Error(`nginx did not start: ${await new Response(nginx.stderr as ReadableStream).text()}`)
-      await Bun.sleep(20)
-    }
-  }
+  nginx = await startNginx('mcp', (_dir, listen) => roundRobinConfig(listen, [pair.a.url, pair.b.url]))
+  proxyUrl = nginx.url
 }, 60_000)
 
 afterAll(async () => {
-  nginx?.kill()
-  await nginx?.exited
+  await nginx?.stop()
   await pair?.stop()
-  if (workDir) rmSync(workDir, { recursive: true, force: true })
 })
 
 describe.skipIf(!nginxBinary)('the SDK client behind nginx round-robin over two processes', () => {
