@@ -18,6 +18,7 @@ import type { Business, Review, StoredReview } from '../../src/reviews/schema'
 import { ReviewSearch } from '../../src/reviews/search'
 import { SearchIndex } from '../../src/reviews/search-index'
 import { parseSearchParams } from '../../src/reviews/search-query'
+import { review } from '../support/dataset'
 
 const newestFirst = (a: Review, b: Review) => (a.date === b.date ? (a.id < b.id ? 1 : -1) : a.date < b.date ? 1 : -1)
 
@@ -34,21 +35,17 @@ function realDataset(): { business: Business; reviews: Review[] } {
     const d = JSON.parse(line) as { id: string; text: string; rating: number; language?: string }
     const day = String(1 + (i % 28)).padStart(2, '0')
     const month = String(1 + (i % 12)).padStart(2, '0')
-    return enrich({
-      id: d.id,
-      rating: d.rating,
-      date: `2025-${month}-${day}`,
-      author: 'A.',
-      text: d.text,
-      technicians: [],
-      services: [],
-      service_area: null,
-      source: 'google',
-      verified: true,
-      response: null,
-      language: d.language ?? 'en',
-      translation: null,
-    })
+    return enrich(
+      review({
+        id: d.id,
+        rating: d.rating,
+        date: `2025-${month}-${day}`,
+        author: 'A.',
+        text: d.text,
+        service_area: null,
+        language: d.language ?? 'en',
+      }),
+    )
   })
   return { business: sampleBusiness, reviews: published(reviews) }
 }
@@ -182,7 +179,7 @@ describe('counted_reviews', () => {
 
 describe('entities: one definition for the count and the search', () => {
   test('a mention spelt in another case (area, service id, technician) is counted and found alike', async () => {
-    const { business, review } = await import('../support/dataset')
+    const { business } = await import('../support/dataset')
     const reviews = published([
       review({ id: 'e-1', service_area: 'springfield', services: ['Drain-Cleaning'], technicians: ['MIKE ALVAREZ'], date: '2025-03-01' }),
       review({ id: 'e-2', service_area: 'Springfield', services: ['drain-cleaning'], technicians: ['Mike Alvarez'], date: '2025-02-01' }),

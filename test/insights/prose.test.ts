@@ -11,7 +11,7 @@ import { praiseSentence } from '../../src/insights/prose'
 import type { AspectInsight, Insights } from '../../src/insights/schema'
 import type { Review } from '../../src/reviews/schema'
 import { generateDataset } from '../../src/sample/generate'
-import { business } from '../support/dataset'
+import { business, review } from '../support/dataset'
 
 const aspect = (id: string, label: string, positive: number, negative: number, neutral = 0): AspectInsight => ({
   id,
@@ -24,22 +24,8 @@ const aspect = (id: string, label: string, positive: number, negative: number, n
   search_urls: { all: '', positive: '', negative: '', neutral: '' },
 })
 
-const r = (id: string, rating: number, text: string, extra: Partial<Review> = {}): Review => ({
-  id,
-  rating,
-  date: '2025-05-01',
-  author: 'A B.',
-  text,
-  technicians: [],
-  services: [],
-  service_area: null,
-  source: 'google',
-  verified: true,
-  response: null,
-  language: 'en',
-  translation: null,
-  ...extra,
-})
+const r = (id: string, rating: number, text: string, extra: Partial<Review> = {}): Review =>
+  review({ id, rating, date: '2025-05-01', author: 'A B.', text, service_area: null, ...extra }) as Review
 
 /** The forms the summary used to produce, and other slips a person would not write. */
 const UNGRAMMATICAL: [string, RegExp][] = [

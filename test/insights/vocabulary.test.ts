@@ -8,23 +8,10 @@ import { readBusinessFile } from '../../src/catalog/business-file'
 import { computeInsights } from '../../src/insights/compute'
 import { Insights } from '../../src/insights/schema'
 import type { Business, Review } from '../../src/reviews/schema'
-import { business } from '../support/dataset'
+import { business, review } from '../support/dataset'
 
-const r = (id: string, text: string, rating = 5, technicians: string[] = []): Review => ({
-  id,
-  rating,
-  date: '2025-05-01',
-  author: 'A B.',
-  text,
-  technicians,
-  services: [],
-  service_area: null,
-  source: 'google',
-  verified: true,
-  response: null,
-  language: 'en',
-  translation: null,
-})
+const r = (id: string, text: string, rating = 5, technicians: string[] = []): Review =>
+  review({ id, rating, date: '2025-05-01', author: 'A B.', text, technicians, service_area: null }) as Review
 
 const restaurant = {
   ...business,
