@@ -83,7 +83,7 @@ type Unlinked = Omit<Insights, 'aspects' | 'entities' | 'topics' | 'counted_revi
     services: Omit<Insights['entities']['services'][number], 'search_url'>[]
     service_areas: Omit<Insights['entities']['service_areas'][number], 'search_url'>[]
   }
-  topics: (Omit<Insights['topics'][number], 'search_url'> & { members?: string[] })[]
+  topics: (Omit<Insights['topics'][number], 'search_url' | 'search_urls'> & { members?: string[]; memberSentiments?: Sentiment[] })[]
 }
 
 /**
@@ -108,8 +108,14 @@ export function linkFigures(insights: Unlinked, reviews: readonly Review[], feel
   }
   const topics: CountedReviews['topics'] = {}
   for (const topic of insights.topics) {
-    const members = (topic.members ?? []).map((id) => position.get(id)!).sort((a, b) => a - b)
-    topics[topic.phrase] = encodePositions(members)
+    const split: Record<Sentiment, number[]> = { positive: [], negative: [], neutral: [] }
+    const members = topic.members ?? []
+    for (let i = 0; i < members.length; i++) split[topic.memberSentiments?.[i] ?? 'neutral'].push(position.get(members[i]!)!)
+    topics[topic.phrase] = {
+      positive: encodePositions(split.positive.sort((a, b) => a - b)),
+      negative: encodePositions(split.negative.sort((a, b) => a - b)),
+      neutral: encodePositions(split.neutral.sort((a, b) => a - b)),
+    }
   }
   return {
     ...insights,
@@ -127,7 +133,15 @@ export function linkFigures(insights: Unlinked, reviews: readonly Review[], feel
       services: insights.entities.services.map((s) => ({ ...s, search_url: searchUrl({ mentions_service: s.id }) })),
       service_areas: insights.entities.service_areas.map((a) => ({ ...a, search_url: searchUrl({ service_area: a.name }) })),
     },
-    topics: insights.topics.map(({ members: _members, ...t }) => ({ ...t, search_url: searchUrl({ topic: t.phrase }) })),
+    topics: insights.topics.map(({ members: _members, memberSentiments: _sentiments, ...t }) => ({
+      ...t,
+      search_url: searchUrl({ topic: t.phrase }),
+      search_urls: {
+        positive: searchUrl({ topic: t.phrase, sentiment: 'positive' }),
+        negative: searchUrl({ topic: t.phrase, sentiment: 'negative' }),
+        neutral: searchUrl({ topic: t.phrase, sentiment: 'neutral' }),
+      },
+    })),
     counted_reviews: { aspects, topics },
   }
 }
@@ -138,7 +152,7 @@ export function figureValues(insights: Insights) {
 }
 
 /**
- * The positions `aspect` (with `sentiment`) and `topic` leave, from these insights, or undefined when neither
+ * The positions `aspect` and `topic` (either with `sentiment`) leave, from these insights, or undefined when neither
  * is given; an unknown value is an issue naming the known ones. The insights must be the current version's own
  * (positions are in their reviews' order).
  */
@@ -153,7 +167,12 @@ export function figurePositions(insights: Insights, filters: SearchFilters): Res
     const wanted = filters.sentiment ? [filters.sentiment] : SENTIMENTS
     sets.push(union(wanted.map((s) => decodePositions(split?.[s] ?? ''))))
   }
-  if (filters.topic !== undefined) sets.push(decodePositions(counted.topics[topicKey(filters.topic)] ?? ''))
+  if (filters.topic !== undefined) {
+    // `sentiment` picks the aspect's split when an aspect is given, else the topic's.
+    const split = counted.topics[topicKey(filters.topic)]
+    const wanted = filters.sentiment && filters.aspect === undefined ? [filters.sentiment] : SENTIMENTS
+    sets.push(union(wanted.map((s) => decodePositions(split?.[s] ?? ''))))
+  }
   const list = sets.length === 1 ? sets[0]! : intersect(sets[0]!, sets[1]!)
   return ok({ count: list.length, list })
 }

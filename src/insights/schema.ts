@@ -78,6 +78,10 @@ export const TopicInsight = Type.Object({
   ),
   review_ids: Type.Array(Type.String(), { description: 'Up to 5 most recent reviews that use it.' }),
   search_url: SearchUrl,
+  search_urls: Type.Object(
+    { positive: SearchUrl, negative: SearchUrl, neutral: SearchUrl },
+    { description: 'The searches behind each split of `sentiment` (`topic` with `sentiment`).' },
+  ),
 })
 
 export const RatingFigures = Type.Object(
@@ -175,7 +179,7 @@ const Positions = Type.String({ pattern: '^[0-9a-z.]*$' })
 export const CountedReviews = Type.Object(
   {
     aspects: Type.Record(Type.String(), Type.Object({ positive: Positions, negative: Positions, neutral: Positions })),
-    topics: Type.Record(Type.String(), Positions),
+    topics: Type.Record(Type.String(), Type.Object({ positive: Positions, negative: Positions, neutral: Positions })),
   },
   {
     description:

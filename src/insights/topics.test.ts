@@ -48,6 +48,7 @@ describe('topics', () => {
     expect(found[0]).toEqual({
       phrase: 'patio',
       members: ['r0', 'r1'],
+      memberSentiments: ['positive', 'negative'],
       mention_count: 2,
       sentiment: { positive: 1, negative: 1, neutral: 0 },
       review_ids: ['r0', 'r1'],
@@ -55,6 +56,7 @@ describe('topics', () => {
     expect(found[1]).toEqual({
       phrase: 'gluten free',
       members: [],
+      memberSentiments: [],
       mention_count: 0,
       sentiment: { positive: 0, negative: 0, neutral: 0 },
       review_ids: [],

@@ -11,7 +11,7 @@
  */
 import type { Business } from '../reviews/schema'
 import { foldForSearch } from '../core/text'
-import { polarityOf, type TextAnalysis } from './analyzer'
+import { type Polarity, polarityOf, type TextAnalysis } from './analyzer'
 import { backgroundPerMillion } from './background'
 import { ASPECT_CUES, SENTIMENT, TOPIC_STOPWORDS } from './lexicon'
 
@@ -22,6 +22,8 @@ export type Topic = {
   review_ids: string[]
   /** Every review counted (ids, in the sources' order): what a search by the topic answers (links.ts); not published as such. */
   members?: string[]
+  /** Each member's sentiment about the topic (the split that counts it), in the same order as `members`. */
+  memberSentiments?: Polarity[]
 }
 export type TopicSource = { id: string; analysis: TextAnalysis; language: string }
 
@@ -79,7 +81,8 @@ export function topicsOf(business: Business, sources: TopicSource[], tracked: re
       for (const score of byReview.values()) sentiment[polarityOf(score)]++
       const indexes = [...byReview.keys()].sort((a, b) => a - b)
       const members = indexes.map((i) => sources[i]!.id)
-      return { phrase, mention_count: byReview.size, sentiment, review_ids: members.slice(0, REVIEW_IDS), members }
+      const memberSentiments = indexes.map((i) => polarityOf(byReview.get(i)!))
+      return { phrase, mention_count: byReview.size, sentiment, review_ids: members.slice(0, REVIEW_IDS), members, memberSentiments }
     },
   )
 }

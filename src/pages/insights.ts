@@ -126,7 +126,7 @@ ${
     ? `<ul class="plain rows">${insights.topics
         .map(
           (topic) =>
-            `<li><span><b>${esc(topic.phrase)}</b> <a class="muted" href="${esc(listHref({ topic: topic.phrase }))}">${esc(t('mentions', { n: topic.mention_count }))}</a></span><span class="figs"><span class="bar">${sentimentBar(topic.sentiment)}</span>${splitText(topic.sentiment, locale)}<br>${reviewLinks(topic.review_ids)}</span></li>`,
+            `<li><span><b>${esc(topic.phrase)}</b> <a class="muted" href="${esc(listHref({ topic: topic.phrase }))}">${esc(t('mentions', { n: topic.mention_count }))}</a></span><span class="figs"><span class="bar">${sentimentBar(topic.sentiment)}</span>${splitText(topic.sentiment, locale, topicSplitHrefs(topic.phrase))}<br>${reviewLinks(topic.review_ids)}</span></li>`,
         )
         .join('')}</ul>`
     : `<p>${esc(t('noTopics'))}</p>`
@@ -152,6 +152,13 @@ ${insights.faq.map((f) => `<details><summary>${esc(f.question)}</summary><p>${es
  * The positive, neutral and negative counts in the page's words; with `hrefs`, each number links to the
  * reviews behind it (the sentence is translated whole, the numbers are put back as links).
  */
+/** A topic's split, each number a link to the reviews it counts (`/` with the topic and that sentiment). */
+const topicSplitHrefs = (topic: string): Record<keyof Split, string> => ({
+  positive: listHref({ topic, sentiment: 'positive' }),
+  neutral: listHref({ topic, sentiment: 'neutral' }),
+  negative: listHref({ topic, sentiment: 'negative' }),
+})
+
 function splitText(split: Split, locale: Locale, hrefs?: Record<keyof Split, string>): string {
   const mark = (key: keyof Split) => `\u0001${key}\u0001`
   const sentence = esc(

@@ -106,8 +106,8 @@ export const SearchQuery = Type.Object(
         SENTIMENTS.map((s) => Type.Literal(s)),
         {
           description:
-            'With `aspect` only (alone it is a 400): the reviews counted under that aspect’s positive, negative or neutral split, ' +
-            'by the review’s own feeling about the aspect (its mentions summed).',
+            'With `aspect` or `topic` (alone it is a 400): the reviews counted under the positive, negative or neutral split of the ' +
+            'aspect (the review’s own feeling about it, its mentions summed), or, without an aspect, of the topic (the clauses it occurs in).',
         },
       ),
     ),
@@ -243,12 +243,17 @@ export function validateSearch(input: Record<string, unknown>, listing: 'search'
   if (ratingsValid && typeof given.min_rating === 'number' && typeof given.max_rating === 'number' && given.min_rating > given.max_rating) {
     issues.push({ path: ['min_rating'], code: 'invalid_range', message: `must not be above max_rating (${given.max_rating})` })
   }
-  if (given.sentiment !== undefined && given.aspect === undefined && !issues.some((i) => i.path[0] === 'sentiment')) {
+  if (
+    given.sentiment !== undefined &&
+    given.aspect === undefined &&
+    given.topic === undefined &&
+    !issues.some((i) => i.path[0] === 'sentiment')
+  ) {
     issues.push({
       path: ['sentiment'],
       code: 'missing_aspect',
       message:
-        'needs aspect: it picks the positive, negative or neutral reviews of one aspect (e.g. aspect=punctuality&sentiment=negative)',
+        'needs aspect or topic: it picks the positive, negative or neutral reviews of one aspect or topic (e.g. aspect=punctuality&sentiment=negative)',
     })
   }
   const after = typeof given.cursor === 'string' ? decodeCursor(given.cursor) : undefined

@@ -67,6 +67,13 @@ function figures(insights: Insights): { name: string; count: number; url: string
       })),
     ]),
     ...insights.topics.map((t) => ({ name: `topic ${t.phrase}`, count: t.mention_count, url: t.search_url })),
+    ...insights.topics.flatMap((t) =>
+      (['positive', 'negative', 'neutral'] as const).map((s) => ({
+        name: `topic ${t.phrase} ${s}`,
+        count: t.sentiment[s],
+        url: t.search_urls[s],
+      })),
+    ),
     ...insights.entities.technicians.map((t) => ({ name: `technician ${t.name}`, count: t.mention_count, url: t.search_url })),
     ...insights.entities.services.map((s) => ({ name: `service ${s.id}`, count: s.mention_count, url: s.search_url })),
     ...insights.entities.service_areas.map((a) => ({ name: `area ${a.name}`, count: a.mention_count, url: a.search_url })),

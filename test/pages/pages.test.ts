@@ -311,7 +311,7 @@ describe('/insights', () => {
     const figures =
       1 +
       insights.aspects.length * 4 +
-      insights.topics.length +
+      insights.topics.length * 4 +
       4 * (insights.entities.technicians.length + insights.entities.services.length + insights.entities.service_areas.length) +
       // The owner view: each period's review count (the last 30 and 90 days, and the periods before them).
       2 * insights.owner.periods.length

@@ -51,6 +51,9 @@ describe('figures of /insights.json over HTTP', () => {
         ...(['positive', 'negative', 'neutral'] as const).map((s) => [a.search_urls[s], a.sentiment[s]] as const),
       ]),
       ...insights.topics.map((t) => [t.search_url, t.mention_count] as const),
+      ...insights.topics.flatMap((t) =>
+        (['positive', 'negative', 'neutral'] as const).map((s) => [t.search_urls[s], t.sentiment[s]] as const),
+      ),
       ...insights.entities.technicians.map((t) => [t.search_url, t.mention_count] as const),
       ...insights.entities.services.map((s) => [s.search_url, s.mention_count] as const),
       ...insights.entities.service_areas.map((a) => [a.search_url, a.mention_count] as const),
