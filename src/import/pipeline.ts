@@ -27,6 +27,7 @@ import {
 import { decodeUtf8, invalidUtf8Problem, readJsonLine, tryParse, type ParsedFile, type RawRecord } from './parsers'
 import { ReviewChecker, type ReviewSink } from './review-check'
 import { InvalidUtf8, numberedLines, utf8Chunks, type ByteChunks } from './text-stream'
+import { checkVocabulary } from '../insights/vocabulary'
 
 export type ImportOptions = {
   format?: ImportFormat
@@ -58,7 +59,10 @@ export type ImportOutcome =
 
 export function validateBusiness(value: unknown, location = 'business'): { business: Business } | { problems: ImportProblem[] } {
   const parsed = parseWith(Business, value)
-  return parsed.ok ? { business: parsed.value } : { problems: problemsFrom(location, parsed.issues.slice(0, MAX_NAMES_LISTED)) }
+  // The business's own vocabulary (aspects, default_aspects, topics) is checked as business.json's is.
+  const vocabulary = typeof value === 'object' && value !== null && !Array.isArray(value) ? checkVocabulary(value) : []
+  if (parsed.ok && !vocabulary.length) return { business: parsed.value }
+  return { problems: problemsFrom(location, [...(parsed.ok ? [] : parsed.issues), ...vocabulary].slice(0, MAX_NAMES_LISTED)) }
 }
 
 /**

@@ -140,6 +140,12 @@ describe('formats', () => {
 describe('rejections change nothing', () => {
   const cases: [string, string, string, RegExp][] = [
     [
+      'a business vocabulary business.json would refuse (a default aspect redefined)',
+      'bad.json',
+      JSON.stringify({ business: { ...business, aspects: [{ id: 'price', label: 'Cost', cues: ['cost'] }] }, reviews: [reviews[0]!] }),
+      /business, aspects\.0\.id: .*seven default aspects/,
+    ],
+    [
       'bad star value',
       'bad.jsonl',
       JSON.stringify({ ...reviews[0]!, id: 'n1', rating: 6 }),
