@@ -100,22 +100,14 @@ export function linkFigures(insights: Unlinked, reviews: readonly Review[], feel
       const feeling = byAspect.get(id)
       if (feeling) split[feeling].push(i)
     })
-    aspects[id] = {
-      positive: encodePositions(split.positive),
-      negative: encodePositions(split.negative),
-      neutral: encodePositions(split.neutral),
-    }
+    aspects[id] = encodeSplit(split)
   }
   const topics: CountedReviews['topics'] = {}
   for (const topic of insights.topics) {
     const split: Record<Sentiment, number[]> = { positive: [], negative: [], neutral: [] }
     const members = topic.members ?? []
     for (let i = 0; i < members.length; i++) split[topic.memberSentiments?.[i] ?? 'neutral'].push(position.get(members[i]!)!)
-    topics[topic.phrase] = {
-      positive: encodePositions(split.positive.sort((a, b) => a - b)),
-      negative: encodePositions(split.negative.sort((a, b) => a - b)),
-      neutral: encodePositions(split.neutral.sort((a, b) => a - b)),
-    }
+    topics[topic.phrase] = encodeSplit(split)
   }
   return {
     ...insights,
@@ -163,18 +155,27 @@ export function figurePositions(insights: Insights, filters: SearchFilters): Res
   const counted = insights.counted_reviews
   const sets: Int32Array[] = []
   if (filters.aspect !== undefined) {
-    const split = counted.aspects[filters.aspect]
-    const wanted = filters.sentiment ? [filters.sentiment] : SENTIMENTS
-    sets.push(union(wanted.map((s) => decodePositions(split?.[s] ?? ''))))
+    sets.push(splitPositions(counted.aspects[filters.aspect], filters.sentiment))
   }
   if (filters.topic !== undefined) {
     // `sentiment` picks the aspect's split when an aspect is given, else the topic's.
-    const split = counted.topics[topicKey(filters.topic)]
-    const wanted = filters.sentiment && filters.aspect === undefined ? [filters.sentiment] : SENTIMENTS
-    sets.push(union(wanted.map((s) => decodePositions(split?.[s] ?? ''))))
+    sets.push(splitPositions(counted.topics[topicKey(filters.topic)], filters.aspect === undefined ? filters.sentiment : undefined))
   }
   const list = sets.length === 1 ? sets[0]! : intersect(sets[0]!, sets[1]!)
   return ok({ count: list.length, list })
+}
+
+type EncodedSplit = Record<Sentiment, string>
+
+/** A figure's split (positions per sentiment) as `counted_reviews` writes it: each list ascending, encoded. */
+function encodeSplit(split: Record<Sentiment, number[]>): EncodedSplit {
+  const encode = (positions: number[]) => encodePositions(positions.sort((a, b) => a - b))
+  return { positive: encode(split.positive), negative: encode(split.negative), neutral: encode(split.neutral) }
+}
+
+/** The positions of one side of a split, or of all three when no sentiment is asked for. */
+function splitPositions(split: EncodedSplit | undefined, sentiment: Sentiment | undefined): Int32Array {
+  return union((sentiment ? [sentiment] : SENTIMENTS).map((s) => decodePositions(split?.[s] ?? '')))
 }
 
 function union(lists: Int32Array[]): Int32Array {
