@@ -9,6 +9,7 @@
  */
 import type { Review } from '../reviews/schema'
 import type { Polarity } from './analyzer'
+import { searchUrl } from './links'
 import { MIN_SUPPORT } from './prose'
 import type { OwnerPeriod, OwnerView, OwnerWindow, UnansweredReview } from './schema'
 
@@ -94,7 +95,7 @@ function ownerWindow(
 
 function period(range: { since: string; until: string }, reviews: Review[]): OwnerPeriod {
   const low = reviews.filter((r) => r.rating <= LOW_RATING_MAX).length
-  const query = `since=${range.since}&until=${range.until}`
+  const filters = { since: range.since, until: range.until }
   return {
     since: range.since,
     until: range.until,
@@ -102,8 +103,8 @@ function period(range: { since: string; until: string }, reviews: Review[]): Own
     average_rating: reviews.length ? round2(reviews.reduce((s, r) => s + r.rating, 0) / reviews.length) : null,
     low_rating_count: low,
     low_rating_share: reviews.length ? round2(low / reviews.length) : null,
-    search: `/api/reviews/search?${query}`,
-    page: `/?${query}`,
+    search: searchUrl(filters),
+    page: `/?${new URLSearchParams(filters)}`,
   }
 }
 
@@ -115,7 +116,7 @@ function unanswered(reviews: readonly Review[]): OwnerView['unanswered'] {
   return {
     max_rating: LOW_RATING_MAX,
     count: found.length,
-    search: `/api/reviews/search?max_rating=${LOW_RATING_MAX}&has_response=false`,
+    search: searchUrl({ max_rating: String(LOW_RATING_MAX), has_response: 'false' }),
     reviews: found.slice(0, UNANSWERED_LISTED).map(
       (r): UnansweredReview => ({
         id: r.id,
