@@ -188,6 +188,9 @@ export class Hub {
           .reduce((sum, topic) => sum + this.repository.enqueueUnsent(topic, this.topics.topic(topic).etag, now), 0),
       )()
       if (owed) this.log({ event: 'hub_takeover_enqueued', deliveries: owed })
+      const pings = this.repository.db.transaction(() => this.pingsOwed())()
+      if (pings.length) this.log({ event: 'hub_takeover_pings', pings: pings.length })
+      for (const { hub, topic } of pings) this.ping(hub, topic)
     } catch (error) {
       if (!isBusy(error)) this.log({ event: 'hub_takeover_failed', error: String(error) })
       this.leaseUntil = Math.min(this.leaseUntil, Date.now()) // not done: take up again on the next tick
@@ -347,7 +350,13 @@ export class Hub {
 
   /** Tells each outside hub (HUB_EXTERNAL_URLS) that these topics changed (publish-ping.ts). */
   private pingExternalHubs(topics: TopicPath[]): void {
-    if (this.stopped || this.config.externalUrls.length === 0) return
+    for (const hub of this.config.externalUrls) for (const topic of topics) this.ping(hub, topic)
+  }
+
+  /** One hub about one topic; once it takes the ping, what it now knows is recorded for the next holder. */
+  private ping(hub: string, topic: TopicPath): void {
+    if (this.stopped) return
+    const etag = this.topics.topic(topic).etag
     const deps: PingDeps = {
       timeoutMs: this.config.timeoutMs,
       retryDelaysMs: this.config.retryDelaysMs,
@@ -356,7 +365,29 @@ export class Hub {
       log: this.log,
       count: (result) => (this.metrics.pings[result] = (this.metrics.pings[result] ?? 0) + 1),
     }
-    for (const hub of this.config.externalUrls) for (const topic of topics) this.track(pingHub(hub, this.topicUrl(topic), deps))
+    const told = pingHub(hub, this.topicUrl(topic), deps).then((accepted) =>
+      accepted ? this.writes.run(() => this.repository.recordPing(hub, topic, etag)) : undefined,
+    )
+    this.track(told.catch((error) => this.log({ event: 'hub_ping_record_failed', hub, topic, error: String(error) })))
+  }
+
+  /**
+   * The pings a previous holder owed: each outside hub whose last recorded topic content is not the current one
+   * (its holder died before the ping went through, or every retry failed). A hub with nothing recorded yet is
+   * recorded as knowing the current content: there is no earlier change to tell it of.
+   */
+  private pingsOwed(): { hub: string; topic: TopicPath }[] {
+    if (this.config.externalUrls.length === 0) return []
+    const pinged = this.repository.pingedEtags()
+    const owed: { hub: string; topic: TopicPath }[] = []
+    for (const hub of this.config.externalUrls)
+      for (const topic of TOPIC_PATHS) {
+        const known = pinged.get(hub)?.get(topic)
+        const current = this.topics.topic(topic).etag
+        if (known === undefined) this.repository.recordPing(hub, topic, current)
+        else if (known !== current) owed.push({ hub, topic })
+      }
+    return owed
   }
 
   /** Pumps once after the current burst of slot releases (many releases, one pump). */

@@ -4,7 +4,7 @@
  * step open): a form POST of `hub.mode=publish` with the topic as `hub.url` and `hub.topic`. The outside
  * hub then fetches the topic and fans it out to its own subscribers. A ping that fails (no 2xx, timeout,
  * network) is retried on the deliveries' schedule; after that it is dropped and logged: the next change
- * pings again.
+ * pings again, and so does the next lease holder (hub.ts records what each hub was last told of).
  */
 import type { Logger } from '../core/log'
 
@@ -28,11 +28,11 @@ export function publishForm(topic: string): string {
   ]).toString()
 }
 
-/** Pings `hub` about `topic`, retrying on failure; never throws. */
-export async function pingHub(hub: string, topic: string, deps: PingDeps): Promise<void> {
+/** Pings `hub` about `topic`, retrying on failure; never throws. True once the hub took it (2xx). */
+export async function pingHub(hub: string, topic: string, deps: PingDeps): Promise<boolean> {
   for (let attempt = 0; attempt <= deps.retryDelaysMs.length; attempt++) {
-    if (attempt > 0 && !(await sleep(deps.retryDelaysMs[attempt - 1]!, deps.signal))) return
-    if (deps.signal.aborted) return
+    if (attempt > 0 && !(await sleep(deps.retryDelaysMs[attempt - 1]!, deps.signal))) return false
+    if (deps.signal.aborted) return false
     const started = performance.now()
     let status: number | null = null
     let error: string | undefined
@@ -50,7 +50,7 @@ export async function pingHub(hub: string, topic: string, deps: PingDeps): Promi
     } catch (caught) {
       error = String(caught)
     }
-    if (deps.signal.aborted) return
+    if (deps.signal.aborted) return false
     const ok = status !== null && status >= 200 && status < 300
     const result = ok ? 'accepted' : attempt < deps.retryDelaysMs.length ? 'retry' : 'failed'
     deps.count(result)
@@ -64,8 +64,9 @@ export async function pingHub(hub: string, topic: string, deps: PingDeps): Promi
       ms: Math.round(performance.now() - started),
       error,
     })
-    if (ok) return
+    if (ok) return true
   }
+  return false
 }
 
 /** Waits `ms`; false when aborted first. */

@@ -96,6 +96,19 @@ export const hubMigrations: Migration[] = [
       ALTER TABLE hub_subscriptions ADD COLUMN sent_etag TEXT;
     `,
   },
+  {
+    // What each outside hub (HUB_EXTERNAL_URLS) was last told of, per topic (the ETag current when a ping took a
+    // 2xx), so a new lease holder pings about a change whose holder died before its ping went through.
+    id: '104-hub-pings',
+    sql: `
+      CREATE TABLE hub_pings (
+        hub TEXT NOT NULL,
+        topic TEXT NOT NULL,
+        etag TEXT NOT NULL,
+        PRIMARY KEY (hub, topic)
+      );
+    `,
+  },
 ]
 
 /** How long finished records are kept (CONTRACT.md, WebSub hub: housekeeping). */
@@ -428,6 +441,24 @@ export class HubRepository {
       .query<{ topic: TopicPath }, []>("SELECT DISTINCT topic FROM hub_subscriptions WHERE state = 'active' AND sent_etag IS NOT NULL")
       .all()
       .map((r) => r.topic)
+  }
+
+  /** The ETag each outside hub was last told of, per topic: `pinged.get(hub)?.get(topic)`. */
+  pingedEtags(): Map<string, Map<string, string>> {
+    const pinged = new Map<string, Map<string, string>>()
+    for (const row of this.db.query<{ hub: string; topic: string; etag: string }, []>('SELECT hub, topic, etag FROM hub_pings').all()) {
+      const topics = pinged.get(row.hub) ?? new Map<string, string>()
+      topics.set(row.topic, row.etag)
+      pinged.set(row.hub, topics)
+    }
+    return pinged
+  }
+
+  /** Records that `hub` now knows `topic` as of `etag` (its ping took a 2xx, or a holder started from it). */
+  recordPing(hub: string, topic: TopicPath, etag: string): void {
+    this.db
+      .query('INSERT INTO hub_pings (hub, topic, etag) VALUES (?, ?, ?) ON CONFLICT (hub, topic) DO UPDATE SET etag = excluded.etag')
+      .run(hub, topic, etag)
   }
 
   /**

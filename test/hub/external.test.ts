@@ -128,6 +128,58 @@ describe('outside hubs are pinged on every topic change', () => {
     expect(metrics).toContain('websub_publish_pings_total{result="retry"} 1\n')
   })
 
+  test('a change whose ping never went out (its holder died first) is pinged by the next holder, once', async () => {
+    const hubConfig = server.service.hub.config
+    const dataDir = server.dataDir
+    const dbPath = join(dataDir, 'reviews.db')
+    const etags = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          TOPIC_PATHS.map(async (path) => [
+            path,
+            (await fetch(`${server.url}/${path}`, { method: 'HEAD', headers: { 'accept-encoding': 'identity' } })).headers.get('etag'),
+          ]),
+        ),
+      )
+    // What each hub took is recorded: every topic as it is now.
+    const now = await etags()
+    let db = openDatabase(dbPath, reviewMigrations)
+    const recorded = db.query<{ hub: string; topic: string; etag: string }, []>('SELECT hub, topic, etag FROM hub_pings').all()
+    expect(recorded).toHaveLength(2 * TOPIC_PATHS.length)
+    for (const row of recorded) expect(row.etag).toBe(now[row.topic]!)
+    db.close()
+
+    // A change the holder never pinged about: committed while no process serves this DATA_DIR.
+    await server.stop(true)
+    db = openDatabase(dbPath, reviewMigrations)
+    new ReviewRepository(db).write({
+      reviews: [review({ id: 'outside-2', date: '2026-06-02', text: 'Written while the holder was gone.' })],
+    })
+    db.close()
+    const plainBefore = httpHub.pings.length
+    const secureBefore = httpsHub.requests('/hub', 'POST').length
+    server = await startTestServer({ dataDir, hubConfig })
+    await httpHub.until(plainBefore + TOPIC_PATHS.length)
+    await server.service.hub.whenIdle()
+    const topics = TOPIC_PATHS.map((path) => `${TEST_BASE_URL}/${path}`).sort()
+    expect(
+      httpHub.pings
+        .slice(plainBefore)
+        .map((p) => p.form.get('hub.topic'))
+        .sort(),
+    ).toEqual(topics)
+    const secure = httpsHub.requests('/hub', 'POST').slice(secureBefore)
+    expect(secure.map((r) => new URLSearchParams(new TextDecoder().decode(r.body)).get('hub.topic')).sort()).toEqual(topics)
+
+    // The hubs now know the current content: a restart with nothing new pings nobody.
+    await server.stop(true)
+    server = await startTestServer({ dataDir, hubConfig })
+    await server.service.hub.whenIdle()
+    expect(server.service.hub.leading).toBe(true)
+    expect(httpHub.pings).toHaveLength(plainBefore + TOPIC_PATHS.length)
+    expect(httpsHub.requests('/hub', 'POST')).toHaveLength(secureBefore + TOPIC_PATHS.length)
+  })
+
   test('HUB_EXTERNAL_URLS takes http(s) URLs only, and names the bad one', () => {
     expect(loadHubConfig({}).externalUrls).toEqual([])
     expect(() => loadHubConfig({ HUB_EXTERNAL_URLS: 'https://hub.example/, ftp://x.example/' })).toThrow(ConfigError)

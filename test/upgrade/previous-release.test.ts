@@ -62,6 +62,7 @@ describe('a database from the previous release', () => {
       '101-hub-status',
       '102-hub-as-sent',
       '103-hub-lease',
+      '104-hub-pings',
     ])
   })
 })
