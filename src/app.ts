@@ -40,7 +40,7 @@ export function createApp({ config, catalog, search, log, plugins = [] }: AppDep
   })
   app = new Elysia({ name: 'reviews-service', serve: { routes } as never })
     .use(requestLifecycle(() => app.routes, log, config.logRequests))
-    .use(openapiRoutes(config, () => app))
+    .use(openapiRoutes(config, catalog, () => app))
     .use(readRoutesPlugin(reads, context))
     .use(healthRoutes(catalog, new Date()))
     .use(pagesRoutes(catalog, search, read))

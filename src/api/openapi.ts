@@ -8,8 +8,10 @@
  */
 import { Elysia, type AnyElysia } from 'elysia'
 import type { Config } from '../core/config'
+import type { Catalog } from '../catalog/catalog'
+import { codeRendering } from './code-rendering'
 import { renderDocsPage } from './docs-page'
-import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
+import { type CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
 import { webhooks } from './openapi-webhooks'
 import { Type } from '@sinclair/typebox'
 import { asOpenApiSchema, errorResponses, JsonObject, JsonValue, JsonValueRef, readResponses, type OpenApiDocument } from './openapi-parts'
@@ -153,13 +155,12 @@ function hoistSchemas<T>(node: T, schemas: Record<string, unknown>): T {
   return visit(node) as T
 }
 
-export function openapiRoutes(config: Config, root: () => AnyElysia) {
+export function openapiRoutes(config: Config, catalog: Catalog, root: () => AnyElysia) {
   let spec: CachedRepresentation | undefined
   let docs: CachedRepresentation | undefined
   let built: Promise<OpenApiDocument> | undefined
   const document = () => (built ??= buildOpenApiDocument(config, root()))
   const cacheControl = `public, max-age=${config.cacheMaxAge}`
-  const startedAt = new Date()
   const specOptions = serveOptions(cacheControl)
   const docsOptions = serveOptions(
     cacheControl,
@@ -170,7 +171,7 @@ export function openapiRoutes(config: Config, root: () => AnyElysia) {
     .get(
       '/.well-known/openapi.json',
       async ({ request }) => {
-        spec ??= CachedRepresentation.text(JSON.stringify(await document()), 'application/json; charset=utf-8', startedAt)
+        spec ??= codeRendering(catalog, 'openapi.json', JSON.stringify(await document()), 'application/json; charset=utf-8')
         return serveRepresentation(request, spec, specOptions)
       },
       {
@@ -178,7 +179,8 @@ export function openapiRoutes(config: Config, root: () => AnyElysia) {
           tags: ['Operations'],
           operationId: 'getOpenApiDocument',
           summary: 'This OpenAPI document',
-          description: 'OpenAPI 3.1.0, rendered once per process start; `servers` is BASE_URL.',
+          description:
+            'OpenAPI 3.1.0, rendered once per process start; `servers` is BASE_URL. Last-Modified: when these bytes were first served from the database.',
           responses: readResponses(
             { description: 'The OpenAPI document.', content: { 'application/json': { schema: asOpenApiSchema(OpenApiDocumentSchema) } } },
             { cacheControl },
@@ -189,7 +191,7 @@ export function openapiRoutes(config: Config, root: () => AnyElysia) {
     .get(
       '/docs',
       async ({ request }) => {
-        docs ??= CachedRepresentation.text(renderDocsPage(await document()), 'text/html; charset=utf-8', startedAt)
+        docs ??= codeRendering(catalog, 'docs', renderDocsPage(await document()), 'text/html; charset=utf-8')
         return serveRepresentation(request, docs, docsOptions)
       },
       {

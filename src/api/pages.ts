@@ -11,6 +11,7 @@ import { VersionCache } from '../catalog/version-cache'
 import type { ReadRouteOptions } from './read-options'
 import { CORS_HEADERS } from '../http/cors'
 import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
+import { codeRendering } from './code-rendering'
 import type { Insights } from '../insights/schema'
 import {
   EMBED_COUNT_DEFAULT,
@@ -458,7 +459,7 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
   const kit = pageKit(catalog, search, options)
   const pages = pageDetails(options.cacheControl)
   const widgets = widgetDetails(options.cacheControl)
-  const embedScript = CachedRepresentation.text(EMBED_SCRIPT, 'text/javascript; charset=utf-8', new Date())
+  const embedScript = codeRendering(catalog, 'embed.js', EMBED_SCRIPT, 'text/javascript; charset=utf-8')
   return new Elysia({ name: 'pages' })
     .get('/', ({ request }) => homePage(kit, request), { detail: pages.home })
     .get('/reviews/:id', ({ request, params }) => reviewPage(kit, request, params.id), { detail: pages.review })

@@ -114,6 +114,11 @@ export class Catalog implements TopicSource {
     return this.snapshot.representations[path]
   }
 
+  /** The Last-Modified of a rendering of the code alone (ReviewRepository.firstServed). */
+  firstServed(name: string, etag: string): Date {
+    return this.store.firstServed(name, etag)
+  }
+
   onTopicsChanged(listener: (topics: TopicPath[]) => void): () => void {
     this.listeners.add(listener)
     return () => this.listeners.delete(listener)

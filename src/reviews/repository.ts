@@ -75,6 +75,25 @@ export class ReviewRepository {
       .all()
   }
 
+  /**
+   * When the bytes named `name` (a resource rendered from the code alone: robots.txt, the OpenAPI document) with this
+   * ETag were first served from this database: its Last-Modified, so it moves only when those bytes change, not at
+   * every start, and a replica on a copy says the same. `now` when the database cannot be written (a read-only
+   * replica, a lock held by an import) and has no earlier record.
+   */
+  firstServed(name: string, etag: string, now = new Date()): Date {
+    const key = `first-served:${name}`
+    try {
+      const known = this.db.query<{ value: string }, [string]>('SELECT value FROM meta WHERE key = ?').get(key)
+      const [knownEtag, since] = known ? known.value.split(' ') : []
+      if (knownEtag === etag && since && !Number.isNaN(Date.parse(since))) return new Date(since)
+      this.db
+        .query('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+        .run(key, `${etag} ${now.toISOString()}`)
+    } catch {}
+    return now
+  }
+
   /** The insights stored under `key`, or null. */
   insightsFor(key: string): StoredInsights | null {
     return this.db

@@ -26,6 +26,7 @@ function setup(computeInsightsFn: InsightsComputer, snapshotRows = rows) {
   }
   const catalog = {
     current: new Snapshot(1, 'k1', new Date('2025-03-02T00:00:00Z'), business, snapshotRows, 'https://example.test', counting),
+    firstServed: () => new Date('2025-03-02T00:00:00Z'),
   }
   // Text queries on data this small are answered by scanning, never by the store.
   const search = new ReviewSearch(() => catalog.current)
