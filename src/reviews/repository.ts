@@ -83,15 +83,29 @@ export class ReviewRepository {
    */
   firstServed(name: string, etag: string, now = new Date()): Date {
     const key = `first-served:${name}`
-    try {
+    const recorded = () => {
       const known = this.db.query<{ value: string }, [string]>('SELECT value FROM meta WHERE key = ?').get(key)
       const [knownEtag, since] = known ? known.value.split(' ') : []
-      if (knownEtag === etag && since && !Number.isNaN(Date.parse(since))) return new Date(since)
-      this.db
-        .query('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
-        .run(key, `${etag} ${now.toISOString()}`)
-    } catch {}
-    return now
+      return knownEtag === etag && since && !Number.isNaN(Date.parse(since)) ? new Date(since) : undefined
+    }
+    try {
+      // Read first (a read-only replica can); then one write transaction, so workers starting together agree.
+      return (
+        recorded() ??
+        this.db
+          .transaction(() => {
+            const since = recorded()
+            if (since) return since
+            this.db
+              .query('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
+              .run(key, `${etag} ${now.toISOString()}`)
+            return now
+          })
+          .immediate()
+      )
+    } catch {
+      return now
+    }
   }
 
   /** The insights stored under `key`, or null. */
