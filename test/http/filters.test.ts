@@ -4,11 +4,11 @@
  * since-listing, and cursors that stay right under every order.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { Review, StoredReview } from '../../src/reviews/schema'
 import { business } from '../support/dataset'
 import { startTestServer, type TestServer } from '../support/server'
+import { mcpClient, stopWithClient } from '../support/mcp-client'
 
 const LANGUAGES = ['en', 'de', 'pt-BR', null, 'EN-gb', 'fr'] as const
 const AREAS = ['Springfield', 'Shelbyville', null, 'springfield'] as const
@@ -33,13 +33,9 @@ let server: TestServer
 let client: Client
 beforeAll(async () => {
   server = await startTestServer({ seed: { business, reviews } })
-  client = new Client({ name: 'filters-test', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)))
+  client = await mcpClient(server, 'filters-test')
 })
-afterAll(async () => {
-  await client.close().catch(() => {})
-  await server.stop()
-})
+afterAll(() => stopWithClient(client, server))
 
 type Page = { count: number; total: number; reviews: Review[]; next_cursor?: string | null }
 const get = async (path: string) => {

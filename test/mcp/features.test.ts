@@ -12,6 +12,7 @@ import { business, review, reviews as baseReviews } from '../support/dataset'
 import { dataDirWith } from '../support/data-dir'
 import { MAIN } from '../support/spawn'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
+import { getJson, mcpClient, stopWithClient, textOf, toolCaller } from '../support/mcp-client'
 import type { StoredReview } from '../../src/reviews/schema'
 
 const extra: StoredReview[] = Array.from({ length: 30 }, (_, i) =>
@@ -34,20 +35,12 @@ let server: TestServer
 let client: Client
 beforeAll(async () => {
   server = await startTestServer({ seed: { business, reviews: all } })
-  client = new Client({ name: 'features-test', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)))
+  client = await mcpClient(server, 'features-test')
 })
-afterAll(async () => {
-  await client.close().catch(() => {})
-  await server.stop()
-})
+afterAll(() => stopWithClient(client, server))
 
-const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as any
-const textOf = (result: any) => result.content[0].text as string
-const http = async (path: string) => {
-  const response = await fetch(`${server.url}${path}`)
-  return { status: response.status, body: (await response.json()) as any }
-}
+const call = toolCaller(() => client)
+const http = (path: string) => getJson(server.url + path)
 const version = () => server.service.catalog.current.revision
 
 describe('cursors belong to their query', () => {

@@ -1,22 +1,18 @@
 /** search_reviews by aspect, sentiment and topic, and get_insights' links, through the SDK's own client. */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import type { AspectEvidence, Insights } from '../../src/insights/schema'
 import { DEFAULT_OPTIONS, generateDataset } from '../../src/sample/generate'
 import { startTestServer, type TestServer } from '../support/server'
+import { mcpClient, stopWithClient } from '../support/mcp-client'
 
 let server: TestServer
 let client: Client
 beforeAll(async () => {
   server = await startTestServer({ seed: generateDataset({ ...DEFAULT_OPTIONS, count: 200 }) })
-  client = new Client({ name: 'figures-test', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)))
+  client = await mcpClient(server, 'figures-test')
 }, 60_000)
-afterAll(async () => {
-  await client.close().catch(() => {})
-  await server.stop()
-})
+afterAll(() => stopWithClient(client, server))
 
 type Result = { isError?: boolean; structuredContent: any; content: { type: string; text: string }[] }
 const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as Result

@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import Ajv2020 from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
+import { stopWithClient, toolCaller } from '../support/mcp-client'
 import { reviews as fixtureReviews } from '../support/dataset'
 
 let server: TestServer
@@ -17,12 +18,9 @@ beforeAll(async () => {
   transport = new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`))
   await client.connect(transport)
 })
-afterAll(async () => {
-  await client.close().catch(() => {})
-  await server.stop()
-})
+afterAll(() => stopWithClient(client, server))
 
-const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as any
+const call = toolCaller(() => client)
 const published = fixtureReviews.filter((r) => r.verified)
 
 describe('SDK client over streamable HTTP', () => {

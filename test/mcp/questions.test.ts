@@ -5,11 +5,11 @@
  * answered completely in a few calls: counts and averages come from get_stats, never from paging.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { embeddedSample } from '../../src/catalog/seed'
 import type { Review, ReviewsDataset } from '../../src/reviews/schema'
 import { startTestServer, type TestServer } from '../support/server'
+import { mcpClient, stopWithClient } from '../support/mcp-client'
 
 let server: TestServer
 let client: Client
@@ -19,15 +19,11 @@ let calls = 0
 
 beforeAll(async () => {
   server = await startTestServer({ seed: embeddedSample })
-  client = new Client({ name: 'questions-test', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)))
+  client = await mcpClient(server, 'questions-test')
   truth = (await (await fetch(`${server.url}/reviews.json`)).json()) as ReviewsDataset
   reviews = truth.reviews
 })
-afterAll(async () => {
-  await client.close().catch(() => {})
-  await server.stop()
-})
+afterAll(() => stopWithClient(client, server))
 
 const call = async (name: string, args: Record<string, unknown> = {}) => {
   calls++

@@ -4,9 +4,9 @@
  * new filters mirrored by the HTTP search, prompts and resource templates.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
+import { getJson, mcpClient, stopWithClient, textOf, toolCaller } from '../support/mcp-client'
 import { business, review, reviews as baseReviews } from '../support/dataset'
 import type { StoredReview } from '../../src/reviews/schema'
 import { PerVersionMemo } from '../../src/mcp/memo'
@@ -49,20 +49,12 @@ let server: TestServer
 let client: Client
 beforeAll(async () => {
   server = await startTestServer({ seed: { business, reviews: all } })
-  client = new Client({ name: 'tools-test', version: '1.0.0' })
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`)))
+  client = await mcpClient(server, 'tools-test')
 })
-afterAll(async () => {
-  await client.close().catch(() => {})
-  await server.stop()
-})
+afterAll(() => stopWithClient(client, server))
 
-const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as any
-const textOf = (result: any) => result.content[0].text as string
-const http = async (path: string) => {
-  const response = await fetch(`${server.url}${path}`)
-  return { status: response.status, body: (await response.json()) as any }
-}
+const call = toolCaller(() => client)
+const http = (path: string) => getJson(server.url + path)
 
 /** Follows next_cursor to the end: every page's ids, in order. */
 async function allPages(name: string, args: Record<string, unknown>): Promise<{ ids: string[]; pages: any[] }> {
