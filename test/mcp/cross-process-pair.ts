@@ -1,6 +1,7 @@
 /** Two `serve` processes on one DATA_DIR, each on its own port (0): what a proxy or `--workers` puts side by side. */
 import { rmSync } from 'node:fs'
 import { dataDirWith } from '../support/data-dir'
+export { readUntil } from '../support/event-stream'
 import { MAIN, type Running, startListening } from '../support/spawn'
 
 export type Pair = { a: Running; b: Running; dataDir: string; stop: () => Promise<void> }
@@ -64,19 +65,4 @@ export async function openSession(url: string): Promise<Record<string, string>> 
   if (response.status !== 200) throw new Error(`initialize answered ${response.status}: ${await response.text()}`)
   await response.text()
   return { 'mcp-session-id': response.headers.get('mcp-session-id')!, 'mcp-protocol-version': '2025-06-18' }
-}
-
-/** Reads an event stream until `done` holds for what came so far. */
-export async function readUntil(
-  reader: { read(): Promise<{ done: boolean; value?: Uint8Array }> },
-  done: (text: string) => boolean,
-): Promise<string> {
-  let text = ''
-  const decoder = new TextDecoder()
-  while (!done(text)) {
-    const chunk = await reader.read()
-    if (chunk.done) return text
-    text += decoder.decode(chunk.value, { stream: true })
-  }
-  return text
 }

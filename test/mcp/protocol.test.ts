@@ -7,6 +7,7 @@ import { Elysia } from 'elysia'
 import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js'
 import { mcpRoutes } from '../../src/api/mcp'
 import { McpSessions } from '../../src/api/mcp-sessions'
+import { readUntil } from '../support/event-stream'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
 
 const JSON_AND_SSE = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }
@@ -203,20 +204,6 @@ describe('session lifetime', () => {
 })
 
 describe('server-sent event streams', () => {
-  async function readUntil(
-    reader: { read(): Promise<{ done: boolean; value?: Uint8Array }> },
-    done: (text: string) => boolean,
-  ): Promise<string> {
-    let text = ''
-    const decoder = new TextDecoder()
-    while (!done(text)) {
-      const chunk = await reader.read()
-      if (chunk.done) throw new Error(`stream ended after: ${JSON.stringify(text)}`)
-      text += decoder.decode(chunk.value, { stream: true })
-    }
-    return text
-  }
-
   /** The MCP routes alone on their own Bun server, with its idle timeout at the minimum and the transport's keep-alive at `keepAliveMs`. */
   async function standalone(keepAliveMs: number) {
     const { catalog, search } = server.service
@@ -242,6 +229,7 @@ describe('server-sent event streams', () => {
       expect(response.headers.get('content-type')).toContain('text/event-stream')
       const reader = response.body!.getReader()
       const text = await readUntil(reader, (t) => t.split(': keepalive\n\n').length > 2)
+      expect(text.split(': keepalive\n\n').length, text).toBeGreaterThan(2)
       expect(text.startsWith(': stream open\n\n')).toBe(true)
       await reader.cancel()
     } finally {
@@ -257,7 +245,7 @@ describe('server-sent event streams', () => {
       const headers = await openSession(app.url)
       const response = await fetch(`${app.url}/mcp`, { headers: { ...headers, accept: 'text/event-stream' } })
       const reader = response.body!.getReader()
-      await readUntil(reader, (t) => t.includes(': stream open'))
+      expect(await readUntil(reader, (t) => t.includes(': stream open'))).toContain(': stream open')
       const outcome = await Promise.race([
         reader.read().then(
           (chunk) => (chunk.done ? 'ended' : 'data'),
