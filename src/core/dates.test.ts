@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { daysInMonth, isCalendarDate, startOfLocalDay } from './dates'
+import { daysInMonth, isCalendarDate, quarterOf, quarterRange, startOfLocalDay } from './dates'
 
 describe('isCalendarDate', () => {
   test.each(['2024-02-29', '2023-12-31', '2000-02-29', '0050-03-01'])('%s is a date', (d) => expect(isCalendarDate(d)).toBe(true))
@@ -31,5 +31,26 @@ describe('startOfLocalDay', () => {
 
   test('years below 100 are years, not 19xx', () => {
     expect(startOfLocalDay('0050-03-01', 'UTC').toISOString()).toBe('0050-03-01T00:00:00.000Z')
+  })
+})
+
+describe('quarters', () => {
+  test.each([
+    ['2026-01-01', '2026-Q1'],
+    ['2026-03-31', '2026-Q1'],
+    ['2026-04-01', '2026-Q2'],
+    ['2026-09-30', '2026-Q3'],
+    ['2026-12-31', '2026-Q4'],
+  ])('%s is in %s', (date, quarter) => expect(quarterOf(date)).toBe(quarter))
+
+  test.each([
+    ['2026-Q1', '2026-01-01', '2026-03-31'],
+    ['2026-Q2', '2026-04-01', '2026-06-30'],
+    ['2026-Q3', '2026-07-01', '2026-09-30'],
+    ['2026-Q4', '2026-10-01', '2026-12-31'],
+  ])('%s runs from %s to %s', (quarter, since, until) => {
+    expect(quarterRange(quarter)).toEqual({ since, until })
+    expect(quarterOf(since)).toBe(quarter)
+    expect(quarterOf(until)).toBe(quarter)
   })
 })

@@ -14,6 +14,20 @@ export function daysInMonth(year: number, month: number): number {
   return month === 2 ? (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31
 }
 
+/** The calendar quarter of a YYYY-MM-DD date, as `2026-Q3`. */
+export function quarterOf(date: string): string {
+  return `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`
+}
+
+/** The first and last dates of a quarter (`2026-Q3`: 2026-07-01 to 2026-09-30), for a since/until search. */
+export function quarterRange(quarter: string): { since: string; until: string } {
+  const year = quarter.slice(0, 4)
+  const first = (Number(quarter.slice(6)) - 1) * 3 + 1
+  const last = first + 2
+  const month = (m: number) => String(m).padStart(2, '0')
+  return { since: `${year}-${month(first)}-01`, until: `${year}-${month(last)}-${daysInMonth(Number(year), last)}` }
+}
+
 /**
  * The UTC instant at which a local calendar date begins in an IANA time zone. Temporal knows the
  * zone's rules: a day whose midnight does not exist (DST starting at 00:00) begins at its first

@@ -4,6 +4,7 @@
  * reviews give the same bytes. Every sentence of the FAQ and summary is built from the figures in
  * the same object, so each claim can be checked against them.
  */
+import { quarterOf } from '../core/dates'
 import type { Business, Review } from '../reviews/schema'
 import { analyzeText, contextFor, polarityOf, type AnalysisContext, type AspectMention, type Polarity, type TextAnalysis } from './analyzer'
 import { hasText, readableText, storedLanguage, type LocalizedReview } from './language'
@@ -30,7 +31,6 @@ const ENTITY_REVIEW_IDS = 5
 const round2 = (x: number) => Math.round(x * 100) / 100
 const ratingPolarity = (rating: number): Polarity => (rating >= 4 ? 'positive' : rating <= 2 ? 'negative' : 'neutral')
 const emptySplit = (): Split => ({ positive: 0, negative: 0, neutral: 0 })
-const quarter = (date: string) => `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`
 
 /** Memoises per-review analysis by id and text, so a recompute after an import only reads what is new. */
 export class InsightsEngine {
@@ -261,7 +261,9 @@ function languageFigures(reviews: Review[], readings: Reading[]): Insights['lang
   }
 }
 
-function aspectInsight(id: string, label: string, reviews: Review[], reviewAspects: ReviewAspects[]): Omit<AspectInsight, 'search_urls'> {
+type UnlinkedAspect = Omit<AspectInsight, 'search_urls' | 'trend'> & { trend: Omit<AspectInsight['trend'][number], 'search_url'>[] }
+
+function aspectInsight(id: string, label: string, reviews: Review[], reviewAspects: ReviewAspects[]): UnlinkedAspect {
   const split = emptySplit()
   let sum = 0
   const trend = new Map<string, { n: number; sum: number }>()
@@ -273,7 +275,7 @@ function aspectInsight(id: string, label: string, reviews: Review[], reviewAspec
     const polarity = polarityOf(found.score)
     split[polarity]++
     sum += found.score
-    const period = quarter(review.date)
+    const period = quarterOf(review.date)
     const t = trend.get(period) ?? { n: 0, sum: 0 }
     t.n++
     t.sum += found.score

@@ -7,6 +7,7 @@
  *
  * Pure: no analyser here (the HTTP and MCP layers import this module without loading the language model).
  */
+import { quarterRange } from '../core/dates'
 import { failed, ok, type Result } from '../core/issues'
 import type { PositionSet } from '../reviews/ngram-index'
 import { technicianKeys } from '../reviews/repository'
@@ -77,7 +78,9 @@ export function decodePositions(encoded: string): Int32Array {
 
 /** The Insights fields this module fills in, before they are. */
 type Unlinked = Omit<Insights, 'aspects' | 'entities' | 'topics' | 'counted_reviews'> & {
-  aspects: Omit<Insights['aspects'][number], 'search_urls'>[]
+  aspects: (Omit<Insights['aspects'][number], 'search_urls' | 'trend'> & {
+    trend: Omit<Insights['aspects'][number]['trend'][number], 'search_url'>[]
+  })[]
   entities: {
     technicians: Omit<Insights['entities']['technicians'][number], 'search_url'>[]
     services: Omit<Insights['entities']['services'][number], 'search_url'>[]
@@ -119,6 +122,7 @@ export function linkFigures(insights: Unlinked, reviews: readonly Review[], feel
         negative: searchUrl({ aspect: a.id, sentiment: 'negative' }),
         neutral: searchUrl({ aspect: a.id, sentiment: 'neutral' }),
       },
+      trend: a.trend.map((point) => ({ ...point, search_url: searchUrl({ aspect: a.id, ...quarterRange(point.period) }) })),
     })),
     entities: {
       technicians: insights.entities.technicians.map((t) => ({ ...t, search_url: searchUrl({ mentions_technician: t.name }) })),

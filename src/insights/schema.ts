@@ -35,7 +35,12 @@ export const AspectInsight = Type.Object({
   sentiment: SentimentSplit,
   score: Type.Number({ minimum: -1, maximum: 1, description: 'Mean sentiment score of those mentions, -1 to 1.' }),
   trend: Type.Array(
-    Type.Object({ period: Type.String({ description: 'Calendar quarter, e.g. 2026-Q3.' }), mention_count: Count, score: Type.Number() }),
+    Type.Object({
+      period: Type.String({ description: 'Calendar quarter, e.g. 2026-Q3.' }),
+      mention_count: Count,
+      score: Type.Number(),
+      search_url: { ...SearchUrl, description: 'The search behind `mention_count`: the aspect in that quarter.' },
+    }),
     { description: 'Per quarter, oldest first.' },
   ),
   examples: Type.Array(Example, { description: 'Most recent clear positive and negative mentions.' }),

@@ -3,7 +3,7 @@
  * behind it: periods and entities to the filtered list on `/`, aspects, topics and FAQ answers to
  * their example reviews.
  */
-import { isCalendarDate } from '../core/dates'
+import { isCalendarDate, quarterOf, quarterRange } from '../core/dates'
 import type { Insights } from '../insights/schema'
 import type { Business, Review } from '../reviews/schema'
 import { esc, page } from './html'
@@ -39,15 +39,11 @@ export function ratingByQuarter(reviews: Review[]): PeriodPoint[] {
   while (year < lastYear || (year === lastYear && quarter <= lastQuarter)) {
     const label = `${year}-Q${quarter}`
     const bucket = buckets.get(label)
-    const startMonth = (quarter - 1) * 3 + 1
-    const since = `${year}-${String(startMonth).padStart(2, '0')}-01`
-    const endMonth = startMonth + 2
-    const until = `${year}-${String(endMonth).padStart(2, '0')}-${endMonth === 3 || endMonth === 12 ? 31 : 30}`
     points.push({
       label,
       count: bucket?.count ?? 0,
       average: bucket ? Math.round((bucket.sum / bucket.count) * 100) / 100 : null,
-      href: listHref({ since, until }),
+      href: listHref(quarterRange(label)),
     })
     quarter++
     if (quarter > 4) {
@@ -58,7 +54,6 @@ export function ratingByQuarter(reviews: Review[]): PeriodPoint[] {
   return points.slice(-QUARTERS_SHOWN)
 }
 
-const quarterOf = (date: string) => `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`
 const quarterParts = (label: string): [number, number] => [Number(label.slice(0, 4)), Number(label.slice(6))]
 
 export function renderInsightsPage(data: InsightsPageData): string {

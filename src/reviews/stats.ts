@@ -5,6 +5,7 @@
  * MCP tool get_stats: an agent counts without paging through reviews.
  */
 import { Type, type Static } from '@sinclair/typebox'
+import { quarterOf } from '../core/dates'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
 import type { Business, Review } from './schema'
 import { parseSearchParams, SearchQuery, validateSearch, type SearchFilters } from './search-query'
@@ -163,8 +164,6 @@ class Tally {
     }
   }
 }
-
-const quarterOf = (date: string) => `${date.slice(0, 4)}-Q${Math.floor((Number(date.slice(5, 7)) - 1) / 3) + 1}`
 
 /** The keys a review counts under for one grouping (a review may mention several technicians or services). */
 function keysOf(review: Review, groupBy: GroupBy): (string | null)[] {

@@ -389,7 +389,14 @@ describe('a small known dataset, figure by figure', () => {
 
   test('aspects: counts, splits, scores, trend and examples', () => {
     expect(aspect('punctuality')).toMatchObject({ mention_count: 3, sentiment: { positive: 2, negative: 1, neutral: 0 } })
-    expect(aspect('punctuality').trend).toEqual([{ period: '2025-Q2', mention_count: 3, score: expect.any(Number) }])
+    expect(aspect('punctuality').trend).toEqual([
+      {
+        period: '2025-Q2',
+        mention_count: 3,
+        score: expect.any(Number),
+        search_url: '/api/reviews/search?aspect=punctuality&since=2025-04-01&until=2025-06-30',
+      },
+    ])
     expect(aspect('punctuality').examples.map((e) => [e.review_id, e.sentiment])).toEqual([
       ['k-10', 'positive'],
       ['k-09', 'positive'],

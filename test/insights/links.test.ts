@@ -65,6 +65,7 @@ function figures(insights: Insights): { name: string; count: number; url: string
         count: a.sentiment[s],
         url: a.search_urls[s],
       })),
+      ...a.trend.map((p) => ({ name: `aspect ${a.id} in ${p.period}`, count: p.mention_count, url: p.search_url })),
     ]),
     ...insights.topics.map((t) => ({ name: `topic ${t.phrase}`, count: t.mention_count, url: t.search_url })),
     ...insights.topics.flatMap((t) =>
@@ -98,8 +99,9 @@ describe.each([
   const insights = computeInsights(business, reviews, '2026-01-01T00:00:00.000Z')
   const index = new SearchIndex(reviews)
 
-  test('each aspect split, topic and entity: count = total of its search_url', () => {
+  test('each aspect split, quarter of its trend, topic and entity: count = total of its search_url', () => {
     const all = figures(insights)
+    expect(insights.aspects.some((a) => a.trend.length > 1)).toBe(true)
     // Real figures, not empty ones: aspects with each split, topics and every kind of entity are there.
     expect(insights.aspects.some((a) => a.sentiment.positive > 0 && a.sentiment.negative > 0)).toBe(true)
     expect(insights.topics.length).toBeGreaterThan(0)
