@@ -146,6 +146,20 @@ describe('real labelled corpora', () => {
     expect({ unlisted, barred, unlicensed }).toEqual({ unlisted: [], barred: [], unlicensed: [] })
   })
 
+  test('the service-complaints corpus is trainable text, complaint-rich, in every split', () => {
+    const corpus = lines.filter((line) => line.file === 'service-complaints.jsonl')
+    expect(corpus.length).toBeGreaterThanOrEqual(1000)
+    expect(corpus.filter((line) => !PERMISSIVE.test(line.license)).map((line) => `${line.file}:${line.row}`)).toEqual([])
+    for (const split of SPLITS) {
+      const inSplit = corpus.filter((line) => line.split === split)
+      const complaints = inSplit.filter((line) => Object.values(line.aspects).includes('negative')).length
+      const silent = inSplit.filter((line) => Object.keys(line.aspects).length === 0).length
+      expect(complaints / inSplit.length).toBeGreaterThan(0.3)
+      expect(silent / inSplit.length).toBeGreaterThan(0.2)
+      expect(silent / inSplit.length).toBeLessThan(0.4)
+    }
+  })
+
   test('each split of the home-services corpus has complaints and sentences with no aspect', () => {
     for (const split of SPLITS) {
       const inSplit = lines.filter((line) => line.file === 'home-services.jsonl' && line.split === split)
