@@ -7,18 +7,26 @@
 import { Database } from 'bun:sqlite'
 import { ReviewRepository } from '../reviews/repository'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
-import { SearchIndex, type SearchIndexParts } from '../reviews/search-index'
-import type { NgramIndexParts } from '../reviews/ngram-index'
+import { searchableText, SearchIndex, type SearchIndexParts } from '../reviews/search-index'
+import { buffersOf, NgramIndex, type NgramIndexParts } from '../reviews/ngram-index'
 import { composeVersion, readVersion } from './version'
+import { spliceVersion, type Splice, type SplicedVersion } from './splice'
 
 /**
  * `previous.rows`: the served version's row hashes and byte lengths (see `rowHashes`), when it has them: each row of
  * the new version whose bytes are the same is named by its position there, so the event loop reuses it as it is.
+ * With `previous.splice` too (the served version's revision, rowids and index sets), the version is spliced from the
+ * served one and the rows written since (splice.ts) when it can be; else built whole.
  */
 export type BuildRequest = {
   id: number
   dbPath: string
-  previous: { contentKey: string; updatedAt: string; rows?: { hashes: Float64Array; rowEnds: Uint32Array } } | null
+  previous: {
+    contentKey: string
+    updatedAt: string
+    rows?: { hashes: Float64Array; rowEnds: Uint32Array }
+    splice?: { revision: number; rowids: Float64Array; index: SearchIndexParts }
+  } | null
 }
 export type BuiltVersion = {
   id: number
@@ -29,7 +37,10 @@ export type BuiltVersion = {
   contentKey: string
   updatedAt: string
   aggregate: AggregateRating
+  /** The whole reviews.json body; empty when `splice` describes it instead (takeIn assembles it). */
   body: Uint8Array
+  /** reviews.json as the served version's rows and the new rows' bytes (a version spliced from the served one). */
+  splice?: Splice
   rowsStart: number
   rowEnds: Uint32Array
   rowids: Float64Array
@@ -38,6 +49,8 @@ export type BuiltVersion = {
   /** For each row, its position in the previous version when its bytes are the same there, else -1. */
   reuse: Int32Array
   index: SearchIndexParts
+  /** Rows read from the database (every published one for a whole build, the ones written since for a splice). */
+  rowsRead: number
   /** Milliseconds spent reading, composing and indexing (on this thread). */
   ms: { read: number; compose: number; match: number; index: number }
 }
@@ -64,54 +77,40 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
   const { id, dbPath, previous } = event.data
   let revision = -1
   try {
-    const store = new ReviewRepository(connection(dbPath))
-    const started = performance.now()
-    const { state, business, rows } = readVersion(store)
-    revision = state.revision
-    const reviews = rows.map((r) => JSON.parse(r.json) as Review)
-    const read = performance.now()
-    const composed = composeVersion(
-      business,
-      rows,
-      reviews,
-      state.changedAt,
-      previous && { contentKey: previous.contentKey, updatedAt: new Date(previous.updatedAt) },
-    )
-    const composedAt = performance.now()
-    const rowHashes = rowHashesOf(composed.body, composed.rowsStart, composed.rowEnds)
-    const reuse = matchRows(rowHashes, composed.rowEnds, previous?.rows)
-    const matched = performance.now()
-    const index = new SearchIndex(reviews, undefined, { deferText: true })
-    const { parts, transfer } = index.toParts(false)
-    const rowids = Float64Array.from(rows, (r) => r.rowid)
-    const reply: BuiltVersion = {
-      id,
-      ok: true,
-      revision,
-      changedAt: state.changedAt.toISOString(),
-      business,
-      contentKey: composed.contentKey,
-      updatedAt: composed.updatedAt.toISOString(),
-      aggregate: composed.aggregate,
-      body: composed.body,
-      rowsStart: composed.rowsStart,
-      rowEnds: composed.rowEnds,
-      rowids,
-      rowHashes,
-      reuse,
-      index: parts,
-      ms: { read: read - started, compose: composedAt - read, match: matched - composedAt, index: performance.now() - matched },
+    const db = connection(dbPath)
+    const store = new ReviewRepository(db)
+    // One read transaction: the version and, for a splice, every text its text index reads are of one revision.
+    db.exec('BEGIN')
+    try {
+      const base = previous?.rows && previous.splice
+      const spliced =
+        previous?.rows && base
+          ? spliceVersion(store, {
+              revision: base.revision,
+              contentKey: previous.contentKey,
+              updatedAt: previous.updatedAt,
+              rowids: base.rowids,
+              hashes: previous.rows.hashes,
+              rowEnds: previous.rows.rowEnds,
+              index: base.index,
+            })
+          : null
+      if (spliced) {
+        revision = spliced.revision
+        postSpliced(id, spliced)
+        const texts = store.publishedJson()
+        db.exec('COMMIT')
+        const started = performance.now()
+        const reviews = texts.map((r) => JSON.parse(r.json) as Review)
+        const text = new NgramIndex(reviews.length, (p) => searchableText(reviews[p]!)).toParts()
+        const ms = performance.now() - started
+        self.postMessage({ id, revision, text: text.parts, ms } satisfies BuiltTextIndex, text.transfer)
+      } else {
+        revision = buildWhole(id, store, previous)
+      }
+    } finally {
+      if (db.inTransaction) db.exec('COMMIT')
     }
-    self.postMessage(reply, [
-      composed.body.buffer as ArrayBuffer,
-      composed.rowEnds.buffer as ArrayBuffer,
-      rowids.buffer,
-      rowHashes.buffer as ArrayBuffer,
-      reuse.buffer as ArrayBuffer,
-      ...transfer,
-    ])
-    const text = index.textIndexParts()
-    self.postMessage({ id, revision, text: text.parts, ms: text.ms } satisfies BuiltTextIndex, text.transfer)
   } catch (error) {
     if (revision < 0) {
       try {
@@ -124,15 +123,91 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
   Bun.gc(false)
 }
 
-/** 52 bits of a 64-bit hash of each row's bytes: a number, exact in a Float64Array. */
-export function rowHashesOf(body: Uint8Array, rowsStart: number, rowEnds: Uint32Array): Float64Array {
-  const hashes = new Float64Array(rowEnds.length)
-  const mask = (1n << 52n) - 1n
-  for (let i = 0; i < rowEnds.length; i++) {
-    const start = rowsStart + (i === 0 ? 0 : rowEnds[i - 1]! + 1)
-    hashes[i] = Number(BigInt(Bun.hash(body.subarray(start, rowsStart + rowEnds[i]!))) & mask)
+function postSpliced(id: number, spliced: SplicedVersion): void {
+  const { parts, transfer } = { parts: spliced.index, transfer: buffersOf(spliced.index) }
+  const reply: BuiltVersion = {
+    id,
+    ok: true,
+    revision: spliced.revision,
+    changedAt: spliced.changedAt.toISOString(),
+    business: spliced.business,
+    contentKey: spliced.contentKey,
+    updatedAt: spliced.updatedAt.toISOString(),
+    aggregate: spliced.aggregate,
+    body: new Uint8Array(0),
+    splice: spliced.splice,
+    rowsStart: spliced.splice.head.byteLength,
+    rowEnds: spliced.rowEnds,
+    rowids: spliced.rowids,
+    rowHashes: spliced.rowHashes,
+    reuse: spliced.reuse,
+    index: parts,
+    rowsRead: spliced.read,
+    ms: { read: spliced.ms.read, compose: spliced.ms.compose, match: 0, index: spliced.ms.index },
   }
-  return hashes
+  self.postMessage(reply, [
+    spliced.splice.head.buffer as ArrayBuffer,
+    spliced.splice.fresh.buffer as ArrayBuffer,
+    spliced.splice.segments.buffer as ArrayBuffer,
+    spliced.rowEnds.buffer as ArrayBuffer,
+    spliced.rowids.buffer as ArrayBuffer,
+    spliced.rowHashes.buffer as ArrayBuffer,
+    spliced.reuse.buffer as ArrayBuffer,
+    ...transfer,
+  ])
+}
+
+/** Reads every published row and builds the whole version (the first build, a changed business, anything a splice refuses). */
+function buildWhole(id: number, store: ReviewRepository, previous: BuildRequest['previous']): number {
+  const started = performance.now()
+  const { state, business, rows } = readVersion(store)
+  const revision = state.revision
+  const reviews = rows.map((r) => JSON.parse(r.json) as Review)
+  const read = performance.now()
+  const composed = composeVersion(
+    business,
+    rows,
+    reviews,
+    state.changedAt,
+    previous && { contentKey: previous.contentKey, updatedAt: new Date(previous.updatedAt) },
+  )
+  const composedAt = performance.now()
+  const rowHashes = composed.rowHashes
+  const reuse = matchRows(rowHashes, composed.rowEnds, previous?.rows)
+  const matched = performance.now()
+  const index = new SearchIndex(reviews, undefined, { deferText: true })
+  const { parts, transfer } = index.toParts(false)
+  const rowids = Float64Array.from(rows, (r) => r.rowid)
+  const reply: BuiltVersion = {
+    id,
+    ok: true,
+    revision,
+    changedAt: state.changedAt.toISOString(),
+    business,
+    contentKey: composed.contentKey,
+    updatedAt: composed.updatedAt.toISOString(),
+    aggregate: composed.aggregate,
+    body: composed.body,
+    rowsStart: composed.rowsStart,
+    rowEnds: composed.rowEnds,
+    rowids,
+    rowHashes,
+    reuse,
+    index: parts,
+    rowsRead: rows.length,
+    ms: { read: read - started, compose: composedAt - read, match: matched - composedAt, index: performance.now() - matched },
+  }
+  self.postMessage(reply, [
+    composed.body.buffer as ArrayBuffer,
+    composed.rowEnds.buffer as ArrayBuffer,
+    rowids.buffer,
+    rowHashes.buffer as ArrayBuffer,
+    reuse.buffer as ArrayBuffer,
+    ...transfer,
+  ])
+  const text = index.textIndexParts()
+  self.postMessage({ id, revision, text: text.parts, ms: text.ms } satisfies BuiltTextIndex, text.transfer)
+  return revision
 }
 
 /** For each row, the position of the previous version's row with the same hash and length, else -1. */

@@ -5,9 +5,10 @@
  */
 import type { PublishedRow } from '../reviews/repository'
 import type { Review } from '../reviews/schema'
-import { SearchIndex } from '../reviews/search-index'
+import { SearchIndex, type SearchIndexParts } from '../reviews/search-index'
 import type { BuildReply, BuildRequest, BuiltTextIndex, BuiltVersion } from './build-worker'
 import type { PreparedVersion } from './snapshot'
+import { spliceSteps } from './splice'
 
 /**
  * In the compiled executable every entrypoint is bundled under the common root of the entrypoints (src/),
@@ -46,7 +47,13 @@ export class VersionBuilder {
 
   /** Reads and builds the newest version in the worker; rejects with Cancelled if `cancel()` is called first. */
   build(
-    previous: { contentKey: string; updatedAt: Date; rows?: { hashes: Float64Array; rowEnds: Uint32Array } } | null,
+    previous: {
+      contentKey: string
+      updatedAt: Date
+      rows?: { hashes: Float64Array; rowEnds: Uint32Array }
+      /** The served version's revision, rowids and index sets (copies, transferred): the next version may be spliced from it. */
+      splice?: { revision: number; rowids: Float64Array; index: SearchIndexParts; transfer: ArrayBuffer[] }
+    } | null,
   ): Promise<Exclude<BuildReply, { ready: true } | BuiltTextIndex>> {
     this.cancel()
     return new Promise((resolve, reject) => {
@@ -59,13 +66,22 @@ export class VersionBuilder {
         // The previous rows' hashes and ends go as copies, transferred: a copy is a memcpy (under a millisecond at
         // 100k rows), where posting the arrays themselves would clone them byte by byte on this thread.
         const rows = previous?.rows && { hashes: previous.rows.hashes.slice(), rowEnds: previous.rows.rowEnds.slice() }
+        const splice = previous?.splice
         worker.postMessage(
           {
             id,
             dbPath: this.dbPath,
-            previous: previous && { contentKey: previous.contentKey, updatedAt: previous.updatedAt.toISOString(), rows },
+            previous: previous && {
+              contentKey: previous.contentKey,
+              updatedAt: previous.updatedAt.toISOString(),
+              rows,
+              splice: splice && { revision: splice.revision, rowids: splice.rowids, index: splice.index },
+            },
           } satisfies BuildRequest,
-          rows ? [rows.hashes.buffer, rows.rowEnds.buffer] : [],
+          [
+            ...(rows ? [rows.hashes.buffer, rows.rowEnds.buffer] : []),
+            ...(splice ? [splice.rowids.buffer as ArrayBuffer, ...splice.transfer] : []),
+          ],
         )
       })
     })
@@ -125,9 +141,25 @@ export class VersionBuilder {
 export async function takeIn(
   built: BuiltVersion,
   cancelled: () => boolean,
-  previous?: { rows: PublishedRow[]; reviews: Review[] },
+  previous?: { rows: PublishedRow[]; reviews: Review[]; body?: Uint8Array; rowsStart?: number },
 ): Promise<{ rows: PublishedRow[]; prepared: PreparedVersion; parsed: number }> {
-  const { body, rowsStart, rowEnds, rowids } = built
+  const { rowsStart, rowEnds, rowids } = built
+  let body = built.body
+  if (built.splice) {
+    // A spliced version: reviews.json's bytes are copied together here, a few MB per slice.
+    if (previous?.body === undefined || previous.rowsStart === undefined) throw new Error('a spliced version needs the served one')
+    const rowsLength = rowEnds.length ? rowEnds[rowEnds.length - 1]! : 0
+    body = new Uint8Array(rowsStart + rowsLength + 2)
+    const step = spliceSteps(built.splice, { body: previous.body, rowsStart: previous.rowsStart }, body, rowsStart)
+    for (;;) {
+      const until = performance.now() + SLICE_MS
+      let more = true
+      while (more && performance.now() < until) more = step()
+      if (!more) break
+      await yieldToLoop()
+      if (cancelled()) throw new Cancelled('build superseded')
+    }
+  }
   const reuse = previous ? built.reuse : undefined
   let parsed = 0
   const count = rowEnds.length

@@ -16,6 +16,7 @@ import type { Insights } from '../insights/schema'
 import type { IncrementalStats } from '../insights/stored-analyses'
 import type { Review } from '../reviews/schema'
 import { CachedRepresentation } from '../http/representation'
+import { copySetParts } from '../reviews/search-index'
 
 export type CatalogOptions = {
   baseUrl: string
@@ -184,7 +185,12 @@ export class Catalog implements TopicSource {
     const live = () => this.building === token
     try {
       const previous = this.snapshot
-      const built = await builder.build({ contentKey: previous.contentKey, updatedAt: previous.updatedAt, rows: previous.rowMatch })
+      const built = await builder.build({
+        contentKey: previous.contentKey,
+        updatedAt: previous.updatedAt,
+        rows: previous.rowMatch,
+        splice: spliceBase(previous),
+      })
       if (!live()) return
       if (!built.ok) {
         if (built.revision !== this.snapshot.revision) this.buildFailed(built.revision, built.error)
@@ -193,7 +199,7 @@ export class Catalog implements TopicSource {
       if (built.revision <= this.snapshot.revision) {
         // The version being served (the first one, whose index was left for later): adopt the index.
         if (built.revision === this.snapshot.revision && !this.snapshot.hasSearchIndex) {
-          const { prepared } = await takeIn(built, () => !live(), previous)
+          const { prepared } = await takeIn(built, () => !live(), { rows: previous.rows, reviews: previous.reviews })
           if (live() && built.revision === this.snapshot.revision) {
             this.snapshot.adoptSearchIndex(prepared.index!)
             this.snapshot.adoptRowHashes(built.rowHashes)
@@ -202,7 +208,11 @@ export class Catalog implements TopicSource {
         return
       }
       const takingIn = performance.now()
-      const { rows, prepared, parsed } = await takeIn(built, () => !live(), previous)
+      const { rows, prepared, parsed } = await takeIn(built, () => !live(), {
+        rows: previous.rows,
+        reviews: previous.reviews,
+        ...(built.splice ? previous.datasetRows : {}),
+      })
       if (!live()) return
       const swapping = performance.now()
       const next = new Snapshot(
@@ -231,6 +241,9 @@ export class Catalog implements TopicSource {
         reviews: rows.length,
         // Rows decoded and parsed on the loop: the others were the previous version's, reused as they are.
         parsed,
+        // Rows the worker read: only those written since the served version when it spliced this one from it.
+        rows_read: built.rowsRead,
+        spliced: built.splice !== undefined,
         worker_ms: roundAll(built.ms),
         // On the event loop: taking the rows in (in slices, elapsed), rendering the topics, the swap itself (listeners, warming).
         loop_ms: roundAll({ take_in: swapping - takingIn, render: rendered - swapping, swap: performance.now() - rendered }),
@@ -335,6 +348,7 @@ export class Catalog implements TopicSource {
           body: composed.body,
           rowsStart: composed.rowsStart,
           rowEnds: composed.rowEnds,
+          rowHashes: composed.rowHashes,
         },
         previous: previous ?? undefined,
       }),
@@ -406,6 +420,16 @@ export class Catalog implements TopicSource {
       },
     }
   }
+}
+
+/**
+ * What the next version may be spliced from (splice.ts): the served version's revision, rowids and index sets, copied
+ * (a few MB at 100k reviews) so they can be transferred; none until the version has its index and row hashes.
+ */
+function spliceBase(snapshot: Snapshot) {
+  if (!snapshot.hasSearchIndex || !snapshot.rowMatch) return undefined
+  const { parts, transfer } = copySetParts(snapshot.searchIndex)
+  return { revision: snapshot.revision, rowids: Float64Array.from(snapshot.rows, (r) => r.rowid), index: parts, transfer }
 }
 
 const statsFields = (stats: IncrementalStats) => ({
