@@ -1,7 +1,7 @@
 /**
  * Worker entry: builds the next data version beside the one being served. Reads the revision, business
  * and published rows in one read transaction on its own connection, composes reviews.json's bytes and
- * builds the search index, then posts them with every buffer transferred (no copy on the event loop).
+ * builds the search index, then posts them with every buffer shared or transferred (no copy on the event loop).
  * Listed as an entrypoint in build.ts so the compiled binary carries it.
  */
 import { Database } from 'bun:sqlite'
@@ -9,14 +9,15 @@ import { ReviewRepository } from '../reviews/repository'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
 import { searchableText, SearchIndex, type SearchIndexParts } from '../reviews/search-index'
 import { buffersOf, NgramIndex, type NgramIndexParts } from '../reviews/ngram-index'
-import { composeVersion, readVersion } from './version'
-import { spliceVersion, type Splice, type SplicedVersion } from './splice'
+import { composeVersion, readVersion, sharedFloat64 } from './version'
+import { spliceVersion, type SplicedVersion } from './splice'
 
 /**
  * `previous.rows`: the served version's row hashes and byte lengths (see `rowHashes`), when it has them: each row of
  * the new version whose bytes are the same is named by its position there, so the event loop reuses it as it is.
- * With `previous.splice` too (the served version's revision, rowids and index sets), the version is spliced from the
- * served one and the rows written since (splice.ts) when it can be; else built whole.
+ * With `previous.splice` too (the served version's body, revision, rowids and index sets), the version is spliced from
+ * the served one and the rows written since (splice.ts) when it can be; else built whole. The body, row ends, hashes
+ * and rowids are in shared memory (version.ts `sharedBytes`): posted both ways without a copy.
  */
 export type BuildRequest = {
   id: number
@@ -25,7 +26,7 @@ export type BuildRequest = {
     contentKey: string
     updatedAt: string
     rows?: { hashes: Float64Array; rowEnds: Uint32Array }
-    splice?: { revision: number; rowids: Float64Array; index: SearchIndexParts }
+    splice?: { body: Uint8Array; rowsStart: number; revision: number; rowids: Float64Array; index: SearchIndexParts }
   } | null
 }
 export type BuiltVersion = {
@@ -37,10 +38,10 @@ export type BuiltVersion = {
   contentKey: string
   updatedAt: string
   aggregate: AggregateRating
-  /** The whole reviews.json body; empty when `splice` describes it instead (takeIn assembles it). */
+  /** The whole reviews.json body. */
   body: Uint8Array
-  /** reviews.json as the served version's rows and the new rows' bytes (a version spliced from the served one). */
-  splice?: Splice
+  /** Whether the version was spliced from the served one (splice.ts) rather than built whole. */
+  spliced: boolean
   rowsStart: number
   rowEnds: Uint32Array
   rowids: Float64Array
@@ -86,6 +87,8 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
       const spliced =
         previous?.rows && base
           ? spliceVersion(store, {
+              body: base.body,
+              rowsStart: base.rowsStart,
               revision: base.revision,
               contentKey: previous.contentKey,
               updatedAt: previous.updatedAt,
@@ -134,9 +137,9 @@ function postSpliced(id: number, spliced: SplicedVersion): void {
     contentKey: spliced.contentKey,
     updatedAt: spliced.updatedAt.toISOString(),
     aggregate: spliced.aggregate,
-    body: new Uint8Array(0),
-    splice: spliced.splice,
-    rowsStart: spliced.splice.head.byteLength,
+    body: spliced.body,
+    spliced: true,
+    rowsStart: spliced.rowsStart,
     rowEnds: spliced.rowEnds,
     rowids: spliced.rowids,
     rowHashes: spliced.rowHashes,
@@ -145,16 +148,8 @@ function postSpliced(id: number, spliced: SplicedVersion): void {
     rowsRead: spliced.read,
     ms: { read: spliced.ms.read, compose: spliced.ms.compose, match: 0, index: spliced.ms.index },
   }
-  self.postMessage(reply, [
-    spliced.splice.head.buffer as ArrayBuffer,
-    spliced.splice.fresh.buffer as ArrayBuffer,
-    spliced.splice.segments.buffer as ArrayBuffer,
-    spliced.rowEnds.buffer as ArrayBuffer,
-    spliced.rowids.buffer as ArrayBuffer,
-    spliced.rowHashes.buffer as ArrayBuffer,
-    spliced.reuse.buffer as ArrayBuffer,
-    ...transfer,
-  ])
+  // The body, ends, hashes and rowids are shared; the rest is transferred.
+  self.postMessage(reply, [spliced.reuse.buffer as ArrayBuffer, ...transfer])
 }
 
 /** Reads every published row and builds the whole version (the first build, a changed business, anything a splice refuses). */
@@ -177,7 +172,8 @@ function buildWhole(id: number, store: ReviewRepository, previous: BuildRequest[
   const matched = performance.now()
   const index = new SearchIndex(reviews, undefined, { deferText: true })
   const { parts, transfer } = index.toParts(false)
-  const rowids = Float64Array.from(rows, (r) => r.rowid)
+  const rowids = sharedFloat64(rows.length)
+  for (let i = 0; i < rows.length; i++) rowids[i] = rows[i]!.rowid
   const reply: BuiltVersion = {
     id,
     ok: true,
@@ -188,6 +184,7 @@ function buildWhole(id: number, store: ReviewRepository, previous: BuildRequest[
     updatedAt: composed.updatedAt.toISOString(),
     aggregate: composed.aggregate,
     body: composed.body,
+    spliced: false,
     rowsStart: composed.rowsStart,
     rowEnds: composed.rowEnds,
     rowids,
@@ -197,14 +194,8 @@ function buildWhole(id: number, store: ReviewRepository, previous: BuildRequest[
     rowsRead: rows.length,
     ms: { read: read - started, compose: composedAt - read, match: matched - composedAt, index: performance.now() - matched },
   }
-  self.postMessage(reply, [
-    composed.body.buffer as ArrayBuffer,
-    composed.rowEnds.buffer as ArrayBuffer,
-    rowids.buffer,
-    rowHashes.buffer as ArrayBuffer,
-    reuse.buffer as ArrayBuffer,
-    ...transfer,
-  ])
+  // The body, ends, hashes and rowids are shared; the rest is transferred.
+  self.postMessage(reply, [reuse.buffer as ArrayBuffer, ...transfer])
   const text = index.textIndexParts()
   self.postMessage({ id, revision, text: text.parts, ms: text.ms } satisfies BuiltTextIndex, text.transfer)
   return revision

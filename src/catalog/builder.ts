@@ -8,7 +8,7 @@ import type { Review } from '../reviews/schema'
 import { SearchIndex, type SearchIndexParts } from '../reviews/search-index'
 import type { BuildReply, BuildRequest, BuiltTextIndex, BuiltVersion } from './build-worker'
 import type { PreparedVersion } from './snapshot'
-import { spliceSteps } from './splice'
+import { isShared } from './version'
 
 /**
  * In the compiled executable every entrypoint is bundled under the common root of the entrypoints (src/),
@@ -51,8 +51,18 @@ export class VersionBuilder {
       contentKey: string
       updatedAt: Date
       rows?: { hashes: Float64Array; rowEnds: Uint32Array }
-      /** The served version's revision, rowids and index sets (copies, transferred): the next version may be spliced from it. */
-      splice?: { revision: number; rowids: Float64Array; index: SearchIndexParts; transfer: ArrayBuffer[] }
+      /**
+       * The served version's body and rowids (shared memory, see version.ts), its revision, and copies of its index
+       * sets (`transfer` lists their buffers): the next version may be spliced from it (splice.ts).
+       */
+      splice?: {
+        body: Uint8Array
+        rowsStart: number
+        revision: number
+        rowids: Float64Array
+        index: SearchIndexParts
+        transfer: ArrayBuffer[]
+      }
     } | null,
   ): Promise<Exclude<BuildReply, { ready: true } | BuiltTextIndex>> {
     this.cancel()
@@ -63,10 +73,18 @@ export class VersionBuilder {
       const worker = this.worker
       void this.ready!.then(() => {
         if (this.pending?.id !== id || this.worker !== worker) return
-        // The previous rows' hashes and ends go as copies, transferred: a copy is a memcpy (under a millisecond at
-        // 100k rows), where posting the arrays themselves would clone them byte by byte on this thread.
-        const rows = previous?.rows && { hashes: previous.rows.hashes.slice(), rowEnds: previous.rows.rowEnds.slice() }
+        // The previous rows' hashes and ends are in shared memory (version.ts): posted as they are. Others go as copies,
+        // transferred: a copy is a memcpy, where posting the arrays themselves would clone them byte by byte on this thread.
+        const transfer: ArrayBuffer[] = []
+        const passed = <T extends Float64Array | Uint32Array>(array: T): T => {
+          if (isShared(array)) return array
+          const copy = array.slice() as T
+          transfer.push(copy.buffer as ArrayBuffer)
+          return copy
+        }
+        const rows = previous?.rows && { hashes: passed(previous.rows.hashes), rowEnds: passed(previous.rows.rowEnds) }
         const splice = previous?.splice
+        if (splice) transfer.push(...splice.transfer)
         worker.postMessage(
           {
             id,
@@ -75,13 +93,16 @@ export class VersionBuilder {
               contentKey: previous.contentKey,
               updatedAt: previous.updatedAt.toISOString(),
               rows,
-              splice: splice && { revision: splice.revision, rowids: splice.rowids, index: splice.index },
+              splice: splice && {
+                body: splice.body,
+                rowsStart: splice.rowsStart,
+                revision: splice.revision,
+                rowids: splice.rowids,
+                index: splice.index,
+              },
             },
           } satisfies BuildRequest,
-          [
-            ...(rows ? [rows.hashes.buffer, rows.rowEnds.buffer] : []),
-            ...(splice ? [splice.rowids.buffer as ArrayBuffer, ...splice.transfer] : []),
-          ],
+          transfer,
         )
       })
     })
@@ -141,25 +162,9 @@ export class VersionBuilder {
 export async function takeIn(
   built: BuiltVersion,
   cancelled: () => boolean,
-  previous?: { rows: PublishedRow[]; reviews: Review[]; body?: Uint8Array; rowsStart?: number },
+  previous?: { rows: PublishedRow[]; reviews: Review[] },
 ): Promise<{ rows: PublishedRow[]; prepared: PreparedVersion; parsed: number }> {
-  const { rowsStart, rowEnds, rowids } = built
-  let body = built.body
-  if (built.splice) {
-    // A spliced version: reviews.json's bytes are copied together here, a few MB per slice.
-    if (previous?.body === undefined || previous.rowsStart === undefined) throw new Error('a spliced version needs the served one')
-    const rowsLength = rowEnds.length ? rowEnds[rowEnds.length - 1]! : 0
-    body = new Uint8Array(rowsStart + rowsLength + 2)
-    const step = spliceSteps(built.splice, { body: previous.body, rowsStart: previous.rowsStart }, body, rowsStart)
-    for (;;) {
-      const until = performance.now() + SLICE_MS
-      let more = true
-      while (more && performance.now() < until) more = step()
-      if (!more) break
-      await yieldToLoop()
-      if (cancelled()) throw new Cancelled('build superseded')
-    }
-  }
+  const { body, rowsStart, rowEnds, rowids } = built
   const reuse = previous ? built.reuse : undefined
   let parsed = 0
   const count = rowEnds.length

@@ -9,7 +9,7 @@ import { Snapshot, type InsightsComputer, type InsightsResult, type InsightsStor
 import { createLogger, type Logger } from '../core/log'
 import type { Representation } from '../http/representation'
 import { TOPIC_PATHS, type TopicPath, type TopicSource } from '../feeds/websub-topics'
-import { composeVersion, readVersion } from './version'
+import { composeVersion, isShared, readVersion } from './version'
 import { Cancelled, takeIn, VersionBuilder } from './builder'
 import type { BuiltTextIndex } from './build-worker'
 import type { Insights } from '../insights/schema'
@@ -66,6 +66,8 @@ export class Catalog implements TopicSource {
   /** The newest insights this process has served or loaded: what a version whose own are computing serves. */
   private latestInsights?: { revision: number; result: InsightsResult }
   private storedLatestLoaded = false
+  /** The served version's rowids, when a build worker read them (what the next version is spliced against). */
+  private servedRowids?: { revision: number; rowids: Float64Array }
   /** A text index that arrived before its version was swapped in. */
   private pendingText?: BuiltTextIndex
 
@@ -189,7 +191,7 @@ export class Catalog implements TopicSource {
         contentKey: previous.contentKey,
         updatedAt: previous.updatedAt,
         rows: previous.rowMatch,
-        splice: spliceBase(previous),
+        splice: this.spliceBase(previous),
       })
       if (!live()) return
       if (!built.ok) {
@@ -199,8 +201,9 @@ export class Catalog implements TopicSource {
       if (built.revision <= this.snapshot.revision) {
         // The version being served (the first one, whose index was left for later): adopt the index.
         if (built.revision === this.snapshot.revision && !this.snapshot.hasSearchIndex) {
-          const { prepared } = await takeIn(built, () => !live(), { rows: previous.rows, reviews: previous.reviews })
+          const { prepared } = await takeIn(built, () => !live(), previous)
           if (live() && built.revision === this.snapshot.revision) {
+            this.servedRowids = { revision: built.revision, rowids: built.rowids }
             this.snapshot.adoptSearchIndex(prepared.index!)
             this.snapshot.adoptRowHashes(built.rowHashes)
           }
@@ -208,11 +211,7 @@ export class Catalog implements TopicSource {
         return
       }
       const takingIn = performance.now()
-      const { rows, prepared, parsed } = await takeIn(built, () => !live(), {
-        rows: previous.rows,
-        reviews: previous.reviews,
-        ...(built.splice ? previous.datasetRows : {}),
-      })
+      const { rows, prepared, parsed } = await takeIn(built, () => !live(), previous)
       if (!live()) return
       const swapping = performance.now()
       const next = new Snapshot(
@@ -233,6 +232,7 @@ export class Catalog implements TopicSource {
       }
       const rendered = performance.now()
       this.swap(next)
+      this.servedRowids = { revision: next.revision, rowids: built.rowids }
       if (this.pendingText?.revision === next.revision) next.adoptTextIndex(this.pendingText.text, this.pendingText.ms)
       this.pendingText = undefined
       this.log({
@@ -243,7 +243,7 @@ export class Catalog implements TopicSource {
         parsed,
         // Rows the worker read: only those written since the served version when it spliced this one from it.
         rows_read: built.rowsRead,
-        spliced: built.splice !== undefined,
+        spliced: built.spliced,
         worker_ms: roundAll(built.ms),
         // On the event loop: taking the rows in (in slices, elapsed), rendering the topics, the swap itself (listeners, warming).
         loop_ms: roundAll({ take_in: swapping - takingIn, render: rendered - swapping, swap: performance.now() - rendered }),
@@ -253,6 +253,20 @@ export class Catalog implements TopicSource {
     } finally {
       if (live()) this.building = null
     }
+  }
+
+  /**
+   * What the next version may be spliced from (splice.ts): the served version's body and rowids (shared memory, not
+   * copied), revision, and a copy of its index sets (tens of KB at 100k reviews); none until a build worker has given
+   * the version its index, row hashes and rowids.
+   */
+  private spliceBase(snapshot: Snapshot) {
+    const rowids = this.servedRowids?.revision === snapshot.revision ? this.servedRowids.rowids : undefined
+    if (!rowids || !snapshot.hasSearchIndex || !snapshot.rowMatch) return undefined
+    const { body, rowsStart } = snapshot.datasetRows
+    if (!isShared(body) || !isShared(rowids)) return undefined
+    const { parts, transfer } = copySetParts(snapshot.searchIndex)
+    return { body, rowsStart, revision: snapshot.revision, rowids, index: parts, transfer }
   }
 
   private cancelBuild(): void {
@@ -420,16 +434,6 @@ export class Catalog implements TopicSource {
       },
     }
   }
-}
-
-/**
- * What the next version may be spliced from (splice.ts): the served version's revision, rowids and index sets, copied
- * (a few MB at 100k reviews) so they can be transferred; none until the version has its index and row hashes.
- */
-function spliceBase(snapshot: Snapshot) {
-  if (!snapshot.hasSearchIndex || !snapshot.rowMatch) return undefined
-  const { parts, transfer } = copySetParts(snapshot.searchIndex)
-  return { revision: snapshot.revision, rowids: Float64Array.from(snapshot.rows, (r) => r.rowid), index: parts, transfer }
 }
 
 const statsFields = (stats: IncrementalStats) => ({

@@ -2,18 +2,20 @@
  * The next data version made from the served one and the rows written since (CONTRACT.md, Data changes: cost that
  * follows the change). Migration 007 records the revision that last wrote each review; the published order and those
  * revisions are read off the index alone, then only the rows written since the served version. reviews.json's bytes
- * are described as a splice (the served version's rows, in runs, and the new rows' bytes), which the event loop
- * copies (builder.ts `takeIn`); the search index's sets are the served ones moved to their new positions plus the new
- * rows'. Anything it cannot vouch for (a changed business, an older revision, a row it does not know) answers null,
- * and the caller builds the whole version instead.
+ * are the served version's rows, copied in runs from its body (shared memory: the served body is read where it is,
+ * never copied on the event loop), and the new rows' bytes; the search index's sets are the served ones moved to
+ * their new positions plus the new rows'. Anything it cannot vouch for (a changed business, an older revision, a row
+ * it does not know) answers null, and the caller builds the whole version instead.
  */
 import type { ReviewRepository } from '../reviews/repository'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
 import { patchSetParts, type SearchIndexParts } from '../reviews/search-index'
-import { businessKeyOf, contentKeyOf, datasetHead, rowHash } from './version'
+import { businessKeyOf, contentKeyOf, datasetHead, rowHash, sharedBytes, sharedFloat64, sharedUint32 } from './version'
 
-/** What the served version contributes to a splice: its rows' ids, ends and hashes, in order, and its index's sets. */
+/** What the served version contributes to a splice: its body, its rows' ids, ends and hashes, in order, and its index's sets. */
 export type SpliceBase = {
+  body: Uint8Array
+  rowsStart: number
   revision: number
   contentKey: string
   updatedAt: string
@@ -28,7 +30,7 @@ export type SpliceBase = {
  * source 0 copies the served version's rows region (from its `rowsStart`), 1 copies `fresh`; `to` is the offset in
  * the new rows region. Rows are comma-joined: the byte before a segment that does not start the region is a comma.
  */
-export type Splice = { head: Uint8Array; fresh: Uint8Array; segments: Int32Array }
+type Splice = { head: Uint8Array; fresh: Uint8Array; segments: Int32Array }
 
 export type SplicedVersion = {
   revision: number
@@ -37,7 +39,8 @@ export type SplicedVersion = {
   contentKey: string
   updatedAt: Date
   aggregate: AggregateRating
-  splice: Splice
+  body: Uint8Array
+  rowsStart: number
   rowEnds: Uint32Array
   rowids: Float64Array
   rowHashes: Float64Array
@@ -65,16 +68,21 @@ export function spliceVersion(store: ReviewRepository, base: SpliceBase): Splice
   if (rows.size !== written.length) return null
   const read = performance.now()
   const count = order.length
-  const rowids = new Float64Array(count)
+  const rowids = sharedFloat64(count)
   for (let i = 0; i < count; i++) rowids[i] = order[i]!.rowid
   const freshRows = written.map((i) => encoder.encode(rows.get(order[i]!.rowid)!.json))
   const { rowEnds, rowHashes, fresh, segments } = composeRows(reuse, freshRows, base)
   const added = written.map((i) => ({ position: i, review: JSON.parse(rows.get(order[i]!.rowid)!.json) as Review }))
-  const composed = performance.now()
+  const rowsComposed = performance.now()
   const index = patchSetParts(base.index, count, moved, added)
+  const indexed = performance.now()
   const aggregate = aggregateOf(index, count)
   const contentKey = contentKeyOf(business, rowHashes)
   const updatedAt = base.contentKey === contentKey ? new Date(base.updatedAt) : state.changedAt
+  const head = datasetHead(business, aggregate, updatedAt)
+  const body = sharedBytes(head.byteLength + (count ? rowEnds[count - 1]! : 0) + 2)
+  applySplice({ head, fresh, segments }, base, body)
+  const composed = performance.now() - indexed + (rowsComposed - read)
   return {
     revision: state.revision,
     changedAt: state.changedAt,
@@ -82,14 +90,15 @@ export function spliceVersion(store: ReviewRepository, base: SpliceBase): Splice
     contentKey,
     updatedAt,
     aggregate,
-    splice: { head: datasetHead(business, aggregate, updatedAt), fresh, segments },
+    body,
+    rowsStart: head.byteLength,
     rowEnds,
     rowids,
     rowHashes,
     reuse,
     index,
     read: written.length,
-    ms: { read: read - started, compose: composed - read, index: performance.now() - composed },
+    ms: { read: read - started, compose: composed, index: indexed - rowsComposed },
   }
 }
 
@@ -131,8 +140,8 @@ function composeRows(
   base: SpliceBase,
 ): { rowEnds: Uint32Array; rowHashes: Float64Array; fresh: Uint8Array; segments: Int32Array } {
   const count = reuse.length
-  const rowEnds = new Uint32Array(count)
-  const rowHashes = new Float64Array(count)
+  const rowEnds = sharedUint32(count)
+  const rowHashes = sharedFloat64(count)
   const fresh = new Uint8Array(freshRows.reduce((sum, bytes) => sum + bytes.byteLength, 0))
   const segments: number[] = []
   const baseStart = (j: number) => (j === 0 ? 0 : base.rowEnds[j - 1]! + 1)
@@ -179,45 +188,22 @@ function aggregateOf(index: SearchIndexParts, count: number): AggregateRating {
   return { rating_value: Math.round(mean * 100) / 100, review_count: count, best_rating: 5, worst_rating: 1, distribution }
 }
 
-/**
- * Carries out a splice into `body` (head, rows region, `]}`), `budget` bytes of copying at a time: returns a step
- * function that copies the next piece and answers whether anything is left (the event loop runs it between slices).
- */
-export function spliceSteps(
-  splice: Splice,
-  previous: { body: Uint8Array; rowsStart: number },
-  body: Uint8Array,
-  rowsStart: number,
-  budget = 4 << 20,
-): () => boolean {
+/** Writes reviews.json into `body` (sized for it): the head, the segments with a comma before each but the first, `]}`. */
+function applySplice(splice: Splice, previous: { body: Uint8Array; rowsStart: number }, body: Uint8Array): void {
   const { head, fresh, segments } = splice
   body.set(head)
-  const rowsLength = body.byteLength - rowsStart - 2
-  body[rowsStart + rowsLength] = 0x5d // ]
-  body[rowsStart + rowsLength + 1] = 0x7d // }
-  let s = 0
-  let done = 0 // bytes of segment s already copied
-  return () => {
-    let left = budget
-    while (s < segments.length && left > 0) {
-      const source = segments[s]!
-      const start = segments[s + 1]!
-      const length = segments[s + 2]!
-      const to = segments[s + 3]!
-      if (done === 0 && to > 0) body[rowsStart + to - 1] = 0x2c // ,
-      const piece = Math.min(length - done, left)
-      const from =
-        source === 0
-          ? previous.body.subarray(previous.rowsStart + start + done, previous.rowsStart + start + done + piece)
-          : fresh.subarray(start + done, start + done + piece)
-      body.set(from, rowsStart + to + done)
-      done += piece
-      left -= piece
-      if (done === length) {
-        s += 4
-        done = 0
-      }
-    }
-    return s < segments.length
+  const rowsStart = head.byteLength
+  body[body.byteLength - 2] = 0x5d // ]
+  body[body.byteLength - 1] = 0x7d // }
+  for (let s = 0; s < segments.length; s += 4) {
+    const start = segments[s + 1]!
+    const length = segments[s + 2]!
+    const to = segments[s + 3]!
+    if (to > 0) body[rowsStart + to - 1] = 0x2c // ,
+    const from =
+      segments[s] === 0
+        ? previous.body.subarray(previous.rowsStart + start, previous.rowsStart + start + length)
+        : fresh.subarray(start, start + length)
+    body.set(from, rowsStart + to)
   }
 }

@@ -71,7 +71,7 @@ export function composeVersion(
   previous: PreviousVersion,
 ): ComposedVersion {
   const rowsBytes = encoder.encode(rows.map((r) => r.json).join(','))
-  const rowEnds = new Uint32Array(rows.length)
+  const rowEnds = sharedUint32(rows.length)
   let offset = 0
   for (let i = 0; i < rows.length; i++) {
     offset += (i === 0 ? 0 : 1) + Buffer.byteLength(rows[i]!.json)
@@ -83,7 +83,7 @@ export function composeVersion(
   const updatedAt = previous && previous.contentKey === contentKey ? previous.updatedAt : changedAt
   const aggregate = aggregateRating(reviews)
   const head = datasetHead(business, aggregate, updatedAt)
-  const body = new Uint8Array(head.byteLength + rowsBytes.byteLength + 2)
+  const body = sharedBytes(head.byteLength + rowsBytes.byteLength + 2)
   body.set(head)
   body.set(rowsBytes, head.byteLength)
   body.set(encoder.encode(']}'), head.byteLength + rowsBytes.byteLength)
@@ -113,7 +113,7 @@ export function datasetHead(business: Business, aggregate: AggregateRating, upda
 
 /** 52 bits of a 64-bit hash of each row's bytes: a number, exact in a Float64Array. */
 export function rowHashesOf(body: Uint8Array, rowsStart: number, rowEnds: Uint32Array): Float64Array {
-  const hashes = new Float64Array(rowEnds.length)
+  const hashes = sharedFloat64(rowEnds.length)
   for (let i = 0; i < rowEnds.length; i++) {
     const start = rowsStart + (i === 0 ? 0 : rowEnds[i - 1]! + 1)
     hashes[i] = rowHash(body.subarray(start, rowsStart + rowEnds[i]!))
@@ -132,4 +132,26 @@ function valueAt(value: unknown, path: (string | number)[]): unknown {
   let current = value
   for (const key of path) current = (current as Record<string | number, unknown> | undefined)?.[key]
   return current
+}
+
+/**
+ * A version's large arrays live in shared memory: posted between the event loop and a worker they are shared, never
+ * copied (a copy of reviews.json's bytes on the event loop costs tens of ms per MB where fresh pages fault slowly),
+ * and the next build reads the served version's where they are. They are never written once built.
+ */
+export function sharedBytes(length: number): Uint8Array {
+  return new Uint8Array(new SharedArrayBuffer(length))
+}
+
+export function sharedUint32(length: number): Uint32Array {
+  return new Uint32Array(new SharedArrayBuffer(length * 4))
+}
+
+export function sharedFloat64(length: number): Float64Array {
+  return new Float64Array(new SharedArrayBuffer(length * 8))
+}
+
+/** Whether a typed array is in shared memory (posting it shares it; it must not be listed for transfer). */
+export function isShared(array: ArrayBufferView): boolean {
+  return array.buffer instanceof SharedArrayBuffer
 }
