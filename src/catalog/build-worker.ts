@@ -8,7 +8,7 @@ import { Database } from 'bun:sqlite'
 import { ReviewRepository } from '../reviews/repository'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
 import { searchableText, SearchIndex, type SearchIndexParts } from '../reviews/search-index'
-import { buffersOf, NgramIndex, type NgramIndexParts } from '../reviews/ngram-index'
+import { buffersOf, NgramIndex, splicedCorpus, type NgramIndexParts, type TextCorpus } from '../reviews/ngram-index'
 import { composeVersion, readVersion, sharedFloat64 } from './version'
 import { spliceVersion, type SplicedVersion } from './splice'
 
@@ -26,7 +26,15 @@ export type BuildRequest = {
     contentKey: string
     updatedAt: string
     rows?: { hashes: Float64Array; rowEnds: Uint32Array }
-    splice?: { body: Uint8Array; rowsStart: number; revision: number; rowids: Float64Array; index: SearchIndexParts }
+    splice?: {
+      body: Uint8Array
+      rowsStart: number
+      revision: number
+      rowids: Float64Array
+      index: SearchIndexParts
+      /** The served text index's folded texts (shared memory), when it has one. */
+      text?: TextCorpus
+    }
   } | null
 }
 export type BuiltVersion = {
@@ -100,14 +108,10 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
           : null
       if (spliced) {
         revision = spliced.revision
+        // Posting transfers the version's arrays away from here: the text index reads its own copy of `reuse`.
+        const reuse = spliced.reuse.slice()
         postSpliced(id, spliced)
-        const texts = store.publishedJson()
-        db.exec('COMMIT')
-        const started = performance.now()
-        const reviews = texts.map((r) => JSON.parse(r.json) as Review)
-        const text = new NgramIndex(reviews.length, (p) => searchableText(reviews[p]!)).toParts()
-        const ms = performance.now() - started
-        self.postMessage({ id, revision, text: text.parts, ms } satisfies BuiltTextIndex, text.transfer)
+        postSplicedText(id, { ...spliced, reuse }, store, base?.text)
       } else {
         revision = buildWhole(id, store, previous)
       }
@@ -124,6 +128,33 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
   }
   // What this build allocated is garbage now: give it back before the worker idles.
   Bun.gc(false)
+}
+
+/**
+ * The spliced version's text index: over the served index's folded texts and the new rows' (splicedCorpus), or when
+ * there is no served text index, over every published text, read in the same transaction.
+ */
+function postSplicedText(id: number, spliced: SplicedVersion, store: ReviewRepository, previous?: TextCorpus): void {
+  const started = performance.now()
+  let text: ReturnType<NgramIndex['toParts']>
+  if (previous) {
+    store.db.exec('COMMIT')
+    const added = new Map(spliced.added.map((a) => [a.position, a.review]))
+    const corpus = splicedCorpus(previous, spliced.reuse, (p) => searchableText(added.get(p)!))
+    text = new NgramIndex(spliced.reuse.length, notKept, corpus).toParts()
+  } else {
+    const texts = store.publishedJson()
+    store.db.exec('COMMIT')
+    const reviews = texts.map((r) => JSON.parse(r.json) as Review)
+    text = new NgramIndex(reviews.length, (p) => searchableText(reviews[p]!)).toParts()
+  }
+  const ms = performance.now() - started
+  self.postMessage({ id, revision: spliced.revision, text: text.parts, ms } satisfies BuiltTextIndex, text.transfer)
+}
+
+/** The texts of an index built here are not kept here: the event loop gives the index it adopts its own (`fromParts`). */
+const notKept = (): string => {
+  throw new Error('the build worker keeps no texts')
 }
 
 function postSpliced(id: number, spliced: SplicedVersion): void {

@@ -6,6 +6,7 @@
 import type { PublishedRow } from '../reviews/repository'
 import type { Review } from '../reviews/schema'
 import { SearchIndex, type SearchIndexParts } from '../reviews/search-index'
+import type { TextCorpus } from '../reviews/ngram-index'
 import type { BuildReply, BuildRequest, BuiltTextIndex, BuiltVersion } from './build-worker'
 import type { PreparedVersion } from './snapshot'
 import { isShared } from './version'
@@ -61,6 +62,7 @@ export class VersionBuilder {
         revision: number
         rowids: Float64Array
         index: SearchIndexParts
+        text?: TextCorpus
         transfer: ArrayBuffer[]
       }
     } | null,
@@ -99,6 +101,7 @@ export class VersionBuilder {
                 revision: splice.revision,
                 rowids: splice.rowids,
                 index: splice.index,
+                text: splice.text,
               },
             },
           } satisfies BuildRequest,

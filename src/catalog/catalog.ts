@@ -80,6 +80,7 @@ export class Catalog implements TopicSource {
     if (file && file !== ':memory:') {
       this.builder = new VersionBuilder(file)
       this.builder.onTextIndex = (built) => {
+        this.log({ event: 'text_index_built', revision: built.revision, ms: Math.round(built.ms) })
         // The version's text index follows the version: the one served adopts it; one still being taken in, after its swap.
         if (built.revision === this.snapshot.revision) this.snapshot.adoptTextIndex(built.text, built.ms)
         else if (built.revision > this.snapshot.revision) this.pendingText = built
@@ -266,7 +267,9 @@ export class Catalog implements TopicSource {
     const { body, rowsStart } = snapshot.datasetRows
     if (!isShared(body) || !isShared(rowids)) return undefined
     const { parts, transfer } = copySetParts(snapshot.searchIndex)
-    return { body, rowsStart, revision: snapshot.revision, rowids, index: parts, transfer }
+    const text = snapshot.searchIndex.textCorpus
+    const sharedText = text && isShared(text.corpus) && isShared(text.starts) && isShared(text.alphabet) ? text : undefined
+    return { body, rowsStart, revision: snapshot.revision, rowids, index: parts, text: sharedText, transfer }
   }
 
   private cancelBuild(): void {

@@ -46,6 +46,8 @@ export type SplicedVersion = {
   rowHashes: Float64Array
   reuse: Int32Array
   index: SearchIndexParts
+  /** The reviews written since the served version, by position. */
+  added: { position: number; review: Review }[]
   /** How many rows were read (the ones written since the served version). */
   read: number
   ms: { read: number; compose: number; index: number }
@@ -97,6 +99,7 @@ export function spliceVersion(store: ReviewRepository, base: SpliceBase): Splice
     rowHashes,
     reuse,
     index,
+    added,
     read: written.length,
     ms: { read: read - started, compose: composed, index: indexed - rowsComposed },
   }

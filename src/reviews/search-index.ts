@@ -7,7 +7,16 @@
  */
 import type { Review } from './schema'
 import { technicianKeys } from './repository'
-import { buffersOf, CHECK_BATCH, foldText, NgramIndex, type NgramIndexParts, type Needle, type PositionSet } from './ngram-index'
+import {
+  buffersOf,
+  CHECK_BATCH,
+  foldText,
+  NgramIndex,
+  type NgramIndexParts,
+  type Needle,
+  type PositionSet,
+  type TextCorpus,
+} from './ngram-index'
 
 /**
  * Between a review's text and its translation in the text `query` reads: review texts never hold it (they are
@@ -170,6 +179,11 @@ export class SearchIndex {
 
   /** Milliseconds it took to build the text index (0 until it is built). */
   textIndexMs = 0
+
+  /** The text index's folded texts (undefined until it is built), for the next version's (`splicedCorpus`). */
+  get textCorpus(): TextCorpus | undefined {
+    return this.ngrams?.textCorpus
+  }
 
   /** Bytes of the text index (0 until it is built). */
   get textIndexBytes(): number {

@@ -22,6 +22,8 @@ afterEach(() => {
   for (const step of cleanup.splice(0).reverse()) step()
 })
 
+/** 160 letters no other text has: more than the text index gives ids to. */
+const CJK = Array.from({ length: 160 }, (_, i) => String.fromCharCode(0x4e00 + i)).join('')
 const services = ['water-heater-repair', 'drain-cleaning', 'ac-repair']
 const technicians = ['Mike Alvarez', 'José Ramírez', 'Sarah Chen']
 const words = ['water heater', 'drain', 'tankless', 'café', 'late', 'quick', 'clog', 'thermostat', 'pipe', 'leak']
@@ -60,6 +62,9 @@ const FILTERS: Omit<IndexFilters, 'limit'>[] = [
   { areaKey: 'shelbyville' },
   { since: '2022-01-01', until: '2023-06-30' },
   { rating: 4, serviceKey: 'ac-repair', text: 'the' },
+  // Past the first 128 letters the index has seen: the overflow class, checked on the texts themselves.
+  { text: CJK.slice(140, 143) },
+  { text: CJK.slice(10, 12) },
 ]
 
 function setup() {
@@ -189,7 +194,10 @@ describe('a version spliced from the served one', () => {
     const key = catalog.current.contentKey
     await step(() => store.write({ reviews: [before] }), true)
     expect(catalog.current.contentKey).not.toBe(key)
-  }, 30_000)
+    // Letters the served text index has no id for, and more than it can give ids to (last: every index after it is larger).
+    await step(() => store.write({ reviews: [review({ id: 'n-cjk', date: '2026-02-02', text: `Spliced ${CJK} done.` })] }), true)
+    await step(() => store.write({ reviews: [review({ id: 'n-cjk-2', date: '2024-02-02', text: `Again ${CJK.slice(100)}.` })] }), true)
+  }, 90_000)
 
   test('the same content keeps its Last-Modified: unpublishing and publishing again in one build', async () => {
     const { store, catalog, events, whole } = setup()
