@@ -1,24 +1,41 @@
 /**
  * Worker entry: builds the next data version beside the one being served. Reads the revision, business
  * and published rows in one read transaction on its own connection, composes reviews.json's bytes and
- * builds the search index, then posts them with every buffer transferred (no copy on the event loop).
+ * builds the search index, then posts them with every buffer shared or transferred (no copy on the event loop).
  * Listed as an entrypoint in build.ts so the compiled binary carries it.
  */
 import { Database } from 'bun:sqlite'
 import { ReviewRepository } from '../reviews/repository'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
-import { SearchIndex, type SearchIndexParts } from '../reviews/search-index'
-import type { NgramIndexParts } from '../reviews/ngram-index'
-import { composeVersion, readVersion } from './version'
+import { searchableText, SearchIndex, type SearchIndexParts } from '../reviews/search-index'
+import { buffersOf, NgramIndex, splicedCorpus, type NgramIndexParts, type TextCorpus } from '../reviews/ngram-index'
+import { composeVersion, readVersion, sharedFloat64 } from './version'
+import { spliceVersion, type SplicedVersion } from './splice'
 
 /**
  * `previous.rows`: the served version's row hashes and byte lengths (see `rowHashes`), when it has them: each row of
  * the new version whose bytes are the same is named by its position there, so the event loop reuses it as it is.
+ * With `previous.splice` too (the served version's body, revision, rowids and index sets), the version is spliced from
+ * the served one and the rows written since (splice.ts) when it can be; else built whole. The body, row ends, hashes
+ * and rowids are in shared memory (version.ts `sharedBytes`): posted both ways without a copy.
  */
 export type BuildRequest = {
   id: number
   dbPath: string
-  previous: { contentKey: string; updatedAt: string; rows?: { hashes: Float64Array; rowEnds: Uint32Array } } | null
+  previous: {
+    contentKey: string
+    updatedAt: string
+    rows?: { hashes: Float64Array; rowEnds: Uint32Array }
+    splice?: {
+      body: Uint8Array
+      rowsStart: number
+      revision: number
+      rowids: Float64Array
+      index: SearchIndexParts
+      /** The served text index's folded texts (shared memory), when it has one. */
+      text?: TextCorpus
+    }
+  } | null
 }
 export type BuiltVersion = {
   id: number
@@ -29,7 +46,10 @@ export type BuiltVersion = {
   contentKey: string
   updatedAt: string
   aggregate: AggregateRating
+  /** The whole reviews.json body. */
   body: Uint8Array
+  /** Whether the version was spliced from the served one (splice.ts) rather than built whole. */
+  spliced: boolean
   rowsStart: number
   rowEnds: Uint32Array
   rowids: Float64Array
@@ -38,6 +58,8 @@ export type BuiltVersion = {
   /** For each row, its position in the previous version when its bytes are the same there, else -1. */
   reuse: Int32Array
   index: SearchIndexParts
+  /** Rows read from the database (every published one for a whole build, the ones written since for a splice). */
+  rowsRead: number
   /** Milliseconds spent reading, composing and indexing (on this thread). */
   ms: { read: number; compose: number; match: number; index: number }
 }
@@ -64,54 +86,38 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
   const { id, dbPath, previous } = event.data
   let revision = -1
   try {
-    const store = new ReviewRepository(connection(dbPath))
-    const started = performance.now()
-    const { state, business, rows } = readVersion(store)
-    revision = state.revision
-    const reviews = rows.map((r) => JSON.parse(r.json) as Review)
-    const read = performance.now()
-    const composed = composeVersion(
-      business,
-      rows,
-      reviews,
-      state.changedAt,
-      previous && { contentKey: previous.contentKey, updatedAt: new Date(previous.updatedAt) },
-    )
-    const composedAt = performance.now()
-    const rowHashes = rowHashesOf(composed.body, composed.rowsStart, composed.rowEnds)
-    const reuse = matchRows(rowHashes, composed.rowEnds, previous?.rows)
-    const matched = performance.now()
-    const index = new SearchIndex(reviews, undefined, { deferText: true })
-    const { parts, transfer } = index.toParts(false)
-    const rowids = Float64Array.from(rows, (r) => r.rowid)
-    const reply: BuiltVersion = {
-      id,
-      ok: true,
-      revision,
-      changedAt: state.changedAt.toISOString(),
-      business,
-      contentKey: composed.contentKey,
-      updatedAt: composed.updatedAt.toISOString(),
-      aggregate: composed.aggregate,
-      body: composed.body,
-      rowsStart: composed.rowsStart,
-      rowEnds: composed.rowEnds,
-      rowids,
-      rowHashes,
-      reuse,
-      index: parts,
-      ms: { read: read - started, compose: composedAt - read, match: matched - composedAt, index: performance.now() - matched },
+    const db = connection(dbPath)
+    const store = new ReviewRepository(db)
+    // One read transaction: the version and, for a splice, every text its text index reads are of one revision.
+    db.exec('BEGIN')
+    try {
+      const base = previous?.rows && previous.splice
+      const spliced =
+        previous?.rows && base
+          ? spliceVersion(store, {
+              body: base.body,
+              rowsStart: base.rowsStart,
+              revision: base.revision,
+              contentKey: previous.contentKey,
+              updatedAt: previous.updatedAt,
+              rowids: base.rowids,
+              hashes: previous.rows.hashes,
+              rowEnds: previous.rows.rowEnds,
+              index: base.index,
+            })
+          : null
+      if (spliced) {
+        revision = spliced.revision
+        // Posting transfers the version's arrays away from here: the text index reads its own copy of `reuse`.
+        const reuse = spliced.reuse.slice()
+        postSpliced(id, spliced)
+        postSplicedText(id, { ...spliced, reuse }, store, base?.text)
+      } else {
+        revision = buildWhole(id, store, previous)
+      }
+    } finally {
+      if (db.inTransaction) db.exec('COMMIT')
     }
-    self.postMessage(reply, [
-      composed.body.buffer as ArrayBuffer,
-      composed.rowEnds.buffer as ArrayBuffer,
-      rowids.buffer,
-      rowHashes.buffer as ArrayBuffer,
-      reuse.buffer as ArrayBuffer,
-      ...transfer,
-    ])
-    const text = index.textIndexParts()
-    self.postMessage({ id, revision, text: text.parts, ms: text.ms } satisfies BuiltTextIndex, text.transfer)
   } catch (error) {
     if (revision < 0) {
       try {
@@ -124,15 +130,106 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
   Bun.gc(false)
 }
 
-/** 52 bits of a 64-bit hash of each row's bytes: a number, exact in a Float64Array. */
-export function rowHashesOf(body: Uint8Array, rowsStart: number, rowEnds: Uint32Array): Float64Array {
-  const hashes = new Float64Array(rowEnds.length)
-  const mask = (1n << 52n) - 1n
-  for (let i = 0; i < rowEnds.length; i++) {
-    const start = rowsStart + (i === 0 ? 0 : rowEnds[i - 1]! + 1)
-    hashes[i] = Number(BigInt(Bun.hash(body.subarray(start, rowsStart + rowEnds[i]!))) & mask)
+/**
+ * The spliced version's text index: over the served index's folded texts and the new rows' (splicedCorpus), or when
+ * there is no served text index, over every published text, read in the same transaction.
+ */
+function postSplicedText(id: number, spliced: SplicedVersion, store: ReviewRepository, previous?: TextCorpus): void {
+  const started = performance.now()
+  let text: ReturnType<NgramIndex['toParts']>
+  if (previous) {
+    store.db.exec('COMMIT')
+    const added = new Map(spliced.added.map((a) => [a.position, a.review]))
+    const corpus = splicedCorpus(previous, spliced.reuse, (p) => searchableText(added.get(p)!))
+    text = new NgramIndex(spliced.reuse.length, notKept, corpus).toParts()
+  } else {
+    const texts = store.publishedJson()
+    store.db.exec('COMMIT')
+    const reviews = texts.map((r) => JSON.parse(r.json) as Review)
+    text = new NgramIndex(reviews.length, (p) => searchableText(reviews[p]!)).toParts()
   }
-  return hashes
+  const ms = performance.now() - started
+  self.postMessage({ id, revision: spliced.revision, text: text.parts, ms } satisfies BuiltTextIndex, text.transfer)
+}
+
+/** The texts of an index built here are not kept here: the event loop gives the index it adopts its own (`fromParts`). */
+const notKept = (): string => {
+  throw new Error('the build worker keeps no texts')
+}
+
+function postSpliced(id: number, spliced: SplicedVersion): void {
+  const { parts, transfer } = { parts: spliced.index, transfer: buffersOf(spliced.index) }
+  const reply: BuiltVersion = {
+    id,
+    ok: true,
+    revision: spliced.revision,
+    changedAt: spliced.changedAt.toISOString(),
+    business: spliced.business,
+    contentKey: spliced.contentKey,
+    updatedAt: spliced.updatedAt.toISOString(),
+    aggregate: spliced.aggregate,
+    body: spliced.body,
+    spliced: true,
+    rowsStart: spliced.rowsStart,
+    rowEnds: spliced.rowEnds,
+    rowids: spliced.rowids,
+    rowHashes: spliced.rowHashes,
+    reuse: spliced.reuse,
+    index: parts,
+    rowsRead: spliced.read,
+    ms: { read: spliced.ms.read, compose: spliced.ms.compose, match: 0, index: spliced.ms.index },
+  }
+  // The body, ends, hashes and rowids are shared; the rest is transferred.
+  self.postMessage(reply, [spliced.reuse.buffer as ArrayBuffer, ...transfer])
+}
+
+/** Reads every published row and builds the whole version (the first build, a changed business, anything a splice refuses). */
+function buildWhole(id: number, store: ReviewRepository, previous: BuildRequest['previous']): number {
+  const started = performance.now()
+  const { state, business, rows } = readVersion(store)
+  const revision = state.revision
+  const reviews = rows.map((r) => JSON.parse(r.json) as Review)
+  const read = performance.now()
+  const composed = composeVersion(
+    business,
+    rows,
+    reviews,
+    state.changedAt,
+    previous && { contentKey: previous.contentKey, updatedAt: new Date(previous.updatedAt) },
+  )
+  const composedAt = performance.now()
+  const rowHashes = composed.rowHashes
+  const reuse = matchRows(rowHashes, composed.rowEnds, previous?.rows)
+  const matched = performance.now()
+  const index = new SearchIndex(reviews, undefined, { deferText: true })
+  const { parts, transfer } = index.toParts(false)
+  const rowids = sharedFloat64(rows.length)
+  for (let i = 0; i < rows.length; i++) rowids[i] = rows[i]!.rowid
+  const reply: BuiltVersion = {
+    id,
+    ok: true,
+    revision,
+    changedAt: state.changedAt.toISOString(),
+    business,
+    contentKey: composed.contentKey,
+    updatedAt: composed.updatedAt.toISOString(),
+    aggregate: composed.aggregate,
+    body: composed.body,
+    spliced: false,
+    rowsStart: composed.rowsStart,
+    rowEnds: composed.rowEnds,
+    rowids,
+    rowHashes,
+    reuse,
+    index: parts,
+    rowsRead: rows.length,
+    ms: { read: read - started, compose: composedAt - read, match: matched - composedAt, index: performance.now() - matched },
+  }
+  // The body, ends, hashes and rowids are shared; the rest is transferred.
+  self.postMessage(reply, [reuse.buffer as ArrayBuffer, ...transfer])
+  const text = index.textIndexParts()
+  self.postMessage({ id, revision, text: text.parts, ms: text.ms } satisfies BuiltTextIndex, text.transfer)
+  return revision
 }
 
 /** For each row, the position of the previous version's row with the same hash and length, else -1. */

@@ -5,9 +5,11 @@
  */
 import type { PublishedRow } from '../reviews/repository'
 import type { Review } from '../reviews/schema'
-import { SearchIndex } from '../reviews/search-index'
+import { SearchIndex, type SearchIndexParts } from '../reviews/search-index'
+import type { TextCorpus } from '../reviews/ngram-index'
 import type { BuildReply, BuildRequest, BuiltTextIndex, BuiltVersion } from './build-worker'
 import type { PreparedVersion } from './snapshot'
+import { isShared } from './version'
 
 /**
  * In the compiled executable every entrypoint is bundled under the common root of the entrypoints (src/),
@@ -46,7 +48,24 @@ export class VersionBuilder {
 
   /** Reads and builds the newest version in the worker; rejects with Cancelled if `cancel()` is called first. */
   build(
-    previous: { contentKey: string; updatedAt: Date; rows?: { hashes: Float64Array; rowEnds: Uint32Array } } | null,
+    previous: {
+      contentKey: string
+      updatedAt: Date
+      rows?: { hashes: Float64Array; rowEnds: Uint32Array }
+      /**
+       * The served version's body and rowids (shared memory, see version.ts), its revision, and copies of its index
+       * sets (`transfer` lists their buffers): the next version may be spliced from it (splice.ts).
+       */
+      splice?: {
+        body: Uint8Array
+        rowsStart: number
+        revision: number
+        rowids: Float64Array
+        index: SearchIndexParts
+        text?: TextCorpus
+        transfer: ArrayBuffer[]
+      }
+    } | null,
   ): Promise<Exclude<BuildReply, { ready: true } | BuiltTextIndex>> {
     this.cancel()
     return new Promise((resolve, reject) => {
@@ -56,16 +75,37 @@ export class VersionBuilder {
       const worker = this.worker
       void this.ready!.then(() => {
         if (this.pending?.id !== id || this.worker !== worker) return
-        // The previous rows' hashes and ends go as copies, transferred: a copy is a memcpy (under a millisecond at
-        // 100k rows), where posting the arrays themselves would clone them byte by byte on this thread.
-        const rows = previous?.rows && { hashes: previous.rows.hashes.slice(), rowEnds: previous.rows.rowEnds.slice() }
+        // The previous rows' hashes and ends are in shared memory (version.ts): posted as they are. Others go as copies,
+        // transferred: a copy is a memcpy, where posting the arrays themselves would clone them byte by byte on this thread.
+        const transfer: ArrayBuffer[] = []
+        const passed = <T extends Float64Array | Uint32Array>(array: T): T => {
+          if (isShared(array)) return array
+          const copy = array.slice() as T
+          transfer.push(copy.buffer as ArrayBuffer)
+          return copy
+        }
+        const rows = previous?.rows && { hashes: passed(previous.rows.hashes), rowEnds: passed(previous.rows.rowEnds) }
+        const splice = previous?.splice
+        if (splice) transfer.push(...splice.transfer)
         worker.postMessage(
           {
             id,
             dbPath: this.dbPath,
-            previous: previous && { contentKey: previous.contentKey, updatedAt: previous.updatedAt.toISOString(), rows },
+            previous: previous && {
+              contentKey: previous.contentKey,
+              updatedAt: previous.updatedAt.toISOString(),
+              rows,
+              splice: splice && {
+                body: splice.body,
+                rowsStart: splice.rowsStart,
+                revision: splice.revision,
+                rowids: splice.rowids,
+                index: splice.index,
+                text: splice.text,
+              },
+            },
           } satisfies BuildRequest,
-          rows ? [rows.hashes.buffer, rows.rowEnds.buffer] : [],
+          transfer,
         )
       })
     })

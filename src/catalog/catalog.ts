@@ -9,13 +9,14 @@ import { Snapshot, type InsightsComputer, type InsightsResult, type InsightsStor
 import { createLogger, type Logger } from '../core/log'
 import type { Representation } from '../http/representation'
 import { TOPIC_PATHS, type TopicPath, type TopicSource } from '../feeds/websub-topics'
-import { composeVersion, readVersion } from './version'
+import { composeVersion, isShared, readVersion } from './version'
 import { Cancelled, takeIn, VersionBuilder } from './builder'
 import type { BuiltTextIndex } from './build-worker'
 import type { Insights } from '../insights/schema'
 import type { IncrementalStats } from '../insights/stored-analyses'
 import type { Review } from '../reviews/schema'
 import { CachedRepresentation } from '../http/representation'
+import { copySetParts } from '../reviews/search-index'
 
 export type CatalogOptions = {
   baseUrl: string
@@ -65,6 +66,8 @@ export class Catalog implements TopicSource {
   /** The newest insights this process has served or loaded: what a version whose own are computing serves. */
   private latestInsights?: { revision: number; result: InsightsResult }
   private storedLatestLoaded = false
+  /** The served version's rowids, when a build worker read them (what the next version is spliced against). */
+  private servedRowids?: { revision: number; rowids: Float64Array }
   /** A text index that arrived before its version was swapped in. */
   private pendingText?: BuiltTextIndex
 
@@ -77,6 +80,7 @@ export class Catalog implements TopicSource {
     if (file && file !== ':memory:') {
       this.builder = new VersionBuilder(file)
       this.builder.onTextIndex = (built) => {
+        this.log({ event: 'text_index_built', revision: built.revision, ms: Math.round(built.ms) })
         // The version's text index follows the version: the one served adopts it; one still being taken in, after its swap.
         if (built.revision === this.snapshot.revision) this.snapshot.adoptTextIndex(built.text, built.ms)
         else if (built.revision > this.snapshot.revision) this.pendingText = built
@@ -189,7 +193,12 @@ export class Catalog implements TopicSource {
     const live = () => this.building === token
     try {
       const previous = this.snapshot
-      const built = await builder.build({ contentKey: previous.contentKey, updatedAt: previous.updatedAt, rows: previous.rowMatch })
+      const built = await builder.build({
+        contentKey: previous.contentKey,
+        updatedAt: previous.updatedAt,
+        rows: previous.rowMatch,
+        splice: this.spliceBase(previous),
+      })
       if (!live()) return
       if (!built.ok) {
         if (built.revision !== this.snapshot.revision) this.buildFailed(built.revision, built.error)
@@ -200,6 +209,7 @@ export class Catalog implements TopicSource {
         if (built.revision === this.snapshot.revision && !this.snapshot.hasSearchIndex) {
           const { prepared } = await takeIn(built, () => !live(), previous)
           if (live() && built.revision === this.snapshot.revision) {
+            this.servedRowids = { revision: built.revision, rowids: built.rowids }
             this.snapshot.adoptSearchIndex(prepared.index!)
             this.snapshot.adoptRowHashes(built.rowHashes)
           }
@@ -228,6 +238,7 @@ export class Catalog implements TopicSource {
       }
       const rendered = performance.now()
       this.swap(next)
+      this.servedRowids = { revision: next.revision, rowids: built.rowids }
       if (this.pendingText?.revision === next.revision) next.adoptTextIndex(this.pendingText.text, this.pendingText.ms)
       this.pendingText = undefined
       this.log({
@@ -236,6 +247,9 @@ export class Catalog implements TopicSource {
         reviews: rows.length,
         // Rows decoded and parsed on the loop: the others were the previous version's, reused as they are.
         parsed,
+        // Rows the worker read: only those written since the served version when it spliced this one from it.
+        rows_read: built.rowsRead,
+        spliced: built.spliced,
         worker_ms: roundAll(built.ms),
         // On the event loop: taking the rows in (in slices, elapsed), rendering the topics, the swap itself (listeners, warming).
         loop_ms: roundAll({ take_in: swapping - takingIn, render: rendered - swapping, swap: performance.now() - rendered }),
@@ -245,6 +259,22 @@ export class Catalog implements TopicSource {
     } finally {
       if (live()) this.building = null
     }
+  }
+
+  /**
+   * What the next version may be spliced from (splice.ts): the served version's body and rowids (shared memory, not
+   * copied), revision, and a copy of its index sets (tens of KB at 100k reviews); none until a build worker has given
+   * the version its index, row hashes and rowids.
+   */
+  private spliceBase(snapshot: Snapshot) {
+    const rowids = this.servedRowids?.revision === snapshot.revision ? this.servedRowids.rowids : undefined
+    if (!rowids || !snapshot.hasSearchIndex || !snapshot.rowMatch) return undefined
+    const { body, rowsStart } = snapshot.datasetRows
+    if (!isShared(body) || !isShared(rowids)) return undefined
+    const { parts, transfer } = copySetParts(snapshot.searchIndex)
+    const text = snapshot.searchIndex.textCorpus
+    const sharedText = text && isShared(text.corpus) && isShared(text.starts) && isShared(text.alphabet) ? text : undefined
+    return { body, rowsStart, revision: snapshot.revision, rowids, index: parts, text: sharedText, transfer }
   }
 
   private cancelBuild(): void {
@@ -340,6 +370,7 @@ export class Catalog implements TopicSource {
           body: composed.body,
           rowsStart: composed.rowsStart,
           rowEnds: composed.rowEnds,
+          rowHashes: composed.rowHashes,
         },
         previous: previous ?? undefined,
       }),

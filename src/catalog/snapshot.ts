@@ -201,6 +201,11 @@ export class Snapshot {
     return this.rowHashes && this.rowEnds ? { hashes: this.rowHashes, rowEnds: this.rowEnds } : undefined
   }
 
+  /** reviews.json's body and where its rows start in it: what the next version's splice copies from (splice.ts). */
+  get datasetRows(): { body: Uint8Array; rowsStart: number } {
+    return { body: this.representations['reviews.json'].body, rowsStart: this.rowsStart }
+  }
+
   /** Adopts the row hashes a build worker made of this version's bytes (the first version's, built on the loop). */
   adoptRowHashes(hashes: Float64Array): void {
     if (hashes.length === this.rows.length) this.rowHashes ??= hashes

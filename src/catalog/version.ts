@@ -59,6 +59,8 @@ export type ComposedVersion = {
   rowsStart: number
   /** Where each row's JSON ends, counted from `rowsStart` (rows are comma-joined). */
   rowEnds: Uint32Array
+  /** A hash of each row's bytes (`rowHashesOf`): the content key is made of them, and the next build matches rows by them. */
+  rowHashes: Float64Array
 }
 
 export function composeVersion(
@@ -69,29 +71,87 @@ export function composeVersion(
   previous: PreviousVersion,
 ): ComposedVersion {
   const rowsBytes = encoder.encode(rows.map((r) => r.json).join(','))
-  const rowEnds = new Uint32Array(rows.length)
+  const rowEnds = sharedUint32(rows.length)
   let offset = 0
   for (let i = 0; i < rows.length; i++) {
     offset += (i === 0 ? 0 : 1) + Buffer.byteLength(rows[i]!.json)
     rowEnds[i] = offset
   }
-  const contentKey = `${Bun.hash(JSON.stringify(business)).toString(36)}:${Bun.hash(rowsBytes).toString(36)}`
+  const rowHashes = rowHashesOf(rowsBytes, 0, rowEnds)
+  const contentKey = contentKeyOf(business, rowHashes)
   // Published content unchanged (say, only unverified reviews were imported): same bytes, same ETags.
   const updatedAt = previous && previous.contentKey === contentKey ? previous.updatedAt : changedAt
   const aggregate = aggregateRating(reviews)
-  const head = encoder.encode(
-    `{"business":${JSON.stringify(publicBusiness(business))},"aggregate_rating":${JSON.stringify(aggregate)},` +
-      `"updated_at":${JSON.stringify(updatedAt.toISOString())},"reviews":[`,
-  )
-  const body = new Uint8Array(head.byteLength + rowsBytes.byteLength + 2)
+  const head = datasetHead(business, aggregate, updatedAt)
+  const body = sharedBytes(head.byteLength + rowsBytes.byteLength + 2)
   body.set(head)
   body.set(rowsBytes, head.byteLength)
   body.set(encoder.encode(']}'), head.byteLength + rowsBytes.byteLength)
-  return { contentKey, updatedAt, aggregate, body, rowsStart: head.byteLength, rowEnds }
+  return { contentKey, updatedAt, aggregate, body, rowsStart: head.byteLength, rowEnds, rowHashes }
+}
+
+/**
+ * What names the published content: the business and the published rows' bytes, in order, through each row's hash
+ * (so a version spliced from the previous one's rows names its content without reading every row's bytes again).
+ */
+export function contentKeyOf(business: Business, rowHashes: Float64Array): string {
+  return `${businessKeyOf(business)}:${Bun.hash(new Uint8Array(rowHashes.buffer, rowHashes.byteOffset, rowHashes.byteLength)).toString(36)}`
+}
+
+/** The content key's first part: the business as stored. */
+export function businessKeyOf(business: Business): string {
+  return Bun.hash(JSON.stringify(business)).toString(36)
+}
+
+/** The head of reviews.json, up to the first row. */
+export function datasetHead(business: Business, aggregate: AggregateRating, updatedAt: Date): Uint8Array {
+  return encoder.encode(
+    `{"business":${JSON.stringify(publicBusiness(business))},"aggregate_rating":${JSON.stringify(aggregate)},` +
+      `"updated_at":${JSON.stringify(updatedAt.toISOString())},"reviews":[`,
+  )
+}
+
+/** 52 bits of a 64-bit hash of each row's bytes: a number, exact in a Float64Array. */
+export function rowHashesOf(body: Uint8Array, rowsStart: number, rowEnds: Uint32Array): Float64Array {
+  const hashes = sharedFloat64(rowEnds.length)
+  for (let i = 0; i < rowEnds.length; i++) {
+    const start = rowsStart + (i === 0 ? 0 : rowEnds[i - 1]! + 1)
+    hashes[i] = rowHash(body.subarray(start, rowsStart + rowEnds[i]!))
+  }
+  return hashes
+}
+
+const HASH_MASK = (1n << 52n) - 1n
+
+/** One row's hash (see `rowHashesOf`). */
+export function rowHash(bytes: Uint8Array): number {
+  return Number(BigInt(Bun.hash(bytes)) & HASH_MASK)
 }
 
 function valueAt(value: unknown, path: (string | number)[]): unknown {
   let current = value
   for (const key of path) current = (current as Record<string | number, unknown> | undefined)?.[key]
   return current
+}
+
+/**
+ * A version's large arrays live in shared memory: posted between the event loop and a worker they are shared, never
+ * copied (a copy of reviews.json's bytes on the event loop costs tens of ms per MB where fresh pages fault slowly),
+ * and the next build reads the served version's where they are. They are never written once built.
+ */
+export function sharedBytes(length: number): Uint8Array {
+  return new Uint8Array(new SharedArrayBuffer(length))
+}
+
+export function sharedUint32(length: number): Uint32Array {
+  return new Uint32Array(new SharedArrayBuffer(length * 4))
+}
+
+export function sharedFloat64(length: number): Float64Array {
+  return new Float64Array(new SharedArrayBuffer(length * 8))
+}
+
+/** Whether a typed array is in shared memory (posting it shares it; it must not be listed for transfer). */
+export function isShared(array: ArrayBufferView): boolean {
+  return array.buffer instanceof SharedArrayBuffer
 }

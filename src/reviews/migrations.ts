@@ -122,4 +122,16 @@ export const reviewMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // Which revision last wrote each review (CONTRACT.md, Data changes: cost that follows the change): the next
+    // version is built from the rows written since the served one, the others' bytes are the served version's.
+    // Rows written before this migration read 0 (older than any version a process builds after it). The published
+    // order's index also carries it, so the order and what changed are read off the index alone.
+    id: '007-review-changes',
+    sql: `
+      ALTER TABLE reviews ADD COLUMN changed_rev INTEGER NOT NULL DEFAULT 0;
+      DROP INDEX reviews_newest;
+      CREATE INDEX reviews_newest ON reviews (date DESC, id DESC, rating, changed_rev) WHERE verified = 1;
+    `,
+  },
 ]

@@ -69,7 +69,7 @@ export function foldText(text: string): string {
 }
 
 export class NgramIndex {
-  private readonly alphabet = new Uint8Array(65536)
+  private readonly alphabet: Uint8Array
   private readonly base2: number
   private readonly base3: number
   private readonly counts: Int32Array
@@ -108,35 +108,20 @@ export class NgramIndex {
   /** Occurrences of each alphabet id in the corpus: a needle is anchored on its rarest letter. */
   private readonly occurrences = new Float64Array(MAX_ALPHABET)
 
-  /** `foldedAt(p)`: the folded text at position p; asked once per position while building, and again only to confirm overflow-class matches. */
+  /**
+   * `foldedAt(p)`: the folded text at position p; asked once per position while building (unless `prepared` gives the
+   * texts as a corpus already, see `splicedCorpus`), and again only to confirm overflow-class matches.
+   */
   constructor(
     size: number,
     private readonly foldedAt: (position: number) => string,
+    prepared: TextCorpus = corpusOf(size, foldedAt),
   ) {
-    this.starts = new Int32Array(size + 1)
-    let corpus = new Uint8Array(1 << 16)
-    let length = 0
-    // Alphabet ids in order of first appearance; 0 is every code unit past the cap (and any never seen).
-    let letters = 1
-    const alphabet = this.alphabet
-    for (let p = 0; p < size; p++) {
-      const text = foldedAt(p)
-      if (length + text.length > corpus.length) {
-        const bigger = new Uint8Array(Math.max(length + text.length, corpus.length * 2))
-        bigger.set(corpus)
-        corpus = bigger
-      }
-      for (let i = 0; i < text.length; i++) {
-        const c = text.charCodeAt(i)
-        if (alphabet[c] === 0 && letters < MAX_ALPHABET) alphabet[c] = letters++
-        corpus[length + i] = alphabet[c]!
-      }
-      length += text.length
-      this.starts[p + 1] = length
-    }
-    // Padding (id 0, past every text's end) lets the last text be read a word at a time.
-    this.corpus = new Uint8Array((length + 3) & ~3)
-    this.corpus.set(corpus.subarray(0, length))
+    this.alphabet = prepared.alphabet
+    this.starts = prepared.starts
+    this.corpus = prepared.corpus
+    const length = prepared.starts[size]!
+    const letters = prepared.letters
     this.corpusWords = new Uint32Array(this.corpus.buffer, 0, this.corpus.length >>> 2)
     const occurrences = this.occurrences
     const ids = this.corpus
@@ -341,6 +326,11 @@ export class NgramIndex {
   /** An index from `toParts()` (posted from another thread), reading folded texts through `foldedAt`. */
   static fromParts(parts: NgramIndexParts, foldedAt: (position: number) => string): NgramIndex {
     return Object.assign(Object.create(NgramIndex.prototype) as NgramIndex, parts, { foldedAt })
+  }
+
+  /** The folded texts as ids, for the next version's corpus (`splicedCorpus`). */
+  get textCorpus(): TextCorpus {
+    return { corpus: this.corpus, starts: this.starts, alphabet: this.alphabet, letters: this.base2 }
   }
 
   /** Bytes held by the index (lists, bitsets, counts, offsets, trigram contexts, block filters and the corpus). */
@@ -606,4 +596,92 @@ function scanGrams(
       previous = id
     }
   }
+}
+
+/**
+ * Folded texts as alphabet ids, end to end (`corpus`, padded to a multiple of 4; text p is corpus[starts[p] ..
+ * starts[p + 1])), the alphabet (code unit -> id; 0 is the overflow class) and how many ids it gives out. In shared
+ * memory: a served index's corpus is read by the next build where it is (`splicedCorpus`), never copied.
+ */
+export type TextCorpus = { corpus: Uint8Array; starts: Int32Array; alphabet: Uint8Array; letters: number }
+
+/** The corpus of `size` folded texts; ids in order of first appearance, past MAX_ALPHABET the overflow class. */
+function corpusOf(size: number, foldedAt: (position: number) => string): TextCorpus {
+  const starts = new Int32Array(new SharedArrayBuffer((size + 1) * 4))
+  let corpus = new Uint8Array(1 << 16)
+  let length = 0
+  const alphabet = new Uint8Array(new SharedArrayBuffer(65536))
+  // Alphabet ids in order of first appearance; 0 is every code unit past the cap (and any never seen).
+  let letters = 1
+  for (let p = 0; p < size; p++) {
+    const text = foldedAt(p)
+    if (length + text.length > corpus.length) {
+      const bigger = new Uint8Array(Math.max(length + text.length, corpus.length * 2))
+      bigger.set(corpus)
+      corpus = bigger
+    }
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i)
+      if (alphabet[c] === 0 && letters < MAX_ALPHABET) alphabet[c] = letters++
+      corpus[length + i] = alphabet[c]!
+    }
+    length += text.length
+    starts[p + 1] = length
+  }
+  // Padding (id 0, past every text's end) lets the last text be read a word at a time.
+  const padded = new Uint8Array(new SharedArrayBuffer((length + 3) & ~3))
+  padded.set(corpus.subarray(0, length))
+  return { corpus: padded, starts, alphabet, letters }
+}
+
+/**
+ * The corpus of a new version from the served index's (`previous`): text i is the previous text at `reuse[i]` (its ids
+ * copied, runs of consecutive texts at once), or when that is -1, `foldedAt(i)` (ids from the previous alphabet, which
+ * gives a letter it has not seen the next id while there is one). The ids differ from the ones a build over every text
+ * would give, never what a search answers: an id names one code unit, or the overflow class whose matches are checked
+ * on the text itself.
+ */
+export function splicedCorpus(previous: TextCorpus, reuse: Int32Array, foldedAt: (position: number) => string): TextCorpus {
+  const size = reuse.length
+  const alphabet = new Uint8Array(new SharedArrayBuffer(65536))
+  alphabet.set(previous.alphabet)
+  let letters = previous.letters
+  const texts = new Map<number, string>()
+  let length = 0
+  for (let i = 0; i < size; i++) {
+    const j = reuse[i]!
+    if (j >= 0) length += previous.starts[j + 1]! - previous.starts[j]!
+    else {
+      const text = foldedAt(i)
+      texts.set(i, text)
+      length += text.length
+    }
+  }
+  const corpus = new Uint8Array(new SharedArrayBuffer((length + 3) & ~3))
+  const starts = new Int32Array(new SharedArrayBuffer((size + 1) * 4))
+  let at = 0
+  for (let i = 0; i < size; ) {
+    const first = reuse[i]!
+    if (first < 0) {
+      const text = texts.get(i)!
+      for (let k = 0; k < text.length; k++) {
+        const c = text.charCodeAt(k)
+        if (alphabet[c] === 0 && letters < MAX_ALPHABET) alphabet[c] = letters++
+        corpus[at + k] = alphabet[c]!
+      }
+      at += text.length
+      starts[++i] = at
+      continue
+    }
+    let j = first
+    const shift = at - previous.starts[first]!
+    for (;;) {
+      starts[++i] = previous.starts[j + 1]! + shift
+      if (i >= size || reuse[i] !== j + 1) break
+      j++
+    }
+    corpus.set(previous.corpus.subarray(previous.starts[first]!, previous.starts[j + 1]!), at)
+    at = starts[i]!
+  }
+  return { corpus, starts, alphabet, letters }
 }

@@ -108,6 +108,29 @@ export class ReviewRepository {
     }
   }
 
+  /**
+   * The published order (newest first) with the revision that last wrote each row, off the index alone (no row is
+   * read): what changed since a version is the rows whose `changed_rev` is newer, and the rowids it no longer has.
+   */
+  publishedChanges(): { rowid: number; changedRev: number }[] {
+    return this.db
+      .query<{ rowid: number; changedRev: number }, []>(
+        'SELECT rowid, changed_rev AS changedRev FROM reviews INDEXED BY reviews_newest WHERE verified = 1 ORDER BY date DESC, id DESC',
+      )
+      .all()
+  }
+
+  /** The canonical JSON of published rows by rowid (the rows a change wrote). */
+  jsonOfRows(rowids: number[]): Map<number, { date: string; json: string }> {
+    const query = this.db.query<{ date: string; json: string }, [number]>('SELECT date, json FROM reviews WHERE rowid = ? AND verified = 1')
+    const found = new Map<number, { date: string; json: string }>()
+    for (const rowid of rowids) {
+      const row = query.get(rowid)
+      if (row) found.set(rowid, row)
+    }
+    return found
+  }
+
   /** The insights stored under `key`, or null. */
   insightsFor(key: string): StoredInsights | null {
     return this.db
@@ -211,15 +234,21 @@ class ReviewWriter {
   private readonly addMention
   private readonly keep
 
+  /** The revision this write will be (the current one plus one): each row it writes records it (migration 007). */
+  private readonly writing: number
+
   constructor(
     protected readonly db: Database,
     private readonly replace: boolean,
   ) {
+    this.writing = Number(db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'revision'").get()?.value ?? 0) + 1
     this.existing = db.query<{ rowid: number; json: string }, [string]>('SELECT rowid, json FROM reviews WHERE id = ?')
-    this.insert = db.query<{ rowid: number }, [string, number, string, number, string, string]>(
-      'INSERT INTO reviews (id, rating, date, verified, text_folded, json) VALUES (?, ?, ?, ?, ?, ?) RETURNING rowid',
+    this.insert = db.query<{ rowid: number }, [string, number, string, number, string, string, number]>(
+      'INSERT INTO reviews (id, rating, date, verified, text_folded, json, changed_rev) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING rowid',
     )
-    this.update = db.query('UPDATE reviews SET rating = ?, date = ?, verified = ?, text_folded = ?, json = ? WHERE rowid = ?')
+    this.update = db.query(
+      'UPDATE reviews SET rating = ?, date = ?, verified = ?, text_folded = ?, json = ?, changed_rev = ? WHERE rowid = ?',
+    )
     this.clearMentions = db.query('DELETE FROM review_mentions WHERE review_rowid = ?')
     this.addMention = db.query('INSERT OR IGNORE INTO review_mentions (kind, key, review_rowid) VALUES (?, ?, ?)')
     if (replace) {
@@ -240,12 +269,12 @@ class ReviewWriter {
     }
     const folded = foldForSearch(review.text)
     if (row) {
-      this.update.run(review.rating, review.date, review.verified ? 1 : 0, folded, json, row.rowid)
+      this.update.run(review.rating, review.date, review.verified ? 1 : 0, folded, json, this.writing, row.rowid)
       this.clearMentions.run(row.rowid)
       this.writeMentions(row.rowid, review)
       this.summary.updated++
     } else {
-      const { rowid } = this.insert.get(review.id, review.rating, review.date, review.verified ? 1 : 0, folded, json)!
+      const { rowid } = this.insert.get(review.id, review.rating, review.date, review.verified ? 1 : 0, folded, json, this.writing)!
       this.writeMentions(rowid, review)
       this.summary.inserted++
     }

@@ -7,7 +7,16 @@
  */
 import type { Review } from './schema'
 import { technicianKeys } from './repository'
-import { buffersOf, CHECK_BATCH, foldText, NgramIndex, type NgramIndexParts, type Needle, type PositionSet } from './ngram-index'
+import {
+  buffersOf,
+  CHECK_BATCH,
+  foldText,
+  NgramIndex,
+  type NgramIndexParts,
+  type Needle,
+  type PositionSet,
+  type TextCorpus,
+} from './ngram-index'
 
 /**
  * Between a review's text and its translation in the text `query` reads: review texts never hold it (they are
@@ -170,6 +179,11 @@ export class SearchIndex {
 
   /** Milliseconds it took to build the text index (0 until it is built). */
   textIndexMs = 0
+
+  /** The text index's folded texts (undefined until it is built), for the next version's (`splicedCorpus`). */
+  get textCorpus(): TextCorpus | undefined {
+    return this.ngrams?.textCorpus
+  }
 
   /** Bytes of the text index (0 until it is built). */
   get textIndexBytes(): number {
@@ -375,4 +389,146 @@ function lowerBound(list: Int32Array, target: number, from: number): number {
     else hi = mid
   }
   return lo
+}
+
+/**
+ * Copies of every set but the text index (for posting to another thread with the buffers transferred, while this
+ * index keeps serving its own).
+ */
+export function copySetParts(index: SearchIndex): { parts: SearchIndexParts; transfer: ArrayBuffer[] } {
+  const { parts } = index.toParts(false)
+  const copy = (set: PositionSet): PositionSet =>
+    set.words ? { count: set.count, words: set.words.slice() } : { count: set.count, list: set.list.slice() }
+  const copyMap = (map: Map<string, PositionSet>) => new Map([...map].map(([key, set]) => [key, copy(set)] as const))
+  const copied: SearchIndexParts = {
+    technicians: copyMap(parts.technicians),
+    services: copyMap(parts.services),
+    ratingIs: parts.ratingIs.map((set) => set && copy(set)),
+    ratingAtLeast: parts.ratingAtLeast.map((set) => set && copy(set)),
+    languages: copyMap(parts.languages),
+    areas: copyMap(parts.areas),
+    textIndexMs: 0,
+  }
+  return {
+    parts: copied,
+    transfer: buffersOf([copied.technicians, copied.services, copied.ratingIs, copied.ratingAtLeast, copied.languages, copied.areas]),
+  }
+}
+
+/**
+ * The sets (all but the text index) of the index over a new version, from the previous version's: `moved[j]` is the new
+ * position of the previous version's position j (-1: no longer published), and the rows kept are in the same order
+ * in both; `added` are the new version's other reviews, by ascending position. The sets are the ones a build over
+ * every review of the new version makes (the same positions, each a bitset or a list by the same rule).
+ */
+export function patchSetParts(
+  previous: SearchIndexParts,
+  size: number,
+  moved: Int32Array,
+  added: readonly { position: number; review: Review }[],
+): SearchIndexParts {
+  const keysOf = (review: Review) => ({
+    technicians: review.technicians.flatMap((name) => technicianKeys(name)),
+    services: review.services.map((service) => service.toLowerCase()),
+    languages: review.language ? [languageKey(review.language)] : [],
+    areas: review.service_area !== null ? [review.service_area.toLowerCase()] : [],
+  })
+  const addedByKey = {
+    technicians: new Map<string, number[]>(),
+    services: new Map<string, number[]>(),
+    languages: new Map<string, number[]>(),
+    areas: new Map<string, number[]>(),
+  }
+  for (const { position, review } of added) {
+    const keys = keysOf(review)
+    for (const kind of ['technicians', 'services', 'languages', 'areas'] as const)
+      for (const key of keys[kind]) {
+        const list = addedByKey[kind].get(key)
+        if (!list) addedByKey[kind].set(key, [position])
+        else if (list[list.length - 1] !== position) list.push(position)
+      }
+  }
+  const patchMap = (map: Map<string, PositionSet>, addedHere: Map<string, number[]>) => {
+    const result = new Map<string, PositionSet>()
+    // A full build meets the keys in order of their first position: the maps keep that order too.
+    const firsts: { key: string; first: number; list: number[] }[] = []
+    for (const [key, set] of map) {
+      const list = mergeSorted(remapped(set, moved), addedHere.get(key) ?? [])
+      if (list.length) firsts.push({ key, first: list[0]!, list })
+    }
+    for (const [key, list] of addedHere) if (!map.has(key)) firsts.push({ key, first: list[0]!, list })
+    firsts.sort((a, b) => a.first - b.first)
+    for (const { key, list } of firsts) result.set(key, toSet(list, size))
+    return result
+  }
+  const ratingIs: PositionSet[] = []
+  const ratingAtLeast: PositionSet[] = []
+  const words = (size + 31) >>> 5
+  for (let r = 1; r <= 5; r++) {
+    ratingIs[r] = bitsetOf(
+      mergeSorted(
+        remapped(previous.ratingIs[r]!, moved),
+        added.filter((a) => a.review.rating === r).map((a) => a.position),
+      ),
+      words,
+    )
+    ratingAtLeast[r] = bitsetOf(
+      mergeSorted(
+        remapped(previous.ratingAtLeast[r]!, moved),
+        added.filter((a) => a.review.rating >= r).map((a) => a.position),
+      ),
+      words,
+    )
+  }
+  return {
+    technicians: patchMap(previous.technicians, addedByKey.technicians),
+    services: patchMap(previous.services, addedByKey.services),
+    ratingIs,
+    ratingAtLeast,
+    languages: patchMap(previous.languages, addedByKey.languages),
+    areas: patchMap(previous.areas, addedByKey.areas),
+    textIndexMs: 0,
+  }
+}
+
+/** The new positions of a set's positions (`moved`, -1 dropped), ascending. */
+function remapped(set: PositionSet, moved: Int32Array): number[] {
+  const out: number[] = []
+  if (set.list) {
+    for (const p of set.list) {
+      const q = moved[p]!
+      if (q >= 0) out.push(q)
+    }
+    return out
+  }
+  const words = set.words
+  for (let w = 0; w < words.length; w++) {
+    let bits = words[w]!
+    while (bits !== 0) {
+      const low = bits & -bits
+      bits ^= low
+      const q = moved[(w << 5) | (31 - Math.clz32(low))]!
+      if (q >= 0) out.push(q)
+    }
+  }
+  return out
+}
+
+function mergeSorted(a: number[], b: number[]): number[] {
+  if (!b.length) return a
+  if (!a.length) return b
+  const out = new Array<number>(a.length + b.length)
+  let i = 0
+  let j = 0
+  let k = 0
+  while (i < a.length && j < b.length) out[k++] = a[i]! <= b[j]! ? a[i++]! : b[j++]!
+  while (i < a.length) out[k++] = a[i++]!
+  while (j < b.length) out[k++] = b[j++]!
+  return out
+}
+
+function bitsetOf(list: number[], words: number): PositionSet {
+  const bits = new Uint32Array(words)
+  for (const p of list) bits[p >>> 5]! |= 1 << (p & 31)
+  return { count: list.length, words: bits }
 }

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { copyFileSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { reviewJson } from '../../src/reviews/repository'
+import { ReviewRepository, reviewJson } from '../../src/reviews/repository'
+import type { StoredReview } from '../../src/reviews/schema'
 import { business, reviews } from '../support/dataset'
 import { startTestServer, type TestServer } from '../support/server'
 
@@ -58,11 +59,31 @@ describe('a database from the previous release', () => {
       '004-stored-insights',
       '005-mcp-sessions',
       '006-review-analyses',
+      '007-review-changes',
       '100-hub',
       '101-hub-status',
       '102-hub-as-sent',
       '103-hub-lease',
       '104-hub-pings',
     ])
+  })
+
+  test('records from then on which revision wrote each review; the rows before read 0 (migration 007)', () => {
+    const db = server.service.db
+    const store = new ReviewRepository(db)
+    expect(db.query<{ n: number }, []>('SELECT count(*) AS n FROM reviews WHERE changed_rev <> 0').get()!.n).toBe(0)
+    const published = store.publishedChanges()
+    expect(published.map((r) => r.rowid)).toEqual(store.publishedJson().map((r) => r.rowid))
+    const first = JSON.parse(store.publishedJson()[0]!.json) as StoredReview
+    store.write({ reviews: [{ ...first, text: `${first.text} Edited after the upgrade.` }] })
+    const { revision } = store.state()
+    expect(store.publishedChanges().filter((r) => r.changedRev !== 0)).toEqual([{ rowid: published[0]!.rowid, changedRev: revision }])
+    // The published order and the revisions are read off the index alone.
+    const plan = db
+      .query<{ detail: string }, []>(
+        'EXPLAIN QUERY PLAN SELECT rowid, changed_rev FROM reviews INDEXED BY reviews_newest WHERE verified = 1 ORDER BY date DESC, id DESC',
+      )
+      .all()
+    expect(plan.map((p) => p.detail).join(' ')).toContain('COVERING INDEX reviews_newest')
   })
 })

@@ -1,0 +1,212 @@
+/**
+ * The next data version made from the served one and the rows written since (CONTRACT.md, Data changes: cost that
+ * follows the change). Migration 007 records the revision that last wrote each review; the published order and those
+ * revisions are read off the index alone, then only the rows written since the served version. reviews.json's bytes
+ * are the served version's rows, copied in runs from its body (shared memory: the served body is read where it is,
+ * never copied on the event loop), and the new rows' bytes; the search index's sets are the served ones moved to
+ * their new positions plus the new rows'. Anything it cannot vouch for (a changed business, an older revision, a row
+ * it does not know) answers null, and the caller builds the whole version instead.
+ */
+import type { ReviewRepository } from '../reviews/repository'
+import type { AggregateRating, Business, Review } from '../reviews/schema'
+import { patchSetParts, type SearchIndexParts } from '../reviews/search-index'
+import { businessKeyOf, contentKeyOf, datasetHead, rowHash, sharedBytes, sharedFloat64, sharedUint32 } from './version'
+
+/** What the served version contributes to a splice: its body, its rows' ids, ends and hashes, in order, and its index's sets. */
+export type SpliceBase = {
+  body: Uint8Array
+  rowsStart: number
+  revision: number
+  contentKey: string
+  updatedAt: string
+  rowids: Float64Array
+  hashes: Float64Array
+  rowEnds: Uint32Array
+  index: SearchIndexParts
+}
+
+/**
+ * reviews.json as a splice: `head`, then the rows region, then `]}`. `segments` are quads (source, start, length, to):
+ * source 0 copies the served version's rows region (from its `rowsStart`), 1 copies `fresh`; `to` is the offset in
+ * the new rows region. Rows are comma-joined: the byte before a segment that does not start the region is a comma.
+ */
+type Splice = { head: Uint8Array; fresh: Uint8Array; segments: Int32Array }
+
+export type SplicedVersion = {
+  revision: number
+  changedAt: Date
+  business: Business
+  contentKey: string
+  updatedAt: Date
+  aggregate: AggregateRating
+  body: Uint8Array
+  rowsStart: number
+  rowEnds: Uint32Array
+  rowids: Float64Array
+  rowHashes: Float64Array
+  reuse: Int32Array
+  index: SearchIndexParts
+  /** The reviews written since the served version, by position. */
+  added: { position: number; review: Review }[]
+  /** How many rows were read (the ones written since the served version). */
+  read: number
+  ms: { read: number; compose: number; index: number }
+}
+
+const encoder = new TextEncoder()
+
+/** The next version as a splice of `base` (see the module's comment), or null when it must be built whole. Call inside a read transaction. */
+export function spliceVersion(store: ReviewRepository, base: SpliceBase): SplicedVersion | null {
+  const started = performance.now()
+  const state = store.state()
+  if (state.revision <= base.revision) return null
+  const business = store.getBusiness()
+  if (!business || businessKeyOf(business) !== base.contentKey.slice(0, base.contentKey.indexOf(':'))) return null
+  const order = store.publishedChanges()
+  const matched = matchOrder(order, base)
+  if (!matched) return null
+  const { reuse, moved, written } = matched
+  const rows = store.jsonOfRows(written.map((i) => order[i]!.rowid))
+  if (rows.size !== written.length) return null
+  const read = performance.now()
+  const count = order.length
+  const rowids = sharedFloat64(count)
+  for (let i = 0; i < count; i++) rowids[i] = order[i]!.rowid
+  const freshRows = written.map((i) => encoder.encode(rows.get(order[i]!.rowid)!.json))
+  const { rowEnds, rowHashes, fresh, segments } = composeRows(reuse, freshRows, base)
+  const added = written.map((i) => ({ position: i, review: JSON.parse(rows.get(order[i]!.rowid)!.json) as Review }))
+  const rowsComposed = performance.now()
+  const index = patchSetParts(base.index, count, moved, added)
+  const indexed = performance.now()
+  const aggregate = aggregateOf(index, count)
+  const contentKey = contentKeyOf(business, rowHashes)
+  const updatedAt = base.contentKey === contentKey ? new Date(base.updatedAt) : state.changedAt
+  const head = datasetHead(business, aggregate, updatedAt)
+  const body = sharedBytes(head.byteLength + (count ? rowEnds[count - 1]! : 0) + 2)
+  applySplice({ head, fresh, segments }, base, body)
+  const composed = performance.now() - indexed + (rowsComposed - read)
+  return {
+    revision: state.revision,
+    changedAt: state.changedAt,
+    business,
+    contentKey,
+    updatedAt,
+    aggregate,
+    body,
+    rowsStart: head.byteLength,
+    rowEnds,
+    rowids,
+    rowHashes,
+    reuse,
+    index,
+    added,
+    read: written.length,
+    ms: { read: read - started, compose: composed, index: indexed - rowsComposed },
+  }
+}
+
+/**
+ * Each published row's position in the served version (`reuse`, -1: written since), where each served row went
+ * (`moved`, -1: gone) and the positions written since; null when a row unchanged since is not in the served version
+ * or not in its order.
+ */
+function matchOrder(
+  order: { rowid: number; changedRev: number }[],
+  base: SpliceBase,
+): { reuse: Int32Array; moved: Int32Array; written: number[] } | null {
+  const before = new Map<number, number>()
+  for (let j = 0; j < base.rowids.length; j++) before.set(base.rowids[j]!, j)
+  const reuse = new Int32Array(order.length)
+  const moved = new Int32Array(base.rowids.length).fill(-1)
+  const written: number[] = []
+  let lastKept = -1
+  for (let i = 0; i < order.length; i++) {
+    const { rowid, changedRev } = order[i]!
+    if (changedRev > base.revision) {
+      reuse[i] = -1
+      written.push(i)
+      continue
+    }
+    const j = before.get(rowid)
+    if (j === undefined || j <= lastKept) return null
+    reuse[i] = j
+    moved[j] = i
+    lastKept = j
+  }
+  return { reuse, moved, written }
+}
+
+/** Where each row ends, each row's hash, and the splice's segments and fresh bytes (see `Splice`). */
+function composeRows(
+  reuse: Int32Array,
+  freshRows: Uint8Array[],
+  base: SpliceBase,
+): { rowEnds: Uint32Array; rowHashes: Float64Array; fresh: Uint8Array; segments: Int32Array } {
+  const count = reuse.length
+  const rowEnds = sharedUint32(count)
+  const rowHashes = sharedFloat64(count)
+  const fresh = new Uint8Array(freshRows.reduce((sum, bytes) => sum + bytes.byteLength, 0))
+  const segments: number[] = []
+  const baseStart = (j: number) => (j === 0 ? 0 : base.rowEnds[j - 1]! + 1)
+  let freshAt = 0
+  let next = 0
+  let end = 0
+  for (let i = 0; i < count; ) {
+    const to = i === 0 ? 0 : end + 1
+    if (reuse[i]! < 0) {
+      const bytes = freshRows[next++]!
+      fresh.set(bytes, freshAt)
+      segments.push(1, freshAt, bytes.byteLength, to)
+      freshAt += bytes.byteLength
+      rowHashes[i] = rowHash(bytes)
+      end = to + bytes.byteLength
+      rowEnds[i++] = end
+      continue
+    }
+    // A run of rows that follow each other in the served version too: one copy, commas included.
+    const first = reuse[i]!
+    let j = first
+    for (;;) {
+      rowHashes[i] = base.hashes[j]!
+      end = to + base.rowEnds[j]! - baseStart(first)
+      rowEnds[i++] = end
+      if (i >= count || reuse[i] !== j + 1) break
+      j++
+    }
+    segments.push(0, baseStart(first), base.rowEnds[j]! - baseStart(first), to)
+  }
+  return { rowEnds, rowHashes, fresh, segments: Int32Array.from(segments) }
+}
+
+/** The aggregate rating from the index's rating sets: the same figures `aggregateRating` makes of the reviews. */
+function aggregateOf(index: SearchIndexParts, count: number): AggregateRating {
+  const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }
+  let sum = 0
+  for (let r = 1; r <= 5; r++) {
+    const n = index.ratingIs[r]!.count
+    distribution[String(r) as keyof typeof distribution] = n
+    sum += r * n
+  }
+  const mean = count ? sum / count : 0
+  return { rating_value: Math.round(mean * 100) / 100, review_count: count, best_rating: 5, worst_rating: 1, distribution }
+}
+
+/** Writes reviews.json into `body` (sized for it): the head, the segments with a comma before each but the first, `]}`. */
+function applySplice(splice: Splice, previous: { body: Uint8Array; rowsStart: number }, body: Uint8Array): void {
+  const { head, fresh, segments } = splice
+  body.set(head)
+  const rowsStart = head.byteLength
+  body[body.byteLength - 2] = 0x5d // ]
+  body[body.byteLength - 1] = 0x7d // }
+  for (let s = 0; s < segments.length; s += 4) {
+    const start = segments[s + 1]!
+    const length = segments[s + 2]!
+    const to = segments[s + 3]!
+    if (to > 0) body[rowsStart + to - 1] = 0x2c // ,
+    const from =
+      segments[s] === 0
+        ? previous.body.subarray(previous.rowsStart + start, previous.rowsStart + start + length)
+        : fresh.subarray(start, start + length)
+    body.set(from, rowsStart + to)
+  }
+}
