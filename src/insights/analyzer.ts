@@ -55,6 +55,7 @@ import { TROUBLE } from './rules/words'
 import { maskPhrases } from './rules/service-names'
 import { billedTime, compareAmounts } from './rules/implied-price'
 import { repeatVisits } from './rules/visits'
+import { refusals } from './rules/refusals'
 import { compareTimes, compareDays, offHours } from './rules/time-words'
 import { markCompetitors, isLive } from './rules/competitor-scope'
 import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/contrast'
@@ -78,6 +79,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   compareAmounts,
   billedTime,
   repeatVisits,
+  refusals,
   compareTimes,
   compareDays,
   offHours,
