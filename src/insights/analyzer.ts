@@ -56,6 +56,7 @@ import { maskPhrases } from './rules/service-names'
 import { billedTime, compareAmounts } from './rules/implied-price'
 import { repeatVisits } from './rules/visits'
 import { refusals } from './rules/refusals'
+import { statedCharges } from './rules/charges'
 import { compareTimes, compareDays, offHours } from './rules/time-words'
 import { markCompetitors, isLive } from './rules/competitor-scope'
 import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/contrast'
@@ -80,6 +81,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   billedTime,
   repeatVisits,
   refusals,
+  statedCharges,
   compareTimes,
   compareDays,
   offHours,

@@ -5,6 +5,7 @@
  */
 import { customersSituation, diagnosis, housePlaces, repairObjects, troubleAftermath, troubleHistory } from './story'
 import { cleaningAsTheJob } from './cleaning-job'
+import { deprivedOf } from './deprived'
 import { hyphenatedCompounds } from './compounds'
 import { failuresAsTheJob, failureVerbs } from './failures'
 import { readManner } from './manner'
@@ -17,6 +18,7 @@ import type { ClauseRule, Hit, Token } from './types'
 
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   hyphenatedCompounds,
+  deprivedOf,
   customersOwnReturn,
   cleaningAsTheJob,
   failureVerbs,
