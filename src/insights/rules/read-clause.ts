@@ -6,6 +6,7 @@
 import { customersSituation, diagnosis, housePlaces, repairObjects, troubleAftermath, troubleHistory } from './story'
 import { cleaningAsTheJob } from './cleaning-job'
 import { deprivedOf } from './deprived'
+import { mannerOfWork } from './manner-of-work'
 import { hyphenatedCompounds } from './compounds'
 import { failuresAsTheJob, failureVerbs } from './failures'
 import { readManner } from './manner'
@@ -19,6 +20,7 @@ import type { ClauseRule, Hit, Token } from './types'
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   hyphenatedCompounds,
   deprivedOf,
+  mannerOfWork,
   customersOwnReturn,
   cleaningAsTheJob,
   failureVerbs,
