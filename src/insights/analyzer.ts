@@ -57,6 +57,7 @@ import { billedTime, compareAmounts } from './rules/implied-price'
 import { repeatVisits } from './rules/visits'
 import { refusals } from './rules/refusals'
 import { statedCharges } from './rules/charges'
+import { brokenPromises } from './rules/promises'
 import { compareTimes, compareDays, offHours } from './rules/time-words'
 import { markCompetitors, isLive } from './rules/competitor-scope'
 import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/contrast'
@@ -82,6 +83,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   repeatVisits,
   refusals,
   statedCharges,
+  brokenPromises,
   compareTimes,
   compareDays,
   offHours,
