@@ -58,6 +58,7 @@ import { repeatVisits } from './rules/visits'
 import { refusals } from './rules/refusals'
 import { statedCharges } from './rules/charges'
 import { brokenPromises } from './rules/promises'
+import { shortLived } from './rules/short-lived'
 import { compareTimes, compareDays, offHours } from './rules/time-words'
 import { markCompetitors, isLive } from './rules/competitor-scope'
 import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/contrast'
@@ -84,6 +85,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   refusals,
   statedCharges,
   brokenPromises,
+  shortLived,
   compareTimes,
   compareDays,
   offHours,

@@ -7,6 +7,7 @@ import { customersSituation, diagnosis, housePlaces, repairObjects, troubleAfter
 import { cleaningAsTheJob } from './cleaning-job'
 import { deprivedOf } from './deprived'
 import { mannerOfWork } from './manner-of-work'
+import { failureDated } from './short-lived'
 import { hyphenatedCompounds } from './compounds'
 import { failuresAsTheJob, failureVerbs } from './failures'
 import { readManner } from './manner'
@@ -36,6 +37,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   diagnosis,
   customersSituation,
   sarcasmMarkers,
+  failureDated,
 ]
 
 /** Sentiment hits of one clause, each with its negation applied and every clause rule run over them. */
