@@ -12,7 +12,11 @@ describe('work that did not last', () => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
 
-  test.each(['We had to replace the water heater after 15 years.', 'He made sure it was not worse.'])('no complaint: %s', (text) => {
+  test.each([
+    'We had to replace the water heater after 15 years.',
+    'The old fuse box had to be replaced, this was done within one day.',
+    'He made sure it was not worse.',
+  ])('no complaint: %s', (text) => {
     expect(Object.values(readAspects(text))).not.toContain('negative')
   })
 })

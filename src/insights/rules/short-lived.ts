@@ -22,7 +22,10 @@ export function shortLived(tokens: Token[]): void {
       tokens[i - 1]?.lemma === 'be' && tokens[i - 2]?.surface === 'to' && ['have', 'need'].includes(tokens[i - 3]?.lemma ?? '')
     const active = tokens[i - 1]?.surface === 'to' && ['have', 'need'].includes(tokens[i - 2]?.lemma ?? '')
     if (REDONE.has(t.lemma) && (passive || active)) {
-      const after = tokens.slice(i + 1, i + 13)
+      // Within its own clause: "had to be replaced, this was done within one day" is the job and its speed.
+      const window = tokens.slice(i + 1, i + 13)
+      const stop = window.findIndex((x) => x.pos === 'PUNCT')
+      const after = stop < 0 ? window : window.slice(0, stop)
       const at = after.findIndex((x) => x.surface === 'after' || x.surface === 'within')
       const span = at < 0 ? undefined : after.slice(at + 1, at + 5).find((x) => SPANS.test(x.surface))
       // Soon: "only", "just", or a span of days or weeks (not "after 15 years").
