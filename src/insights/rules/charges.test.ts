@@ -17,12 +17,16 @@ describe('charges stated as facts', () => {
     ['His price was twice the price of the dealer.', { price: 'negative' }],
     ['I was charged nearly 30% more than before.', { price: 'negative' }],
     ['He charges 75% over the counter prices.', { price: 'negative' }],
+    ['They put my spare on and charged me $25 for that.', { price: 'negative' }],
+    ['He also charged me $100 for administrative charges.', { price: 'negative' }],
   ] as [string, Record<string, string>][])('complaint: %s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
 
   test.each([
     'We were charged only for the hour.',
+    'He only charged me $50 for the visit.',
+    'He charged me $180, $20 less than he had told me.',
     "We didn't have to pay for the second visit.",
     'He saved us from having to pay for an after hours visit.',
     'If you want your car back then you have to pay.',

@@ -29,6 +29,22 @@ const PRICE_WORDS = new Set([
 const BEING = new Set(['be', 'get'])
 /** "charged only for the hour", "charged exactly the quote", "charged us nothing": a fair charge. */
 const FAIR = new Set(['only', 'just', 'exactly', 'nothing', 'less', 'fairly', 'reasonably', 'fair', 'nothing', 'what', 'the'])
+/** Words that make a charged amount fair: "only", "less", "reasonable", "fair", "discount". */
+const FAIR_AMOUNT = new Set([
+  'only',
+  'just',
+  'less',
+  'reasonable',
+  'fair',
+  'discount',
+  'cheaper',
+  'nothing',
+  'free',
+  'half',
+  'instead',
+  'than',
+  'worth',
+])
 const MULTIPLES = new Set(['two', 'three', 'four', 'five', 'ten'])
 
 const negatedBefore = (tokens: Token[], k: number) =>
@@ -76,6 +92,15 @@ export function statedCharges(tokens: Token[]): void {
       const next = tokens[i + 1]
       if (!next || negatedBefore(tokens, i - 1) || FAIR.has(next.surface)) continue
       if (next.surface === 'for' || next.surface === '$' || isNumber(next)) t.extra = syntheticEntry('charged for it', -0.6)
+      continue
+    }
+    // "charged me $25 for that", "ended up charging us $235": an amount charged to the customer, unless it was fair
+    // ("only charged me $50", "charged me $180, $20 less than told", "charged me nothing").
+    if (t.lemma === 'charge' && t.pos === 'VERB' && ['me', 'us', 'my', 'her', 'him'].includes(tokens[i + 1]?.surface ?? '')) {
+      const at = tokens[i + 1]!.surface === 'my' ? i + 3 : i + 2
+      const amount = tokens.slice(at, at + 3).some((x) => x.surface === '$' || isNumber(x))
+      const fair = [...tokens.slice(Math.max(0, i - 3), i), ...tokens.slice(at, at + 10)].some((x) => FAIR_AMOUNT.has(x.surface))
+      if (amount && !fair && !negatedBefore(tokens, i)) t.extra = syntheticEntry('charged an amount', -0.5)
       continue
     }
     const length = priced ? multipleAt(tokens, i) : 0
