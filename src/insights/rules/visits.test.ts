@@ -8,6 +8,8 @@ describe("coming back: the customer's return, the business's repeat visits", () 
     ['Not coming back.', {}],
     ["We'll definitely be back!", {}],
     ['I will never return here.', {}],
+    ['Will be back again.', {}],
+    ['Ill be back there for my next oil change.', {}],
     ['I was disappointed and will not return.', {}],
     ['They never returned my calls.', { communication: 'negative' }],
     ['They never returned.', { communication: 'negative' }],

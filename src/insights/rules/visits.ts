@@ -20,6 +20,8 @@ export const customersReturn = (tokens: Token[], h: Hit): boolean => {
     return subject === undefined || FIRST_PERSON.has(subject.surface)
   }
   if (!RETURNS.has(h.entry.phrase)) return false
+  // "Will be back again", "Ill be back there": the customer's intention with "I" dropped or run into "Ill".
+  if (tokens[h.start - 1]?.surface === 'ill' || (h.start === 1 && tokens[0]!.surface === 'will')) return true
   const subject = tokens.slice(0, h.start).findLast((t) => SUBJECTS.has(t.surface))
   // "Not coming back", "Never again coming back": a review drops its "we"; the business is not refused like that.
   if (subject === undefined) return h.negated
