@@ -71,11 +71,14 @@ function multipleAt(tokens: Token[], i: number): number {
   return 0
 }
 
+/** Words a stated charge starts at: anything else is skipped at once (the rule runs on every sentence). */
+const TRIGGERS = new Set(['pay', 'charge', 'twice', 'double', 'triple', ...MULTIPLES])
+
 export function statedCharges(tokens: Token[]): void {
-  const priced = tokens.some((t) => PRICE_WORDS.has(t.lemma) || PRICE_WORDS.has(t.surface))
+  let priced: boolean | undefined
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
-    if (t.extra) continue
+    if (t.extra || !(TRIGGERS.has(t.lemma) || TRIGGERS.has(t.surface) || isNumber(t))) continue
     // "we had to pay another $200", "had to pay extra": the customer had to, not "you have to pay" (a rule) or "saved us from having to pay".
     const have = tokens[i - 2]
     const customerHad =
@@ -103,9 +106,10 @@ export function statedCharges(tokens: Token[]): void {
       if (amount && !fair && !negatedBefore(tokens, i)) t.extra = syntheticEntry('charged an amount', -0.5)
       continue
     }
-    const length = priced ? multipleAt(tokens, i) : 0
+    const length = multipleAt(tokens, i)
+    if (length) priced ??= tokens.some((x) => PRICE_WORDS.has(x.lemma) || PRICE_WORDS.has(x.surface))
+    if (!priced) continue
     // "I would have paid double": the customer's own offer.
-    if (length && !tokens.slice(Math.max(0, i - 4), i).some((x) => x.surface === 'would'))
-      t.extra = syntheticEntry('a multiple of the price', -0.7)
+    if (!tokens.slice(Math.max(0, i - 4), i).some((x) => x.surface === 'would')) t.extra = syntheticEntry('a multiple of the price', -0.7)
   }
 }
