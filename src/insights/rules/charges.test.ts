@@ -10,6 +10,12 @@ describe('charges stated as facts', () => {
     expect(tokens.find((t) => t.extra)?.surface).toBe('charged')
   })
 
+  test('only the multiple is marked, not a later number', () => {
+    const tokens = tokensOf('The price was twice the quote, and 3 technicians came.')
+    statedCharges(tokens)
+    expect(tokens.filter((t) => t.extra).map((t) => t.surface)).toEqual(['twice'])
+  })
+
   test.each([
     ['We had to pay another $200 to fix the wiring.', { price: 'negative' }],
     ['We were charged for breakfast.', { price: 'negative' }],

@@ -108,7 +108,7 @@ export function statedCharges(tokens: Token[]): void {
     }
     const length = multipleAt(tokens, i)
     if (length) priced ??= tokens.some((x) => PRICE_WORDS.has(x.lemma) || PRICE_WORDS.has(x.surface))
-    if (!priced) continue
+    if (!length || !priced) continue
     // "I would have paid double": the customer's own offer.
     if (!tokens.slice(Math.max(0, i - 4), i).some((x) => x.surface === 'would')) t.extra = syntheticEntry('a multiple of the price', -0.7)
   }
