@@ -7,6 +7,7 @@ import { customersSituation, diagnosis, housePlaces, repairObjects, troubleAfter
 import { cleaningAsTheJob } from './cleaning-job'
 import { deprivedOf } from './deprived'
 import { mannerOfWork } from './manner-of-work'
+import { orContinues } from './or-continues'
 import { failureDated } from './short-lived'
 import { hyphenatedCompounds } from './compounds'
 import { failuresAsTheJob, failureVerbs } from './failures'
@@ -21,6 +22,7 @@ import type { ClauseRule, Hit, Token } from './types'
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   hyphenatedCompounds,
   deprivedOf,
+  orContinues,
   mannerOfWork,
   customersOwnReturn,
   cleaningAsTheJob,
