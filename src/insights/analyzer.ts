@@ -33,6 +33,11 @@
  *   failures.ts          failure or the job to be done            manner.ts          time and speed words not about the service
  *   story.ts             the customer's story, history, diagnosis sarcasm.ts         scare quotes and sarcasm markers
  *   aspects.ts           from hits to aspects and their feeling   read-clause.ts     the order clause rules run in
+ *   Complaints stated as facts, without an opinion word:
+ *   refusals.ts          refused, or work left undone             charges.ts         had to pay, charged for, 3 times the price
+ *   promises.ts          supposed to, and then not                short-lived.ts     redone soon after, made it worse
+ *   deprived.ts          never got a call back, a refund          manner-of-work.ts  not installed properly
+ *   or-continues.ts      "never showed or phoned"
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
