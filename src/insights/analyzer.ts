@@ -33,6 +33,11 @@
  *   failures.ts          failure or the job to be done            manner.ts          time and speed words not about the service
  *   story.ts             the customer's story, history, diagnosis sarcasm.ts         scare quotes and sarcasm markers
  *   aspects.ts           from hits to aspects and their feeling   read-clause.ts     the order clause rules run in
+ *   Complaints stated as facts, without an opinion word:
+ *   refusals.ts          refused, or work left undone             charges.ts         had to pay, charged for, 3 times the price
+ *   promises.ts          supposed to, and then not                short-lived.ts     redone soon after, made it worse
+ *   deprived.ts          never got a call back, a refund          manner-of-work.ts  not installed properly
+ *   or-continues.ts      "never showed or phoned"
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
@@ -55,6 +60,10 @@ import { TROUBLE } from './rules/words'
 import { maskPhrases } from './rules/service-names'
 import { billedTime, compareAmounts } from './rules/implied-price'
 import { repeatVisits } from './rules/visits'
+import { refusals } from './rules/refusals'
+import { statedCharges } from './rules/charges'
+import { brokenPromises } from './rules/promises'
+import { shortLived } from './rules/short-lived'
 import { compareTimes, compareDays, offHours } from './rules/time-words'
 import { markCompetitors, isLive } from './rules/competitor-scope'
 import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/contrast'
@@ -78,6 +87,10 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   compareAmounts,
   billedTime,
   repeatVisits,
+  refusals,
+  statedCharges,
+  brokenPromises,
+  shortLived,
   compareTimes,
   compareDays,
   offHours,

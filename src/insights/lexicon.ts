@@ -1881,3 +1881,49 @@ export const COMING_VERBS = ['come', 'arrive', 'show', 'turn', 'be', 'get']
  * Used as nouns ("a burst pipe", "the leaks") they are the job to be done.
  */
 export const FAILURE_VERBS = ['leak', 'drip', 'clog', 'trip', 'burst', 'flood', 'overflow']
+
+/**
+ * Complaint words read from the real train split's missed complaints: plain words (negation flips them) with their
+ * feeling and the aspect they name (null: a feeling only, taking the aspect of the cue beside it: "excessive" fees).
+ */
+export const COMPLAINT_WORDS: Record<string, [sentiment: number, aspect: AspectId | null]> = {
+  snooty: [-0.7, 'professionalism'],
+  gruff: [-0.6, 'professionalism'],
+  inattentive: [-0.6, 'professionalism'],
+  impersonal: [-0.5, 'professionalism'],
+  aggressive: [-0.6, 'professionalism'],
+  aggressively: [-0.6, 'professionalism'],
+  abrupt: [-0.5, 'professionalism'],
+  abruptly: [-0.5, 'professionalism'],
+  irritated: [-0.5, 'professionalism'],
+  incompetency: [-0.9, 'professionalism'],
+  cocky: [-0.7, 'professionalism'],
+  cheat: [-0.9, 'professionalism'],
+  cheated: [-0.9, 'professionalism'],
+  'bait and switch': [-0.9, 'professionalism'],
+  'not know what * be do': [-0.8, 'professionalism'],
+  'hard to work with': [-0.6, 'professionalism'],
+  'difficult to work with': [-0.6, 'professionalism'],
+  'take advantage of you': [-0.8, 'professionalism'],
+  'take advantage of everyone': [-0.8, 'professionalism'],
+  'take advantage of people': [-0.8, 'professionalism'],
+  'take advantage of customer': [-0.8, 'professionalism'],
+  'take advantage of student': [-0.8, 'professionalism'],
+  'take advantage of tenant': [-0.8, 'professionalism'],
+  'rip * off': [-0.9, 'price'],
+  'money hungry': [-0.8, 'price'],
+  excessive: [-0.6, null],
+  inflated: [-0.6, null],
+  unclean: [-0.8, 'cleanliness'],
+  dusty: [-0.6, 'cleanliness'],
+  grimy: [-0.7, 'cleanliness'],
+  subpar: [-0.7, 'quality'],
+  substandard: [-0.7, 'quality'],
+  'under par': [-0.6, 'quality'],
+  'not up to standard': [-0.6, 'quality'],
+  shitty: [-0.8, null],
+  crappy: [-0.8, null],
+  worthless: [-0.8, null],
+  unreliable: [-0.6, null],
+  misleading: [-0.7, null],
+}

@@ -16,6 +16,8 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'could not be more happy': [1, null],
   'could not be more pleased': [1, null],
   'could not be better': [1, null],
+  'nothing could be better': [1, null],
+  'nothing could have be better': [1, null],
   'could not be more satisfied': [1, null],
   'can not be happier': [1, null],
   'could not ask for': [0.9, null],

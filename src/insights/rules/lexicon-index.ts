@@ -2,7 +2,7 @@
  * The lexicon (lexicon.ts, phrases.ts) as one index of entries keyed by first word, and the matcher that finds the
  * longest entry at a token (idioms before plain words; `*` for one to four tokens, `<num>` for a number).
  */
-import { ASPECT_CUES, EXPLICIT_CUES, SENTIMENT, TROUBLE_NOUNS, WEAK_CUES, type AspectId } from '../lexicon'
+import { ASPECT_CUES, COMPLAINT_WORDS, EXPLICIT_CUES, SENTIMENT, TROUBLE_NOUNS, WEAK_CUES, type AspectId } from '../lexicon'
 import { PHRASES, SARCASM_MARKERS } from '../phrases'
 import { type Token, type Entry, key, isNumber, wordMatches } from './types'
 import { NEGATOR_SET, TROUBLE } from './words'
@@ -32,6 +32,10 @@ export function buildIndex(): Map<string, Entry[]> {
     return e
   }
   for (const [phrase, value] of Object.entries(SENTIMENT)) entry(phrase).sentiment = value
+  for (const [phrase, [value, aspect]] of Object.entries(COMPLAINT_WORDS)) {
+    entry(phrase).sentiment = value
+    if (aspect) entry(phrase).aspects.push(aspect)
+  }
   for (const [aspect, cues] of Object.entries(ASPECT_CUES) as [AspectId, string[]][])
     for (const cue of cues) if (!entry(cue).aspects.includes(aspect)) entry(cue).aspects.push(aspect)
   for (const [aspect, cues] of Object.entries(WEAK_CUES) as [AspectId, string[]][]) for (const cue of cues) entry(cue).weak.push(aspect)

@@ -39,6 +39,10 @@ describe('negation', () => {
     ["They didn't call.", { communication: 'negative' }],
     ['They entered our home without giving us prior notice.', { communication: 'negative' }],
     ['We did not even get a phone call.', { communication: 'negative' }],
+    // "Not only" and "not just" add, they do not deny
+    ['Not only was he quick with the work, he was helpful.', { speed: 'positive', professionalism: 'positive' }],
+    ['They were not only affordable but also punctual.', { price: 'positive', punctuality: 'positive' }],
+    ['He was not just late, he was rude.', { punctuality: 'negative', professionalism: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })

@@ -41,6 +41,8 @@ export function negationAt(tokens: Token[], i: number): Negation | undefined {
   const t = tokens[i]!
   if (!NEGATOR_SET.has(t.lemma) && !NEGATOR_SET.has(t.surface) && !(t.surface === 'no' && tokens[i + 1]?.surface === 'one'))
     return undefined
+  // "Not only was he quick, he was helpful", "not just the English": adding, not denying.
+  if (t.lemma === 'not' && ['only', 'just'].includes(tokens[i + 1]?.surface ?? '')) return undefined
   // A fronted "not once", "never once", "not one time" negates the whole clause: "Not once in five years have they been late."
   const fronted =
     i <= 1 &&

@@ -5,6 +5,10 @@
  */
 import { customersSituation, diagnosis, housePlaces, repairObjects, troubleAftermath, troubleHistory } from './story'
 import { cleaningAsTheJob } from './cleaning-job'
+import { deprivedOf } from './deprived'
+import { mannerOfWork } from './manner-of-work'
+import { orContinues } from './or-continues'
+import { failureDated } from './short-lived'
 import { hyphenatedCompounds } from './compounds'
 import { failuresAsTheJob, failureVerbs } from './failures'
 import { readManner } from './manner'
@@ -17,6 +21,9 @@ import type { ClauseRule, Hit, Token } from './types'
 
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   hyphenatedCompounds,
+  deprivedOf,
+  orContinues,
+  mannerOfWork,
   customersOwnReturn,
   cleaningAsTheJob,
   failureVerbs,
@@ -32,6 +39,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   diagnosis,
   customersSituation,
   sarcasmMarkers,
+  failureDated,
 ]
 
 /** Sentiment hits of one clause, each with its negation applied and every clause rule run over them. */

@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+import { statedCharges } from './charges'
+import { tokensOf } from './tokenize'
+
+describe('charges stated as facts', () => {
+  test('the mark sits on the word that states the charge', () => {
+    const tokens = tokensOf('We were charged for breakfast.')
+    statedCharges(tokens)
+    expect(tokens.find((t) => t.extra)?.surface).toBe('charged')
+  })
+
+  test('only the multiple is marked, not a later number', () => {
+    const tokens = tokensOf('The price was twice the quote, and 3 technicians came.')
+    statedCharges(tokens)
+    expect(tokens.filter((t) => t.extra).map((t) => t.surface)).toEqual(['twice'])
+  })
+
+  test.each([
+    ['We had to pay another $200 to fix the wiring.', { price: 'negative' }],
+    ['We were charged for breakfast.', { price: 'negative' }],
+    ['It ended up costing 3 times the value of the coupon.', { price: 'negative' }],
+    ['His price was twice the price of the dealer.', { price: 'negative' }],
+    ['I was charged nearly 30% more than before.', { price: 'negative' }],
+    ['He charges 75% over the counter prices.', { price: 'negative' }],
+    ['They put my spare on and charged me $25 for that.', { price: 'negative' }],
+    ['He also charged me $100 for administrative charges.', { price: 'negative' }],
+  ] as [string, Record<string, string>][])('complaint: %s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+
+  test.each([
+    'We were charged only for the hour.',
+    'He only charged me $50 for the visit.',
+    'He charged me $180, $20 less than he had told me.',
+    "We didn't have to pay for the second visit.",
+    'He saved us from having to pay for an after hours visit.',
+    'If you want your car back then you have to pay.',
+    'We now use 20% more water than before.',
+  ])('no complaint: %s', (text) => {
+    expect(Object.values(readAspects(text))).not.toContain('negative')
+  })
+})

@@ -1,0 +1,115 @@
+/**
+ * Charges stated as facts: no price word of feeling, yet a price complaint.
+ * - Having to pay: "we had to pay another $200 to fix the wiring", "had to pay extra for coffee".
+ * - Being charged for something: "we were charged for breakfast", "were charged $115" (not "charged only for the hour").
+ * - A multiple or a markup of what it should have cost: "costing 3 times the value of the coupon", "his price was twice
+ *   the price of the dealer", "charged nearly 30% more than before", "10% above the quoted amount".
+ * The mark sits on the word that states the charge, so another company's charge ("the other shop was twice the price"
+ * said of them) stays in that company's scope.
+ */
+import { type Token, isNumber, syntheticEntry } from './types'
+import { FIRST_PERSON, NEGATOR_SET } from './words'
+
+const PRICE_WORDS = new Set([
+  'price',
+  'cost',
+  'charge',
+  'quote',
+  'quoted',
+  'estimate',
+  'pay',
+  'paid',
+  'bill',
+  'fee',
+  'invoice',
+  'amount',
+  'rate',
+  '$',
+])
+const BEING = new Set(['be', 'get'])
+/** "charged only for the hour", "charged exactly the quote", "charged us nothing": a fair charge. */
+const FAIR = new Set(['only', 'just', 'exactly', 'nothing', 'less', 'fairly', 'reasonably', 'fair', 'nothing', 'what', 'the'])
+/** Words that make a charged amount fair: "only", "less", "reasonable", "fair", "discount". */
+const FAIR_AMOUNT = new Set([
+  'only',
+  'just',
+  'less',
+  'reasonable',
+  'fair',
+  'discount',
+  'cheaper',
+  'nothing',
+  'free',
+  'half',
+  'instead',
+  'than',
+  'worth',
+])
+const MULTIPLES = new Set(['two', 'three', 'four', 'five', 'ten'])
+
+const negatedBefore = (tokens: Token[], k: number) =>
+  tokens.slice(Math.max(0, k - 2), k).some((x) => NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma))
+
+/** "3 times the", "twice what", "double the", "30% more", "10% above": a multiple or markup starting at token i (its length), or 0. */
+function multipleAt(tokens: Token[], i: number): number {
+  const t = tokens[i]!
+  const next = tokens[i + 1]?.surface ?? ''
+  if ((t.surface === 'twice' || t.surface === 'double' || t.surface === 'triple') && ['the', 'what', 'as', 'that', 'my'].includes(next))
+    return 1
+  if (
+    (/^\d+$/.test(t.surface) || MULTIPLES.has(t.surface)) &&
+    next === 'times' &&
+    ['the', 'what', 'as', 'more', 'that'].includes(tokens[i + 2]?.surface ?? '')
+  )
+    return 2
+  if (
+    isNumber(t) &&
+    (next === '%' || next === 'percent') &&
+    ['more', 'over', 'above', 'higher', 'extra'].includes(tokens[i + 2]?.surface ?? '')
+  )
+    return 2
+  return 0
+}
+
+/** Words a stated charge starts at: anything else is skipped at once (the rule runs on every sentence). */
+const TRIGGERS = new Set(['pay', 'charge', 'twice', 'double', 'triple', ...MULTIPLES])
+
+export function statedCharges(tokens: Token[]): void {
+  let priced: boolean | undefined
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!
+    if (t.extra || !(TRIGGERS.has(t.lemma) || TRIGGERS.has(t.surface) || isNumber(t))) continue
+    // "we had to pay another $200", "had to pay extra": the customer had to, not "you have to pay" (a rule) or "saved us from having to pay".
+    const have = tokens[i - 2]
+    const customerHad =
+      have?.surface === 'had' || (have?.lemma === 'have' && FIRST_PERSON.has(tokens[i - 3]?.surface ?? '')) || have?.lemma === 'will'
+    if (t.lemma === 'pay' && tokens[i - 1]?.surface === 'to' && customerHad && !negatedBefore(tokens, i - 2)) {
+      t.extra = syntheticEntry('had to pay', -0.6)
+      continue
+    }
+    // "we were charged for breakfast", "was charged $65": being charged, unless it was fair.
+    if (
+      (t.lemma === 'charge' && t.surface === 'charged' && BEING.has(tokens[i - 1]?.lemma ?? '')) ||
+      (t.surface === 'charged' && ['also', 'then'].includes(tokens[i - 1]?.surface ?? '') && BEING.has(tokens[i - 2]?.lemma ?? ''))
+    ) {
+      const next = tokens[i + 1]
+      if (!next || negatedBefore(tokens, i - 1) || FAIR.has(next.surface)) continue
+      if (next.surface === 'for' || next.surface === '$' || isNumber(next)) t.extra = syntheticEntry('charged for it', -0.6)
+      continue
+    }
+    // "charged me $25 for that", "ended up charging us $235": an amount charged to the customer, unless it was fair
+    // ("only charged me $50", "charged me $180, $20 less than told", "charged me nothing").
+    if (t.lemma === 'charge' && t.pos === 'VERB' && ['me', 'us', 'my', 'her', 'him'].includes(tokens[i + 1]?.surface ?? '')) {
+      const at = tokens[i + 1]!.surface === 'my' ? i + 3 : i + 2
+      const amount = tokens.slice(at, at + 3).some((x) => x.surface === '$' || isNumber(x))
+      const fair = [...tokens.slice(Math.max(0, i - 3), i), ...tokens.slice(at, at + 10)].some((x) => FAIR_AMOUNT.has(x.surface))
+      if (amount && !fair && !negatedBefore(tokens, i)) t.extra = syntheticEntry('charged an amount', -0.5)
+      continue
+    }
+    const length = multipleAt(tokens, i)
+    if (length) priced ??= tokens.some((x) => PRICE_WORDS.has(x.lemma) || PRICE_WORDS.has(x.surface))
+    if (!length || !priced) continue
+    // "I would have paid double": the customer's own offer.
+    if (!tokens.slice(Math.max(0, i - 4), i).some((x) => x.surface === 'would')) t.extra = syntheticEntry('a multiple of the price', -0.7)
+  }
+}

@@ -1,0 +1,24 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+
+describe('how the work was done', () => {
+  test.each([
+    ["He couldn't even screw on an oil drain plug properly.", { quality: 'negative' }],
+    ['Those areas had not been correctly treated.', { quality: 'negative' }],
+    ['The project was not done right.', { quality: 'negative' }],
+    ["He wasn't able to install the gate well.", { quality: 'negative' }],
+    ['They never tightened the fittings properly.', { quality: 'negative' }],
+    ['They installed everything properly.', { quality: 'positive' }],
+    ['The work was done well.', { quality: 'positive' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+
+  test.each([
+    'There was no pressure to have it done right then.',
+    'Apparently they are doing so well they no longer need my business.',
+    'They refused to fix the gate as well.',
+  ])('no quality praise: %s', (text) => {
+    expect((readAspects(text) as Record<string, string>).quality).not.toBe('positive')
+  })
+})

@@ -1,0 +1,73 @@
+/**
+ * How the work was done: a manner adverb after a verb of work judges the work ("installed it properly", "done
+ * right"), and a negation of that verb reaches it however long the object between ("couldn't even screw on an oil
+ * drain plug properly", "did not install the new faucet correctly", "wasn't able to install the gate well"): quality.
+ * Alone the adverbs name no aspect, so "not done properly" would otherwise be a feeling about nothing.
+ */
+import { type Clause, type Hit, NEGATION_SCALAR, type Token } from './types'
+import { NEGATOR_SET } from './words'
+
+const MANNER = new Set(['properly', 'correctly', 'well', 'done right', 'do right', 'incorrectly', 'improperly', 'perfectly', 'right'])
+const WORK_VERBS = new Set([
+  'do',
+  'install',
+  'fix',
+  'repair',
+  'mount',
+  'hang',
+  'treat',
+  'screw',
+  'tighten',
+  'put',
+  'paint',
+  'seal',
+  'connect',
+  'wire',
+  'replace',
+  'finish',
+  'complete',
+  'fit',
+  'level',
+  'attach',
+  'secure',
+  'build',
+  'lay',
+  'patch',
+  'caulk',
+])
+const isNegator = (t: Token) => NEGATOR_SET.has(t.surface) || NEGATOR_SET.has(t.lemma)
+
+/** The verb of work this manner adverb qualifies: up to seven words before it in its part, or right after it ("correctly treated"). */
+function workVerb({ tokens, segmentOf }: Clause, h: Hit): number {
+  for (let k = h.start - 1; k >= Math.max(0, h.start - 7); k--) {
+    if (segmentOf[k] !== h.segment) break
+    if (WORK_VERBS.has(tokens[k]!.lemma) && tokens[k]!.pos === 'VERB') return k
+  }
+  for (let k = h.end; k < Math.min(tokens.length, h.end + 2); k++)
+    if (WORK_VERBS.has(tokens[k]!.lemma) && tokens[k]!.pos === 'VERB' && segmentOf[k] === h.segment) return k
+  return -1
+}
+
+export function mannerOfWork(clause: Clause): void {
+  const { tokens, segmentOf } = clause
+  for (const h of clause.hits) {
+    if (!MANNER.has(h.entry.phrase) || h.entry.aspects.length || h.job) continue
+    // "right" alone is too many things ("right away", "right there"): only right after the object of the work.
+    if (h.entry.phrase === 'right' && !['.', '!', ',', 'the', 'this', 'time'].includes(tokens[h.end]?.surface ?? '.')) continue
+    // "done right then", "right away": time, not manner; "as well": in addition.
+    if (['then', 'away', 'now', 'there'].includes(tokens[h.end]?.surface ?? '')) continue
+    if (h.entry.phrase === 'well' && (tokens[h.start - 1]?.surface === 'as' || tokens[h.end]?.surface === 'as')) continue
+    const verb = h.entry.phrase.startsWith('do') ? h.start : workVerb(clause, h)
+    if (verb < 0) continue
+    // "they are doing so well": a business doing well, not work done well.
+    if (h.entry.phrase === 'well' && verb < h.start && tokens[verb]!.lemma === 'do') continue
+    h.entry = { ...h.entry, aspects: ['quality'] }
+    if (h.negated || h.score <= 0) continue
+    // A negator before the verb of work ("did not install", "couldn't even screw on", "wasn't able to install").
+    const from = Math.max(0, Math.min(verb, h.start) - 5)
+    const negator = tokens.slice(from, Math.min(verb, h.start)).findIndex((t, j) => isNegator(t) && segmentOf[from + j] === h.segment)
+    if (negator < 0) continue
+    h.negated = true
+    h.score = h.entry.sentiment * NEGATION_SCALAR
+  }
+}

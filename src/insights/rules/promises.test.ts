@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+import { brokenPromises } from './promises'
+import { tokensOf } from './tokenize'
+
+describe('promises broken', () => {
+  test('the mark sits on the promised verb', () => {
+    const tokens = tokensOf('They are supposed to call when they are close but rarely do.')
+    brokenPromises(tokens)
+    expect(tokens.find((t) => t.extra)?.surface).toBe('call')
+  })
+
+  test.each([
+    ['When I called, 40 minutes after it was supposed to be done, I was told it was almost done.', { speed: 'negative' }],
+    ['They are supposed to call and warn you when they are close but rarely do.', { communication: 'negative' }],
+    ['The manager promised to help, but nothing changed.', { professionalism: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+
+  test.each(['They were supposed to show up Wednesday before noon to disconnect our phones.', 'He promised to call back and he did.'])(
+    'a promise reported or kept says nothing: %s',
+    (text) => {
+      expect(Object.values(readAspects(text))).not.toContain('negative')
+    },
+  )
+})

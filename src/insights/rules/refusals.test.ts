@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+import { refusals } from './refusals'
+import { tokensOf } from './tokenize'
+
+describe('refusals and work left undone', () => {
+  test('the mark sits on the refused verb', () => {
+    const tokens = tokensOf('He refused to give us a discount.')
+    refusals(tokens)
+    expect(tokens.find((t) => t.extra)?.surface).toBe('give')
+    expect(tokens.find((t) => t.extra)?.extra?.aspects).toEqual(['price'])
+  })
+
+  test.each([
+    ['He refused to give us a discount.', { price: 'negative', professionalism: 'negative' }],
+    ['They would not take my coupon.', { price: 'negative' }],
+    ['The manager would not even walk up to me.', { professionalism: 'negative' }],
+    ['He said he would not let me speak to his supervisor.', { professionalism: 'negative' }],
+    ['He would not tell me what the part cost.', { communication: 'negative' }],
+    ['They failed to explain what went wrong.', { communication: 'negative' }],
+    ["They didn't shut the hood all the way.", { quality: 'negative' }],
+    ['They did not put on the filter that I asked for.', { quality: 'negative' }],
+    ["He didn't clean up after himself.", { cleanliness: 'negative' }],
+  ] as [string, Record<string, string>][])('complaint: %s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+
+  test.each([
+    "I wouldn't recommend them.",
+    "We didn't replace the heater this year.",
+    "He wouldn't accept my tip.",
+    "They won't let you down.",
+    "He wouldn't leave until the leak had stopped.",
+    'The other plumber refused to look at it.',
+  ])('no complaint: %s', (text) => {
+    const found = readAspects(text) as Record<string, string>
+    expect(Object.values(found)).not.toContain('negative')
+  })
+})
