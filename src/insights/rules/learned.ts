@@ -15,20 +15,26 @@
  * Features: lemmas, lemma pairs, negated lemmas, character n-grams of the words, the lexicon's cues (what each matched
  * phrase says, kept or set aside by the rules) and the rules' own reading. Weights: `learned-weights.json`, written by
  * `bun scripts/train-insights-model.ts --write` from the train split of test/insights/real/ (only sources whose terms
- * allow it; see the SOURCES files there), every threshold chosen on the dev split.
+ * allow it; see the SOURCES files there) and the developer-written tuning sentences, every choice made on the dev
+ * split under the unit tests' guards (the script's header says which). A cleaning company's cleanliness is its quality:
+ * the analyser adds no learned cleanliness there (analyzer.ts).
  */
 import type { AspectId } from '../lexicon'
 import type { Cue, LearnedModel as GateModel, Token } from './types'
 import { NEGATOR_SET } from './words'
 
 export type { Cue }
-/** The weights: the older gate shape, or (`mode: 'aspect'`) a presence and a polarity classifier per aspect. */
+/**
+ * The weights: the older gate shape, or (`mode: 'aspect'`) per aspect a presence classifier (trained on the sentences
+ * the rules left silent on the aspect), a polarity classifier (on the sentences that judge it) and a keep classifier
+ * (on the sentences the rules read it in: is it really there).
+ */
 export type LearnedModel = GateModel & {
-  /** 'aspect': labels `aspect:present` and `aspect:negative`, in pairs, one pair per aspect. */
+  /** 'aspect': labels `aspect:present`, `aspect:negative` and `aspect:kept` per aspect. */
   mode?: 'aspect'
-  /** Per aspect (pair order): add an aspect the rules did not find at or above this presence probability. */
+  /** Per aspect (in the order of the presence labels): add an aspect the rules did not find at or above this presence probability. */
   adds?: number[]
-  /** Per aspect (pair order): drop a rule's reading when the presence probability falls below this (0: never). */
+  /** Per aspect (in the order of the presence labels): drop a rule's reading when the keep probability falls below this (0: never). */
   drops?: number[]
   /** A found aspect reads negative at or above this probability of the polarity classifier (default 0.5). */
   negative?: number
@@ -81,6 +87,8 @@ type Compiled = {
   weights: Map<string, number[]>
   labels: { aspect: AspectId; negative: boolean; opposite: number }[]
   index: Map<string, number>
+  /** Per aspect (`mode: 'aspect'`), in label order: where its presence, polarity and (if any) kept labels are. */
+  aspectLabels: { aspect: AspectId; present: number; negative: number; kept: number }[]
 }
 const compiledModels = new WeakMap<LearnedModel, Compiled>()
 function compiled(model: LearnedModel): Compiled {
@@ -95,7 +103,18 @@ function compiled(model: LearnedModel): Compiled {
         opposite: index.get(`${aspect}:${polarity === 'negative' ? 'positive' : 'negative'}`) ?? -1,
       }
     })
-    c = { weights: new Map(Object.entries(model.weights)), labels, index }
+    const aspectLabels = model.labels
+      .filter((l) => l.endsWith(':present'))
+      .map((l) => {
+        const aspect = l.split(':')[0] as AspectId
+        return {
+          aspect,
+          present: index.get(l)!,
+          negative: index.get(`${aspect}:negative`) ?? -1,
+          kept: index.get(`${aspect}:kept`) ?? -1,
+        }
+      })
+    c = { weights: new Map(Object.entries(model.weights)), labels, index, aspectLabels }
     compiledModels.set(model, c)
   }
   return c
@@ -141,13 +160,14 @@ function decideAspects(
   const silenced = anySetAside && !anyFelt
   const negativeAt = model.negative ?? 0.5
   const complaintFelt = cues.some((c) => c.live && c.score < 0)
-  for (let i = 0; 2 * i < model.labels.length; i++) {
-    const aspect = model.labels[2 * i]!.split(':')[0] as AspectId
-    const present = p[2 * i] ?? 0
-    const negative = p[2 * i + 1] ?? 0
+  const { aspectLabels } = compiled(model)
+  for (let i = 0; i < aspectLabels.length; i++) {
+    const { aspect, present: presentAt, negative: negativeIndex, kept: keptAt } = aspectLabels[i]!
+    const present = p[presentAt] ?? 0
+    const negative = p[negativeIndex] ?? 0
     const score = ruled.get(aspect)
     if (score !== undefined) {
-      if (present < (model.drops?.[i] ?? 0)) out.delete(aspect)
+      if ((p[keptAt] ?? present) < (model.drops?.[i] ?? 0)) out.delete(aspect)
       else if (model.flip !== undefined) {
         if (score > 0.1 && negative >= model.flip) out.set(aspect, -0.5)
         else if (score < -0.1 && 1 - negative >= model.flip) out.set(aspect, 0.5)
