@@ -2,7 +2,7 @@
 /**
  * Trains the analyser's small learned component (src/insights/rules/learned.ts) and writes its weights to
  * src/insights/learned-weights.json.
- *   bun scripts/train-insights-model.ts [--dir DIR ...] [--epochs 10] [--subsets] [--quick] [--unguarded] [--write]
+ *   bun scripts/train-insights-model.ts [--dir DIR ...] [--epochs 10] [--subsets] [--quick] [--unguarded] [--write [--out FILE]]
  * Trains on the `train` split of the JSONL files in test/insights/real/ (or the folders given; real-dev.jsonl and
  * documents.jsonl are never trained on, and a line whose licence is not one that allows it, CC-BY or CC0, is never
  * trained on), alone or with the developer-written tuning sentences: per aspect a presence classifier and a polarity
@@ -445,4 +445,4 @@ const json = m.labels.length
   ? `${JSON.stringify(m.flip === undefined ? (({ flip, ...rest }) => rest)(m) : m)}\n`
   : `${JSON.stringify(empty)}\n`
 console.log(`${Object.keys(m.weights).length} features kept, ${(json.length / 1024).toFixed(0)} KB of JSON`)
-if (args.includes('--write')) await Bun.write('src/insights/learned-weights.json', json)
+if (args.includes('--write')) await Bun.write(flag('--out') ?? 'src/insights/learned-weights.json', json)

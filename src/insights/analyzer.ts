@@ -197,9 +197,9 @@ function withModel(
   const ruled = ruledReading(mentions)
   const learned = withLearned(model, tokens, ruled, cues)
   const out = mentions.filter((m) => learned.get(m.aspect) === ruled.get(m.aspect))
-  const sentence = joinTokens(tokens)
+  let sentence: string | undefined
   for (const [aspect, score] of learned)
     if (score !== ruled.get(aspect) && !(cleaningBusiness && aspect === 'cleanliness' && !ruled.has(aspect)))
-      out.push({ aspect, sentiment: polarityOf(score), score, clause: sentence, cues: ['(learned)'] })
+      out.push({ aspect, sentiment: polarityOf(score), score, clause: (sentence ??= joinTokens(tokens)), cues: ['(learned)'] })
   return out
 }
