@@ -145,7 +145,8 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
         cues.push({
           aspects: h.entry.aspects.length ? h.entry.aspects : h.entry.weak,
           score: h.score,
-          live: !h.job && isLive(clauseTokens, h),
+          // Set aside: another company's scope, the job to be done, or an opinion word a rule silenced (score 0).
+          live: !h.job && isLive(clauseTokens, h) && !(h.score === 0 && h.entry.sentiment !== 0),
         })
       const score = clamp(live.reduce((s, h) => s + h.score, 0))
       const clauseText = joinTokens(clauseTokens)
@@ -180,7 +181,9 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
     const kept = withoutConceded(sentenceMentions)
     if (context.onSentence) context.onSentence(tokens, ruledReading(kept), cues)
     const model = typeof context.learned === 'object' ? context.learned : LEARNED
-    aspects.push(...(context.learned === false || !model.labels.length ? kept : withModel(model, tokens, kept, cues)))
+    aspects.push(
+      ...(context.learned === false || !model.labels.length ? kept : withModel(model, tokens, kept, cues, context.cleaningBusiness)),
+    )
     custom.push(...withoutConceded(customMentions))
   })
   return { clauses, aspects: [...withoutWorthConceded(aspects), ...custom], score: round(clamp(total)), phrases }
@@ -193,13 +196,23 @@ function ruledReading(mentions: readonly AspectMention[]): Map<AspectId, number>
   for (const m of mentions) ruled.set(m.aspect, (ruled.get(m.aspect) ?? 0) + m.score)
   return ruled
 }
-/** The model's verdict applied to the rules' mentions of one sentence: aspects added, dropped or turned. */
-function withModel(model: LearnedModel, tokens: Token[], mentions: AspectMention[], cues: readonly Cue[]): AspectMention[] {
+/**
+ * The model's verdict applied to the rules' mentions of one sentence: aspects added, dropped or turned. A cleaning
+ * company's cleanliness is its quality (the rules read it so): the model adds no cleanliness there.
+ */
+function withModel(
+  model: LearnedModel,
+  tokens: Token[],
+  mentions: AspectMention[],
+  cues: readonly Cue[],
+  cleaningBusiness = false,
+): AspectMention[] {
   const ruled = ruledReading(mentions)
   const learned = withLearned(model, tokens, ruled, cues)
   const out = mentions.filter((m) => learned.get(m.aspect) === ruled.get(m.aspect))
-  const sentence = joinTokens(tokens)
+  let sentence: string | undefined
   for (const [aspect, score] of learned)
-    if (score !== ruled.get(aspect)) out.push({ aspect, sentiment: polarityOf(score), score, clause: sentence, cues: ['(learned)'] })
+    if (score !== ruled.get(aspect) && !(cleaningBusiness && aspect === 'cleanliness' && !ruled.has(aspect)))
+      out.push({ aspect, sentiment: polarityOf(score), score, clause: (sentence ??= joinTokens(tokens)), cues: ['(learned)'] })
   return out
 }

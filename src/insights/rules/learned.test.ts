@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { LearnedModel } from './learned'
-import { labelProbabilities, sentenceFeatures, withLearned } from './learned'
+import { decide, labelProbabilities, sentenceFeatures, withLearned } from './learned'
 import { tokensOf } from './tokenize'
 
 const model: LearnedModel = {
@@ -25,5 +25,53 @@ describe('the learned component', () => {
     expect(labelProbabilities(model, sentenceFeatures(tokens, new Map()))[0]).toBeGreaterThan(0.9)
     expect(withLearned(model, tokens, new Map())).toEqual(new Map([['communication', -0.5]]))
     expect(withLearned(model, tokensOf('They called.'), new Map([['speed', 0.6]]))).toEqual(new Map([['speed', 0.6]]))
+  })
+})
+
+/** A per-aspect model over two aspects: presence and polarity classifiers, each driven by one word. */
+const perAspect: LearnedModel = {
+  mode: 'aspect',
+  labels: ['communication:present', 'communication:negative', 'price:present', 'price:negative'],
+  bias: [-4, 0, -4, -4],
+  weights: { 'n:call': [0, 8, 1, 4], 'w:bill': [2, 8], 'w:steep': [3, 8] },
+  add: 2,
+  drop: 0,
+  adds: [0.7, 0.7],
+  drops: [0, 0.5],
+  negative: 0.5,
+  flip: 0.8,
+}
+const cue = (aspects: ('communication' | 'price')[], score: number, live: boolean) => ({ aspects, score, live })
+
+describe('the per-aspect learned component', () => {
+  const p = (text: string) => labelProbabilities(perAspect, sentenceFeatures(tokensOf(text), new Map()))
+
+  test("adds an aspect the rules missed when its presence reaches the threshold, with the polarity classifier's reading", () => {
+    expect(decide(perAspect, p('They never called.'), new Map())).toEqual(new Map([['communication', -0.5]]))
+    expect(decide(perAspect, p('They called.'), new Map())).toEqual(new Map())
+  })
+
+  test("never adds where the rules set the aspect's cues aside, nor in a sentence whose every opinion they set aside", () => {
+    const probabilities = p('They never called.')
+    expect(decide(perAspect, probabilities, new Map(), [cue(['communication'], 0, false)])).toEqual(new Map())
+    expect(decide(perAspect, probabilities, new Map(), [cue(['price'], 0, false)])).toEqual(new Map())
+    // An opinion the rules kept elsewhere in the sentence: only the aspect set aside stays silent.
+    expect(decide(perAspect, probabilities, new Map(), [cue(['price'], 0, false), cue(['price'], 0.6, true)])).toEqual(
+      new Map([['communication', -0.5]]),
+    )
+  })
+
+  test('keeps what the rules found unless sure: drops below the drop threshold, turns a polarity it finds clearly wrong', () => {
+    // Price is read by the rules; its presence classifier gives it ~2%: below the drop threshold of 0.5, dropped.
+    expect(decide(perAspect, p('They called.'), new Map([['price', 0.6]]))).toEqual(new Map())
+    // "bill" makes price present; "steep" makes it negative: the rules' positive reading is turned.
+    expect(decide(perAspect, p('The bill was steep.'), new Map([['price', 0.6]]))).toEqual(new Map([['price', -0.5]]))
+    // Without "steep" the polarity classifier is not sure: the rules' reading stays.
+    expect(decide(perAspect, p('The bill came.'), new Map([['price', 0.6]]))).toEqual(new Map([['price', 0.6]]))
+  })
+
+  test('the weights shipped are small: under 2 MB of JSON', () => {
+    const file = Bun.file(new URL('../learned-weights.json', import.meta.url))
+    expect(file.size).toBeLessThan(2 * 1024 * 1024)
   })
 })

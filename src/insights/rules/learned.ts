@@ -1,18 +1,44 @@
 /**
- * A small learned component beside the rules: per aspect and polarity, a logistic regression over the sentence's
- * lemmas, lemma pairs, negated lemmas, character 4-grams of its words, the lexicon's cues (what each matched phrase
- * says, kept or set aside by the rules) and the rules' own reading. It adds an aspect the rules left silent when it
- * is confident, may drop a rule's reading it finds very unlikely, and may turn a rule's polarity it finds clearly
- * wrong; the thresholds are chosen on the real dev split. Weights: `learned-weights.json`, written by
- * `bun scripts/train-insights-model.ts --write` from the train split of test/insights/real/ (only sources whose
- * terms allow it; see the SOURCES files there). The weights shipped are empty, so the rules read alone: the chosen
- * model raised dev F1 by about a point (praise only) but read stories of the unit tests as praise.
+ * A small learned component beside the rules. Two shapes of weights are read:
+ * - per aspect (`mode: 'aspect'`, what the training script writes): for each aspect a presence classifier
+ *   (`quality:present`, a logistic regression over the sentence's features) and a polarity classifier
+ *   (`quality:negative`, trained on the sentences that judge the aspect), stacked on the rules: their reading is one of
+ *   the features, and the final decision keeps it unless the model is sure otherwise. An aspect the rules left silent
+ *   is added when its presence reaches that aspect's threshold, read negative when the polarity classifier reaches
+ *   the complaint threshold; a rule's reading may be dropped when the presence falls below the aspect's drop
+ *   threshold, and turned when the polarity classifier is clearly against it. The model never adds an aspect where the
+ *   rules set its cues aside (another company's scope, the job to be done, the customer's story, a repair merely
+ *   named) nor in a sentence whose every opinion the rules set aside; it never speaks for a sentence the rules read as
+ *   silent on purpose.
+ * - per aspect and polarity (the older shape, labels `quality:positive` / `quality:negative`): gates over the rules
+ *   (add a label they missed, drop or turn one they found).
+ * Features: lemmas, lemma pairs, negated lemmas, character n-grams of the words, the lexicon's cues (what each matched
+ * phrase says, kept or set aside by the rules) and the rules' own reading. Weights: `learned-weights.json`, written by
+ * `bun scripts/train-insights-model.ts --write` from the train split of test/insights/real/ (only sources whose terms
+ * allow it; see the SOURCES files there) and the developer-written tuning sentences, every choice made on the dev
+ * split under the unit tests' guards (the script's header says which). A cleaning company's cleanliness is its quality:
+ * the analyser adds no learned cleanliness there (analyzer.ts).
  */
 import type { AspectId } from '../lexicon'
-import type { Cue, LearnedModel, Token } from './types'
-
-export type { Cue, LearnedModel }
+import type { Cue, LearnedModel as GateModel, Token } from './types'
 import { NEGATOR_SET } from './words'
+
+export type { Cue }
+/**
+ * The weights: the older gate shape, or (`mode: 'aspect'`) per aspect a presence classifier (trained on the sentences
+ * the rules left silent on the aspect), a polarity classifier (on the sentences that judge it) and a keep classifier
+ * (on the sentences the rules read it in: is it really there).
+ */
+export type LearnedModel = GateModel & {
+  /** 'aspect': labels `aspect:present`, `aspect:negative` and `aspect:kept` per aspect. */
+  mode?: 'aspect'
+  /** Per aspect (in the order of the presence labels): add an aspect the rules did not find at or above this presence probability. */
+  adds?: number[]
+  /** Per aspect (in the order of the presence labels): drop a rule's reading when the keep probability falls below this (0: never). */
+  drops?: number[]
+  /** A found aspect reads negative at or above this probability of the polarity classifier (default 0.5). */
+  negative?: number
+}
 
 const WORD = /^[\p{L}][\p{L}'’_-]*$/u
 const DEFAULT_FAMILIES = ['w', 'b', 'n', 'r']
@@ -20,7 +46,8 @@ const sign = (x: number) => (x > 0 ? 'positive' : x < 0 ? 'negative' : 'neutral'
 
 /**
  * The features of one sentence: its lemmas (`w:`), lemma pairs (`b:`), lemmas within three words after a negator
- * (`n:`), character 4-grams of its words (`g:`), the lexicon's cues (`c:`) and the rules' reading (`r:`).
+ * (`n:`), character 4-grams of its words (`g:`) or 3- to 5-grams (`G`, written `g:` too), the lexicon's cues (`c:`)
+ * and the rules' reading (`r:`).
  */
 export function sentenceFeatures(
   tokens: Token[],
@@ -37,9 +64,9 @@ export function sentenceFeatures(
     if (has.has('w')) out.add(`w:${w}`)
     if (has.has('b') && k + 1 < words.length) out.add(`b:${t.lemma}_${words[k + 1]!.lemma}`)
     if (has.has('n') && k <= negatedUntil) out.add(`n:${t.lemma}`)
-    if (has.has('g') && !t.masked) {
+    if ((has.has('g') || has.has('G')) && !t.masked) {
       const padded = `<${t.surface.toLowerCase()}>`
-      for (let i = 0; i + 4 <= padded.length; i++) out.add(`g:${padded.slice(i, i + 4)}`)
+      for (const n of has.has('G') ? [3, 4, 5] : [4]) for (let i = 0; i + n <= padded.length; i++) out.add(`g:${padded.slice(i, i + n)}`)
     }
     if (NEGATOR_SET.has(t.surface) || NEGATOR_SET.has(t.lemma)) negatedUntil = k + 3
   })
@@ -60,6 +87,8 @@ type Compiled = {
   weights: Map<string, number[]>
   labels: { aspect: AspectId; negative: boolean; opposite: number }[]
   index: Map<string, number>
+  /** Per aspect (`mode: 'aspect'`), in label order: where its presence, polarity and (if any) kept labels are. */
+  aspectLabels: { aspect: AspectId; present: number; negative: number; kept: number }[]
 }
 const compiledModels = new WeakMap<LearnedModel, Compiled>()
 function compiled(model: LearnedModel): Compiled {
@@ -74,7 +103,18 @@ function compiled(model: LearnedModel): Compiled {
         opposite: index.get(`${aspect}:${polarity === 'negative' ? 'positive' : 'negative'}`) ?? -1,
       }
     })
-    c = { weights: new Map(Object.entries(model.weights)), labels, index }
+    const aspectLabels = model.labels
+      .filter((l) => l.endsWith(':present'))
+      .map((l) => {
+        const aspect = l.split(':')[0] as AspectId
+        return {
+          aspect,
+          present: index.get(l)!,
+          negative: index.get(`${aspect}:negative`) ?? -1,
+          kept: index.get(`${aspect}:kept`) ?? -1,
+        }
+      })
+    c = { weights: new Map(Object.entries(model.weights)), labels, index, aspectLabels }
     compiledModels.set(model, c)
   }
   return c
@@ -91,6 +131,59 @@ export function labelProbabilities(model: LearnedModel, features: string[]): num
   return z.map((x) => 1 / (1 + Math.exp(-x)))
 }
 
+/**
+ * The per-aspect model's verdict (`mode: 'aspect'`): the rules' reading, with aspects added where the presence
+ * classifier is sure (never where the rules set the aspect's cues aside, nor in a sentence whose every opinion they
+ * set aside), dropped where it is sure there is none, and turned where the polarity classifier is clearly against the
+ * rules (a rule's neutral reading takes the classifier's polarity).
+ */
+function decideAspects(
+  model: LearnedModel,
+  p: readonly number[],
+  ruled: ReadonlyMap<AspectId, number>,
+  cues: readonly Cue[],
+): Map<AspectId, number> {
+  const out = new Map(ruled)
+  const setAside = new Set<AspectId>()
+  const felt = new Set<AspectId>()
+  let anyFelt = false
+  let anySetAside = false
+  for (const c of cues) {
+    if (c.live && c.score !== 0) {
+      anyFelt = true
+      for (const a of c.aspects) felt.add(a)
+    } else if (!c.live) {
+      anySetAside = true
+      for (const a of c.aspects) setAside.add(a)
+    }
+  }
+  const silenced = anySetAside && !anyFelt
+  const negativeAt = model.negative ?? 0.5
+  const complaintFelt = cues.some((c) => c.live && c.score < 0)
+  const { aspectLabels } = compiled(model)
+  for (let i = 0; i < aspectLabels.length; i++) {
+    const { aspect, present: presentAt, negative: negativeIndex, kept: keptAt } = aspectLabels[i]!
+    const present = p[presentAt] ?? 0
+    const negative = p[negativeIndex] ?? 0
+    const score = ruled.get(aspect)
+    if (score !== undefined) {
+      if ((p[keptAt] ?? present) < (model.drops?.[i] ?? 0)) out.delete(aspect)
+      else if (model.flip !== undefined) {
+        if (score > 0.1 && negative >= model.flip) out.set(aspect, -0.5)
+        else if (score < -0.1 && 1 - negative >= model.flip) out.set(aspect, 0.5)
+        else if (Math.abs(score) <= 0.1) out.set(aspect, negative >= negativeAt ? -0.5 : 0.5)
+      }
+      continue
+    }
+    if (silenced || (setAside.has(aspect) && !felt.has(aspect))) continue
+    if (present < (model.adds?.[i] ?? 2)) continue
+    const complaint = negative >= negativeAt
+    if (complaint && model.gate === true && !complaintFelt) continue
+    out.set(aspect, complaint ? -0.5 : 0.5)
+  }
+  return out
+}
+
 /** The model's verdict on one sentence, from its label probabilities and the rules' reading (aspect → summed score). */
 export function decide(
   model: LearnedModel,
@@ -98,6 +191,7 @@ export function decide(
   ruled: ReadonlyMap<AspectId, number>,
   cues: readonly Cue[] = [],
 ): Map<AspectId, number> {
+  if (model.mode === 'aspect') return decideAspects(model, p, ruled, cues)
   const { labels, index } = compiled(model)
   const probability = (aspect: AspectId, polarity: string) => p[index.get(`${aspect}:${polarity}`) ?? -1] ?? 0
   const out = new Map(ruled)
