@@ -531,7 +531,13 @@ function checkPublishable(store: ReviewRepository): void {
   const business = store.getBusiness()
   if (!business) throw new Error('the database has no business: import a dataset first')
   const issues = Value.Check(Business, business) ? [] : check(Business, business)
-  if (issues.length) throw new Error(`business.${issues[0]!.path.join('.')} ${issues[0]!.message}`)
+  if (issues.length) {
+    const [issue] = issues as [(typeof issues)[number]]
+    let value: unknown = business
+    for (const key of issue.path) value = (value as Record<string | number, unknown> | undefined)?.[key]
+    // The same words as readVersion's (the value named), so a start refuses it as a build would.
+    throw new Error(`business.${issue.path.join('.')} ${issue.message} (got ${JSON.stringify(value)})`)
+  }
 }
 
 const statsFields = (stats: IncrementalStats) => ({
