@@ -99,7 +99,10 @@ export class Catalog implements TopicSource {
       }
     }
     this.insightsStore = this.storedInsights()
-    const deferred = options.firstVersionOffLoop === true && this.builder !== undefined
+    // Small data is built here at once (a few ms), as every later version of it is (BUILD_OFF_LOOP_FROM): no Worker.
+    const published = () => store.db.query<{ count: number }, []>('SELECT count(*) AS count FROM reviews WHERE verified = 1').get()!.count
+    const count = options.firstVersionOffLoop === true && this.builder !== undefined ? published() : 0
+    const deferred = count > 0 && count >= (options.buildOffLoopFrom ?? BUILD_OFF_LOOP_FROM)
     try {
       // Deferred, the business is still checked here: data that cannot be published is refused at start, as before.
       if (deferred) checkPublishable(this.store)
@@ -111,7 +114,6 @@ export class Catalog implements TopicSource {
       let resolve!: () => void
       const ready = new Promise<void>((done) => (resolve = done))
       const state = store.state()
-      const { count } = store.db.query<{ count: number }, []>('SELECT count(*) AS count FROM reviews WHERE verified = 1').get()!
       // A first version's Last-Modified is the data's last change (version.ts): known before it is built.
       this.firstVersion = { ready, resolve, head: { revision: state.revision, reviewCount: count, updatedAt: state.changedAt } }
     }
