@@ -12,7 +12,9 @@
  * - `mcp` over stdio at BENCH_MCP_SIZE reviews (default 50000, 0 skips it): the first get_insights of a new
  *   session once insights are stored.
  * Each target is printed with its verdict. Sizes: BENCH_CHANGE_SIZES (default 10000,100000). The server is the
- * compiled binary (BENCH_BINARY), or the source with BENCH_FROM_SOURCE=1.
+ * compiled binary (BENCH_BINARY), or the source with BENCH_FROM_SOURCE=1. RSS idle is read BENCH_IDLE_WAIT_MS (default
+ * 1000) after the insights are current: the insights Worker's memory is given back to the system over the following
+ * seconds, later on a loaded machine.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -27,6 +29,7 @@ import type { Review } from '../src/reviews/schema'
 
 const sizes = (process.env.BENCH_CHANGE_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number)
 const burst = Number(process.env.BENCH_BURST ?? 20)
+const idleWaitMs = Number(process.env.BENCH_IDLE_WAIT_MS ?? 1000)
 const fromSource = process.env.BENCH_FROM_SOURCE === '1'
 const command = (args: string[]) => (fromSource ? ['bun', join(ROOT, 'src', 'main.ts'), ...args] : [BINARY, ...args])
 
@@ -308,7 +311,7 @@ for (const size of sizes) {
   let server = await serve(dataDir)
   const firstInsightsMs = await until(async () => (await fetch(`${server.url}/insights.json`)).status === 200, 600_000)
   await until(() => insightsCurrent(server.url), 600_000)
-  await Bun.sleep(1000)
+  await Bun.sleep(idleWaitMs)
   const idleRss = rssMb(server.proc.pid)
 
   const datasetBytes = (await (await fetch(`${server.url}/reviews.json`)).arrayBuffer()).byteLength

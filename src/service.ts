@@ -46,6 +46,8 @@ export type ServiceOptions = {
   seedPolicy?: SeedPolicy
   /** How insights are computed (default: the insights engine, loaded on first use); tests pass their own. */
   computeInsights?: InsightsComputer
+  /** `serve`: the first version is built beside a loop that already answers (CatalogOptions.firstVersionOffLoop). */
+  firstVersionOffLoop?: boolean
 }
 
 /** Every table the service keeps, in the order they were introduced. */
@@ -83,6 +85,7 @@ export function openData(config: Config, options: ServiceOptions = {}) {
     pollMs: config.pollMs,
     log,
     insightsVersion: VERSION,
+    firstVersionOffLoop: options.firstVersionOffLoop,
   })
   catalog.addCheck(checkBusinessFile)
   const search = new ReviewSearch(() => catalog.current)

@@ -51,7 +51,9 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
   function nativeHandler(route: ReadRoute): Handler {
     const handle = readHandler(route, read)
     const hasParams = route.path.includes('/:')
-    return (request, server) => {
+    const answer: Handler = (request, server) => {
+      // Before a starting server's first version is built: a read that cannot answer yet waits for it, off the loop.
+      if (!route.beforeFirstVersion && !catalog.hasVersion) return catalog.whenServing().then(() => answer(request, server))
       // A path parameter with escapes is decoded by the framework's rules (invalid escapes included).
       if (hasParams && hasEscapeInPath(request.url)) return fallback(request)
       try {
@@ -61,6 +63,7 @@ export function fastReadRoutes({ catalog, search, read, log, logRequests, fallba
         return fallback(request)
       }
     }
+    return answer
   }
 
   /**

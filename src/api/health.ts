@@ -29,13 +29,15 @@ export function healthRoutes(catalog: Catalog, startedAt: Date) {
     '/healthz',
     () => {
       const problem = catalog.problem
+      // The head, not the version: a starting server answers before its first version is built.
+      const head = catalog.head
       return Response.json(
         {
           status: problem ? 'degraded' : 'ok',
           ...(problem ? { error: problem } : {}),
-          revision: catalog.current.revision,
-          review_count: catalog.current.reviews.length,
-          data_updated_at: catalog.current.updatedAt.toISOString(),
+          revision: head.revision,
+          review_count: head.reviewCount,
+          data_updated_at: head.updatedAt.toISOString(),
           started_at: startedAt.toISOString(),
         },
         { status: problem ? 503 : 200, headers: { ...CORS_HEADERS, 'cache-control': 'no-store' } },

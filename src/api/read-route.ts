@@ -54,6 +54,11 @@ export type ReadRoute = {
    */
   read(request: Request, params: Record<string, string>): CachedRepresentation | Promise<CachedRepresentation>
   doc: ReadDoc
+  /**
+   * `read` answers while a starting server still builds its first version (Catalog.hasVersion false) without
+   * building it on the event loop; the native route of any other read waits for the version first.
+   */
+  beforeFirstVersion?: true
 }
 
 export const READ_METHODS = ['GET', 'HEAD'] as const

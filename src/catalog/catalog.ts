@@ -17,6 +17,9 @@ import type { IncrementalStats } from '../insights/stored-analyses'
 import type { Review } from '../reviews/schema'
 import { CachedRepresentation } from '../http/representation'
 import { copySetParts } from '../reviews/search-index'
+import { Value } from '@sinclair/typebox/value'
+import { check } from '../core/issues'
+import { Business } from '../reviews/schema'
 
 export type CatalogOptions = {
   baseUrl: string
@@ -32,6 +35,13 @@ export type CatalogOptions = {
   insightsVersion?: string
   /** Outside WebSub hubs the feeds list beside ours (HUB_EXTERNAL_URLS). */
   externalHubs?: readonly string[]
+  /**
+   * The first version is built in the Worker once `start` is called, so a starting server answers at once: the last
+   * stored insights are served before it (`insightsBeforeFirstVersion`), the native reads wait for it
+   * (`whenServing`), and anything that reads `current` sooner builds it on the event loop, as a start did before.
+   * Default false: the version is built in the constructor.
+   */
+  firstVersionOffLoop?: boolean
 }
 
 /** How long after start the first version's deferred work (feeds, search index, insights) begins. */
@@ -42,6 +52,9 @@ export const BUILD_OFF_LOOP_FROM = 1000
 const SAVE_RETRY_MS = 1000
 const SAVE_ATTEMPTS = 30
 
+/** What /healthz says of the data served. */
+export type ServedHead = { revision: number; reviewCount: number; updatedAt: Date }
+
 /** The data in the database cannot be published, and there is no earlier version to fall back on. */
 export class UnpublishableData extends Error {}
 
@@ -49,7 +62,10 @@ export class UnpublishableData extends Error {}
 export type CatalogCheck = () => string | null
 
 export class Catalog implements TopicSource {
-  private snapshot: Snapshot
+  /** Undefined only before the first version of a start with `firstVersionOffLoop` (read `current`, which builds it). */
+  private snapshot!: Snapshot
+  /** Resolved once the first version is served (only with `firstVersionOffLoop`); `head`: what it will serve. */
+  private firstVersion?: { ready: Promise<void>; resolve: () => void; head: ServedHead }
   private readonly listeners = new Set<(topics: TopicPath[]) => void>()
   private timer?: ReturnType<typeof setInterval>
   private readonly extraChecks: CatalogCheck[] = []
@@ -82,16 +98,58 @@ export class Catalog implements TopicSource {
       this.builder.onTextIndex = (built) => {
         this.log({ event: 'text_index_built', revision: built.revision, ms: Math.round(built.ms) })
         // The version's text index follows the version: the one served adopts it; one still being taken in, after its swap.
-        if (built.revision === this.snapshot.revision) this.snapshot.adoptTextIndex(built.text, built.ms)
-        else if (built.revision > this.snapshot.revision) this.pendingText = built
+        if (built.revision === this.snapshot?.revision) this.snapshot.adoptTextIndex(built.text, built.ms)
+        else if (built.revision > (this.snapshot?.revision ?? -1)) this.pendingText = built
       }
     }
     this.insightsStore = this.storedInsights()
+    // Small data is built here at once (a few ms), as every later version of it is (BUILD_OFF_LOOP_FROM): no Worker.
+    const published = () => store.db.query<{ count: number }, []>('SELECT count(*) AS count FROM reviews WHERE verified = 1').get()!.count
+    const count = options.firstVersionOffLoop === true && this.builder !== undefined ? published() : 0
+    const deferred = count > 0 && count >= (options.buildOffLoopFrom ?? BUILD_OFF_LOOP_FROM)
     try {
-      this.snapshot = this.build(null)
+      // Deferred, the business is still checked here: data that cannot be published is refused at start, as before.
+      if (deferred) checkPublishable(this.store)
+      else this.snapshot = this.build(null)
     } catch (error) {
       throw new UnpublishableData(`The data in the database cannot be published: ${messageOf(error)}`)
     }
+    if (deferred) {
+      let resolve!: () => void
+      const ready = new Promise<void>((done) => (resolve = done))
+      const state = store.state()
+      // A first version's Last-Modified is the data's last change (version.ts): known before it is built.
+      this.firstVersion = { ready, resolve, head: { revision: state.revision, reviewCount: count, updatedAt: state.changedAt } }
+    }
+  }
+
+  /**
+   * The revision, review count and Last-Modified served (/healthz): the current version's, or, before a starting
+   * server's first version is built, what it will serve (read from the database, without building it).
+   */
+  get head(): ServedHead {
+    if (!this.snapshot && this.firstVersion) return this.firstVersion.head
+    const snapshot = this.current
+    return { revision: snapshot.revision, reviewCount: snapshot.reviews.length, updatedAt: snapshot.updatedAt }
+  }
+
+  /** Whether a version is being served (false only while a start with `firstVersionOffLoop` builds its first). */
+  get hasVersion(): boolean {
+    return this.snapshot !== undefined
+  }
+
+  /** Resolves once a version is served (at once, unless the first is still being built beside the loop). */
+  whenServing(): Promise<void> {
+    return this.snapshot || !this.firstVersion ? Promise.resolve() : this.firstVersion.ready
+  }
+
+  /**
+   * Before the first version is built: the newest stored insights (their generated_at says which data they describe),
+   * served at once, as they are while any newer version's insights compute. Undefined once a version is served, or
+   * when none are stored.
+   */
+  insightsBeforeFirstVersion(): CachedRepresentation | undefined {
+    return this.snapshot ? undefined : this.staleInsights()?.representation
   }
 
   /** Starts computing the current version's insights in the background, so a request rarely waits. */
@@ -103,19 +161,41 @@ export class Catalog implements TopicSource {
   }
 
   get current(): Snapshot {
+    if (!this.snapshot) this.buildFirstOnLoop()
     return this.snapshot
+  }
+
+  /** The first version, for a caller that cannot wait for the Worker: built here, as every start did before. */
+  private buildFirstOnLoop(): void {
+    // The same build in the Worker is stopped (both at once cost more than twice one); it is started again for the
+    // search index alone, as a start built on the loop does.
+    this.cancelBuild()
+    this.snapshot = this.build(null)
+    this.log({ event: 'first_version_built_on_loop', revision: this.snapshot.revision })
+    this.firstVersion?.resolve()
+    if (this.timer) setTimeout(() => this.warmFirst(), 0).unref?.()
+  }
+
+  private warmFirst(): void {
+    try {
+      this.snapshot.renderTopics()
+    } catch (error) {
+      this.log({ event: 'render_failed', revision: this.snapshot.revision, error: messageOf(error) })
+    }
+    this.warmInsights()
+    if (this.building === null && !this.snapshot.hasSearchIndex) void this.buildInBackground()
   }
 
   /** Why the service is degraded (serving an older version than the data, or ignoring a file), or null. */
   get problem(): string | null {
     if (this.failedBuild)
-      return `revision ${this.failedBuild.revision} cannot be published (still serving revision ${this.snapshot.revision}): ${this.failedBuild.error}`
+      return `revision ${this.failedBuild.revision} cannot be published (still serving revision ${this.snapshot?.revision ?? 'none'}): ${this.failedBuild.error}`
     for (const problem of this.checkProblems.values()) return problem
     return null
   }
 
   topic(path: TopicPath): Representation {
-    return this.snapshot.representations[path]
+    return this.current.representations[path]
   }
 
   /** The Last-Modified of a rendering of the code alone (ReviewRepository.firstServed). */
@@ -142,7 +222,7 @@ export class Catalog implements TopicSource {
   refresh(): TopicPath[] {
     for (const check of this.extraChecks) this.runCheck(check)
     const { revision } = this.store.state()
-    if (revision === this.snapshot.revision) {
+    if (revision === this.current.revision) {
       this.failedBuild = null
       return []
     }
@@ -169,6 +249,11 @@ export class Catalog implements TopicSource {
     for (const check of this.extraChecks) this.runCheck(check)
     if (this.building !== null) return
     const { revision } = this.store.state()
+    if (!this.snapshot) {
+      // The first version's build failed in the Worker: tried again while the data moves on, else on first read.
+      if (revision !== this.failedBuild?.revision) void this.buildInBackground()
+      return
+    }
     if (revision === this.snapshot.revision) {
       this.failedBuild = null
       return
@@ -192,19 +277,20 @@ export class Catalog implements TopicSource {
     this.building = token
     const live = () => this.building === token
     try {
-      const previous = this.snapshot
-      const built = await builder.build({
-        contentKey: previous.contentKey,
-        updatedAt: previous.updatedAt,
-        rows: previous.rowMatch,
-        splice: this.spliceBase(previous),
-      })
+      const previous = this.snapshot as Snapshot | undefined
+      const built = await builder.build(
+        previous
+          ? { contentKey: previous.contentKey, updatedAt: previous.updatedAt, rows: previous.rowMatch, splice: this.spliceBase(previous) }
+          : null,
+      )
       if (!live()) return
       if (!built.ok) {
-        if (built.revision !== this.snapshot.revision) this.buildFailed(built.revision, built.error)
+        if (built.revision !== this.snapshot?.revision) this.buildFailed(built.revision, built.error)
+        // Whoever waits for a first version reads `current` now (built on the loop, or its error).
+        this.firstVersion?.resolve()
         return
       }
-      if (built.revision <= this.snapshot.revision) {
+      if (this.snapshot && built.revision <= this.snapshot.revision) {
         // The version being served (the first one, whose index was left for later): adopt the index.
         if (built.revision === this.snapshot.revision && !this.snapshot.hasSearchIndex) {
           const { prepared } = await takeIn(built, () => !live(), previous)
@@ -219,6 +305,12 @@ export class Catalog implements TopicSource {
       const takingIn = performance.now()
       const { rows, prepared, parsed } = await takeIn(built, () => !live(), previous)
       if (!live()) return
+      if (!previous && this.snapshot?.revision === built.revision) {
+        // The first version was built on the loop meanwhile (a read that could not wait): it adopts the index.
+        this.snapshot.adoptSearchIndex(prepared.index!)
+        this.snapshot.adoptRowHashes(built.rowHashes)
+        return
+      }
       const swapping = performance.now()
       const next = new Snapshot(
         built.revision,
@@ -228,7 +320,7 @@ export class Catalog implements TopicSource {
         rows,
         this.options.baseUrl,
         this.options.computeInsights,
-        this.snapshotOptions({ prepared, previous: this.snapshot }),
+        this.snapshotOptions({ prepared, previous: this.snapshot as Snapshot | undefined }),
       )
       try {
         next.renderTopics()
@@ -285,17 +377,39 @@ export class Catalog implements TopicSource {
 
   private buildFailed(revision: number, error: unknown): void {
     this.failedBuild = { revision, error: messageOf(error) }
-    this.log({ event: 'catalog_build_failed', revision, serving_revision: this.snapshot.revision, error: this.failedBuild.error })
+    this.log({ event: 'catalog_build_failed', revision, serving_revision: this.snapshot?.revision, error: this.failedBuild.error })
+    // The version served stays the newest that can be: its insights were not started if a newer one was expected.
+    if (this.timer && this.snapshot) this.warmInsights()
+  }
+
+  /**
+   * Whether the database has moved past `snapshot` already (a burst of imports): its insights and compressed forms
+   * would be thrown away when the next build swaps in, so they are not started (a request still gets them; the
+   * last stored insights are served meanwhile). Each superseded computation held a Worker with a whole dataset
+   * (about 1.3 GB at 100k reviews) for nothing.
+   */
+  private supersededInDatabase(snapshot: Snapshot): boolean {
+    try {
+      return this.store.state().revision > snapshot.revision
+    } catch {
+      return false // unreadable now (locked): warmed as before
+    }
   }
 
   /** Swaps in a whole new version; returns (and announces) the topics whose bytes changed. */
   private swap(next: Snapshot): TopicPath[] {
-    const previous = this.snapshot
+    const previous = this.snapshot as Snapshot | undefined
     this.snapshot = next
+    if (!previous) {
+      // The first version, built beside a loop that was already answering: nothing changed for subscribers.
+      this.firstVersion?.resolve()
+      if (this.timer) this.warmInsights()
+      return []
+    }
     previous.supersede(next)
     if (this.failedBuild) this.log({ event: 'catalog_recovered', revision: next.revision })
     this.failedBuild = null
-    if (this.timer) this.warmInsights()
+    if (this.timer && !this.supersededInDatabase(next)) this.warmInsights()
     const changed = TOPIC_PATHS.filter((path) => previous.representations[path].etag !== next.representations[path].etag)
     if (changed.length) for (const listener of this.listeners) listener(changed)
     return changed
@@ -306,7 +420,10 @@ export class Catalog implements TopicSource {
     // hundred ms to load: a starting server answers its first requests first, then renders them (a failure is
     // logged; the route's own 500 stays the fallback) and computes the insights in the background. A large
     // first version's search index is built in the worker, like every later version's.
+    // The first version is built in the Worker now; warmed when it is swapped in.
+    if (!this.snapshot && this.building === null) void this.buildInBackground()
     setTimeout(() => {
+      if (!this.snapshot) return
       const offLoop = this.builder && this.snapshot.reviews.length >= (this.options.buildOffLoopFrom ?? BUILD_OFF_LOOP_FROM)
       try {
         if (offLoop) this.snapshot.renderTopics()
@@ -441,6 +558,20 @@ export class Catalog implements TopicSource {
         attempt()
       },
     }
+  }
+}
+
+/** What `readVersion` refuses before anything else: no business, or one this release does not accept. Cheap. */
+function checkPublishable(store: ReviewRepository): void {
+  const business = store.getBusiness()
+  if (!business) throw new Error('the database has no business: import a dataset first')
+  const issues = Value.Check(Business, business) ? [] : check(Business, business)
+  if (issues.length) {
+    const [issue] = issues as [(typeof issues)[number]]
+    let value: unknown = business
+    for (const key of issue.path) value = (value as Record<string | number, unknown> | undefined)?.[key]
+    // The same words as readVersion's (the value named), so a start refuses it as a build would.
+    throw new Error(`business.${issue.path.join('.')} ${issue.message} (got ${JSON.stringify(value)})`)
   }
 }
 

@@ -105,6 +105,8 @@ export class Snapshot {
   private textParts?: { parts: NgramIndexParts; ms: number }
   private readonly byId: Map<string, string>
   private readonly derived: BoundedCache<CachedRepresentation>
+  /** The options without `previous`: kept for the version's lifetime, they must not hold the version it replaced (nor the prepared parts, held where they are used). */
+  private readonly options: Omit<SnapshotOptions, 'previous' | 'prepared'>
   /** Where each row's JSON ends in reviews.json's body: a since-listing is a slice of those bytes. */
   private rowEnds?: Uint32Array
   private readonly rowsStart: number
@@ -119,10 +121,14 @@ export class Snapshot {
     readonly rows: PublishedRow[],
     baseUrl: string,
     private readonly computeInsights: InsightsComputer,
-    private readonly options: SnapshotOptions = {},
+    options: SnapshotOptions = {},
   ) {
     const prepared = options.prepared
-    this.previous = options.previous
+    // Only `this.previous` holds the previous version, until the topics are rendered: each version kept its predecessor
+    // through its options before, so every version since the start stayed in memory (a chain through `previous`).
+    const { previous, prepared: _prepared, ...kept } = options
+    this.options = kept
+    this.previous = previous
     let dataset: () => CachedRepresentation
     let datasetBytes: number
     if (prepared) {

@@ -23,7 +23,8 @@ export async function serveCommand(args: string[], io: CliIo): Promise<number> {
   if (config.workers > 1 && worker === undefined) {
     return superviseWorkers(config, (port, first) => workerArgs(overrides, port, first && options.sample === true), io.env, log)
   }
-  const service = createService(config, { log, seedPolicy: options.sample ? 'always' : 'if-new' })
+  // The first version is built beside the answering loop: a restart serves its stored insights at once.
+  const service = createService(config, { log, seedPolicy: options.sample ? 'always' : 'if-new', firstVersionOffLoop: true })
   try {
     service.listen({ sharedPort: worker !== undefined })
   } catch (error) {

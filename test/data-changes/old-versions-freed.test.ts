@@ -1,0 +1,89 @@
+/**
+ * A version replaced by the next is garbage once nothing serves it: memory stays at one version (plus the one being
+ * built), however many changes a process has seen. Each version used to keep the one it replaced through its options,
+ * so every version since the start stayed reachable from the current one (a burst of 20 imports at 100k reviews kept
+ * gigabytes).
+ */
+import { afterEach, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Catalog } from '../../src/catalog/catalog'
+import type { Snapshot } from '../../src/catalog/snapshot'
+import { computeInsights } from '../../src/insights/compute'
+import { ReviewRepository } from '../../src/reviews/repository'
+import { openServiceDatabase } from '../../src/service'
+import { business, review, reviews } from '../support/dataset'
+
+const cleanup: (() => void)[] = []
+afterEach(() => {
+  for (const step of cleanup.splice(0).reverse()) step()
+})
+
+function setup() {
+  const dir = mkdtempSync(join(tmpdir(), 'reviews-freed-'))
+  const db = openServiceDatabase(dir)
+  const store = new ReviewRepository(db)
+  store.write({ business, reviews })
+  const catalog = new Catalog(store, {
+    baseUrl: 'https://x.test',
+    computeInsights: async (b, r, at) => computeInsights(b, r, at),
+    buildOffLoopFrom: 0,
+    insightsVersion: 'test',
+    log: () => {},
+  })
+  cleanup.push(() => {
+    catalog.stop()
+    db.close()
+    rmSync(dir, { recursive: true, force: true })
+  })
+  return { store, catalog }
+}
+
+/** Weak references to each version served while `changes` data changes are taken in by `takeIn`. */
+async function versionsServed(
+  store: ReviewRepository,
+  catalog: Catalog,
+  changes: number,
+  takeIn: () => Promise<void>,
+): Promise<WeakRef<Snapshot>[]> {
+  const refs = [new WeakRef(catalog.current)]
+  for (let i = 0; i < changes; i++) {
+    store.write({ reviews: [review({ id: `freed-${i}`, date: '2026-01-02', text: `Change ${i}: the water heater works.` })] })
+    await takeIn()
+    // Each version is used the way requests use it: its topics, a since-listing, its insights.
+    const served = catalog.current
+    void served.representations['reviews.json'].body
+    served.since('2000-01-01')
+    await served.insights()
+    refs.push(new WeakRef(served))
+  }
+  return refs
+}
+
+async function collected(refs: WeakRef<Snapshot>[]): Promise<boolean[]> {
+  for (let i = 0; i < 3; i++) {
+    Bun.gc(true)
+    await Bun.sleep(0)
+  }
+  return refs.map((ref) => ref.deref() === undefined)
+}
+
+test('versions built beside the served one are freed once replaced', async () => {
+  const { store, catalog } = setup()
+  const refs = await versionsServed(store, catalog, 4, async () => {
+    catalog.update()
+    await catalog.settled()
+  })
+  expect(new Set(refs.map((ref) => ref.deref()?.revision)).size).toBe(5)
+  // Every version but the one served now.
+  expect(await collected(refs)).toEqual([true, true, true, true, false])
+})
+
+test('versions built on the event loop are freed once replaced', async () => {
+  const { store, catalog } = setup()
+  const refs = await versionsServed(store, catalog, 4, async () => {
+    catalog.refresh()
+  })
+  expect(await collected(refs)).toEqual([true, true, true, true, false])
+})
