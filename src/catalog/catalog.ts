@@ -152,6 +152,9 @@ export class Catalog implements TopicSource {
     return this.snapshot ? undefined : this.staleInsights()?.representation
   }
 
+  /** Resolves once the start's warming (WARM_AFTER_MS after `start`) has run. */
+  startWarmed: Promise<void> = Promise.resolve()
+
   /** Starts computing the current version's insights in the background, so a request rarely waits. */
   warmInsights(): void {
     void this.snapshot
@@ -422,7 +425,10 @@ export class Catalog implements TopicSource {
     // first version's search index is built in the worker, like every later version's.
     // The first version is built in the Worker now; warmed when it is swapped in.
     if (!this.snapshot && this.building === null) void this.buildInBackground()
+    let warmed: () => void = () => {}
+    this.startWarmed = new Promise((resolve) => (warmed = resolve))
     setTimeout(() => {
+      warmed()
       if (!this.snapshot) return
       const offLoop = this.builder && this.snapshot.reviews.length >= (this.options.buildOffLoopFrom ?? BUILD_OFF_LOOP_FROM)
       try {

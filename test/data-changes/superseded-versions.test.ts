@@ -69,9 +69,9 @@ test('a version superseded in the database when it is swapped in computes no ins
   const { store, catalog, computed } = setup()
   catalog.start()
   const first = await catalog.current.insights()
-  // The start's own warming (a timer of 250 ms) warms whatever version is current when it fires: let it fire first
-  // (a later timer fires after it), so what follows sees only the swap's decision.
-  await Bun.sleep(300)
+  // The start's own warming (a timer of 250 ms) warms whatever version is current when it fires: let it fire first,
+  // so what follows sees only the swap's decision.
+  await catalog.startWarmed
 
   store.ahead = true
   await change(store, catalog, 'superseded-1')
