@@ -19,6 +19,17 @@ import { spliceVersion, type SplicedVersion } from './splice'
  * the served one and the rows written since (splice.ts) when it can be; else built whole. The body, row ends, hashes
  * and rowids are in shared memory (version.ts `sharedBytes`): posted both ways without a copy.
  */
+/** The served version a build may splice from (splice.ts): its body and rowids (shared memory), revision and index sets. */
+export type SpliceSource = {
+  body: Uint8Array
+  rowsStart: number
+  revision: number
+  rowids: Float64Array
+  index: SearchIndexParts
+  /** The served text index's folded texts (shared memory), when it has one. */
+  text?: TextCorpus
+}
+
 export type BuildRequest = {
   id: number
   dbPath: string
@@ -26,15 +37,7 @@ export type BuildRequest = {
     contentKey: string
     updatedAt: string
     rows?: { hashes: Float64Array; rowEnds: Uint32Array }
-    splice?: {
-      body: Uint8Array
-      rowsStart: number
-      revision: number
-      rowids: Float64Array
-      index: SearchIndexParts
-      /** The served text index's folded texts (shared memory), when it has one. */
-      text?: TextCorpus
-    }
+    splice?: SpliceSource
   } | null
 }
 export type BuiltVersion = {

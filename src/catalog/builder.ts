@@ -5,9 +5,8 @@
  */
 import type { PublishedRow } from '../reviews/repository'
 import type { Review } from '../reviews/schema'
-import { SearchIndex, type SearchIndexParts } from '../reviews/search-index'
-import type { TextCorpus } from '../reviews/ngram-index'
-import type { BuildReply, BuildRequest, BuiltTextIndex, BuiltVersion } from './build-worker'
+import { SearchIndex } from '../reviews/search-index'
+import type { BuildReply, BuildRequest, BuiltTextIndex, BuiltVersion, SpliceSource } from './build-worker'
 import type { PreparedVersion } from './snapshot'
 import { isShared } from './version'
 
@@ -56,15 +55,7 @@ export class VersionBuilder {
        * The served version's body and rowids (shared memory, see version.ts), its revision, and copies of its index
        * sets (`transfer` lists their buffers): the next version may be spliced from it (splice.ts).
        */
-      splice?: {
-        body: Uint8Array
-        rowsStart: number
-        revision: number
-        rowids: Float64Array
-        index: SearchIndexParts
-        text?: TextCorpus
-        transfer: ArrayBuffer[]
-      }
+      splice?: SpliceSource & { transfer: ArrayBuffer[] }
     } | null,
   ): Promise<Exclude<BuildReply, { ready: true } | BuiltTextIndex>> {
     this.cancel()
