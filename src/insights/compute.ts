@@ -162,7 +162,8 @@ function perReviewAspects(analysis: TextAnalysis | null, reported: Set<string>):
 /** A review's polarity per aspect, for the owner view's period counts. */
 const polarities = (found: ReviewAspects): Map<string, Polarity> => new Map([...found].map(([id, { score }]) => [id, polarityOf(score)]))
 
-function computeInsightsFrom(business: Business, reviews: Review[], readings: Reading[], generatedAt: string): Insights {
+/** The insights of `reviews` from their readings (`readings[i]` is review i's), however those were obtained. */
+export function computeInsightsFrom(business: Business, reviews: Review[], readings: Reading[], generatedAt: string): Insights {
   const vocabulary = vocabularyOf(business)
   const labels = new Map<string, string>(ASPECTS.map((a) => [a.id, a.label]))
   const reported = new Set(vocabulary.aspects.map((a) => a.id))

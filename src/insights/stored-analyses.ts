@@ -8,7 +8,7 @@ import { Database } from 'bun:sqlite'
 import { ReviewRepository, type StoredAnalysis } from '../reviews/repository'
 import type { Business, Review } from '../reviews/schema'
 import { contextFor } from './analyzer'
-import { InsightsEngine, type Reading } from './compute'
+import { computeInsightsFrom, InsightsEngine, type Reading } from './compute'
 import type { Insights } from './schema'
 
 /** What a computation took from the store and what it read afresh. */
@@ -45,24 +45,27 @@ export function computeIncrementally(
     const positions = new Map<string, number>()
     for (let i = 0; i < reviews.length; i++) positions.set(reviews[i]!.id, i)
     const reused = new Uint8Array(reviews.length)
+    // Each stored reading goes straight to its review's place: no memo keyed by whole texts (at 100k reviews those
+    // keys alone are tens of MB, built several times over).
+    const readings: Reading[] = new Array(reviews.length)
     let stored = 0
     for (const row of store.analyses(release)) {
       stored++
       const i = positions.get(row.reviewId)
       if (i === undefined || reused[i] || hashes[i] !== row.inputHash) continue
-      engine.remember(reviews[i]!, JSON.parse(row.json) as Reading)
+      readings[i] = JSON.parse(row.json) as Reading
       reused[i] = 1
     }
     const read = performance.now()
-    const insights = engine.compute(business, reviews, generatedAt)
-    const computed = performance.now()
-    const fresh: StoredAnalysis[] = []
     const context = contextFor(business)
+    const fresh: StoredAnalysis[] = []
     for (let i = 0; i < reviews.length; i++) {
       if (reused[i]) continue
-      // Already read by the compute above: the engine answers from its memory.
-      fresh.push({ reviewId: reviews[i]!.id, inputHash: hashes[i]!, json: JSON.stringify(engine.reading(reviews[i]!, context)) })
+      readings[i] = engine.reading(reviews[i]!, context)
+      fresh.push({ reviewId: reviews[i]!.id, inputHash: hashes[i]!, json: JSON.stringify(readings[i]) })
     }
+    const insights = computeInsightsFrom(business, reviews, readings, generatedAt)
+    const computed = performance.now()
     let saved = 0
     const pruneRemoved = stored - (reviews.length - fresh.length) > Math.max(100, reviews.length * PRUNE_SHARE)
     if (fresh.length || pruneRemoved) {
