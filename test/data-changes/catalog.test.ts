@@ -4,15 +4,10 @@
  * insights computed once per content and reused, the last ones served while the next compute.
  */
 import { afterEach, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import type { Database } from 'bun:sqlite'
 import { Catalog } from '../../src/catalog/catalog'
 import type { InsightsComputer } from '../../src/catalog/snapshot'
 import { computeInsights } from '../../src/insights/compute'
-import { ReviewRepository } from '../../src/reviews/repository'
-import { openServiceDatabase } from '../../src/service'
+import { catalogOnFile } from '../support/catalog-on-file'
 import { business, review, reviews } from '../support/dataset'
 import type { Review } from '../../src/reviews/schema'
 
@@ -30,33 +25,7 @@ const many = [
 ]
 
 function setup(options: { computeInsights?: InsightsComputer } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'reviews-catalog-'))
-  const db: Database = openServiceDatabase(dir)
-  const store = new ReviewRepository(db)
-  store.write({ business, reviews: many })
-  let computed = 0
-  const compute: InsightsComputer =
-    options.computeInsights ??
-    (async (b, r, at) => {
-      computed++
-      return computeInsights(b, r, at)
-    })
-  const open = () => {
-    const catalog = new Catalog(store, {
-      baseUrl: 'https://x.test',
-      computeInsights: compute,
-      buildOffLoopFrom: 0,
-      insightsVersion: 'test',
-      log: () => {},
-    })
-    cleanup.push(() => catalog.stop())
-    return catalog
-  }
-  cleanup.push(() => {
-    db.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
-  return { store, db, open, computed: () => computed }
+  return catalogOnFile(many, cleanup, { prefix: 'reviews-catalog-', ...options })
 }
 
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)

@@ -5,16 +5,10 @@
  * on a quiet machine, all of it before the server listened).
  */
 import { afterEach, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Catalog } from '../../src/catalog/catalog'
-import type { InsightsComputer } from '../../src/catalog/snapshot'
 import { loadConfig } from '../../src/core/config'
-import { computeInsights } from '../../src/insights/compute'
-import { ReviewRepository } from '../../src/reviews/repository'
-import { createService, openServiceDatabase } from '../../src/service'
-import { business, reviews } from '../support/dataset'
+import { createService } from '../../src/service'
+import { catalogOnFile } from '../support/catalog-on-file'
+import { reviews } from '../support/dataset'
 
 const cleanup: (() => void | Promise<void>)[] = []
 afterEach(async () => {
@@ -24,32 +18,8 @@ afterEach(async () => {
 const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
 
 function setup() {
-  const dir = mkdtempSync(join(tmpdir(), 'reviews-first-'))
-  const db = openServiceDatabase(dir)
-  const store = new ReviewRepository(db)
-  store.write({ business, reviews })
-  let computed = 0
-  const compute: InsightsComputer = async (b, r, at) => {
-    computed++
-    return computeInsights(b, r, at)
-  }
-  const open = (firstVersionOffLoop: boolean) => {
-    const catalog = new Catalog(store, {
-      baseUrl: 'https://x.test',
-      computeInsights: compute,
-      buildOffLoopFrom: 0,
-      insightsVersion: 'test',
-      firstVersionOffLoop,
-      log: () => {},
-    })
-    cleanup.push(() => catalog.stop())
-    return catalog
-  }
-  cleanup.push(() => {
-    db.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
-  return { dir, store, open, computed: () => computed }
+  const { dir, store, open, computed } = catalogOnFile(reviews, cleanup, { prefix: 'reviews-first-' })
+  return { dir, store, open: (firstVersionOffLoop: boolean) => open({ firstVersionOffLoop }), computed }
 }
 
 test('the stored insights and the head are served before the first version is built, and match it once it is', async () => {
