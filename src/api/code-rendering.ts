@@ -12,3 +12,9 @@ export function codeRendering(catalog: Catalog, name: string, text: string, cont
   const body = encoder.encode(text)
   return new CachedRepresentation(body, contentType, catalog.firstServed(name, etagOf(body)))
 }
+
+/** The same, made on first use: the database is read (and written once) when the resource is first asked for, not at start. */
+export function lazyCodeRendering(catalog: Catalog, name: string, text: () => string, contentType: string): () => CachedRepresentation {
+  let made: CachedRepresentation | undefined
+  return () => (made ??= codeRendering(catalog, name, text(), contentType))
+}

@@ -11,7 +11,7 @@ import { VersionCache } from '../catalog/version-cache'
 import type { ReadRouteOptions } from './read-options'
 import { CORS_HEADERS } from '../http/cors'
 import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
-import { codeRendering } from './code-rendering'
+import { lazyCodeRendering } from './code-rendering'
 import type { Insights } from '../insights/schema'
 import {
   EMBED_COUNT_DEFAULT,
@@ -459,12 +459,12 @@ export function pagesRoutes(catalog: Catalog, search: ReviewSearch, options: Rea
   const kit = pageKit(catalog, search, options)
   const pages = pageDetails(options.cacheControl)
   const widgets = widgetDetails(options.cacheControl)
-  const embedScript = codeRendering(catalog, 'embed.js', EMBED_SCRIPT, 'text/javascript; charset=utf-8')
+  const embedScript = lazyCodeRendering(catalog, 'embed.js', () => EMBED_SCRIPT, 'text/javascript; charset=utf-8')
   return new Elysia({ name: 'pages' })
     .get('/', ({ request }) => homePage(kit, request), { detail: pages.home })
     .get('/reviews/:id', ({ request, params }) => reviewPage(kit, request, params.id), { detail: pages.review })
     .get('/insights', ({ request, server }) => insightsPage(kit, request, server), { detail: pages.insights })
     .get('/embed', ({ request }) => widget(kit, request, 'page'), { detail: widgets.page })
     .get('/embed/fragment', ({ request }) => widget(kit, request, 'fragment'), { detail: widgets.fragment })
-    .get('/embed.js', ({ request }) => serveRepresentation(request, embedScript, kit.scriptOptions), { detail: widgets.script })
+    .get('/embed.js', ({ request }) => serveRepresentation(request, embedScript(), kit.scriptOptions), { detail: widgets.script })
 }

@@ -7,7 +7,7 @@ import type { Catalog } from '../catalog/catalog'
 import type { Snapshot } from '../catalog/snapshot'
 import { VersionCache } from '../catalog/version-cache'
 import { CachedRepresentation, serveOptions, serveRepresentation } from '../http/representation'
-import { codeRendering } from './code-rendering'
+import { lazyCodeRendering } from './code-rendering'
 import { TOOL_NAMES } from '../mcp/tools'
 import { developersCsp, renderDevelopersPage } from '../pages/developers'
 import { PAGE_CSP } from '../pages/html'
@@ -26,7 +26,7 @@ export function siteRoutes(catalog: Catalog, options: ReadRouteOptions) {
     'referrer-policy': 'strict-origin-when-cross-origin',
   })
   const textOptions = serveOptions(cacheControl, { 'x-content-type-options': 'nosniff' })
-  const robots = codeRendering(catalog, 'robots.txt', renderRobots(baseUrl), 'text/plain; charset=utf-8')
+  const robots = lazyCodeRendering(catalog, 'robots.txt', () => renderRobots(baseUrl), 'text/plain; charset=utf-8')
   // Two renderings per data version; a sitemap of 50,000 reviews is a few MB, so it is kept as a large entry.
   const cache = new VersionCache<CachedRepresentation>({
     entries: 2,
@@ -65,7 +65,7 @@ export function siteRoutes(catalog: Catalog, options: ReadRouteOptions) {
         },
       },
     )
-    .get('/robots.txt', ({ request }) => serveRepresentation(request, robots, textOptions), {
+    .get('/robots.txt', ({ request }) => serveRepresentation(request, robots(), textOptions), {
       detail: {
         tags: ['Pages'],
         operationId: 'getRobots',
