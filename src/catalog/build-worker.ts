@@ -11,6 +11,10 @@ import { searchableText, SearchIndex, type SearchIndexParts } from '../reviews/s
 import { buffersOf, NgramIndex, splicedCorpus, type NgramIndexParts, type TextCorpus } from '../reviews/ngram-index'
 import { composeVersion, readVersion, sharedFloat64 } from './version'
 import { spliceVersion, type SplicedVersion } from './splice'
+import { runInBackground } from '../core/thread-priority'
+
+// Requests on the main thread come first: this worker takes the cores they leave.
+runInBackground()
 
 /**
  * `previous.rows`: the served version's row hashes and byte lengths (see `rowHashes`), when it has them: each row of

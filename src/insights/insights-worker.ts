@@ -9,6 +9,10 @@ import { computeInsights } from './compute'
 import type { Business, Review } from '../reviews/schema'
 import type { Insights } from './schema'
 import { computeIncrementally, type IncrementalStats } from './stored-analyses'
+import { runInBackground } from '../core/thread-priority'
+
+// Requests on the main thread come first: this worker takes the cores they leave.
+runInBackground()
 
 export type AnalysisRequest = { id: number; texts: string[]; context: AnalysisContext }
 /** `store`: where each review's analysis is kept (see stored-analyses.ts); without it every text is read. */
