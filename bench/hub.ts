@@ -6,7 +6,7 @@ import { loadConfig } from '../src/core/config'
 import { loadHubConfig } from '../src/core/config'
 import { createService } from '../src/service'
 import { openDatabase } from '../src/db/database'
-import { reviewMigrations } from '../src/reviews/migrations'
+import { MIGRATIONS } from '../src/service'
 import { ReviewRepository } from '../src/reviews/repository'
 import { localCertificateAuthority, Subscriber } from '../test/support/subscriber'
 import { saveResult } from './lib'
@@ -45,7 +45,7 @@ for (const count of counts) {
       )
     }
   })()
-  const db = openDatabase(join(dataDir, 'reviews.db'), reviewMigrations)
+  const db = openDatabase(join(dataDir, 'reviews.db'), MIGRATIONS)
   new ReviewRepository(db).write({
     reviews: [
       {

@@ -11,7 +11,8 @@ import { embeddedSample } from '../catalog/seed'
 import { explainLines, type ExplainedLine } from '../insights/explain'
 import { ReviewRepository } from '../reviews/repository'
 import { DATABASE_FILE, openDatabase } from '../db/database'
-import { reviewMigrations } from '../reviews/migrations'
+import { MIGRATIONS } from '../service'
+
 import type { CliIo } from './io'
 
 export async function analyzeCli(args: string[], io: CliIo): Promise<number> {
@@ -31,7 +32,7 @@ export async function analyzeCli(args: string[], io: CliIo): Promise<number> {
   const path = join(config.dataDir, DATABASE_FILE)
   let business = embeddedSample.business
   if (existsSync(path)) {
-    const db = openDatabase(path, reviewMigrations)
+    const db = openDatabase(path, MIGRATIONS)
     business = new ReviewRepository(db).getBusiness() ?? business
     db.close()
   }

@@ -4,6 +4,8 @@
  */
 import { ConfigError } from '../core/config'
 import { UnpublishableData } from '../catalog/catalog'
+import { VERSION } from '../core/version'
+import { NewerDatabaseError } from '../db/database'
 
 type CodedError = Error & { code?: string; path?: string }
 
@@ -13,6 +15,12 @@ export function describeFailure(error: unknown, database: string): { message: st
   if (error instanceof UnpublishableData) {
     return {
       message: `${error.message}\nFix it with \`reviews-service import\` of a corrected dataset, or put a valid business in DATA_DIR/business.json, then start again.`,
+      exitCode: 2,
+    }
+  }
+  if (error instanceof NewerDatabaseError) {
+    return {
+      message: `${error.message}; this release (${VERSION}) cannot use it. Run that newer release, or restore a backup taken before it.`,
       exitCode: 2,
     }
   }

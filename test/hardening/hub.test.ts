@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { loadHubConfig } from '../../src/core/config'
 import { openDatabase } from '../../src/db/database'
 import type { TopicPath } from '../../src/feeds/websub-topics'
-import { reviewMigrations } from '../../src/reviews/migrations'
+import { MIGRATIONS } from '../../src/service'
 import { ReviewRepository } from '../../src/reviews/repository'
 import { review } from '../support/dataset'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
@@ -80,7 +80,7 @@ async function subscribed(callback: string, path: TopicPath = 'feed.xml') {
 }
 
 function importReview(id: string) {
-  const db = openDatabase(join(server!.dataDir, 'reviews.db'), reviewMigrations)
+  const db = openDatabase(join(server!.dataDir, 'reviews.db'), MIGRATIONS)
   new ReviewRepository(db).write({ reviews: [review({ id, date: '2026-06-01', text: `Fresh review ${id}.` })] })
   db.close()
   return server!.service.catalog.refresh()

@@ -6,7 +6,7 @@
 import { afterAll, expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { openDatabase } from '../../src/db/database'
-import { reviewMigrations } from '../../src/reviews/migrations'
+import { MIGRATIONS } from '../../src/service'
 import { startTestServer, type TestServer } from '../support/server'
 
 const PATHS = ['/robots.txt', '/embed.js', '/.well-known/openapi.json', '/docs']
@@ -28,7 +28,7 @@ test('a restart keeps their Last-Modified; new bytes move it', async () => {
   await server.stop(true)
 
   // As if these bytes had been first served long ago: the record is what a restart reads.
-  const db = openDatabase(join(dataDir, 'reviews.db'), reviewMigrations)
+  const db = openDatabase(join(dataDir, 'reviews.db'), MIGRATIONS)
   const records = db.query<{ key: string; value: string }, []>("SELECT key, value FROM meta WHERE key LIKE 'first-served:%'").all()
   expect(records.map((r) => r.key).sort()).toEqual([
     'first-served:docs',

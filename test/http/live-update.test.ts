@@ -37,9 +37,9 @@ function nextTopicsChanged(timeoutMs = 2000): Promise<TopicPath[]> {
 function writeFromAnotherProcess(payload: unknown): void {
   const script = `
     import { openDatabase } from ${JSON.stringify(join(import.meta.dir, '../../src/db/database'))}
-    import { reviewMigrations } from ${JSON.stringify(join(import.meta.dir, '../../src/reviews/migrations'))}
+    import { MIGRATIONS } from ${JSON.stringify(join(import.meta.dir, '../../src/service'))}
     import { ReviewRepository } from ${JSON.stringify(join(import.meta.dir, '../../src/reviews/repository'))}
-    const store = new ReviewRepository(openDatabase(process.env.REVIEWS_DB!, reviewMigrations))
+    const store = new ReviewRepository(openDatabase(process.env.REVIEWS_DB!, MIGRATIONS))
     store.write(JSON.parse(await Bun.stdin.text()))
   `
   const result = Bun.spawnSync(['bun', '-e', script], {

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test
 import { join } from 'node:path'
 import { loadHubConfig } from '../../src/core/config'
 import { openDatabase } from '../../src/db/database'
-import { reviewMigrations } from '../../src/reviews/migrations'
+import { MIGRATIONS } from '../../src/service'
 import { ReviewRepository } from '../../src/reviews/repository'
 import { review } from '../support/dataset'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
@@ -50,7 +50,7 @@ async function hubRequest(callback: string, topic: string, mode = 'subscribe') {
 }
 
 async function importReview(id: string) {
-  const db = openDatabase(join(server.dataDir, 'reviews.db'), reviewMigrations)
+  const db = openDatabase(join(server.dataDir, 'reviews.db'), MIGRATIONS)
   new ReviewRepository(db).write({ reviews: [review({ id, date: '2026-06-01', text: `Fresh review ${id}.` })] })
   db.close()
   await server.service.catalog.refresh()

@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { ConfigError, loadHubConfig } from '../../src/core/config'
 import { openDatabase } from '../../src/db/database'
 import { TOPIC_PATHS } from '../../src/feeds/websub-topics'
-import { reviewMigrations } from '../../src/reviews/migrations'
+import { MIGRATIONS } from '../../src/service'
 import { ReviewRepository } from '../../src/reviews/repository'
 import { review } from '../support/dataset'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
@@ -98,7 +98,7 @@ describe('outside hubs are advertised on every topic', () => {
 
 describe('outside hubs are pinged on every topic change', () => {
   test('hub.mode=publish with hub.url and hub.topic, once per changed topic per hub; a refused ping is retried', async () => {
-    const db = openDatabase(join(server.dataDir, 'reviews.db'), reviewMigrations)
+    const db = openDatabase(join(server.dataDir, 'reviews.db'), MIGRATIONS)
     new ReviewRepository(db).write({ reviews: [review({ id: 'outside-1', date: '2026-06-01', text: 'Fresh for the outside hubs.' })] })
     db.close()
     const changed = await server.service.catalog.refresh()
@@ -143,7 +143,7 @@ describe('outside hubs are pinged on every topic change', () => {
       )
     // What each hub took is recorded: every topic as it is now.
     const now = await etags()
-    let db = openDatabase(dbPath, reviewMigrations)
+    let db = openDatabase(dbPath, MIGRATIONS)
     const recorded = db.query<{ hub: string; topic: string; etag: string }, []>('SELECT hub, topic, etag FROM hub_pings').all()
     expect(recorded).toHaveLength(2 * TOPIC_PATHS.length)
     for (const row of recorded) expect(row.etag).toBe(now[row.topic]!)
@@ -151,7 +151,7 @@ describe('outside hubs are pinged on every topic change', () => {
 
     // A change the holder never pinged about: committed while no process serves this DATA_DIR.
     await server.stop(true)
-    db = openDatabase(dbPath, reviewMigrations)
+    db = openDatabase(dbPath, MIGRATIONS)
     new ReviewRepository(db).write({
       reviews: [review({ id: 'outside-2', date: '2026-06-02', text: 'Written while the holder was gone.' })],
     })

@@ -7,7 +7,7 @@ import { createHmac } from 'node:crypto'
 import { join } from 'node:path'
 import { loadHubConfig } from '../../src/core/config'
 import { openDatabase } from '../../src/db/database'
-import { reviewMigrations } from '../../src/reviews/migrations'
+import { MIGRATIONS } from '../../src/service'
 import { ReviewRepository } from '../../src/reviews/repository'
 import type { TopicPath } from '../../src/feeds/websub-topics'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
@@ -67,7 +67,7 @@ const callbackPath = (name: string) => `/${name}-${++unique}`
 
 /** Commits a new review through a second connection, as the CLI import does, and lets the catalog notice. */
 function importReview(id: string) {
-  const db = openDatabase(join(server.dataDir, 'reviews.db'), reviewMigrations)
+  const db = openDatabase(join(server.dataDir, 'reviews.db'), MIGRATIONS)
   new ReviewRepository(db).write({ reviews: [review({ id, date: '2026-06-01', text: `Fresh review ${id}.` })] })
   db.close()
   return server.service.catalog.refresh()

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../../src/db/database'
-import { reviewMigrations } from '../../src/reviews/migrations'
+import { MIGRATIONS } from '../../src/service'
 import { ReviewRepository } from '../../src/reviews/repository'
 import type { Review } from '../../src/reviews/schema'
 import { MAIN } from '../support/spawn'
@@ -45,7 +45,7 @@ export function workspace(): Workspace {
       return { code, stdout, stderr }
     },
     reviews: () => {
-      const db = openDatabase(join(dataDir, 'reviews.db'), reviewMigrations)
+      const db = openDatabase(join(dataDir, 'reviews.db'), MIGRATIONS)
       try {
         const store = new ReviewRepository(db)
         return new Map(

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symli
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase } from '../../src/db/database'
-import { reviewMigrations } from '../../src/reviews/migrations'
+import { MIGRATIONS } from '../../src/service'
 import { ReviewRepository } from '../../src/reviews/repository'
 import type { Business, Review } from '../../src/reviews/schema'
 import { compiledBinary, runBinary } from '../support/binary'
@@ -34,7 +34,7 @@ function place() {
   const businessFile = file('business.json', JSON.stringify(business))
   const run = (args: string[], timeoutMs?: number) => runBinary(['import', ...args], { DATA_DIR: dataDir }, timeoutMs)
   const stored = () => {
-    const db = openDatabase(join(dataDir, 'reviews.db'), reviewMigrations)
+    const db = openDatabase(join(dataDir, 'reviews.db'), MIGRATIONS)
     try {
       const store = new ReviewRepository(db)
       const rows = store.db.query<{ json: string }, []>('SELECT json FROM reviews').all()

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { importCommand } from '../../src/cli/import'
 import { openDatabase } from '../../src/db/database'
-import { reviewMigrations } from '../../src/reviews/migrations'
+import { MIGRATIONS } from '../../src/service'
 import { ReviewRepository } from '../../src/reviews/repository'
 import { toCsvRow, CSV_HEADER } from '../../src/sample/csv'
 import { business, reviews } from '../support/dataset'
@@ -39,7 +39,7 @@ function file(name: string, content: string | Uint8Array): string {
 }
 
 function withStore<T>(use: (store: ReviewRepository) => T): T {
-  const db = openDatabase(join(dataDir, 'reviews.db'), reviewMigrations)
+  const db = openDatabase(join(dataDir, 'reviews.db'), MIGRATIONS)
   try {
     return use(new ReviewRepository(db))
   } finally {
