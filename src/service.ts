@@ -4,7 +4,7 @@
  * tests all start here.
  */
 import type { Database } from 'bun:sqlite'
-import { mkdirSync } from 'node:fs'
+import { linkSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createApp } from './app'
 import { lastResortError } from './api/lifecycle'
@@ -63,12 +63,13 @@ export function openData(config: Config, options: ServiceOptions = {}) {
   const log = options.log ?? createLogger()
   const policy = options.seedPolicy ?? 'if-new'
   const wasNew = checkDataDirBeforeOpen(config.dataDir, policy)
+  const seededNew = wasNew ? createSeededDatabase(config.dataDir, policy, options.seed) : undefined
   const db = openServiceDatabase(config.dataDir)
   const reviews = new ReviewRepository(db)
   try {
-    const seeded = seedIfAllowed(reviews, policy, wasNew, config.dataDir, options.seed)
+    const seeded = seedIfAllowed(reviews, policy, wasNew, config.dataDir, options.seed) || seededNew === 'created'
     if (seeded) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
-    markDataDir(config.dataDir, seeded ? 'sample' : undefined)
+    markDataDir(config.dataDir, seeded || seededNew === 'found' ? 'sample' : undefined)
   } catch (error) {
     db.close()
     throw error
@@ -90,6 +91,37 @@ export function openData(config: Config, options: ServiceOptions = {}) {
   catalog.addCheck(checkBusinessFile)
   const search = new ReviewSearch(() => catalog.current)
   return { log, db, reviews, catalog, search }
+}
+
+/**
+ * A new DATA_DIR gets its database whole or not at all: the sample is written into a file of this process's own,
+ * which is then linked into place (a link fails when the name exists). Another process starting on the same new
+ * directory at the same moment (`serve --workers`, serve beside mcp) so never finds a database that exists but is
+ * still empty, which would read as lost data: it finds none and makes its own (whose link then loses), or finds the
+ * whole one. Says whether this process's database is the one in place, or another's just made the same way.
+ */
+function createSeededDatabase(dataDir: string, policy: SeedPolicy, seed?: Dataset): 'created' | 'found' {
+  mkdirSync(dataDir, { recursive: true })
+  const own = join(dataDir, `.${DATABASE_FILE}.${process.pid}.new`)
+  const removeOwn = () => {
+    for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(own + suffix, { force: true })
+  }
+  removeOwn()
+  try {
+    const db = openDatabase(own, MIGRATIONS)
+    try {
+      seedIfAllowed(new ReviewRepository(db), policy, true, dataDir, seed)
+    } finally {
+      db.close()
+    }
+    linkSync(own, join(dataDir, DATABASE_FILE))
+    return 'created'
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EEXIST') return 'found'
+    throw error
+  } finally {
+    removeOwn()
+  }
 }
 
 /**
