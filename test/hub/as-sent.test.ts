@@ -11,7 +11,7 @@ import { MIGRATIONS } from '../../src/service'
 import { ReviewRepository } from '../../src/reviews/repository'
 import { review } from '../support/dataset'
 import { startTestServer, TEST_BASE_URL, type TestServer } from '../support/server'
-import { localCertificateAuthority, Subscriber } from '../support/subscriber'
+import { hubTestEnv, localCertificateAuthority, Subscriber } from '../support/subscriber'
 
 const ca = localCertificateAuthority()
 let subscriber: Subscriber
@@ -20,14 +20,7 @@ let server: TestServer
 beforeAll(async () => {
   subscriber = new Subscriber()
   server = await startTestServer({
-    hubConfig: loadHubConfig({
-      HUB_ALLOW_PRIVATE_CALLBACKS: '1',
-      NODE_EXTRA_CA_CERTS: ca.caFile,
-      HUB_RETRY_DELAYS_MS: '20,40',
-      HUB_TIMEOUT_MS: '2000',
-      HUB_REQUESTS_PER_MINUTE: '100000',
-      HUB_MAX_PENDING_PER_HOST: '100000',
-    }),
+    hubConfig: loadHubConfig(hubTestEnv(ca)),
   })
 })
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { MAIN, startListening, type Running } from '../support/spawn'
-import { localCertificateAuthority, Subscriber } from '../support/subscriber'
+import { hubTestEnv, localCertificateAuthority, Subscriber } from '../support/subscriber'
 import { business, review, reviews } from '../support/dataset'
 
 const BASE = 'https://reviews.e2e.test'
@@ -30,8 +30,7 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     BASE_URL: BASE,
     DATA_POLL_MS: '100',
-    NODE_EXTRA_CA_CERTS: ca.caFile,
-    HUB_ALLOW_PRIVATE_CALLBACKS: '1',
+    ...hubTestEnv(ca),
   })
 })
 afterAll(() => {

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { business, review, reviews } from '../support/dataset'
 import { eventsOf, MAIN, type Running, startListening, waitForEvent } from '../support/spawn'
-import { localCertificateAuthority, Subscriber } from '../support/subscriber'
+import { hubTestEnv, localCertificateAuthority, Subscriber } from '../support/subscriber'
 
 const BASE = 'https://reviews.lease.test'
 const SUBSCRIBERS = Number(process.env.LEASE_SUBSCRIBERS ?? 40)
@@ -29,13 +29,7 @@ const env = (dir = dataDir) => ({
   HOST: '127.0.0.1',
   BASE_URL: BASE,
   DATA_POLL_MS: '100',
-  NODE_EXTRA_CA_CERTS: ca.caFile,
-  HUB_ALLOW_PRIVATE_CALLBACKS: '1',
-  HUB_REQUESTS_PER_MINUTE: '1000000',
-  HUB_MAX_PENDING_PER_HOST: '1000000',
-  HUB_MAX_SUBSCRIPTIONS_PER_HOST: '1000000',
-  HUB_MAX_CONCURRENT_PER_HOST: String(PER_HOST),
-  HUB_TIMEOUT_MS: '5000',
+  ...hubTestEnv(ca, { HUB_MAX_CONCURRENT_PER_HOST: String(PER_HOST), HUB_TIMEOUT_MS: '5000' }),
 })
 
 beforeAll(async () => {

@@ -75,6 +75,21 @@ export function localCertificateAuthority() {
 }
 
 /** Answers a verification GET with the challenge, as a willing subscriber does. */
+/**
+ * The hub settings a test server runs with beside a local Subscriber: callbacks on loopback allowed, the local CA
+ * trusted, quick retries, and the per-client limits out of the way (tests that check a limit set it).
+ */
+export const hubTestEnv = (ca: { caFile: string }, overrides: Record<string, string> = {}): Record<string, string> => ({
+  HUB_ALLOW_PRIVATE_CALLBACKS: '1',
+  NODE_EXTRA_CA_CERTS: ca.caFile,
+  HUB_RETRY_DELAYS_MS: '20,40',
+  HUB_TIMEOUT_MS: '2000',
+  HUB_REQUESTS_PER_MINUTE: '1000000',
+  HUB_MAX_PENDING_PER_HOST: '1000000',
+  HUB_MAX_SUBSCRIPTIONS_PER_HOST: '1000000',
+  ...overrides,
+})
+
 export const echoChallenge: Behaviour = (r) => {
   const challenge = new URLSearchParams(r.query).get('hub.challenge')
   return new Response(challenge ?? '', { status: challenge ? 200 : 400 })
