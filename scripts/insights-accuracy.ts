@@ -12,11 +12,11 @@
  *   bun scripts/insights-accuracy.ts FILE                  any file: `kind | labels | text` lines, or JSONL
  * Each split reports aspect precision / recall / F1, polarity (on the labels found), found-and-right (labels found
  * with the right polarity / all labels), complaints found-and-right (the same over negative labels only), per
- * aspect and per kind tag. Whole reviews with star ratings (documents.jsonl) give the document-level check:
+ * aspect and per kind tag. Whole reviews with star ratings (documents.jsonl and whole-reviews/*.jsonl) give the document-level check:
  * 1-2 star reviews with no complaint, 5 star reviews with a complaint (any aspect read negative).
  * Sentences are read as reviews of a plumbing, HVAC and electrical contractor (the sample business's services masked).
  */
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { analyzeText, contextFor } from '../src/insights/analyzer'
 import { type Breakdown, evaluate, type Interval, type Labelled, parseJsonl, parseLabelled, shareInterval } from '../src/insights/evaluate'
@@ -84,6 +84,9 @@ const readJsonl = async (path: string) =>
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l))
 
+/** A folder beside the sentence files holding more whole reviews with star ratings (documents.jsonl's format). */
+const WHOLE_REVIEWS = 'whole-reviews'
+
 async function realSplits(): Promise<void> {
   const folders = dirs.length ? dirs : ['test/insights/real']
   const splits = new Map<string, Labelled[]>()
@@ -103,6 +106,14 @@ async function realSplits(): Promise<void> {
         splits.set(split, [...(splits.get(split) ?? []), item])
       }
     }
+    // More whole reviews in documents.jsonl's format, kept apart so that file (and the analyser's fingerprint on it) stays as it is.
+    const more = join(dir, WHOLE_REVIEWS)
+    if (existsSync(more))
+      for (const name of readdirSync(more)
+        .filter((n) => n.endsWith('.jsonl'))
+        .sort())
+        for (const d of (await readJsonl(join(more, name))) as Document[])
+          documents.set(d.split ?? 'all', [...(documents.get(d.split ?? 'all') ?? []), d])
   }
   const order = ['real-dev', 'train', 'dev', 'test']
   const rank = (s: string) => (order.includes(s) ? order.indexOf(s) : order.length)

@@ -44,7 +44,14 @@ const sourceOf = (source: string) => {
 
 /** The shared development set (REAL-DEV.md): labelled elsewhere, from the reserved sources, for evaluation only. */
 const EVALUATION_SET = 'real-dev.jsonl'
-const corpusFiles = readdirSync(DIR).filter((name) => name.endsWith('.jsonl') && name !== EVALUATION_SET)
+/** More whole reviews with star ratings, in documents.jsonl's format, in a folder of their own (SOURCES-whole-reviews.md). */
+const WHOLE_REVIEWS = 'whole-reviews'
+const corpusFiles = [
+  ...readdirSync(DIR).filter((name) => name.endsWith('.jsonl') && name !== EVALUATION_SET),
+  ...readdirSync(join(DIR, WHOLE_REVIEWS))
+    .filter((name) => name.endsWith('.jsonl'))
+    .map((name) => `${WHOLE_REVIEWS}/${name}`),
+]
 const lines: Line[] = corpusFiles.flatMap((file) =>
   readFileSync(join(DIR, file), 'utf8')
     .split('\n')
@@ -53,10 +60,11 @@ const lines: Line[] = corpusFiles.flatMap((file) =>
     .map(({ raw, row }) => ({ file, row, ...(JSON.parse(raw) as Omit<Line, 'file' | 'row'>) })),
 )
 
-/** Whole reviews with their star ratings (documents.jsonl) have their own shape; every other file holds sentences. */
+/** Whole reviews with their star ratings (documents.jsonl, whole-reviews/) have their own shape; every other file holds sentences. */
 const DOCUMENTS = 'documents.jsonl'
-const sentences = lines.filter((line) => line.file !== DOCUMENTS)
-const documents = lines.filter((line) => line.file === DOCUMENTS) as unknown as (Line & {
+const isDocuments = (file: string) => file === DOCUMENTS || file.startsWith(`${WHOLE_REVIEWS}/`)
+const sentences = lines.filter((line) => !isDocuments(line.file))
+const documents = lines.filter((line) => isDocuments(line.file)) as unknown as (Line & {
   rating: number
   complaints: string[]
   praise: string[]
@@ -119,6 +127,19 @@ describe('real labelled corpora', () => {
     expect(bad.map((d) => `${d.file}:${d.row}`)).toEqual([])
   })
 
+  test('every whole review has an id of its own, across documents.jsonl and whole-reviews/', () => {
+    const ids = documents.map((d) => (d as unknown as { id: string }).id)
+    expect(ids.every((id) => typeof id === 'string' && id !== '')).toBe(true)
+    expect(ids.filter((id, k) => ids.indexOf(id) !== k)).toEqual([])
+  })
+
+  test('the more whole reviews hold 1-2 star and 5 star reviews in dev and test, never train', () => {
+    const more = documents.filter((d) => d.file.startsWith(`${WHOLE_REVIEWS}/`))
+    expect(more.filter((d) => d.rating <= 2).length).toBeGreaterThanOrEqual(100)
+    expect(more.filter((d) => d.rating === 5).length).toBeGreaterThanOrEqual(100)
+    expect(more.filter((d) => d.split === 'train').map((d) => `${d.file}:${d.row}`)).toEqual([])
+  })
+
   test('the split is train, dev or test', () => {
     expect(lines.filter((line) => !SPLITS.has(line.split)).map((line) => `${line.file}:${line.row}`)).toEqual([])
   })
@@ -156,6 +177,21 @@ describe('real labelled corpora', () => {
       const silent = inSplit.filter((line) => Object.keys(line.aspects).length === 0).length
       expect(complaints / inSplit.length).toBeGreaterThan(0.3)
       expect(silent / inSplit.length).toBeGreaterThan(0.2)
+      expect(silent / inSplit.length).toBeLessThan(0.4)
+    }
+  })
+
+  test('the landlords-and-trades corpus is trainable text, complaint-rich, in every split, with sentences that say nothing', () => {
+    const corpus = lines.filter((line) => line.file === 'landlords-and-trades.jsonl')
+    expect(corpus.length).toBeGreaterThanOrEqual(1500)
+    expect(corpus.filter((line) => !PERMISSIVE.test(line.license)).map((line) => `${line.file}:${line.row}`)).toEqual([])
+    for (const split of SPLITS) {
+      const inSplit = corpus.filter((line) => line.split === split)
+      const complaints = inSplit.filter((line) => Object.values(line.aspects).includes('negative')).length
+      const silent = inSplit.filter((line) => Object.keys(line.aspects).length === 0).length
+      expect(inSplit.length / corpus.length).toBeGreaterThan(0.15)
+      expect(complaints / inSplit.length).toBeGreaterThan(0.3)
+      expect(silent / inSplit.length).toBeGreaterThan(0.15)
       expect(silent / inSplit.length).toBeLessThan(0.4)
     }
   })
