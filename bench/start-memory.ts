@@ -199,6 +199,8 @@ for (const size of sizes) {
       const db = openServiceDatabase(dataDir)
       db.exec('DELETE FROM insights')
       db.exec('DELETE FROM review_analyses')
+      // A computation's result is also kept under its lease (several processes compute once): dropped too.
+      db.exec("DELETE FROM leases WHERE name LIKE 'insights:%'")
       db.close()
     }
     const result = { run: run === 0 ? 'insights computed' : 'insights stored', ...(await start(size, dataDir)) }

@@ -25,6 +25,12 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 export class Cancelled extends Error {}
 
 /**
+ * The one empty list every review without technicians or services names (most have none): an empty array per review
+ * and field was 8% of the parsed reviews' heap (5 MB at 100k). Frozen: a version's reviews are never changed.
+ */
+export const NONE: string[] = Object.freeze([]) as unknown as string[]
+
+/**
  * One Worker per build, ended once it has posted the version and then its text index (its heap, a whole
  * version's worth, is not kept while idle); ended at once to cancel a build.
  */
@@ -176,6 +182,8 @@ export async function takeIn(
         parsed++
         const start = rowsStart + (i === 0 ? 0 : rowEnds[i - 1]! + 1)
         review = JSON.parse(decoder.decode(body.subarray(start, rowsStart + rowEnds[i]!))) as Review
+        if (review.technicians.length === 0) review.technicians = NONE
+        if (review.services.length === 0) review.services = NONE
       }
       reviews[i] = review
       byId.set(review.id, i)

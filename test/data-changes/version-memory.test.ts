@@ -6,6 +6,8 @@
  */
 import { expect, test } from 'bun:test'
 import { join } from 'node:path'
+import { catalogOnFile } from '../support/catalog-on-file'
+import { review } from '../support/dataset'
 
 test("a version holds reviews.json's bytes and the parsed reviews, not each row's JSON again as a string", async () => {
   const child = Bun.spawn(['bun', join(import.meta.dir, 'version-memory.fixture.ts')], { stdout: 'pipe', stderr: 'pipe' })
@@ -20,3 +22,25 @@ test("a version holds reviews.json's bytes and the parsed reviews, not each row'
   // Still every row's JSON, byte for byte, by position and by id.
   expect(rowsMatch).toBe(true)
 }, 60_000)
+
+test('the reviews a build worker gives share one empty list for no technicians and no services', async () => {
+  const cleanup: (() => void | Promise<void>)[] = []
+  try {
+    const reviews = Array.from({ length: 40 }, (_, i) =>
+      review({ id: `none-${i}`, date: '2025-02-01', technicians: i % 4 === 0 ? ['Sarah Chen'] : [], services: [] }),
+    )
+    const { open } = catalogOnFile(reviews, cleanup, { prefix: 'reviews-none-' })
+    const catalog = open({ firstVersionOffLoop: true })
+    catalog.start()
+    await catalog.whenServing()
+    const served = catalog.current.reviews
+    expect(served).toHaveLength(40)
+    const empty = served.filter((r) => r.technicians.length === 0)
+    expect(empty).toHaveLength(30)
+    expect(new Set([...empty.map((r) => r.technicians), ...served.map((r) => r.services)]).size).toBe(1)
+    expect(served.filter((r) => r.technicians.length === 1).every((r) => r.technicians[0] === 'Sarah Chen')).toBe(true)
+    expect(JSON.parse(catalog.current.jsonAt(0))).toEqual(served[0])
+  } finally {
+    for (const step of cleanup.reverse()) await step()
+  }
+})
