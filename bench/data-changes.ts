@@ -25,7 +25,6 @@ import { ReviewRepository } from '../src/reviews/repository'
 import { openServiceDatabase } from '../src/service'
 import { VersionBuilder, takeIn } from '../src/catalog/builder'
 import { DATABASE_FILE } from '../src/db/database'
-import type { Review } from '../src/reviews/schema'
 
 const sizes = (process.env.BENCH_CHANGE_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number)
 const burst = Number(process.env.BENCH_BURST ?? 20)
@@ -258,7 +257,7 @@ async function buildCosts(size: number) {
   }
   const first = await built(null)
   const taken = await takeIn(first, () => false)
-  const base = JSON.parse(taken.rows[0]!.json) as Review
+  const base = taken.prepared.reviews[0]!
   store.write({ reviews: [{ ...base, id: 'build-one', date: '2026-11-15', text: `${base.text} (one more)` }] })
   const next = await built({
     contentKey: first.contentKey,
@@ -268,7 +267,7 @@ async function buildCosts(size: number) {
   const parseAll = await onLoop(() => takeIn(next, () => false))
   let parsed = 0
   const reuse = await onLoop(async () => {
-    parsed = (await takeIn(next, () => false, { rows: taken.rows, reviews: taken.prepared.reviews })).parsed
+    parsed = (await takeIn(next, () => false, { reviews: taken.prepared.reviews })).parsed
   })
   builder.end()
   db.close()

@@ -5,7 +5,7 @@
  * one serving and the catalog degraded (see `problem`) until the data changes again.
  */
 import type { ReviewRepository } from '../reviews/repository'
-import { Snapshot, type InsightsComputer, type InsightsResult, type InsightsStore, type SnapshotOptions } from './snapshot'
+import { positionsById, Snapshot, type InsightsComputer, type InsightsResult, type InsightsStore, type SnapshotOptions } from './snapshot'
 import { createLogger, type Logger } from '../core/log'
 import type { Representation } from '../http/representation'
 import { TOPIC_PATHS, type TopicPath, type TopicSource } from '../feeds/websub-topics'
@@ -160,7 +160,12 @@ export class Catalog implements TopicSource {
     void this.snapshot
       .insights()
       .catch((error) => this.log({ event: 'insights_failed', revision: this.snapshot.revision, error: String(error) }))
-    void this.snapshot.warmCompression().catch((error) => this.log({ event: 'compression_failed', error: String(error) }))
+    const snapshot = this.snapshot
+    const started = performance.now()
+    void snapshot.warmCompression().then(
+      () => this.log({ event: 'compressed', revision: snapshot.revision, ms: Math.round(performance.now() - started) }),
+      (error) => this.log({ event: 'compression_failed', error: String(error) }),
+    )
   }
 
   get current(): Snapshot {
@@ -306,7 +311,7 @@ export class Catalog implements TopicSource {
         return
       }
       const takingIn = performance.now()
-      const { rows, prepared, parsed } = await takeIn(built, () => !live(), previous)
+      const { prepared, parsed } = await takeIn(built, () => !live(), previous)
       if (!live()) return
       if (!previous && this.snapshot?.revision === built.revision) {
         // The first version was built on the loop meanwhile (a read that could not wait): it adopts the index.
@@ -320,7 +325,7 @@ export class Catalog implements TopicSource {
         built.contentKey,
         new Date(built.updatedAt),
         built.business,
-        rows,
+        [],
         this.options.baseUrl,
         this.options.computeInsights,
         this.snapshotOptions({ prepared, previous: this.snapshot as Snapshot | undefined }),
@@ -339,7 +344,7 @@ export class Catalog implements TopicSource {
       this.log({
         event: 'version_built',
         revision: built.revision,
-        reviews: rows.length,
+        reviews: prepared.reviews.length,
         // Rows decoded and parsed on the loop: the others were the previous version's, reused as they are.
         parsed,
         // Rows the worker read: only those written since the served version when it spliced this one from it.
@@ -475,20 +480,19 @@ export class Catalog implements TopicSource {
     const { state, business, rows } = readVersion(this.store)
     const reviews = rows.map((r) => JSON.parse(r.json) as Review)
     const composed = composeVersion(business, rows, reviews, state.changedAt, previous)
-    const byId = new Map<string, string>()
-    for (let i = 0; i < rows.length; i++) byId.set(reviews[i]!.id, rows[i]!.json)
     return new Snapshot(
       state.revision,
       composed.contentKey,
       composed.updatedAt,
       business,
-      rows,
+      [],
       this.options.baseUrl,
       this.options.computeInsights,
       this.snapshotOptions({
         prepared: {
           reviews,
-          byId,
+          byId: positionsById(reviews),
+          rowids: Float64Array.from(rows, (r) => r.rowid),
           aggregate: composed.aggregate,
           body: composed.body,
           rowsStart: composed.rowsStart,

@@ -48,7 +48,10 @@ export type InsightsStore = {
 /** What a build worked out beside the snapshot (version.ts, the build worker), so the constructor does no heavy work. */
 export type PreparedVersion = {
   reviews: Review[]
-  byId: Map<string, string>
+  /** Each review's position (newest first) by its id. */
+  byId: Map<string, number>
+  /** Each published row's rowid (shared memory when a build worker read them). */
+  rowids: Float64Array
   aggregate: AggregateRating
   body: Uint8Array
   rowsStart: number
@@ -88,6 +91,7 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  */
 const CACHE_LIMITS = { entries: 512, bytes: 64 * 1024 * 1024, largeEntries: 3, sizeOf: (rep: CachedRepresentation) => rep.body.byteLength }
 const encoder = new TextEncoder()
+const decoder = new TextDecoder()
 
 /** The computation was for a version that has since been replaced. */
 export class Superseded extends Error {}
@@ -103,12 +107,18 @@ export class Snapshot {
   private successor?: Snapshot
   private previous?: Snapshot
   private textParts?: { parts: NgramIndexParts; ms: number }
-  private readonly byId: Map<string, string>
+  /**
+   * Each review's position by its id. A row's JSON is not kept as a string: it is read from reviews.json's bytes when
+   * asked for (`jsonAt`); the strings were the largest part of a version's heap (70 MB of 254 at 100k reviews).
+   */
+  private readonly byId: Map<string, number>
+  /** Each published row's rowid, newest first. */
+  private readonly rowids: Float64Array
   private readonly derived: BoundedCache<CachedRepresentation>
   /** The options without `previous`: kept for the version's lifetime, they must not hold the version it replaced (nor the prepared parts, held where they are used). */
   private readonly options: Omit<SnapshotOptions, 'previous' | 'prepared'>
-  /** Where each row's JSON ends in reviews.json's body: a since-listing is a slice of those bytes. */
-  private rowEnds?: Uint32Array
+  /** Where each row's JSON ends in reviews.json's body: a row, or a since-listing, is a slice of those bytes. */
+  private readonly rowEnds: Uint32Array
   private readonly rowsStart: number
   /** A hash of each row's bytes, once a build worker has made them (the first version gets them with its index). */
   private rowHashes?: Float64Array
@@ -118,7 +128,8 @@ export class Snapshot {
     readonly contentKey: string,
     readonly updatedAt: Date,
     readonly business: Business,
-    readonly rows: PublishedRow[],
+    /** The published rows, newest first: read only when `options.prepared` is absent (none of them is kept). */
+    rows: PublishedRow[],
     baseUrl: string,
     private readonly computeInsights: InsightsComputer,
     options: SnapshotOptions = {},
@@ -135,6 +146,7 @@ export class Snapshot {
       datasetBytes = prepared.body.byteLength
       this.reviews = prepared.reviews
       this.byId = prepared.byId
+      this.rowids = prepared.rowids
       this.aggregate = prepared.aggregate
       this.rowsStart = prepared.rowsStart
       this.rowEnds = prepared.rowEnds
@@ -143,8 +155,8 @@ export class Snapshot {
       dataset = () => new CachedRepresentation(prepared.body, JSON_TYPE, updatedAt)
     } else {
       this.reviews = rows.map((r) => JSON.parse(r.json) as Review)
-      this.byId = new Map()
-      for (let i = 0; i < rows.length; i++) this.byId.set(this.reviews[i]!.id, rows[i]!.json)
+      this.byId = positionsById(this.reviews)
+      this.rowids = Float64Array.from(rows, (r) => r.rowid)
       // The same composition as a built version's (version.ts), here on the loop.
       const composed = composeVersion(business, rows, this.reviews, updatedAt, null)
       datasetBytes = composed.body.byteLength
@@ -214,7 +226,7 @@ export class Snapshot {
 
   /** Adopts the row hashes a build worker made of this version's bytes (the first version's, built on the loop). */
   adoptRowHashes(hashes: Float64Array): void {
-    if (hashes.length === this.rows.length) this.rowHashes ??= hashes
+    if (hashes.length === this.reviews.length) this.rowHashes ??= hashes
   }
 
   /** Adopts a search index built elsewhere over this version's reviews (unless one was built here meanwhile). */
@@ -315,28 +327,46 @@ export class Snapshot {
     return insightsResult(data, json, this.updatedAt)
   }
 
-  /** The canonical JSON of the review at a newest-first position. */
+  /** The canonical JSON of the review at a newest-first position: its bytes in reviews.json, decoded. */
   jsonAt(position: number): string {
-    return this.rows[position]!.json
+    return this.jsonOfRows(position, position + 1)
   }
 
   reviewJson(id: string): string | undefined {
-    return this.byId.get(id)
+    const position = this.byId.get(id)
+    return position === undefined ? undefined : this.jsonAt(position)
+  }
+
+  /** The published rows, newest first, as the database gives them (made afresh on each read: tests, tools). */
+  get rows(): PublishedRow[] {
+    return this.reviews.map((review, i) => ({ rowid: this.rowids[i]!, date: review.date, json: this.jsonAt(i) }))
+  }
+
+  /** Rows `from` (inclusive) to `to` (exclusive) as they are in reviews.json: comma-joined JSON. */
+  private jsonOfRows(from: number, to: number): string {
+    if (to <= from) return ''
+    return decoder.decode(this.rowBytes(from, to))
+  }
+
+  private rowBytes(from: number, to: number): Uint8Array {
+    const ends = this.rowEnds
+    const start = this.rowsStart + (from === 0 ? 0 : ends[from - 1]! + 1)
+    return this.representations['reviews.json'].body.subarray(start, this.rowsStart + ends[to - 1]!)
   }
 
   /** GET /api/reviews/{id}. */
   review(id: string): CachedRepresentation | undefined {
-    const json = this.byId.get(id)
-    return json === undefined ? undefined : this.memo(`review:${id}`, () => json)
+    const position = this.byId.get(id)
+    return position === undefined ? undefined : this.memo(`review:${id}`, () => this.rowBytes(position, position + 1).slice())
   }
 
   /** How many published rows are dated on or after `date` (rows are newest first, so a binary search finds the cut). */
   countSince(date: string): number {
     let lo = 0
-    let hi = this.rows.length
+    let hi = this.reviews.length
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      if (this.rows[mid]!.date >= date) lo = mid + 1
+      if (this.reviews[mid]!.date >= date) lo = mid + 1
       else hi = mid
     }
     return lo
@@ -351,18 +381,12 @@ export class Snapshot {
     const count = this.countSince(date)
     return this.memo(`since:${count}`, () => {
       const head = `{"count":${count},"total":${count},"reviews":[`
-      if (count < 1000)
-        return `${head}${this.rows
-          .slice(0, count)
-          .map((r) => r.json)
-          .join(',')}]}`
-      const end = (this.rowEnds ??= rowEnds(this.rows))[count - 1]!
-      const rows = this.representations['reviews.json'].body.subarray(this.rowsStart, this.rowsStart + end)
+      const rows = count === 0 ? new Uint8Array() : this.rowBytes(0, count)
       const headBytes = encoder.encode(head)
-      const body = new Uint8Array(headBytes.byteLength + end + 2)
+      const body = new Uint8Array(headBytes.byteLength + rows.byteLength + 2)
       body.set(headBytes)
       body.set(rows, headBytes.byteLength)
-      body.set(encoder.encode(']}'), headBytes.byteLength + end)
+      body.set(encoder.encode(']}'), headBytes.byteLength + rows.byteLength)
       return body
     })
   }
@@ -407,13 +431,9 @@ function lazyRecord<K extends string, V>(makers: Record<K, () => V>): Record<K, 
   return record
 }
 
-/** The byte offset where each row's JSON ends in the comma-joined rows. */
-function rowEnds(rows: PublishedRow[]): Uint32Array {
-  const ends = new Uint32Array(rows.length)
-  let offset = 0
-  for (let i = 0; i < rows.length; i++) {
-    offset += (i === 0 ? 0 : 1) + Buffer.byteLength(rows[i]!.json)
-    ends[i] = offset
-  }
-  return ends
+/** Each review's position by its id. */
+export function positionsById(reviews: Review[]): Map<string, number> {
+  const byId = new Map<string, number>()
+  for (let i = 0; i < reviews.length; i++) byId.set(reviews[i]!.id, i)
+  return byId
 }

@@ -1,0 +1,38 @@
+/**
+ * Run by version-memory.test.ts in a process of its own: the heap a first version holds, built on this thread (no
+ * Worker, no search index yet), against its reviews.json body. Prints one JSON line.
+ */
+import { heapStats } from 'bun:jsc'
+import { review } from '../support/dataset'
+import { catalogOnFile } from '../support/catalog-on-file'
+
+const COUNT = 5000
+/** Texts of a few hundred bytes, each its own (the generated data's are of that size). */
+const reviews = Array.from({ length: COUNT }, (_, i) =>
+  review({
+    id: `mem-${i}`,
+    date: `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,
+    text: `Visit ${i}: ${Array.from({ length: 40 }, (_, k) => `w${(i * 7919 + k * 104729) % 100003}`).join(' ')}`,
+  }),
+)
+
+function heapBytes(): number {
+  Bun.gc(true)
+  return heapStats().heapSize
+}
+
+const cleanup: (() => void | Promise<void>)[] = []
+const { open } = catalogOnFile(reviews, cleanup, { prefix: 'reviews-version-memory-' })
+const before = heapBytes()
+const catalog = open({ buildOffLoopFrom: Number.MAX_SAFE_INTEGER })
+const version = catalog.current
+const held = heapBytes() - before
+const body = version.representations['reviews.json'].body
+const text = new TextDecoder().decode(body)
+const rows = version.rows
+const rowsMatch =
+  text.endsWith(`"reviews":[${rows.map((r) => r.json).join(',')}]}`) &&
+  rows.every((r, i) => version.jsonAt(i) === r.json && version.reviewJson(version.reviews[i]!.id) === r.json) &&
+  rows.every((r, i) => (JSON.parse(r.json) as { id: string }).id === version.reviews[i]!.id)
+process.stdout.write(`${JSON.stringify({ held, body: body.byteLength, rowsMatch })}\n`)
+for (const step of cleanup.reverse()) await step()
