@@ -21,12 +21,28 @@ function heapBytes(): number {
   return heapStats().heapSize
 }
 
+/**
+ * The heap one opened catalog adds, the least of four openings: the collector scans the stack conservatively, so a
+ * reading now and then still counts garbage a stale stack slot points at (measured: about 1 in 3 readings, +3 MB).
+ */
+async function heldByOneVersion(): Promise<number> {
+  let least = Number.POSITIVE_INFINITY
+  for (let i = 0; i < 4; i++) {
+    const steps: (() => void | Promise<void>)[] = []
+    const { open } = catalogOnFile(reviews, steps, { prefix: 'reviews-version-memory-' })
+    const before = heapBytes()
+    const opened = open({ buildOffLoopFrom: Number.MAX_SAFE_INTEGER })
+    least = Math.min(least, heapBytes() - before)
+    opened.stop()
+    for (const step of steps.reverse()) await step()
+  }
+  return least
+}
+
+const held = await heldByOneVersion()
 const cleanup: (() => void | Promise<void>)[] = []
 const { open } = catalogOnFile(reviews, cleanup, { prefix: 'reviews-version-memory-' })
-const before = heapBytes()
-const catalog = open({ buildOffLoopFrom: Number.MAX_SAFE_INTEGER })
-const version = catalog.current
-const held = heapBytes() - before
+const version = open({ buildOffLoopFrom: Number.MAX_SAFE_INTEGER }).current
 const body = version.representations['reviews.json'].body
 const text = new TextDecoder().decode(body)
 const rows = version.rows
