@@ -2,7 +2,8 @@
 import { answerChildRequest } from '../insights/insights-child'
 
 export async function insightsChildCli(): Promise<number> {
-  const input = await Bun.stdin.bytes()
+  // Held only by the computation, which lets go of it once the reviews are parsed.
+  const input = { bytes: await Bun.stdin.bytes() }
   await Bun.write(Bun.stdout, answerChildRequest(input))
   return 0
 }

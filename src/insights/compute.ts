@@ -28,6 +28,31 @@ export type Reading = { language: string; translated: boolean; analysis: TextAna
 const EXAMPLES_PER_SIDE = 2
 const ENTITY_REVIEW_IDS = 5
 
+/** Never written to: what a compact reading has in place of the parts the aggregation does not read. */
+const NONE: never[] = []
+Object.freeze(NONE)
+
+/**
+ * A reading with only what computeInsightsFrom reads of it: each aspect mention's aspect, sentiment, score and clause;
+ * each clause's score (and text, which a tracked topic is matched in: `clauseText` false drops it when the business
+ * tracks none); the phrases. The lexicon cues of clauses and mentions (most of a reading's objects) are left out, and
+ * so are a clause's aspect ids. Held per review for a whole computation (100k of them at once), and stored so.
+ */
+export function compactReading(reading: Reading, clauseText = true): Reading {
+  const analysis = reading.analysis
+  if (!analysis) return { language: reading.language, translated: reading.translated, analysis: null }
+  return {
+    language: reading.language,
+    translated: reading.translated,
+    analysis: {
+      clauses: analysis.clauses.map((c) => ({ text: clauseText ? c.text : '', score: c.score, aspects: NONE, cues: NONE })),
+      aspects: analysis.aspects.map((m) => ({ aspect: m.aspect, sentiment: m.sentiment, score: m.score, clause: m.clause, cues: NONE })),
+      score: analysis.score,
+      phrases: analysis.phrases,
+    },
+  }
+}
+
 const round2 = (x: number) => Math.round(x * 100) / 100
 const ratingPolarity = (rating: number): Polarity => (rating >= 4 ? 'positive' : rating <= 2 ? 'negative' : 'neutral')
 const emptySplit = (): Split => ({ positive: 0, negative: 0, neutral: 0 })

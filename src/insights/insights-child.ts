@@ -7,25 +7,33 @@
  */
 import type { Review } from '../reviews/schema'
 import { computeInsights } from './compute'
-import type { Insights } from './schema'
-import { computeIncrementally, type IncrementalStats } from './stored-analyses'
+import { computeIncrementally } from './stored-analyses'
 import { decodeChildRequest, type ChildReply, type ChildRequest } from './child-command'
 
-/** The computation itself (the child's whole work, also what the insights Worker runs): the reviews read from reviews.json's bytes. */
-export function computeFromDataset(request: ChildRequest, dataset: Uint8Array): { insights: Insights; stats?: IncrementalStats } {
-  const { business, generatedAt, store } = request
-  const { reviews } = JSON.parse(new TextDecoder().decode(dataset)) as { reviews: Review[] }
-  return store
-    ? computeIncrementally(store.dbPath, store.release, business, reviews, generatedAt)
-    : { insights: computeInsights(business, reviews, generatedAt) }
+/** The reviews of reviews.json's bytes. */
+function reviewsOf(dataset: Uint8Array): Review[] {
+  return (JSON.parse(new TextDecoder().decode(dataset)) as { reviews: Review[] }).reviews
 }
 
-/** The child's answer to its stdin's bytes, as the JSON it writes out (an error is answered too, never thrown). */
-export function answerChildRequest(input: Uint8Array): string {
+/**
+ * The child's answer to its stdin's bytes, as the JSON it writes out (an error is answered too, never thrown).
+ * `input.bytes` is let go once the reviews are parsed, and the garbage is collected between the phases (the bytes and
+ * their decoded text, then the stored readings' JSON): each phase reuses the memory of the one before rather than
+ * growing the process, whose peak RSS is what a computation costs the machine.
+ */
+export function answerChildRequest(input: { bytes?: Uint8Array }): string {
   let reply: ChildReply
   try {
-    const { request, dataset } = decodeChildRequest(input)
-    reply = computeFromDataset(request, dataset)
+    const decoded: { request: ChildRequest; dataset?: Uint8Array } = decodeChildRequest(input.bytes!)
+    input.bytes = undefined
+    const reviews = reviewsOf(decoded.dataset!)
+    decoded.dataset = undefined
+    const { business, generatedAt, store } = decoded.request
+    const collect = () => Bun.gc(true)
+    collect()
+    reply = store
+      ? computeIncrementally(store.dbPath, store.release, business, reviews, generatedAt, collect)
+      : { insights: computeInsights(business, reviews, generatedAt) }
   } catch (error) {
     reply = { error: error instanceof Error ? (error.stack ?? error.message) : String(error) }
   }
