@@ -35,7 +35,7 @@ export function computeIncrementally(
   business: Business,
   reviews: Review[],
   generatedAt: string,
-  /** Called between the phases (readings gathered, computed): the insights child collects its garbage there. */
+  /** Called between the phases (readings gathered, each step of the aggregation): the insights child collects its garbage there. */
   between: () => void = () => {},
 ): { insights: Insights; stats: IncrementalStats } {
   const db = new Database(dbPath)
@@ -74,7 +74,7 @@ export function computeIncrementally(
       readings[i] = clauseText ? reading : compactReading(reading, false)
     }
     between()
-    const insights = computeInsightsFrom(business, reviews, readings, generatedAt)
+    const insights = computeInsightsFrom(business, reviews, readings, generatedAt, between)
     const computed = performance.now()
     let saved = 0
     const pruneRemoved = stored - (reviews.length - fresh.length) > Math.max(100, reviews.length * PRUNE_SHARE)
