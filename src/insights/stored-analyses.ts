@@ -16,6 +16,9 @@ import type { Insights } from './schema'
 /** What a computation took from the store and what it read afresh. */
 export type IncrementalStats = { reused: number; analysed: number; saved: number; readMs: number; computeMs: number; saveMs: number }
 
+/** Stored readings read between two calls of `between` (100k reviews: a few collections, a second or two in all). */
+const COLLECT_EVERY = 25_000
+
 /** More stored analyses than reviews by this share: the analyses of removed reviews are pruned. */
 const PRUNE_SHARE = 0.1
 
@@ -55,7 +58,8 @@ export function computeIncrementally(
     const readings: Reading[] = new Array(reviews.length)
     let stored = 0
     for (const row of store.analyses(release)) {
-      stored++
+      // Each row's JSON is garbage once read: collected every so many rows rather than left to grow the process.
+      if (++stored % COLLECT_EVERY === 0) between()
       const i = positions.get(row.reviewId)
       if (i === undefined || reused[i] || hashes[i] !== row.inputHash) continue
       readings[i] = compactReading(JSON.parse(row.json) as Reading, clauseText)
