@@ -433,7 +433,7 @@ for (const size of sizes) {
         (rssTarget ? ` (< ${rssTarget}: ${verdict(idleRss < rssTarget)})` : ' (no target at this size)'),
       `  one-review import cost: server CPU ${oneCpu.process_to_visible_ms} ms to visible, ${oneCpu.process_to_insights_ms} ms to its insights ` +
         `(main thread ${oneCpu.main_thread_ms} ms); build ${JSON.stringify(row.one_build ?? null)}; insights ${JSON.stringify(oneInsights ?? null)}; ` +
-        `reviews.json ${(datasetBytes / 1e6).toFixed(1)} MB copied once to the insights worker`,
+        `reviews.json ${(datasetBytes / 1e6).toFixed(1)} MB written once to the insights child process's stdin`,
     ].join('\n'),
   )
 }

@@ -1,7 +1,8 @@
 /**
- * Text analysis in a Worker that exists only while there is work: the language model (tens of MB) is
- * loaded in the worker and freed with it, so a server that has computed its insights goes back to its
- * idle memory. A batch of texts per message keeps the copying cheap and the main thread free.
+ * Off the event loop: a whole version's insights in a child process of this executable (computeInWorker, see
+ * insights-child.ts), and text analysis in a Worker that exists only while there is work (workerAnalyzer, the
+ * fallback when no child can be started): the language model (tens of MB) is loaded in the worker and freed with it.
+ * A batch of texts per message keeps the copying cheap and the main thread free.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { analyzeText, type AnalysisContext, type TextAnalysis } from './analyzer'
