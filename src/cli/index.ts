@@ -5,6 +5,7 @@ import { describeFailure } from './failures'
 import { VERSION } from '../core/version'
 import { helpText } from './help'
 import type { CliIo } from './io'
+import { INSIGHTS_CHILD_COMMAND } from '../insights/child-command'
 
 type Command = (args: string[], io: CliIo) => Promise<number>
 
@@ -13,6 +14,8 @@ const commands: Record<string, () => Promise<Command>> = {
   import: async () => (await import('./import')).importCli,
   mcp: async () => (await import('./mcp')).mcpCli,
   analyze: async () => (await import('./analyze')).analyzeCli,
+  // Not a user's command: a server computes insights in a child process of its own executable (insights/insights-child.ts).
+  [INSIGHTS_CHILD_COMMAND]: async () => (await import('./insights-child')).insightsChildCli,
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {

@@ -1,11 +1,13 @@
 /**
- * Text analysis in a Worker that exists only while there is work: the language model (tens of MB) is
- * loaded in the worker and freed with it, so a server that has computed its insights goes back to its
- * idle memory. A batch of texts per message keeps the copying cheap and the main thread free.
+ * Off the event loop: a whole version's insights in a child process of this executable (computeInWorker, see
+ * insights-child.ts), and text analysis in a Worker that exists only while there is work (workerAnalyzer, the
+ * fallback when no child can be started): the language model (tens of MB) is loaded in the worker and freed with it.
+ * A batch of texts per message keeps the copying cheap and the main thread free.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { analyzeText, type AnalysisContext, type TextAnalysis } from './analyzer'
-import type { AnalysisReply, AnalysisRequest, ComputeRequest } from './insights-worker'
+import type { AnalysisReply, AnalysisRequest } from './insights-worker'
+import { childRequestStream, INSIGHTS_CHILD_COMMAND, type ChildReply } from './child-command'
 import type { Business } from '../reviews/schema'
 import type { Insights } from './schema'
 import type { TextAnalyzer } from './compute'
@@ -67,11 +69,26 @@ export function workerAnalyzer(): TextAnalyzer {
 }
 
 /**
- * A whole version's insights computed in a Worker of its own (the reviews read from reviews.json's bytes there):
- * the event loop only posts the bytes and receives the result. The worker ends when it answers, or at once
- * when `signal` aborts (a superseded version). With `store`, each review's analysis is kept in that database and
- * only new or changed reviews are read (stored-analyses.ts). Null when no worker can be started (too few descriptors left):
- * the caller computes in slices on this thread instead.
+ * The executable (and its arguments) that computes one version's insights in a child process: the compiled binary
+ * runs itself with the hidden subcommand; from source, the runtime runs src/main.ts with it.
+ */
+function childCommand(): string[] {
+  if (import.meta.url.includes('/$bunfs/')) return [process.execPath, INSIGHTS_CHILD_COMMAND]
+  return [process.execPath, Bun.fileURLToPath(new URL('../main.ts', import.meta.url)), INSIGHTS_CHILD_COMMAND]
+}
+
+/** Children computing now: ended with this process (a child outliving its server would only burn CPU). */
+const children = new Set<Bun.Subprocess>()
+let exitHook = false
+
+/**
+ * A whole version's insights computed in a child process of this executable (insights-child.ts; the reviews read
+ * from reviews.json's bytes, sent on its stdin): the event loop only hands over the bytes and parses the answer, and
+ * everything the computation allocates goes back to the system when the child exits, where a Worker's heap stayed in
+ * this process's RSS after it ended. The child is killed at once when `signal` aborts (a superseded version). With
+ * `store`, each review's analysis is kept in that database and only new or changed reviews are read
+ * (stored-analyses.ts). Null when no child can be started (too few descriptors left, or the spawn failed): the
+ * caller computes in slices on this thread instead.
  */
 export function computeInWorker(
   business: Business,
@@ -82,47 +99,50 @@ export function computeInWorker(
 ): Promise<Insights> | null {
   if (descriptorHeadroom() < WORKER_DESCRIPTORS) return null
   if (signal?.aborted) return Promise.reject(signal.reason)
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_URL)
-    const finish = () => {
-      signal?.removeEventListener('abort', abort)
-      worker.terminate()
-    }
-    const abort = () => {
-      finish()
-      reject(signal!.reason)
-    }
-    signal?.addEventListener('abort', abort, { once: true })
-    worker.onmessage = (event: MessageEvent<AnalysisReply>) => {
-      const reply = event.data
-      if ('ready' in reply) {
-        // Posted once the worker has loaded: a message posted to a worker still loading holds the event loop until it
-        // has. Bytes in shared memory (a built version's, catalog/version.ts) are shared as they are; others go as a
-        // copy, transferred: the runtime clones a typed array byte by byte (about 100 ms for 3 MB).
-        const shared = dataset.buffer instanceof SharedArrayBuffer
-        const copy = shared ? dataset : dataset.slice()
-        if (!signal?.aborted)
-          worker.postMessage(
-            {
-              id: 0,
-              compute: { business, dataset: copy, generatedAt, store: store && { dbPath: store.dbPath, release: store.release } },
-            } satisfies ComputeRequest,
-            shared ? [] : [copy.buffer as ArrayBuffer],
-          )
-        return
+  let child: Bun.Subprocess<ReadableStream<Uint8Array>, 'pipe', 'pipe'>
+  try {
+    child = Bun.spawn(childCommand(), {
+      stdin: childRequestStream({ business, generatedAt, store: store && { dbPath: store.dbPath, release: store.release } }, dataset),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+  } catch {
+    return null
+  }
+  children.add(child)
+  if (!exitHook) {
+    exitHook = true
+    process.once('exit', () => {
+      for (const running of children) running.kill('SIGKILL')
+    })
+  }
+  // A child must never keep the process alive on its own.
+  child.unref()
+  const abort = () => child.kill('SIGKILL')
+  signal?.addEventListener('abort', abort, { once: true })
+  return (async () => {
+    try {
+      const [out, err, code] = await Promise.all([new Response(child.stdout).text(), new Response(child.stderr).text(), child.exited])
+      if (signal?.aborted) throw signal.reason
+      let reply: ChildReply
+      try {
+        reply = JSON.parse(out) as ChildReply
+      } catch {
+        throw new Error(`insights child failed (exit ${code}${child.signalCode ? `, ${child.signalCode}` : ''}): ${err.slice(-2000)}`)
       }
-      finish()
-      if ('insights' in reply) {
-        if (reply.stats) store?.onStats?.(reply.stats)
-        resolve(reply.insights)
-      } else reject(new Error('error' in reply ? reply.error : 'unexpected reply from the insights worker'))
+      if ('error' in reply) throw new Error(reply.error)
+      if (reply.stats) store?.onStats?.(reply.stats)
+      return reply.insights
+    } finally {
+      signal?.removeEventListener('abort', abort)
+      children.delete(child)
     }
-    worker.onerror = (event) => {
-      finish()
-      reject(new Error(`insights worker failed: ${event.message}`))
-    }
-    worker.unref()
-  })
+  })()
+}
+
+/** The pids of the insights children running now (tests count them). */
+export function runningChildren(): number[] {
+  return [...children].map((c) => c.pid)
 }
 
 /** Free descriptors a worker start needs, with margin (it takes a handful: event loop, wakeups). */

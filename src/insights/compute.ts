@@ -28,6 +28,31 @@ export type Reading = { language: string; translated: boolean; analysis: TextAna
 const EXAMPLES_PER_SIDE = 2
 const ENTITY_REVIEW_IDS = 5
 
+/** Never written to: what a compact reading has in place of the parts the aggregation does not read. */
+const NONE: never[] = []
+Object.freeze(NONE)
+
+/**
+ * A reading with only what computeInsightsFrom reads of it: each aspect mention's aspect, sentiment, score and clause;
+ * each clause's score (and text, which a tracked topic is matched in: `clauseText` false drops it when the business
+ * tracks none); the phrases. The lexicon cues of clauses and mentions (most of a reading's objects) are left out, and
+ * so are a clause's aspect ids. Held per review for a whole computation (100k of them at once), and stored so.
+ */
+export function compactReading(reading: Reading, clauseText = true): Reading {
+  const analysis = reading.analysis
+  if (!analysis) return { language: reading.language, translated: reading.translated, analysis: null }
+  return {
+    language: reading.language,
+    translated: reading.translated,
+    analysis: {
+      clauses: analysis.clauses.map((c) => ({ text: clauseText ? c.text : '', score: c.score, aspects: NONE, cues: NONE })),
+      aspects: analysis.aspects.map((m) => ({ aspect: m.aspect, sentiment: m.sentiment, score: m.score, clause: m.clause, cues: NONE })),
+      score: analysis.score,
+      phrases: analysis.phrases,
+    },
+  }
+}
+
 const round2 = (x: number) => Math.round(x * 100) / 100
 const ratingPolarity = (rating: number): Polarity => (rating >= 4 ? 'positive' : rating <= 2 ? 'negative' : 'neutral')
 const emptySplit = (): Split => ({ positive: 0, negative: 0, neutral: 0 })
@@ -162,12 +187,23 @@ function perReviewAspects(analysis: TextAnalysis | null, reported: Set<string>):
 /** A review's polarity per aspect, for the owner view's period counts. */
 const polarities = (found: ReviewAspects): Map<string, Polarity> => new Map([...found].map(([id, { score }]) => [id, polarityOf(score)]))
 
-/** The insights of `reviews` from their readings (`readings[i]` is review i's), however those were obtained. */
-export function computeInsightsFrom(business: Business, reviews: Review[], readings: Reading[], generatedAt: string): Insights {
+/**
+ * The insights of `reviews` from their readings (`readings[i]` is review i's), however those were obtained. `collect`
+ * is called between the steps: each step makes short-lived garbage over every review (at 100k reviews the runtime
+ * let it grow the process by about 460 MB before collecting it); the insights child collects there (insights-child.ts).
+ */
+export function computeInsightsFrom(
+  business: Business,
+  reviews: Review[],
+  readings: Reading[],
+  generatedAt: string,
+  collect: () => void = () => {},
+): Insights {
   const vocabulary = vocabularyOf(business)
   const labels = new Map<string, string>(ASPECTS.map((a) => [a.id, a.label]))
   const reported = new Set(vocabulary.aspects.map((a) => a.id))
   const reviewAspects = readings.map((r) => perReviewAspects(r.analysis, reported))
+  collect()
   const aspects = vocabulary.aspects
     .map(({ id, label }) => aspectInsight(id, label ?? labels.get(id)!, reviews, reviewAspects))
     .sort((a, b) => b.mention_count - a.mention_count || a.id.localeCompare(b.id))
@@ -217,6 +253,7 @@ export function computeInsightsFrom(business: Business, reviews: Review[], readi
     readings.flatMap((r, i) => (r.analysis ? [{ id: reviews[i]!.id, analysis: r.analysis, language: 'en' }] : [])),
     vocabulary.topics,
   )
+  collect()
   const distribution = { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 }
   for (const r of reviews) distribution[String(r.rating) as keyof typeof distribution]++
   const ratings = {
@@ -239,6 +276,7 @@ export function computeInsightsFrom(business: Business, reviews: Review[], readi
     owner: ownerView(reviews, (i) => polarities(reviewAspects[i]!), aspects),
   }
   const insights: Insights = linkFigures(unlinked, reviews, feelings)
+  collect()
   insights.faq = vocabularyFaq(buildFaq(business, reviews, insights), insights, vocabulary)
   insights.summary = buildSummary(business, reviews, insights)
   return insights

@@ -7,12 +7,17 @@
 import { Database } from 'bun:sqlite'
 import { ReviewRepository, type StoredAnalysis } from '../reviews/repository'
 import type { Business, Review } from '../reviews/schema'
-import { contextFor } from './analyzer'
-import { computeInsightsFrom, InsightsEngine, type Reading } from './compute'
+import { analyzeText, contextFor } from './analyzer'
+import { compactReading, computeInsightsFrom, type Reading } from './compute'
+import { readableText } from './language'
+import { vocabularyOf } from './vocabulary'
 import type { Insights } from './schema'
 
 /** What a computation took from the store and what it read afresh. */
 export type IncrementalStats = { reused: number; analysed: number; saved: number; readMs: number; computeMs: number; saveMs: number }
+
+/** Stored readings read between two calls of `between` (100k reviews: a few collections, a second or two in all). */
+const COLLECT_EVERY = 25_000
 
 /** More stored analyses than reviews by this share: the analyses of removed reviews are pruned. */
 const PRUNE_SHARE = 0.1
@@ -33,12 +38,13 @@ export function computeIncrementally(
   business: Business,
   reviews: Review[],
   generatedAt: string,
+  /** Called between the phases (readings gathered, each step of the aggregation): the insights child collects its garbage there. */
+  between: () => void = () => {},
 ): { insights: Insights; stats: IncrementalStats } {
   const db = new Database(dbPath)
   try {
     db.exec('PRAGMA busy_timeout = 5000')
     const store = new ReviewRepository(db)
-    const engine = new InsightsEngine()
     const contextKey = Bun.hash(JSON.stringify(contextFor(business))).toString(36)
     const started = performance.now()
     const hashes = reviews.map((r) => inputHash(r, contextKey))
@@ -46,25 +52,33 @@ export function computeIncrementally(
     for (let i = 0; i < reviews.length; i++) positions.set(reviews[i]!.id, i)
     const reused = new Uint8Array(reviews.length)
     // Each stored reading goes straight to its review's place: no memo keyed by whole texts (at 100k reviews those
-    // keys alone are tens of MB, built several times over).
+    // keys alone are tens of MB, built several times over). Readings are kept compact (compute.ts, compactReading),
+    // and stored so: the lexicon cues were most of their objects. A clause's text is only read for a tracked topic.
+    const clauseText = vocabularyOf(business).topics.length > 0
     const readings: Reading[] = new Array(reviews.length)
     let stored = 0
     for (const row of store.analyses(release)) {
-      stored++
+      // Each row's JSON is garbage once read: collected every so many rows rather than left to grow the process.
+      if (++stored % COLLECT_EVERY === 0) between()
       const i = positions.get(row.reviewId)
       if (i === undefined || reused[i] || hashes[i] !== row.inputHash) continue
-      readings[i] = JSON.parse(row.json) as Reading
+      readings[i] = compactReading(JSON.parse(row.json) as Reading, clauseText)
       reused[i] = 1
     }
     const read = performance.now()
     const context = contextFor(business)
     const fresh: StoredAnalysis[] = []
+    let analysed = 0
     for (let i = 0; i < reviews.length; i++) {
       if (reused[i]) continue
-      readings[i] = engine.reading(reviews[i]!, context)
-      fresh.push({ reviewId: reviews[i]!.id, inputHash: hashes[i]!, json: JSON.stringify(readings[i]) })
+      const { language, text, translated } = readableText(reviews[i]!)
+      if (text !== null) analysed++
+      const reading = compactReading({ language, translated, analysis: text === null ? null : analyzeText(text, context) })
+      fresh.push({ reviewId: reviews[i]!.id, inputHash: hashes[i]!, json: JSON.stringify(reading) })
+      readings[i] = clauseText ? reading : compactReading(reading, false)
     }
-    const insights = computeInsightsFrom(business, reviews, readings, generatedAt)
+    between()
+    const insights = computeInsightsFrom(business, reviews, readings, generatedAt, between)
     const computed = performance.now()
     let saved = 0
     const pruneRemoved = stored - (reviews.length - fresh.length) > Math.max(100, reviews.length * PRUNE_SHARE)
@@ -78,7 +92,7 @@ export function computeIncrementally(
     }
     const stats = {
       reused: reviews.length - fresh.length,
-      analysed: engine.analysed,
+      analysed,
       saved,
       readMs: Math.round(read - started),
       computeMs: Math.round(computed - read),

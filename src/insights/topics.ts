@@ -44,14 +44,21 @@ export function topicsOf(business: Business, sources: TopicSource[], tracked: re
 
   // phrase -> review index -> summed score of the clauses it occurs in
   const occurrences = new Map<string, Map<number, number>>()
+  // The same phrases recur across the reviews: each is cleaned once per stop list (cleaning every occurrence made most
+  // of a 100k computation's short-lived garbage, hundreds of MB).
+  const cleaned = new Map<Set<string>, Map<string, string | undefined>>()
   sources.forEach((source, i) => {
     const stop = TOPIC_STOPWORDS[source.language] ?? TOPIC_STOPWORDS.en!
+    let clean = cleaned.get(stop)
+    if (!clean) cleaned.set(stop, (clean = new Map()))
     source.analysis.phrases.forEach((phrases, c) => {
       const score = source.analysis.clauses[c]?.score ?? 0
       const seen = new Set<string>()
       // Each candidate is a noun phrase already (its parts too: "sump pump" in "sump pump install"); merging picks the one people use.
       for (const raw of phrases) {
-        const phrase = cleanPhrase(withoutOpinions(raw.split(/\s+/)).join(' '), stop, excluded)
+        let phrase = clean.get(raw)
+        if (phrase === undefined && !clean.has(raw))
+          clean.set(raw, (phrase = cleanPhrase(withoutOpinions(raw.split(/\s+/)).join(' '), stop, excluded)))
         if (!phrase || seen.has(phrase)) continue
         seen.add(phrase)
         let byReview = occurrences.get(phrase)

@@ -60,6 +60,23 @@ describe('per-review analyses stored', () => {
     expect(second.insights).toEqual(whole)
   }, 60_000)
 
+  test('readings are stored and held compact (no lexicon cues), and give the same insights, tracked topics included', () => {
+    const { dbPath, db, business, published } = setup(300)
+    const reviews = published()
+    // A tracked topic is matched in the clauses' text: the one part of a reading kept only for it.
+    const tracking = { ...business, topics: ['water heater', 'drain'] } as Business
+    const whole = computeInsights(tracking, reviews, AT)
+    expect(whole.topics.filter((t) => t.mention_count > 0).map((t) => t.phrase)).toEqual(expect.arrayContaining(['water heater']))
+    expect(computeIncrementally(dbPath, ANALYSER_RELEASE, tracking, reviews, AT).insights).toEqual(whole)
+    expect(computeIncrementally(dbPath, ANALYSER_RELEASE, tracking, reviews, AT).insights).toEqual(whole)
+    const rows = db.query<{ json: string }, []>('SELECT json FROM review_analyses').all()
+    expect(rows.length).toBe(reviews.length)
+    const cues = rows.reduce((n, { json }) => n + (json.match(/"cues":\[[^\]]/g)?.length ?? 0), 0)
+    expect(cues).toBe(0)
+    const clauses = rows.reduce((n, { json }) => n + (json.match(/"text":/g)?.length ?? 0), 0)
+    expect(clauses).toBeGreaterThan(reviews.length)
+  }, 60_000)
+
   test('after an import only the new and the changed reviews are read; the others are aggregated from the store', () => {
     const { dbPath, db, store, business, published } = setup(300)
     const n = published().length
