@@ -37,7 +37,7 @@
  *   refusals.ts          refused, or work left undone             charges.ts         had to pay, charged for, 3 times the price
  *   promises.ts          supposed to, and then not                short-lived.ts     redone soon after, made it worse
  *   deprived.ts          never got a call back, a refund          manner-of-work.ts  not installed properly
- *   or-continues.ts      "never showed or phoned"
+ *   or-continues.ts      "never showed or phoned"                after-the-job.ts   "a day later it wouldn't start"
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
@@ -64,6 +64,7 @@ import { refusals } from './rules/refusals'
 import { statedCharges } from './rules/charges'
 import { brokenPromises } from './rules/promises'
 import { shortLived } from './rules/short-lived'
+import { breakdownAfterTheJob } from './rules/after-the-job'
 import { compareTimes, compareDays, offHours } from './rules/time-words'
 import { markCompetitors, isLive } from './rules/competitor-scope'
 import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/contrast'
@@ -91,6 +92,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   statedCharges,
   brokenPromises,
   shortLived,
+  breakdownAfterTheJob,
   compareTimes,
   compareDays,
   offHours,
