@@ -38,7 +38,7 @@
  *   promises.ts          supposed to, and then not                short-lived.ts     redone soon after, made it worse
  *   deprived.ts          never got a call back, a refund          manner-of-work.ts  not installed properly
  *   or-continues.ts      "never showed or phoned"                after-the-job.ts   "a day later it wouldn't start"
- *   deposits.ts          "they kept most of our deposit"
+ *   deposits.ts          "they kept most of our deposit"         cheaper-elsewhere.ts "other shops are cheaper"
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
@@ -67,6 +67,7 @@ import { brokenPromises } from './rules/promises'
 import { shortLived } from './rules/short-lived'
 import { breakdownAfterTheJob } from './rules/after-the-job'
 import { depositsKept } from './rules/deposits'
+import { cheaperElsewhere } from './rules/cheaper-elsewhere'
 import { compareTimes, compareDays, offHours } from './rules/time-words'
 import { markCompetitors, isLive } from './rules/competitor-scope'
 import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/contrast'
@@ -96,6 +97,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   shortLived,
   breakdownAfterTheJob,
   depositsKept,
+  cheaperElsewhere,
   compareTimes,
   compareDays,
   offHours,
