@@ -1950,4 +1950,5 @@ export const COMPLAINT_WORDS: Record<string, [sentiment: number, aspect: AspectI
   upsell: [-0.6, 'professionalism'],
   upsold: [-0.6, 'professionalism'],
   scammed: [-0.9, 'professionalism'],
+  unannounced: [-0.6, 'communication'],
 }
