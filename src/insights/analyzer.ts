@@ -39,7 +39,7 @@
  *   deprived.ts          never got a call back, a refund          manner-of-work.ts  not installed properly
  *   or-continues.ts      "never showed or phoned"                after-the-job.ts   "a day later it wouldn't start"
  *   deposits.ts          "they kept most of our deposit"         cheaper-elsewhere.ts "other shops are cheaper"
- *   damage.ts            "the tech cracked the sink"
+ *   damage.ts            "the tech cracked the sink"              durations.ts       "took over an hour", "not done when I came"
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
@@ -70,6 +70,7 @@ import { breakdownAfterTheJob } from './rules/after-the-job'
 import { depositsKept } from './rules/deposits'
 import { cheaperElsewhere } from './rules/cheaper-elsewhere'
 import { damageDone } from './rules/damage'
+import { durations } from './rules/durations'
 import { compareTimes, compareDays, offHours } from './rules/time-words'
 import { markCompetitors, isLive } from './rules/competitor-scope'
 import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/contrast'
@@ -101,6 +102,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   depositsKept,
   cheaperElsewhere,
   damageDone,
+  durations,
   compareTimes,
   compareDays,
   offHours,
