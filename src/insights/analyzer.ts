@@ -37,7 +37,9 @@
  *   refusals.ts          refused, or work left undone             charges.ts         had to pay, charged for, 3 times the price
  *   promises.ts          supposed to, and then not                short-lived.ts     redone soon after, made it worse
  *   deprived.ts          never got a call back, a refund          manner-of-work.ts  not installed properly
- *   or-continues.ts      "never showed or phoned"
+ *   or-continues.ts      "never showed or phoned"                after-the-job.ts   "a day later it wouldn't start"
+ *   deposits.ts          "they kept most of our deposit"         cheaper-elsewhere.ts "other shops are cheaper"
+ *   damage.ts            "the tech cracked the sink"              durations.ts       "took over an hour", "not done when I came"
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
@@ -64,6 +66,11 @@ import { refusals } from './rules/refusals'
 import { statedCharges } from './rules/charges'
 import { brokenPromises } from './rules/promises'
 import { shortLived } from './rules/short-lived'
+import { breakdownAfterTheJob } from './rules/after-the-job'
+import { depositsKept } from './rules/deposits'
+import { cheaperElsewhere } from './rules/cheaper-elsewhere'
+import { damageDone } from './rules/damage'
+import { durations } from './rules/durations'
 import { compareTimes, compareDays, offHours } from './rules/time-words'
 import { markCompetitors, isLive } from './rules/competitor-scope'
 import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/contrast'
@@ -91,6 +98,11 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   statedCharges,
   brokenPromises,
   shortLived,
+  breakdownAfterTheJob,
+  depositsKept,
+  cheaperElsewhere,
+  damageDone,
+  durations,
   compareTimes,
   compareDays,
   offHours,

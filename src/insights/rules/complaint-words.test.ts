@@ -17,4 +17,26 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
   test('negation flips them like any plain word', () => {
     expect(readAspects('The tech was not aggressive at all.') as Record<string, string>).toEqual({ professionalism: 'positive' })
   })
+
+  test.each([
+    ['The lady at the counter was openly racist.', { professionalism: 'negative' }],
+    ['The owner is grouchy and brusque.', { professionalism: 'negative' }],
+    ['The new manager seems inept.', { professionalism: 'negative' }],
+    ['He upsold me on a filter I did not need.', { professionalism: 'negative' }],
+    ['He told us to get out and slammed the door.', { professionalism: 'negative' }],
+    ['The clerk kicked us out for asking questions.', { professionalism: 'negative' }],
+    ['She said I was wasting her time.', { professionalism: 'negative' }],
+    ['He had the nerve to ask for a tip.', { professionalism: 'negative' }],
+    ['They treat their tenants like dirt.', { professionalism: 'negative' }],
+    ['The manager could care less about us.', { professionalism: 'negative' }],
+    ['He raised his voice at my mother.', { professionalism: 'negative' }],
+  ] as [string, Record<string, string>][])('discourtesy, rules alone: %s', (text, expected) => {
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
+  })
+
+  test('a denied discourtesy word is praise', () => {
+    expect(readAspects('The receptionist was not snobby at all.', { learned: false }) as Record<string, string>).toEqual({
+      professionalism: 'positive',
+    })
+  })
 })

@@ -34,6 +34,10 @@ describe('negation', () => {
     // Comparisons with everything else, and negations written without apostrophe
     ['Never seen a cleaner kitchen.', { cleanliness: 'positive' }],
     ['I have never had such horrible customer service.', { professionalism: 'negative' }],
+    // "never" said emphatically, with "so"/"such" after "be" or a verb of being treated
+    ['We have never been treated so badly in our lives.', { professionalism: 'negative' }],
+    ['I have never been so happy with a repair.', { quality: 'positive' }],
+    ['They never treated us badly.', { professionalism: 'positive' }],
     ['The room wasn t clean.', { cleanliness: 'negative' }],
     // Silence stated as a fact
     ["They didn't call.", { communication: 'negative' }],

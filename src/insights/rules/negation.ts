@@ -67,22 +67,30 @@ const EXPERIENCE = new Set([
   'deal',
   'use',
   'hire',
+  // "never been treated so poorly", "never encountered such rudeness", "never received such a bill" (real train split).
+  'treat',
+  'encounter',
+  'receive',
 ])
 const COMPARED = new Set(['better', 'best', 'worse', 'worst', 'more', 'less', 'most', 'least'])
 /**
  * A comparison with everything else is not negated by "never"/"not": "Never seen a cleaner kitchen", "could not
  * have asked for a better crew", "never had such horrible service" say the compared word's own feeling.
  */
-export function comparedWithAll(tokens: Token[], negator: number, word: number): boolean {
+export function comparedWithAll(tokens: Token[], negator: number, word: number, end = word + 1): boolean {
   const t = tokens[word]!
-  // "never had such horrible service", "never seen so much mess": "such" and "so" compare too.
-  const such = tokens.slice(Math.max(negator + 1, word - 3), word).some((x) => x.surface === 'such' || x.surface === 'so')
+  // "never had such horrible service", "never seen so much mess": "such" and "so" compare too (also inside a phrase:
+  // "never been treated so poorly").
+  const such = tokens.slice(Math.max(negator + 1, word - 3), end - 1).some((x) => x.surface === 'such' || x.surface === 'so')
   const comparative =
     such ||
     COMPARED.has(t.surface) ||
     COMPARED.has(tokens[word - 1]?.surface ?? '') ||
     (/(er|est)$/.test(t.surface) && t.lemma !== t.surface)
-  return comparative && tokens.slice(negator + 1, word).some((x) => EXPERIENCE.has(x.lemma) && ['VERB', 'AUX'].includes(x.pos))
+  const between = tokens.slice(negator + 1, word)
+  // "I have never been so intimidated", "never been this late": "never" with "so"/"such" after "be" says it emphatically.
+  const emphatic = such && tokens[negator]!.surface === 'never' && between.some((x) => x.lemma === 'be')
+  return comparative && (emphatic || between.some((x) => EXPERIENCE.has(x.lemma) && ['VERB', 'AUX'].includes(x.pos)))
 }
 
 /** Applies an open negation to a hit; returns the negation still open after it. */
@@ -90,7 +98,7 @@ function negate(tokens: Token[], hit: Hit, negation: Negation | undefined): Nega
   const { entry, start, end } = hit
   if (entry.shielded || (entry.sentiment === 0 && !entry.trouble) || !negation) return negation
   if (!negation.carries && countWords(tokens, negation.at, start) > NEGATION_WINDOW) return negation
-  if (comparedWithAll(tokens, negation.at, start)) return undefined
+  if (comparedWithAll(tokens, negation.at, start, end)) return undefined
   hit.negated = true
   hit.score = entry.trouble ? DENIED_TROUBLE : entry.sentiment * NEGATION_SCALAR
   if (negation.fronted) return negation

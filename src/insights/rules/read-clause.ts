@@ -6,6 +6,7 @@
 import { customersSituation, diagnosis, housePlaces, repairObjects, troubleAftermath, troubleHistory } from './story'
 import { cleaningAsTheJob } from './cleaning-job'
 import { deprivedOf } from './deprived'
+import { cheapnessTurned } from './cheaper-elsewhere'
 import { mannerOfWork } from './manner-of-work'
 import { orContinues } from './or-continues'
 import { failureDated } from './short-lived'
@@ -21,6 +22,7 @@ import type { ClauseRule, Hit, Token } from './types'
 
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   hyphenatedCompounds,
+  cheapnessTurned,
   deprivedOf,
   orContinues,
   mannerOfWork,

@@ -36,4 +36,12 @@ describe('refusals and work left undone', () => {
     const found = readAspects(text) as Record<string, string>
     expect(Object.values(found)).not.toContain('negative')
   })
+
+  test.each([
+    "They didn't even look at the second faucet.",
+    'The crew did not reset the breaker.',
+    'He did not reinstall the cover plate.',
+  ])('parts not put back, checks not made (rules alone): %s', (text) => {
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual({ quality: 'negative' })
+  })
 })

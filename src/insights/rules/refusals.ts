@@ -14,7 +14,7 @@ import { PEOPLE } from './failures'
 import type { AspectId } from '../lexicon'
 
 /** Who refuses: the business, its people, or a pronoun for them (never the customer, never "it"). */
-const SUBJECTS = new Set([
+export const SUBJECTS = new Set([
   ...PEOPLE,
   'manager',
   'owner',
@@ -116,6 +116,29 @@ const WORK = new Set([
   'level',
   'match',
   'clean',
+  // Read from the real train split's missed quality complaints: parts not put back, checks not made.
+  'reattach',
+  'reset',
+  'reinstall',
+  'reconnect',
+  'refill',
+  'look',
+  'inspect',
+  'vacuum',
+  'wash',
+  'adjust',
+  'align',
+  'screw',
+  'fasten',
+  'lock',
+  'rotate',
+  'lubricate',
+  'grease',
+  'patch',
+  'repaint',
+  'sweep',
+  'mow',
+  'trim',
 ])
 const REFUSING = new Set(['refuse', 'decline', 'deny'])
 const WILLING = new Set(['would', 'will', 'wo'])

@@ -40,4 +40,18 @@ describe('phrases read from the real train split', () => {
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
+
+  test.each(['I asked the landlord to come fix the heater.', 'We tried to fix it ourselves first.', 'He offered to help fix the gate.'])(
+    'a fix wanted or attempted judges nothing (rules alone): %s',
+    (text) => {
+      expect((readAspects(text, { learned: false }) as Record<string, string>).quality).toBeUndefined()
+    },
+  )
+
+  test.each(['He fixed it in an hour and it works perfectly.', 'He knows exactly how to fix it.'])(
+    'a stated result or skill stays praise (rules alone): %s',
+    (text) => {
+      expect((readAspects(text, { learned: false }) as Record<string, string>).quality).toBe('positive')
+    },
+  )
 })

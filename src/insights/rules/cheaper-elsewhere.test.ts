@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
+describe('cheaper elsewhere (cheaper-elsewhere.ts)', () => {
+  test.each([
+    'Other shops in town are cheaper.',
+    'It would have cost far less to go somewhere else.',
+    'I went elsewhere and paid half the price.',
+    'Other garages were cheaper than here.',
+  ])('complaint: %s', (text) => {
+    expect(read(text)).toEqual({ price: 'negative' })
+  })
+
+  test.each([
+    // A comparison that judges this business, a denial, and another clause's company.
+    'They were cheaper than the other shops.',
+    'They were much cheaper than the other place.',
+    "You won't find it cheaper anywhere else.",
+    'Other shops quoted more, and they were cheaper.',
+  ])('praise stays praise: %s', (text) => {
+    expect(read(text)).toEqual({ price: 'positive' })
+  })
+
+  test('a cheaper offer turned down is no complaint', () => {
+    expect(read('I almost took the cheaper quote from another company; glad I did not.').price).not.toBe('negative')
+  })
+
+  test('a share of what another company charged is no complaint', () => {
+    expect(read('They did it for half of what the other shop charged.').price).not.toBe('negative')
+  })
+})

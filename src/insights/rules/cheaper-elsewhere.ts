@@ -1,0 +1,98 @@
+/**
+ * Cheaper elsewhere: "Other shops are cheaper", "the shop in the next town did the same work for half the price",
+ * "I could get it done for far less with the dealer", "it would have cost less to go somewhere else". The cheapness
+ * is another company's, so the price complaint is this business's: the customer paid more here.
+ * - The other company must be named in the sentence: another company (competitor-mentions.ts), "elsewhere",
+ *   "somewhere else", "other places / shops / stores / cities", "another shop", "online".
+ * - A comparison that judges this business is left to the rules of comparison: "cheaper than the other quotes" is
+ *   praise; only "cheaper than here / than them" says this business costs more.
+ * - Denied it is praise, and left alone: "you won't find it cheaper anywhere else".
+ * The mark is written as a phrase about another company, so the competitor's scope keeps it (competitor-scope.ts).
+ */
+import { NEGATOR_SET } from './words'
+import { type Clause, type Entry, type Token, timeEntry } from './types'
+
+const PLACES = new Set([
+  'place',
+  'places',
+  'shop',
+  'shops',
+  'store',
+  'stores',
+  'city',
+  'cities',
+  'town',
+  'towns',
+  'garage',
+  'garages',
+  'station',
+  'stations',
+  'dealer',
+  'dealers',
+  'dealership',
+  'company',
+  'companies',
+  'location',
+  'locations',
+])
+const PIVOTS = new Set(['than', 'compared', 'quoted', 'charged', 'what', 'vs', 'versus'])
+/** What "than" is followed by when the comparison says this business costs more. */
+const THIS_BUSINESS = new Set(['here', 'them', 'they', 'it', 'this', 'theirs'])
+
+// Written with "other" among its words: a phrase about another company, which the competitor's scope keeps.
+const entry: Entry = { ...timeEntry('cheaper elsewhere', -0.7, 'price'), words: ['other', 'cheaper'] }
+const STRETCH_ENDS = new Set([',', ';', '.', '!', '?', 'but', 'however', 'although', 'though'])
+
+/** Does the stretch around token k (up to a comma, semicolon or contrast) name somewhere else to buy the same work? */
+function elsewhere(tokens: Token[], at: number): boolean {
+  let from = at
+  while (from > 0 && !STRETCH_ENDS.has(tokens[from - 1]!.surface)) from--
+  let to = at
+  while (to + 1 < tokens.length && !STRETCH_ENDS.has(tokens[to + 1]!.surface)) to++
+  return tokens.slice(from, to + 1).some((t, j) => {
+    const k = from + j
+    const next = tokens[k + 1]?.surface ?? ''
+    return (
+      t.competitor ||
+      t.surface === 'elsewhere' ||
+      t.surface === 'online' ||
+      ((t.surface === 'somewhere' || t.surface === 'someplace' || t.surface === 'anywhere') && next === 'else') ||
+      (t.surface === 'some' && next === 'where' && tokens[k + 2]?.surface === 'else') ||
+      ((t.surface === 'other' || t.surface === 'another') && PLACES.has(next))
+    )
+  })
+}
+
+/** Is token k a word of cheapness: "cheaper", "half the price", "for (far) less", "a fraction of the cost", "$20 below"? */
+function cheapAt(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!
+  const previous = tokens[k - 1]?.surface ?? ''
+  const next = tokens[k + 1]?.surface ?? ''
+  // Said of the price, not naming another offer: "the cheaper quote from another company" is only what was turned down.
+  if (t.surface === 'cheaper') return tokens[k + 1]?.pos !== 'NOUN'
+  if (t.surface === 'less') return ['for', 'far', 'much', 'cost', 'costs', 'charge', 'charged', 'pay', 'paid'].includes(previous)
+  if (t.surface === 'half' || t.surface === 'fraction') return ['the', 'of'].includes(next)
+  return false
+}
+
+/** Marks the price complaint of a cheaper price elsewhere (a sentence rule: runs after the competitors are marked). */
+export function cheaperElsewhere(tokens: Token[]): void {
+  for (let k = 0; k < tokens.length; k++) {
+    if (!cheapAt(tokens, k) || tokens[k]!.extra || !elsewhere(tokens, k)) continue
+    // "cheaper than the other quotes", "a fraction of the price quoted by the other shop" judge this business (praise);
+    // "cheaper than here" does not.
+    const than = tokens.slice(k + 1, k + 8).findIndex((x) => PIVOTS.has(x.surface))
+    if (than >= 0 && !THIS_BUSINESS.has(tokens[k + 2 + than]?.surface ?? '')) continue
+    // "you won't find it cheaper anywhere else", "no one does it for less": praise.
+    const before = tokens.slice(Math.max(0, k - 5), k)
+    if (before.some((x) => NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma) || x.surface === 'nowhere')) continue
+    tokens[k]!.extra = entry
+    return
+  }
+}
+
+/** A clause rule: the lexicon's own reading of the cheapness a mark above turned ("cheaper" as praise) is silenced. */
+export function cheapnessTurned({ hits }: Clause): void {
+  for (const marked of hits.filter((h) => h.entry === entry))
+    for (const h of hits) if (h !== marked && h.start <= marked.start && h.end > marked.start && h.score > 0) h.score = 0
+}

@@ -1,0 +1,34 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+import { damageDone } from './damage'
+import { tokensOf } from './tokenize'
+
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
+describe('damage done by the business (damage.ts)', () => {
+  test.each([
+    'The installer cracked our new sink.',
+    'He smashed the light fixture.',
+    'Our floor was scratched by their crew.',
+    'The tech broke the handle off my cabinet.',
+  ])('complaint: %s', (text) => {
+    expect(read(text)).toEqual({ quality: 'negative' })
+  })
+
+  test.each([
+    // The job itself, the customer's trouble, a denial, another company's doing, and "ripped off" (a price).
+    'They ripped out the old carpet in a day.',
+    'The pipe broke last winter.',
+    'They had to break the tile to reach the valve.',
+    'They did not scratch a thing.',
+    'The previous contractor cracked two tiles.',
+  ])('no quality complaint: %s', (text) => {
+    expect(read(text).quality).not.toBe('negative')
+  })
+
+  test('"they ripped us off" is left to price', () => {
+    const tokens = tokensOf('They ripped us off.')
+    damageDone(tokens)
+    expect(tokens.some((t) => t.extra)).toBe(false)
+  })
+})

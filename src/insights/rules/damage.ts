@@ -1,0 +1,70 @@
+/**
+ * Damage done by the business, stated as a fact: "the installer cracked our new sink", "they ripped a hole in
+ * the hose", "the tech broke my faucet", "my fork was damaged by a mechanic". No opinion word, yet a quality complaint.
+ * - Someone of the business does it: a person or pronoun just before the verb (refusals.ts's subjects), their truck
+ *   or tools, or a passive with "by" one of them.
+ * - Not the job itself: a verb with its particle ("broke down the problem", "ripped out the old carpet", "tore
+ *   up the floor") is the work, and what they break to do the work is the job too.
+ * The mark sits on the verb, so another company's scope ("the last plumber cracked a tile") still leaves it out.
+ */
+import { type Token, timeEntry } from './types'
+import { SUBJECTS } from './refusals'
+
+const DAMAGING = new Set([
+  'rip',
+  'break',
+  'crack',
+  'smash',
+  'dent',
+  'bend',
+  'chip',
+  'tear',
+  'puncture',
+  'scratch',
+  'scuff',
+  'ding',
+  'nick',
+  'stain',
+  'damage',
+  'ruin',
+  'destroy',
+  'shatter',
+  'bang',
+])
+/** Their things: "their tow truck scraped", "his ladder dented". */
+const THEIR_THINGS = new Set(['truck', 'ladder', 'tool', 'tools', 'van', 'equipment', 'machine', 'dolly', 'cart'])
+const PARTICLES = new Set(['down', 'up', 'out', 'off', 'apart', 'through', 'away', 'open', 'into', 'in'])
+const BARRIERS = new Set(['i', 'we', 'it', 'that', 'which', 'who', 'my', 'our'])
+
+/** Someone of the business as the subject just before token k (within three words, stopping at the customer or "it"). */
+function theirSubject(tokens: Token[], k: number): boolean {
+  for (let j = k - 1; j >= Math.max(0, k - 3); j--) {
+    const t = tokens[j]!
+    if (SUBJECTS.has(t.surface) || SUBJECTS.has(t.lemma) || THEIR_THINGS.has(t.surface)) return true
+    if (BARRIERS.has(t.surface) || t.pos === 'PUNCT') return false
+  }
+  return false
+}
+
+/** "damaged by a mechanic", "scratched by their crew". */
+const byThem = (tokens: Token[], k: number) =>
+  tokens[k + 1]?.surface === 'by' &&
+  tokens.slice(k + 2, k + 5).some((x) => SUBJECTS.has(x.surface) || SUBJECTS.has(x.lemma) || x.surface === 'them')
+
+/** Marks damage done by the business on its verb (a sentence rule: runs before the sentence is split). */
+export function damageDone(tokens: Token[]): void {
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!
+    // Not "scrape": scraping dirt or old paint off is as often the job ("scraped the bug guts off the windshield").
+    if (!DAMAGING.has(t.lemma) || t.pos !== 'VERB' || t.extra) continue
+    // "broke down the problem", "ripped out the carpet"; "ripped us off" is a price (the lexicon's "rip * off").
+    if (PARTICLES.has(tokens[k + 1]?.surface ?? '')) continue
+    if (t.lemma === 'rip' && tokens.slice(k + 1, k + 4).some((x) => x.surface === 'off')) continue
+    if (tokens.slice(Math.max(0, k - 3), k).some((x) => ['not', "n't", 'nt', 'never', 'without'].includes(x.surface))) continue
+    // "they had to break the old tile to reach the pipe": breaking as the way to do the job.
+    if (tokens[k - 1]?.surface === 'to') continue
+    if (!theirSubject(tokens, k) && !byThem(tokens, k)) continue
+    t.extra = timeEntry('damage done', -0.7, 'quality')
+    return
+  }
+}

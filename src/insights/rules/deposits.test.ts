@@ -1,0 +1,28 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
+describe('a deposit kept or set high (deposits.ts)', () => {
+  test.each([
+    'When we moved out they kept half of our deposit.',
+    'They deducted $300 from my deposit for a scuffed wall.',
+    'We got only $150 of our $900 deposit back.',
+    'I received 30% of my deposit.',
+    'Their security deposit is ridiculously high.',
+    'The deposit was huge, and they take most of it when you leave.',
+  ])('complaint: %s', (text) => {
+    expect(read(text)).toEqual({ price: 'negative' })
+  })
+
+  test.each([
+    // Asked for, not kept; taken in time, not money; all of it back; another clause's taking.
+    'They take a holding deposit when you apply.',
+    'It took two weeks to process my deposit.',
+    'They gave 100% of the deposit back.',
+    'We paid the deposit and they took us to see the unit.',
+    'They did not keep any of our deposit.',
+  ])('no price complaint: %s', (text) => {
+    expect(read(text).price).not.toBe('negative')
+  })
+})

@@ -1,0 +1,90 @@
+/**
+ * A security deposit kept, or set high, stated as a fact: "they still took a lot of our deposit", "he refunded only
+ * 20% of our deposit", "I only got $100 of my $600 deposit back", "the deposit is the highest in town". No price word,
+ * yet a price complaint (landlords, property managers, rental firms).
+ * - Taken: a verb of taking (take, keep, deduct, dock, withhold, steal, screw, hurt ...) within the deposit's clause,
+ *   not denied ("they didn't keep a cent of it" is no complaint; "not only did they keep it" is one).
+ * - Short-changed: "only" or a share ("45% of", "less than half") with a verb of getting it back.
+ * - Set high: "high", "highest", "huge", "steep" just after the deposit.
+ * The mark sits on the verb or the level word, so another company's scope still leaves it out.
+ */
+import { type Token, timeEntry } from './types'
+import { NEGATOR_SET } from './words'
+
+const TAKING = new Set([
+  'take',
+  'keep',
+  'deduct',
+  'dock',
+  'withhold',
+  'remove',
+  'steal',
+  'screw',
+  'hurt',
+  'retain',
+  'pocket',
+  'subtract',
+  'eat',
+  'charge',
+])
+const GETTING_BACK = new Set(['receive', 'get', 'refund', 'return', 'give', 'recieve'])
+const LEVEL = new Set(['high', 'highest', 'huge', 'steep', 'expensive', 'outrageous', 'ridiculous', 'insane', 'astronomical'])
+const SPANS = new Set(['minute', 'hour', 'day', 'week', 'month', 'year', 'forever', 'while', 'long', 'age'])
+const CLAUSE_END = new Set(['.', '!', '?', ';', 'but', 'however', 'although'])
+
+const negatedAt = (tokens: Token[], k: number) =>
+  tokens
+    .slice(Math.max(0, k - 3), k)
+    .some((x) => (NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma)) && tokens[tokens.indexOf(x) + 1]?.surface !== 'only')
+
+/** The stretch of tokens around the deposit that belongs to its clause (up to 8 words either side). */
+function clauseAround(tokens: Token[], at: number): [number, number] {
+  let from = at
+  while (from > 0 && at - from < 8 && !CLAUSE_END.has(tokens[from - 1]!.surface)) from--
+  let to = at + 1
+  while (to < tokens.length && to - at < 9 && !CLAUSE_END.has(tokens[to]!.surface)) to++
+  return [from, to]
+}
+
+/** Marks a deposit kept, short-changed or set high (a sentence rule: runs before the sentence is split). */
+export function depositsKept(tokens: Token[]): void {
+  for (let at = 0; at < tokens.length; at++) {
+    if (tokens[at]!.lemma !== 'deposit' && tokens[at]!.surface !== 'deposits') continue
+    const [from, to] = clauseAround(tokens, at)
+    // Set high: "the deposit is pretty high", "deposits are HUGE", "the highest deposit in town".
+    for (let k = Math.max(from, at - 2); k < Math.min(to, at + 7); k++) {
+      const t = tokens[k]!
+      if (LEVEL.has(t.surface.toLowerCase()) && !t.extra && !negatedAt(tokens, k)) {
+        t.extra = timeEntry('deposit set high', -0.6, 'price')
+        return
+      }
+    }
+    // A share under the whole: "45% of my deposit", "less than half" ("100% of your deposit back" is all of it).
+    const share = tokens.slice(from, to).some((x, k, all) => {
+      const percent = /^(\d+)%$/.exec(x.surface)?.[1] ?? (all[k + 1]?.surface === '%' ? x.surface : undefined)
+      return (percent !== undefined && Number(percent) < 100) || (x.surface === 'less' && all[k + 1]?.surface === 'than')
+    })
+    for (let k = from; k < to; k++) {
+      const t = tokens[k]!
+      if (t.extra || t.pos !== 'VERB') continue
+      // What is taken is the deposit: the verb before it ("took most of our deposit"), or after it with "it" for its
+      // object ("the deposit is high and they take a lot of it"); never across "and" ("paid the deposit and took the keys").
+      const between = k < at ? tokens.slice(k + 1, at) : tokens.slice(at + 1, k)
+      const object = k < at || tokens.slice(k + 1, k + 6).some((x) => x.surface === 'it')
+      // Not "took five weeks to get my deposit back" (time), "take a holding deposit" (asked for), "taking care of".
+      const asked =
+        k < at && ['a', 'an'].includes(tokens[k + 1]?.surface ?? '') && !between.some((x) => x.surface === 'of' || x.surface === 'from')
+      const time = tokens.slice(k + 1, k + 4).some((x) => SPANS.has(x.lemma) || x.surface === 'care')
+      if (TAKING.has(t.lemma) && object && !asked && !time && !between.some((x) => x.surface === 'and') && !negatedAt(tokens, k)) {
+        t.extra = timeEntry('deposit kept', -0.7, 'price')
+        return
+      }
+      // "I only received $100 back", "he refunded only 20%": "only" next to the verb.
+      const only = tokens.slice(Math.max(from, k - 2), Math.min(to, k + 3)).some((x) => x.surface === 'only')
+      if (GETTING_BACK.has(t.lemma) && (only || share) && !negatedAt(tokens, k)) {
+        t.extra = timeEntry('deposit short-changed', -0.7, 'price')
+        return
+      }
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
+describe('how long it took (durations.ts)', () => {
+  test.each([
+    'Replacing one outlet took over two hours.',
+    'The estimate took more than 50 min.',
+    'It took me three hours to get someone on site.',
+    'The patch job took nearly a month.',
+    'The unit was not ready when we came to pick it up.',
+    'When I got home nothing had been done.',
+  ])('complaint: %s', (text) => {
+    expect(read(text)).toEqual({ speed: 'negative' })
+  })
+
+  test.each(['The repair only took 15 minutes.', 'Installing the fan took less than an hour.', 'They never took over a day to reply.'])(
+    'praise: %s',
+    (text) => {
+      expect(read(text).speed).toBe('positive')
+    },
+  )
+
+  test.each(['The job took three days.', 'The job was not done right when I checked it.'])('no speed complaint: %s', (text) => {
+    expect(read(text).speed).not.toBe('negative')
+  })
+})

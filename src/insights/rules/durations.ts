@@ -1,0 +1,109 @@
+/**
+ * How long it took, stated as a fact (speed):
+ * - "It took over an hour to drop off a tire", "took more than 40 min", "took nearly a month": a span said to be long
+ *   ("over", "more than", "nearly", "almost", "at least") is a speed complaint; so is the customer's own
+ *   time spent ("it took me two hours to get the truck"), in hours or longer.
+ * - "It only took 20 minutes", "took less than an hour": a span said to be short is speed praise.
+ * - "The car wasn't done when I came to pick it up", "when we returned nothing had been done", "still not ready when
+ *   I called": work not finished by the time the customer came back is a speed complaint.
+ * A bare span ("the job took three days") says nothing by itself and is left alone.
+ */
+import { type Token, timeEntry } from './types'
+import { isNumber } from './types'
+
+const UNITS: Record<string, number> = {
+  minute: 1,
+  minutes: 1,
+  min: 1,
+  mins: 1,
+  hour: 60,
+  hours: 60,
+  hr: 60,
+  hrs: 60,
+  day: 1440,
+  days: 1440,
+  week: 10080,
+  weeks: 10080,
+  month: 43200,
+  months: 43200,
+}
+// Not "a full day": an install that takes a full day is said plainly, without complaint.
+const LONG = new Set(['over', 'nearly', 'almost', 'least', 'more', 'well'])
+const SHORT = new Set(['only', 'just', 'less', 'under'])
+const CUSTOMER = new Set(['me', 'us'])
+const RETURNING = new Set(['come', 'go', 'return', 'arrive', 'call', 'get', 'show', 'check', 'stop'])
+
+/** The span after "take" at token i: its length in minutes and the words said of it; undefined when there is none. */
+function spanAfter(tokens: Token[], i: number): { minutes: number; long: boolean; short: boolean; customer: boolean } | undefined {
+  let k = i + 1
+  const customer = CUSTOMER.has(tokens[k]?.surface ?? '')
+  if (customer || ['them', 'him', 'her'].includes(tokens[k]?.surface ?? '')) k++
+  const said: string[] = []
+  while (k < tokens.length && k < i + 6 && !isNumber(tokens[k]!) && !['a', 'an'].includes(tokens[k]!.surface)) {
+    said.push(tokens[k]!.surface)
+    k++
+  }
+  if (said.some((w) => !LONG.has(w) && !SHORT.has(w) && !['than', 'about', 'around', 'close', 'to', 'a', 'good'].includes(w)))
+    return undefined
+  // "a full day", "an hour", "2 hours", "45 min".
+  let unit = tokens[k + 1]
+  if (tokens[k + 1]?.surface === 'full' || tokens[k + 1]?.surface === 'good') {
+    said.push('full')
+    unit = tokens[k + 2]
+  }
+  const minutes = UNITS[unit?.surface ?? '']
+  if (minutes === undefined || k >= tokens.length) return undefined
+  return {
+    minutes,
+    long: said.some((w) => LONG.has(w) && w !== 'more') || (said.includes('more') && said.includes('than')),
+    short: said.some((w) => SHORT.has(w)),
+    customer,
+  }
+}
+
+/** "wasn't done", "not ready", "nothing had been done", followed by "when I came back": the work unfinished on return. */
+function unfinishedAt(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!
+  if (!['done', 'ready', 'finished', 'fixed'].includes(t.surface)) return false
+  const before = tokens.slice(Math.max(0, k - 4), k)
+  const denied = before.some((x) => ['not', "n't", 'nt', 'nothing'].includes(x.surface))
+  // "not done right", "not done properly": the quality of the work, not its speed.
+  if (!denied || ['right', 'properly', 'correctly', 'well', 'to'].includes(tokens[k + 1]?.surface ?? '')) return false
+  const after = tokens.slice(k + 1, k + 6)
+  const when = after.findIndex((x) => x.surface === 'when' || x.surface === 'by')
+  const returning =
+    when >= 0 &&
+    after.slice(when + 1).some((x) => RETURNING.has(x.lemma) && x.pos === 'VERB') &&
+    after.slice(when + 1).some((x) => x.surface === 'i' || x.surface === 'we')
+  // "When we returned nothing had been done": the return before it.
+  const returned = tokens
+    .slice(Math.max(0, k - 8), k)
+    .some((x, j, all) => x.surface === 'when' && all.slice(j + 1).some((y) => ['return', 'come', 'arrive', 'get'].includes(y.lemma)))
+  return returning || returned
+}
+
+/** Marks spans said to be long or short, and work unfinished on the customer's return (a sentence rule). */
+export function durations(tokens: Token[]): void {
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!
+    if (t.extra) continue
+    if (t.lemma === 'take' && t.pos === 'VERB') {
+      const span = spanAfter(tokens, k)
+      if (!span) continue
+      // "It only took 20 minutes"; "never took over a day" is praise.
+      const before = tokens.slice(Math.max(0, k - 2), k)
+      const short = span.short || before.some((x) => x.surface === 'only' || x.surface === 'just')
+      const negated = before.some((x) => ['not', "n't", 'nt', 'never'].includes(x.surface))
+      const long = !short && (span.long || (span.customer && span.minutes >= 60))
+      if (negated) {
+        if (long) t.extra = timeEntry('never took long', 0.5, 'speed')
+      } else if (short && span.minutes <= 60) t.extra = timeEntry('took a short time', 0.5, 'speed')
+      else if (long) t.extra = timeEntry('took a long time', -0.6, 'speed')
+      continue
+    }
+    if (unfinishedAt(tokens, k)) {
+      t.extra = timeEntry('not done on return', -0.6, 'speed')
+      return
+    }
+  }
+}

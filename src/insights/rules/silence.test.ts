@@ -1,0 +1,23 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
+// Silence stated as a fact (phrases.ts: nobody heard from, nobody picking up, gone, no warning).
+describe('silence after an enquiry (phrases)', () => {
+  test.each([
+    'We never heard from the roofer again.',
+    'I rang twice and they did not pick up.',
+    'After the deposit they disappeared for a month.',
+    'The office is impossible to get a hold of.',
+    'The crew showed up unannounced on Sunday.',
+    'They shut off our water without warning.',
+    'No call, nothing.',
+  ])('complaint: %s', (text) => {
+    expect(read(text).communication).toBe('negative')
+  })
+
+  test('a call-out fee waived is no silence', () => {
+    expect(read('There was no call out fee.').communication).toBeUndefined()
+  })
+})
