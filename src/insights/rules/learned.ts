@@ -38,6 +38,8 @@ export type LearnedModel = GateModel & {
   drops?: number[]
   /** A found aspect reads negative at or above this probability of the polarity classifier (default 0.5). */
   negative?: number
+  /** Per aspect (in the order of the presence labels): its own complaint threshold, instead of `negative`. */
+  negatives?: number[]
 }
 
 const WORD = /^[\p{L}][\p{L}'’_-]*$/u
@@ -158,13 +160,14 @@ function decideAspects(
     }
   }
   const silenced = anySetAside && !anyFelt
-  const negativeAt = model.negative ?? 0.5
+  const defaultNegativeAt = model.negative ?? 0.5
   const complaintFelt = cues.some((c) => c.live && c.score < 0)
   const { aspectLabels } = compiled(model)
   for (let i = 0; i < aspectLabels.length; i++) {
     const { aspect, present: presentAt, negative: negativeIndex, kept: keptAt } = aspectLabels[i]!
     const present = p[presentAt] ?? 0
     const negative = p[negativeIndex] ?? 0
+    const negativeAt = model.negatives?.[i] ?? defaultNegativeAt
     const score = ruled.get(aspect)
     if (score !== undefined) {
       if ((p[keptAt] ?? present) < (model.drops?.[i] ?? 0)) out.delete(aspect)
