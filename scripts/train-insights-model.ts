@@ -360,6 +360,9 @@ const WORD_L2 = flag('--word-l2')?.split(',').map(Number)
 const SILENT_PRESENCE = args.includes('--silent-presence')
 /** Each aspect its own complaint threshold (searched after the shared one); `--shared-negative`: one for all. */
 const PER_ASPECT_NEGATIVE = !args.includes('--shared-negative')
+/** Each aspect's own turn thresholds, one per direction (searched after the shared one); `--shared-turn`: one for all. */
+const PER_ASPECT_TURN = !args.includes('--shared-turn')
+const TURN = [0.6, 0.7, 0.8, 0.9, 2]
 const AVERAGE = args.includes('--average')
 const MIN_COUNT = Number(flag('--min-count') ?? 2)
 /** Whether to train a keep classifier per aspect (on the items the rules read the aspect in) beside presence and polarity. */
@@ -456,6 +459,14 @@ for (const [subset, examples] of SUBSETS)
                         ),
                       })
                 for (const flip of FLIP) tryCandidate({ ...local.model, flip })
+                if (PER_ASPECT_TURN)
+                  for (const key of ['turnsNegative', 'turnsPositive'] as const)
+                    for (let a = 0; a < ASPECT_IDS.length; a++)
+                      for (const turn of TURN)
+                        tryCandidate({
+                          ...local.model,
+                          [key]: (local.model[key] ?? ASPECT_IDS.map(() => local.model.flip ?? 2)).map((x, k) => (k === a ? turn : x)),
+                        })
                 for (let a = 0; a < ASPECT_IDS.length; a++)
                   for (const drop of DROP) tryCandidate({ ...local.model, drops: local.model.drops!.map((x, k) => (k === a ? drop : x)) })
               }
@@ -494,7 +505,7 @@ for (const [subset, examples] of SUBSETS)
             const m = local.model
             const name = `${subset}: features ${families.join('')} l2 ${l2}${wordL2 === l2 ? '' : ` (words ${wordL2})`} complaint weight ${complaintWeight}${kept ? ' kept' : ''}${AVERAGE ? ' averaged' : ''} epochs ${epochs} min count ${MIN_COUNT}`
             console.log(
-              `${name}: add ${m.adds!.join('/')} drop ${m.drops!.join('/')} complaint >= ${m.negatives?.join('/') ?? m.negative} gate ${m.gate ?? false} turn ${m.flip ?? '-'}: ${show(local.scored)}; ${showDocuments(documentErrors(m, documentP))}`,
+              `${name}: add ${m.adds!.join('/')} drop ${m.drops!.join('/')} complaint >= ${m.negatives?.join('/') ?? m.negative} gate ${m.gate ?? false} turn ${m.flip ?? '-'}${m.turnsNegative ? ` to negative ${m.turnsNegative.join('/')}` : ''}${m.turnsPositive ? ` to positive ${m.turnsPositive.join('/')}` : ''}: ${show(local.scored)}; ${showDocuments(documentErrors(m, documentP))}`,
             )
             if (args.includes('--unguarded')) {
               const text = (e: Example) => e.sentences.map((x) => x.tokens.map((t) => t.raw).join(' ')).join(' ')

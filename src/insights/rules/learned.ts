@@ -40,6 +40,10 @@ export type LearnedModel = GateModel & {
   negative?: number
   /** Per aspect (in the order of the presence labels): its own complaint threshold, instead of `negative`. */
   negatives?: number[]
+  /** Per aspect: turn a rule's positive reading negative at or above this polarity probability, instead of `flip` (above 1: never). */
+  turnsNegative?: number[]
+  /** Per aspect: turn a rule's negative reading positive when the polarity classifier gives positive at least this, instead of `flip`. */
+  turnsPositive?: number[]
 }
 
 const WORD = /^[\p{L}][\p{L}'’_-]*$/u
@@ -171,10 +175,14 @@ function decideAspects(
     const score = ruled.get(aspect)
     if (score !== undefined) {
       if ((p[keptAt] ?? present) < (model.drops?.[i] ?? 0)) out.delete(aspect)
-      else if (model.flip !== undefined) {
-        if (score > 0.1 && negative >= model.flip) out.set(aspect, -0.5)
-        else if (score < -0.1 && 1 - negative >= model.flip) out.set(aspect, 0.5)
-        else if (Math.abs(score) <= 0.1) out.set(aspect, negative >= negativeAt ? -0.5 : 0.5)
+      else {
+        const toNegative = model.turnsNegative?.[i] ?? model.flip
+        const toPositive = model.turnsPositive?.[i] ?? model.flip
+        if (score > 0.1) {
+          if (toNegative !== undefined && negative >= toNegative) out.set(aspect, -0.5)
+        } else if (score < -0.1) {
+          if (toPositive !== undefined && 1 - negative >= toPositive) out.set(aspect, 0.5)
+        } else if (model.flip !== undefined) out.set(aspect, negative >= negativeAt ? -0.5 : 0.5)
       }
       continue
     }
