@@ -2,7 +2,7 @@
 /**
  * Trains the analyser's small learned component (src/insights/rules/learned.ts) and writes its weights to
  * src/insights/learned-weights.json.
- *   bun scripts/train-insights-model.ts [--dir DIR ...] [--epochs 10] [--subsets] [--quick] [--unguarded] [--write [--out FILE]]
+ *   bun scripts/train-insights-model.ts [--dir DIR ...] [--quick] [--write [--out FILE]]
  * Trains on the `train` split of the JSONL files in test/insights/real/ (or the folders given; real-dev.jsonl and
  * documents.jsonl are never trained on, and a line whose licence is not one that allows it, CC-BY or CC0, is never
  * trained on), alone or with the developer-written tuning sentences: per aspect a presence classifier and a polarity
@@ -10,16 +10,28 @@
  * over the sentence's features, the rules' reading among them, stacked on the rules (learned.ts says how the
  * decision combines them).
  * Everything is chosen on the `dev` split by the mean of aspect F1 and complaints found-and-right: the training
- * sources, the feature families, the L2 strength, the weight of complaints in the polarity classifier, then
- * (coordinate search) each aspect's add and drop thresholds, the complaint threshold and gate and the turn threshold.
+ * sources (real+written by default: the real train split alone measured worse on dev) and the weight of complaints in the polarity classifier (1, 2), then (coordinate
+ * search) each aspect's add and drop thresholds, the complaint threshold and gate, each aspect's own complaint
+ * threshold and the turn threshold.
  * A choice must keep the rules' dev F1 and (within a point) polarity, make no more five-star dev reviews
  * (documents.jsonl) complain than the rules alone, and break no guard: every pair of the unit tests in test/insights/
  * and src/insights/ (`['text', { aspect: 'polarity' }]`) the rules read right, the floors of the labelled and held-out
  * sentence files, the five-star reviews (no new complaint) and the one- and two-star reviews (none falls silent).
- * `--subsets` also tries leaving the hotel reviews out; `--quick` trains one setting; `--unguarded` drops the guards
- * and lists what they would have caught. The test split is never read. It prints the dev figures of the rules alone,
- * of every candidate and of the one chosen; `--write` writes the weights (without it nothing changes). The same
- * command always writes the same weights.
+ * The test split is never read. It prints the dev figures of the rules alone, of every candidate and of the one
+ * chosen; `--write` writes the weights (without it nothing changes). The same command always writes the same weights.
+ * Exploring (each flag replaces the default grid; none of them is needed to reproduce the shipped weights):
+ *   --quick                 one setting (real+written, complaint weight 2): about a minute of CPU
+ *   --subset a,b            training sources by name (real, real+written, real-no-hotel, real-no-hotel+written);
+ *                           --subsets tries all four
+ *   --families wbnrc,...    feature families (learned.ts: w lemmas, b pairs, n negated, r rules, c cues, g/G n-grams)
+ *   --l2 0.01,...  --word-l2 0.05,...  --cw 1,2  --epochs 10  --min-count 2  --average
+ *                           L2 strength (all features / the words' own features), complaint weight, epochs, rarest
+ *                           feature kept, shipping the mean of the epochs' weights
+ *   --kept 0,1 [--silent-presence]  a keep classifier per aspect (on the items the rules read the aspect in)
+ *   --shared-negative       one complaint threshold for all aspects
+ *   --unguarded             drop the guards and list what they would have caught
+ *   --diagnose              per aspect on dev: how well presence ranks the items the rules left silent (AUC, hits
+ *                           among the 10/25/50 most likely) and how often the rules' own readings are right
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -36,7 +48,9 @@ const dirs = args.flatMap((a, k) => (a === '--dir' && args[k + 1] ? [args[k + 1]
 const folders = dirs.length ? dirs : ['test/insights/real']
 const ASPECT_IDS = ASPECTS.map((a) => a.id) as AspectId[]
 /** Two labels per aspect: its presence, and (on the items that judge it) its polarity. */
-const LABELS = ASPECT_IDS.flatMap((a) => [`${a}:present`, `${a}:negative`])
+const PAIRED = ASPECT_IDS.flatMap((a) => [`${a}:present`, `${a}:negative`])
+/** With a keep classifier (`kept`): a third label per aspect, after the pairs. */
+const labelsOf = (kept: boolean) => (kept ? [...PAIRED, ...ASPECT_IDS.map((a) => `${a}:kept`)] : PAIRED)
 /** Licences whose terms allow training the shipped weights on the text. */
 const TRAINABLE = /^(CC-BY|CC0)/
 
@@ -69,28 +83,52 @@ function example(item: Pick<Item, 'text' | 'aspects'>, context = sampleContext):
   return { sentences, gold: new Map(Object.entries(item.aspects)) }
 }
 
-type Setting = { families: string[]; l2: number; complaintWeight: number }
+type Setting = {
+  families: string[]
+  l2: number
+  /** The L2 strength of the words' own features (lemmas, pairs, negated lemmas, character n-grams); `l2` otherwise. */
+  wordL2?: number
+  complaintWeight: number
+  kept?: boolean
+  /** Ship the mean of the weights at the end of each epoch (steadier than the last epoch's). */
+  average?: boolean
+  /** A feature is kept when at least this many training items have it. */
+  minCount?: number
+}
 /**
  * One logistic regression per label over the features of the whole item (its sentences' features joined): presence
  * on every item, polarity only on the items that judge the aspect, a complaint weighing `complaintWeight`.
  */
-function train(examples: Example[], { families, l2, complaintWeight }: Setting, epochs: number, rate = 0.3): LearnedModel {
+function train(
+  examples: Example[],
+  { families, l2, wordL2 = l2, complaintWeight, kept: withKept = false, average = false, minCount = 2 }: Setting,
+  epochs: number,
+  rate = 0.3,
+): LearnedModel {
+  const LABELS = labelsOf(withKept)
   const featuresOf = (e: Example) => [...new Set(e.sentences.flatMap((s) => sentenceFeatures(s.tokens, s.ruled, s.cues, families)))]
   const counts = new Map<string, number>()
   const featured = examples.map(featuresOf)
   for (const fs of featured) for (const f of fs) counts.set(f, (counts.get(f) ?? 0) + 1)
   const vocabulary = [...counts]
-    .filter(([f, n]) => n >= 2 || f === 'bias')
+    .filter(([f, n]) => n >= minCount || f === 'bias')
     .map(([f]) => f)
     .sort()
   const index = new Map(vocabulary.map((f, k) => [f, k]))
   const encoded = examples.map((e, k) => {
     const target = new Float64Array(LABELS.length)
     const weight = new Float64Array(LABELS.length)
+    const ruled = new Set(e.sentences.flatMap((s) => [...s.ruled.keys()]))
     ASPECT_IDS.forEach((aspect, a) => {
       const polarity = e.gold.get(aspect)
       target[2 * a] = polarity ? 1 : 0
-      weight[2 * a] = 1
+      // With a keep classifier, keep learns from the items the rules read the aspect in (and presence, with
+      // `--silent-presence`, only from the others).
+      weight[2 * a] = withKept && SILENT_PRESENCE && ruled.has(aspect) ? 0 : 1
+      if (withKept) {
+        target[PAIRED.length + a] = polarity ? 1 : 0
+        weight[PAIRED.length + a] = ruled.has(aspect) ? 1 : 0
+      }
       if (polarity === 'positive' || polarity === 'negative') {
         target[2 * a + 1] = polarity === 'negative' ? 1 : 0
         weight[2 * a + 1] = polarity === 'negative' ? complaintWeight : 1
@@ -99,7 +137,10 @@ function train(examples: Example[], { families, l2, complaintWeight }: Setting, 
     return { rows: featured[k]!.flatMap((f) => (index.has(f) ? [index.get(f)!] : [])), target, weight }
   })
   const w = vocabulary.map(() => new Float64Array(LABELS.length))
+  /** Per feature: the rules' reading, the lexicon's cues and the bias keep `l2`; the words' own features `wordL2`. */
+  const strength = vocabulary.map((f) => (/^(r|c):|^bias$/.test(f) ? l2 : wordL2))
   const g = vocabulary.map(() => new Float64Array(LABELS.length).fill(1e-8))
+  const mean = vocabulary.map(() => new Float64Array(LABELS.length))
   const random = seededRandom(7)
   const order = encoded.map((_, k) => k)
   for (let epoch = 0; epoch < epochs; epoch++) {
@@ -115,13 +156,15 @@ function train(examples: Example[], { families, l2, complaintWeight }: Setting, 
         for (const r of e.rows) z += w[r]![l]!
         const error = (1 / (1 + Math.exp(-z)) - e.target[l]!) * e.weight[l]!
         for (const r of e.rows) {
-          const grad = error + l2 * w[r]![l]!
+          const grad = error + strength[r]! * w[r]![l]!
           g[r]![l]! += grad * grad
           w[r]![l]! -= (rate * grad) / Math.sqrt(g[r]![l]!)
         }
       }
     }
+    if (average) for (let r = 0; r < w.length; r++) for (let l = 0; l < LABELS.length; l++) mean[r]![l]! += w[r]![l]! / epochs
   }
+  if (average) for (let r = 0; r < w.length; r++) w[r]!.set(mean[r]!)
   const round = (x: number) => Math.round(x * 1000) / 1000
   const bias = LABELS.map((_, l) => round(w[index.get('bias')!]![l]!))
   const weights: Record<string, number[]> = {}
@@ -302,16 +345,33 @@ const showDocuments = (d: { fiveComplaining: number; lowSilent: number }) =>
 const rulesDocuments = documentErrors(empty, noProbabilities(documentExamples))
 console.log(`dev, rules alone: ${show(rulesOnly)}; ${showDocuments(rulesDocuments)}`)
 
-const epochs = Number(args[args.indexOf('--epochs') + 1] ?? 10) || 10
-const FAMILIES = [
-  ['w', 'b', 'n', 'r', 'c'],
-  ['w', 'b', 'n', 'r', 'c', 'g'],
-].slice(0, args.includes('--quick') ? 1 : 2)
 const flag = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
-const L2 = flag('--l2') ? flag('--l2')!.split(',').map(Number) : args.includes('--quick') ? [0.03] : [0.01, 0.03]
-const COMPLAINT_WEIGHTS = flag('--cw') ? flag('--cw')!.split(',').map(Number) : args.includes('--quick') ? [1] : [1, 2]
+const epochs = Number(flag('--epochs') ?? 10) || 10
+const FAMILIES = flag('--families')
+  ? flag('--families')!
+      .split(',')
+      .map((f) => [...f])
+  : [['w', 'b', 'n', 'r', 'c']]
+const L2 = flag('--l2') ? flag('--l2')!.split(',').map(Number) : [0.01]
+const COMPLAINT_WEIGHTS = flag('--cw') ? flag('--cw')!.split(',').map(Number) : args.includes('--quick') ? [2] : [1, 2]
 const ADD = [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7, 0.8, 0.9, 2]
-const DROP = [0, 0.02, 0.05, 0.1, 0.15, 0.2]
+const DROP = [0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5]
+const WORD_L2 = flag('--word-l2')?.split(',').map(Number)
+const SILENT_PRESENCE = args.includes('--silent-presence')
+/** Each aspect its own complaint threshold (searched after the shared one); `--shared-negative`: one for all. */
+const PER_ASPECT_NEGATIVE = !args.includes('--shared-negative')
+/** Each aspect's own turn thresholds, one per direction (searched after the shared one); `--shared-turn`: one for all. */
+const PER_ASPECT_TURN = !args.includes('--shared-turn')
+/** No lower than 0.7: a turn on a near coin flip overturned unit-test sentences the guards do not parse (lists of bare sentences). */
+const TURN = [0.7, 0.8, 0.9, 2]
+const AVERAGE = args.includes('--average')
+const MIN_COUNT = Number(flag('--min-count') ?? 2)
+/** Whether to train a keep classifier per aspect (on the items the rules read the aspect in) beside presence and polarity. */
+const KEPT = flag('--kept')
+  ? flag('--kept')!
+      .split(',')
+      .map((x) => x === '1')
+  : [false]
 const NEGATIVE = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]
 const FLIP = [undefined, 0.6, 0.7, 0.8, 0.9]
 
@@ -329,117 +389,167 @@ const SUBSETS: [string, Example[]][] = (
     ['real-no-hotel', noHotel],
     ['real-no-hotel+written', [...noHotel, ...tuningSentences, ...fiveStarTuning]],
   ] as [string, Example[]][]
-).filter(([name]) => (args.includes('--subsets') || !name.includes('no-hotel')) && (!args.includes('--quick') || name === 'real+written'))
+).filter(([name]) =>
+  flag('--subset') ? flag('--subset')!.split(',').includes(name) : args.includes('--subsets') || name === 'real+written',
+)
 type Chosen = { model: LearnedModel; scored: Scored; name: string }
 let best: Chosen = { model: empty, scored: rulesOnly, name: 'the rules alone' }
 for (const [subset, examples] of SUBSETS)
   for (const families of FAMILIES)
     for (const l2 of L2)
-      for (const complaintWeight of COMPLAINT_WEIGHTS) {
-        const model = train(examples, { families, l2, complaintWeight }, epochs)
-        const probabilitiesOf = (list: Example[]) =>
-          list.map((e) => e.sentences.map((s) => labelProbabilities(model, sentenceFeatures(s.tokens, s.ruled, s.cues, families))))
-        const devP = probabilitiesOf(dev)
-        const documentP = probabilitiesOf(documentExamples)
-        const pairsP = probabilitiesOf(pairs)
-        const tuningP = probabilitiesOf(tuningSentences)
-        const heldOutP = probabilitiesOf(heldOutSentences)
-        const fiveP = probabilitiesOf(fiveStar)
-        const lowP = probabilitiesOf(lowStar)
-        /** How many guards a candidate breaks: unit-test pairs, five-star and one- and two-star reviews, and the labelled files' floors. */
-        const violations = (candidate: LearnedModel) => {
-          const tuning = score(candidate, tuningSentences, tuningP)
-          const heldOut = score(candidate, heldOutSentences, heldOutP)
-          let n = 0
-          if (tuning.f1 < Math.min(TUNING_FLOOR.f1, tuningRules.f1)) n++
-          if (tuning.polarity < Math.min(TUNING_FLOOR.polarity, tuningRules.polarity)) n++
-          if (tuning.foundAndRight < Math.min(TUNING_FLOOR.foundAndRight, tuningRules.foundAndRight)) n++
-          if (heldOut.f1 < heldOutRules.f1) n++
-          if (heldOut.polarity < heldOutRules.polarity) n++
-          if (heldOut.foundAndRight < heldOutRules.foundAndRight) n++
-          pairs.forEach((e, k) => {
-            if (pairsRight[k] && !exact(candidate, e, pairsP[k]!)) n++
-          })
-          fiveStar.forEach((e, k) => {
-            if (fiveStarQuiet[k] && complains(candidate, e, fiveP[k]!)) n++
-          })
-          lowStar.forEach((e, k) => {
-            if (lowStarHeard[k] && !complains(candidate, e, lowP[k]!)) n++
-          })
-          return n
-        }
-        const guarded = args.includes('--unguarded') ? () => true : (candidate: LearnedModel) => violations(candidate) === 0
-        /** A candidate keeps the rules' F1 and polarity (within a point) and the five-star dev reviews. */
-        const devAllowed = (candidate: LearnedModel, scored: Scored) =>
-          scored.f1 >= rulesOnly.f1 &&
-          scored.polarity >= rulesOnly.polarity - 0.01 &&
-          documentErrors(candidate, documentP).fiveComplaining <= rulesDocuments.fiveComplaining
-        let local: { model: LearnedModel; scored: Scored } = { model, scored: score(model, dev, devP) }
-        /** Coordinate search, two rounds: each aspect's add threshold, the complaint threshold and gate, the turn threshold, each aspect's drop threshold. */
-        const climb = (allowed: (candidate: LearnedModel) => boolean) => {
-          const tryCandidate = (candidate: LearnedModel) => {
-            const scored = score(candidate, dev, devP)
-            if (scored.objective <= local.scored.objective + 1e-9 || !devAllowed(candidate, scored) || !allowed(candidate)) return
-            local = { model: candidate, scored }
-          }
-          for (let round = 0; round < 2; round++) {
-            for (let a = 0; a < ASPECT_IDS.length; a++)
-              for (const add of ADD) tryCandidate({ ...local.model, adds: local.model.adds!.map((x, k) => (k === a ? add : x)) })
-            for (const negative of NEGATIVE) for (const gate of [false, true]) tryCandidate({ ...local.model, negative, gate })
-            for (const flip of FLIP) tryCandidate({ ...local.model, flip })
-            for (let a = 0; a < ASPECT_IDS.length; a++)
-              for (const drop of DROP) tryCandidate({ ...local.model, drops: local.model.drops!.map((x, k) => (k === a ? drop : x)) })
-          }
-        }
-        // First the best on dev alone; then, while it breaks a guard, the one step towards the rules (an add threshold
-        // up, a drop threshold down, turning less or never, the gate on, the complaint threshold moved) that breaks
-        // fewest, the best on dev among those; then the search again, every step keeping all guards.
-        climb(() => true)
-        const next = <T>(grid: T[], value: T, up: boolean) => grid[grid.indexOf(value) + (up ? 1 : -1)]
-        for (let broken = violations(local.model), steps = 0; broken > 0 && steps < 60; steps++) {
-          const m = local.model
-          const moves: LearnedModel[] = [
-            ...ASPECT_IDS.flatMap((_, a) => {
-              const add = next(ADD, m.adds![a]!, true)
-              const drop = next(DROP, m.drops![a]!, false)
-              return [
-                ...(add === undefined ? [] : [{ ...m, adds: m.adds!.map((x, k) => (k === a ? add : x)) }]),
-                ...(drop === undefined ? [] : [{ ...m, drops: m.drops!.map((x, k) => (k === a ? drop : x)) }]),
+      for (const wordL2 of WORD_L2 ?? [l2])
+        for (const complaintWeight of COMPLAINT_WEIGHTS)
+          for (const kept of KEPT) {
+            const model = train(examples, { families, l2, wordL2, complaintWeight, kept, average: AVERAGE, minCount: MIN_COUNT }, epochs)
+            const probabilitiesOf = (list: Example[]) =>
+              list.map((e) => e.sentences.map((s) => labelProbabilities(model, sentenceFeatures(s.tokens, s.ruled, s.cues, families))))
+            const devP = probabilitiesOf(dev)
+            const documentP = probabilitiesOf(documentExamples)
+            const pairsP = probabilitiesOf(pairs)
+            const tuningP = probabilitiesOf(tuningSentences)
+            const heldOutP = probabilitiesOf(heldOutSentences)
+            const fiveP = probabilitiesOf(fiveStar)
+            const lowP = probabilitiesOf(lowStar)
+            /** How many guards a candidate breaks: unit-test pairs, five-star and one- and two-star reviews, and the labelled files' floors. */
+            const violations = (candidate: LearnedModel) => {
+              const tuning = score(candidate, tuningSentences, tuningP)
+              const heldOut = score(candidate, heldOutSentences, heldOutP)
+              let n = 0
+              if (tuning.f1 < Math.min(TUNING_FLOOR.f1, tuningRules.f1)) n++
+              if (tuning.polarity < Math.min(TUNING_FLOOR.polarity, tuningRules.polarity)) n++
+              if (tuning.foundAndRight < Math.min(TUNING_FLOOR.foundAndRight, tuningRules.foundAndRight)) n++
+              if (heldOut.f1 < heldOutRules.f1) n++
+              if (heldOut.polarity < heldOutRules.polarity) n++
+              if (heldOut.foundAndRight < heldOutRules.foundAndRight) n++
+              pairs.forEach((e, k) => {
+                if (pairsRight[k] && !exact(candidate, e, pairsP[k]!)) n++
+              })
+              fiveStar.forEach((e, k) => {
+                if (fiveStarQuiet[k] && complains(candidate, e, fiveP[k]!)) n++
+              })
+              lowStar.forEach((e, k) => {
+                if (lowStarHeard[k] && !complains(candidate, e, lowP[k]!)) n++
+              })
+              return n
+            }
+            const guarded = args.includes('--unguarded') ? () => true : (candidate: LearnedModel) => violations(candidate) === 0
+            /** A candidate keeps the rules' F1 and polarity (within a point) and the five-star dev reviews. */
+            const devAllowed = (candidate: LearnedModel, scored: Scored) =>
+              scored.f1 >= rulesOnly.f1 &&
+              scored.polarity >= rulesOnly.polarity - 0.01 &&
+              documentErrors(candidate, documentP).fiveComplaining <= rulesDocuments.fiveComplaining
+            let local: { model: LearnedModel; scored: Scored } = { model, scored: score(model, dev, devP) }
+            /** Coordinate search, two rounds: each aspect's add threshold, the complaint threshold and gate, the turn threshold, each aspect's drop threshold. */
+            const climb = (allowed: (candidate: LearnedModel) => boolean) => {
+              const tryCandidate = (candidate: LearnedModel) => {
+                const scored = score(candidate, dev, devP)
+                if (scored.objective <= local.scored.objective + 1e-9 || !devAllowed(candidate, scored) || !allowed(candidate)) return
+                local = { model: candidate, scored }
+              }
+              for (let round = 0; round < 2; round++) {
+                for (let a = 0; a < ASPECT_IDS.length; a++)
+                  for (const add of ADD) tryCandidate({ ...local.model, adds: local.model.adds!.map((x, k) => (k === a ? add : x)) })
+                for (const negative of NEGATIVE) for (const gate of [false, true]) tryCandidate({ ...local.model, negative, gate })
+                if (PER_ASPECT_NEGATIVE)
+                  for (let a = 0; a < ASPECT_IDS.length; a++)
+                    for (const negative of NEGATIVE)
+                      tryCandidate({
+                        ...local.model,
+                        negatives: (local.model.negatives ?? ASPECT_IDS.map(() => local.model.negative ?? 0.5)).map((x, k) =>
+                          k === a ? negative : x,
+                        ),
+                      })
+                for (const flip of FLIP) tryCandidate({ ...local.model, flip })
+                if (PER_ASPECT_TURN)
+                  for (const key of ['turnsNegative', 'turnsPositive'] as const)
+                    for (let a = 0; a < ASPECT_IDS.length; a++)
+                      for (const turn of TURN)
+                        tryCandidate({
+                          ...local.model,
+                          [key]: (local.model[key] ?? ASPECT_IDS.map(() => local.model.flip ?? 2)).map((x, k) => (k === a ? turn : x)),
+                        })
+                for (let a = 0; a < ASPECT_IDS.length; a++)
+                  for (const drop of DROP) tryCandidate({ ...local.model, drops: local.model.drops!.map((x, k) => (k === a ? drop : x)) })
+              }
+            }
+            // First the best on dev alone; then, while it breaks a guard, the one step towards the rules (an add threshold
+            // up, a drop threshold down, turning less or never, the gate on, the complaint threshold moved) that breaks
+            // fewest, the best on dev among those; then the search again, every step keeping all guards.
+            climb(() => true)
+            const next = <T>(grid: T[], value: T, up: boolean) => grid[grid.indexOf(value) + (up ? 1 : -1)]
+            for (let broken = violations(local.model), steps = 0; broken > 0 && steps < 60; steps++) {
+              const m = local.model
+              const moves: LearnedModel[] = [
+                ...ASPECT_IDS.flatMap((_, a) => {
+                  const add = next(ADD, m.adds![a]!, true)
+                  const drop = next(DROP, m.drops![a]!, false)
+                  return [
+                    ...(add === undefined ? [] : [{ ...m, adds: m.adds!.map((x, k) => (k === a ? add : x)) }]),
+                    ...(drop === undefined ? [] : [{ ...m, drops: m.drops!.map((x, k) => (k === a ? drop : x)) }]),
+                  ]
+                }),
+                ...(m.flip === undefined ? [] : [{ ...m, flip: next(FLIP, m.flip, true) }]),
+                ...(m.gate ? [] : [{ ...m, gate: true }]),
+                ...[true, false].flatMap((up) => {
+                  const negative = next(NEGATIVE, m.negative ?? 0.5, up)
+                  return negative === undefined ? [] : [{ ...m, negative }]
+                }),
               ]
-            }),
-            ...(m.flip === undefined ? [] : [{ ...m, flip: next(FLIP, m.flip, true) }]),
-            ...(m.gate ? [] : [{ ...m, gate: true }]),
-            ...[true, false].flatMap((up) => {
-              const negative = next(NEGATIVE, m.negative ?? 0.5, up)
-              return negative === undefined ? [] : [{ ...m, negative }]
-            }),
-          ]
-          const ranked = moves
-            .map((model) => ({ model, broken: violations(model), scored: score(model, dev, devP) }))
-            .sort((a, b) => a.broken - b.broken || b.scored.objective - a.scored.objective)
-          local = { model: ranked[0]!.model, scored: ranked[0]!.scored }
-          broken = ranked[0]!.broken
-        }
-        if (violations(local.model) > 0 || !devAllowed(local.model, local.scored)) local = { model, scored: score(model, dev, devP) }
-        climb(guarded)
-        const m = local.model
-        const name = `${subset}: features ${families.join('')} l2 ${l2} complaint weight ${complaintWeight}`
-        console.log(
-          `${name}: add ${m.adds!.join('/')} drop ${m.drops!.join('/')} complaint >= ${m.negative} gate ${m.gate ?? false} turn ${m.flip ?? '-'}: ${show(local.scored)}; ${showDocuments(documentErrors(m, documentP))}`,
-        )
-        if (args.includes('--unguarded')) {
-          const text = (e: Example) => e.sentences.map((x) => x.tokens.map((t) => t.raw).join(' ')).join(' ')
-          const broken = pairs.filter((e, k) => pairsRight[k] && !exact(m, e, pairsP[k]!)).map(text)
-          console.log(`  guards broken: ${violations(m)}`)
-          console.log(`  breaks ${broken.length} unit-test sentences: ${broken.slice(0, 12).join(' | ')}`)
-          console.log(`  written: ${show(score(m, tuningSentences, tuningP))}; held out: ${show(score(m, heldOutSentences, heldOutP))}`)
-          const five = fiveStar.filter((e, k) => fiveStarQuiet[k] && complains(m, e, fiveP[k]!)).map(text)
-          const low = lowStar.filter((e, k) => lowStarHeard[k] && !complains(m, e, lowP[k]!)).length
-          console.log(`  five-star newly complaining ${five.length}: ${five.slice(0, 4).join(' | ')}; low-star newly silent: ${low}`)
-        }
-        if (local.scored.objective > best.scored.objective + 1e-9) best = { ...local, name }
-      }
+              const ranked = moves
+                .map((model) => ({ model, broken: violations(model), scored: score(model, dev, devP) }))
+                .sort((a, b) => a.broken - b.broken || b.scored.objective - a.scored.objective)
+              local = { model: ranked[0]!.model, scored: ranked[0]!.scored }
+              broken = ranked[0]!.broken
+            }
+            if (violations(local.model) > 0 || !devAllowed(local.model, local.scored)) local = { model, scored: score(model, dev, devP) }
+            climb(guarded)
+            const m = local.model
+            const name = `${subset}: features ${families.join('')} l2 ${l2}${wordL2 === l2 ? '' : ` (words ${wordL2})`} complaint weight ${complaintWeight}${kept ? ' kept' : ''}${AVERAGE ? ' averaged' : ''} epochs ${epochs} min count ${MIN_COUNT}`
+            console.log(
+              `${name}: add ${m.adds!.join('/')} drop ${m.drops!.join('/')} complaint >= ${m.negatives?.join('/') ?? m.negative} gate ${m.gate ?? false} turn ${m.flip ?? '-'}${m.turnsNegative ? ` to negative ${m.turnsNegative.join('/')}` : ''}${m.turnsPositive ? ` to positive ${m.turnsPositive.join('/')}` : ''}: ${show(local.scored)}; ${showDocuments(documentErrors(m, documentP))}`,
+            )
+            if (args.includes('--unguarded')) {
+              const text = (e: Example) => e.sentences.map((x) => x.tokens.map((t) => t.raw).join(' ')).join(' ')
+              const broken = pairs.filter((e, k) => pairsRight[k] && !exact(m, e, pairsP[k]!)).map(text)
+              console.log(`  guards broken: ${violations(m)}`)
+              console.log(`  breaks ${broken.length} unit-test sentences: ${broken.slice(0, 12).join(' | ')}`)
+              console.log(`  written: ${show(score(m, tuningSentences, tuningP))}; held out: ${show(score(m, heldOutSentences, heldOutP))}`)
+              const five = fiveStar.filter((e, k) => fiveStarQuiet[k] && complains(m, e, fiveP[k]!)).map(text)
+              const low = lowStar.filter((e, k) => lowStarHeard[k] && !complains(m, e, lowP[k]!)).length
+              console.log(`  five-star newly complaining ${five.length}: ${five.slice(0, 4).join(' | ')}; low-star newly silent: ${low}`)
+            }
+            if (local.scored.objective > best.scored.objective + 1e-9) best = { ...local, name }
+          }
 const m = best.model
+if (args.includes('--diagnose') && m.labels.length) {
+  // Per aspect on dev: how well the presence probability ranks the items the rules left silent (AUC), and the
+  // precision of the rules' own readings with how well presence (or keep) ranks them.
+  const auc = (scored: [number, boolean][]) => {
+    const pos = scored.filter((x) => x[1]).map((x) => x[0])
+    const neg = scored.filter((x) => !x[1]).map((x) => x[0])
+    let wins = 0
+    for (const a of pos) for (const b of neg) wins += a > b ? 1 : a === b ? 0.5 : 0
+    return wins / (pos.length * neg.length || 1)
+  }
+  const devP = dev.map((e) => e.sentences.map((s) => labelProbabilities(m, sentenceFeatures(s.tokens, s.ruled, s.cues, m.features))))
+  for (const aspect of ASPECT_IDS) {
+    const at = m.labels.indexOf(`${aspect}:present`)
+    const keptAt = m.labels.indexOf(`${aspect}:kept`)
+    const silent: [number, boolean][] = []
+    const found: [number, boolean][] = []
+    dev.forEach((e, k) => {
+      const ruled = e.sentences.some((s) => s.ruled.has(aspect))
+      const p = Math.max(0, ...devP[k]!.map((x) => x[keptAt >= 0 && ruled ? keptAt : at]!))
+      ;(ruled ? found : silent).push([p, e.gold.has(aspect)])
+    })
+    const hits = (list: [number, boolean][]) => list.filter((x) => x[1]).length
+    const top = [...silent].sort((a, b) => b[0] - a[0])
+    const precisionAt = (n: number) => `${hits(top.slice(0, n))}/${n}`
+    console.log(
+      `  ${aspect}: rules silent ${silent.length} (gold ${hits(silent)}, AUC ${auc(silent).toFixed(3)}, top 10/25/50 right ${precisionAt(10)} ${precisionAt(25)} ${precisionAt(50)}); rules found ${found.length} (gold ${hits(found)}, AUC ${auc(found).toFixed(3)})`,
+    )
+  }
+}
 console.log(`dev, chosen (${best.name}): ${show(best.scored)}`)
 const json = m.labels.length
   ? `${JSON.stringify(m.flip === undefined ? (({ flip, ...rest }) => rest)(m) : m)}\n`

@@ -70,6 +70,31 @@ describe('the per-aspect learned component', () => {
     expect(decide(perAspect, p('The bill came.'), new Map([['price', 0.6]]))).toEqual(new Map([['price', 0.6]]))
   })
 
+  test('each aspect may have its own complaint threshold, instead of the shared one', () => {
+    // "They never called." gives communication a complaint probability of ~1, "The bill was steep." price ~0.98.
+    const strict: LearnedModel = { ...perAspect, drops: [0, 0], negatives: [0.5, 0.999] }
+    expect(decide(strict, p('They never called.'), new Map())).toEqual(new Map([['communication', -0.5]]))
+    expect(decide(strict, p('The bill was steep.'), new Map([['price', 0]]))).toEqual(new Map([['price', 0.5]]))
+    expect(decide({ ...strict, negatives: undefined }, p('The bill was steep.'), new Map([['price', 0]]))).toEqual(
+      new Map([['price', -0.5]]),
+    )
+  })
+
+  test('each aspect may have its own turn thresholds, one per direction, instead of the shared one', () => {
+    // "The bill was steep.": price complaint probability ~0.98; "They called.": ~0.02 (positive ~0.98).
+    const turning: LearnedModel = { ...perAspect, drops: [0, 0], flip: undefined }
+    const steep = p('The bill was steep.')
+    const called = p('They called.')
+    expect(decide(turning, steep, new Map([['price', 0.6]]))).toEqual(new Map([['price', 0.6]]))
+    expect(decide({ ...turning, turnsNegative: [2, 0.9] }, steep, new Map([['price', 0.6]]))).toEqual(new Map([['price', -0.5]]))
+    expect(decide({ ...turning, turnsNegative: [0.9, 2] }, steep, new Map([['price', 0.6]]))).toEqual(new Map([['price', 0.6]]))
+    // Turning negative to positive has its own threshold: a shared flip of 0.8 would turn it, 2 (never) keeps it.
+    expect(decide({ ...turning, flip: 0.8 }, called, new Map([['price', -0.6]]))).toEqual(new Map([['price', 0.5]]))
+    expect(decide({ ...turning, flip: 0.8, turnsPositive: [0.8, 2] }, called, new Map([['price', -0.6]]))).toEqual(
+      new Map([['price', -0.6]]),
+    )
+  })
+
   test('the weights shipped are small: under 2 MB of JSON', () => {
     const file = Bun.file(new URL('../learned-weights.json', import.meta.url))
     expect(file.size).toBeLessThan(2 * 1024 * 1024)

@@ -38,6 +38,12 @@ export type LearnedModel = GateModel & {
   drops?: number[]
   /** A found aspect reads negative at or above this probability of the polarity classifier (default 0.5). */
   negative?: number
+  /** Per aspect (in the order of the presence labels): its own complaint threshold, instead of `negative`. */
+  negatives?: number[]
+  /** Per aspect: turn a rule's positive reading negative at or above this polarity probability, instead of `flip` (above 1: never). */
+  turnsNegative?: number[]
+  /** Per aspect: turn a rule's negative reading positive when the polarity classifier gives positive at least this, instead of `flip`. */
+  turnsPositive?: number[]
 }
 
 const WORD = /^[\p{L}][\p{L}'’_-]*$/u
@@ -158,20 +164,25 @@ function decideAspects(
     }
   }
   const silenced = anySetAside && !anyFelt
-  const negativeAt = model.negative ?? 0.5
+  const defaultNegativeAt = model.negative ?? 0.5
   const complaintFelt = cues.some((c) => c.live && c.score < 0)
   const { aspectLabels } = compiled(model)
   for (let i = 0; i < aspectLabels.length; i++) {
     const { aspect, present: presentAt, negative: negativeIndex, kept: keptAt } = aspectLabels[i]!
     const present = p[presentAt] ?? 0
     const negative = p[negativeIndex] ?? 0
+    const negativeAt = model.negatives?.[i] ?? defaultNegativeAt
     const score = ruled.get(aspect)
     if (score !== undefined) {
       if ((p[keptAt] ?? present) < (model.drops?.[i] ?? 0)) out.delete(aspect)
-      else if (model.flip !== undefined) {
-        if (score > 0.1 && negative >= model.flip) out.set(aspect, -0.5)
-        else if (score < -0.1 && 1 - negative >= model.flip) out.set(aspect, 0.5)
-        else if (Math.abs(score) <= 0.1) out.set(aspect, negative >= negativeAt ? -0.5 : 0.5)
+      else {
+        const toNegative = model.turnsNegative?.[i] ?? model.flip
+        const toPositive = model.turnsPositive?.[i] ?? model.flip
+        if (score > 0.1) {
+          if (toNegative !== undefined && negative >= toNegative) out.set(aspect, -0.5)
+        } else if (score < -0.1) {
+          if (toPositive !== undefined && 1 - negative >= toPositive) out.set(aspect, 0.5)
+        } else if (model.flip !== undefined) out.set(aspect, negative >= negativeAt ? -0.5 : 0.5)
       }
       continue
     }
