@@ -19,7 +19,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
-import { BINARY, OUT, ROOT, percentile, rssMb, saveResult, track } from './lib'
+import { BINARY, eachLine, OUT, ROOT, percentile, rssMb, saveResult, track } from './lib'
 import { generateDataset } from '../src/sample/generate'
 import { ReviewRepository } from '../src/reviews/repository'
 import { openServiceDatabase } from '../src/service'
@@ -181,19 +181,10 @@ function mcpSession(dataDir: string) {
     Bun.spawn(command(['mcp']), { env: { ...process.env, DATA_DIR: dataDir }, stdin: 'pipe', stdout: 'pipe', stderr: 'ignore' }),
   )
   const waiting = new Map<number, (message: unknown) => void>()
-  void (async () => {
-    const decoder = new TextDecoder()
-    let buffer = ''
-    for await (const chunk of proc.stdout) {
-      buffer += decoder.decode(chunk, { stream: true })
-      const lines = buffer.split('\n')
-      buffer = lines.pop()!
-      for (const line of lines) {
-        const message = JSON.parse(line) as { id?: number }
-        if (message.id !== undefined) waiting.get(message.id)?.(message)
-      }
-    }
-  })()
+  void eachLine(proc.stdout, (line) => {
+    const message = JSON.parse(line) as { id?: number }
+    if (message.id !== undefined) waiting.get(message.id)?.(message)
+  })
   let nextId = 1
   const request = (method: string, params: unknown) =>
     new Promise<unknown>((resolve) => {

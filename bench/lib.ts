@@ -99,3 +99,15 @@ export async function freePort(): Promise<number> {
   listener.stop(true)
   return port
 }
+
+/** Calls `onLine` with each complete line of `stream` (a child's stdout or stderr) as it arrives; resolves at its end. */
+export async function eachLine(stream: ReadableStream<Uint8Array>, onLine: (line: string) => void): Promise<void> {
+  const decoder = new TextDecoder()
+  let buffer = ''
+  for await (const chunk of stream) {
+    buffer += decoder.decode(chunk, { stream: true })
+    const lines = buffer.split('\n')
+    buffer = lines.pop()!
+    for (const line of lines) onLine(line)
+  }
+}

@@ -18,7 +18,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { join } from 'node:path'
-import { BINARY, OUT, ROOT, saveResult, track } from './lib'
+import { BINARY, eachLine, OUT, ROOT, saveResult, track } from './lib'
 import { generateDataset } from '../src/sample/generate'
 import { ReviewRepository } from '../src/reviews/repository'
 import { openServiceDatabase } from '../src/service'
@@ -123,32 +123,23 @@ async function start(size: number, dataDir: string) {
   const events: Record<string, unknown>[] = []
   let url = ''
   const listening = Promise.withResolvers<void>()
-  void (async () => {
-    const decoder = new TextDecoder()
-    let buffer = ''
-    for await (const chunk of proc.stderr) {
-      buffer += decoder.decode(chunk, { stream: true })
-      const lines = buffer.split('\n')
-      buffer = lines.pop()!
-      for (const line of lines) {
-        let event: Record<string, unknown>
-        try {
-          event = JSON.parse(line) as Record<string, unknown>
-        } catch {
-          continue
-        }
-        events.push(event)
-        if (event.event === 'listening') {
-          url = String(event.url)
-          mark('listening')
-          listening.resolve()
-        } else if (event.event === 'version_built') mark('version')
-        else if (event.event === 'text_index_built') mark('text_index')
-        else if (event.event === 'compressed') mark('compressed')
-      }
+  // At the end of its stderr (the server died) nothing waits for a listening line any more.
+  void eachLine(proc.stderr, (line) => {
+    let event: Record<string, unknown>
+    try {
+      event = JSON.parse(line) as Record<string, unknown>
+    } catch {
+      return
     }
-    listening.resolve()
-  })()
+    events.push(event)
+    if (event.event === 'listening') {
+      url = String(event.url)
+      mark('listening')
+      listening.resolve()
+    } else if (event.event === 'version_built') mark('version')
+    else if (event.event === 'text_index_built') mark('text_index')
+    else if (event.event === 'compressed') mark('compressed')
+  }).then(() => listening.resolve())
   await listening.promise
   const exited = () => killed || proc.exitCode !== null
   const deadline = performance.now() + 1_800_000
