@@ -80,6 +80,14 @@ function childCommand(): string[] {
 /** Children computing now: ended with this process (a child outliving its server would only burn CPU). */
 const children = new Set<Bun.Subprocess>()
 let exitHook = false
+/**
+ * Ends every running child when this process exits. A function of the module, not a closure made inside
+ * computeInWorker: that one held the first computation's scope (its version, through the stats callback), and through
+ * each version's successor every version after it, for the life of the process.
+ */
+function killChildren(): void {
+  for (const running of children) running.kill('SIGKILL')
+}
 
 /**
  * A whole version's insights computed in a child process of this executable (insights-child.ts; the reviews read
@@ -112,9 +120,7 @@ export function computeInWorker(
   children.add(child)
   if (!exitHook) {
     exitHook = true
-    process.once('exit', () => {
-      for (const running of children) running.kill('SIGKILL')
-    })
+    process.once('exit', killChildren)
   }
   // A child must never keep the process alive on its own.
   child.unref()

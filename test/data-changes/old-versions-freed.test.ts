@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Catalog } from '../../src/catalog/catalog'
-import type { Snapshot } from '../../src/catalog/snapshot'
+import type { InsightsComputer, Snapshot } from '../../src/catalog/snapshot'
+import { computeInWorker } from '../../src/insights/analysis-worker'
 import { computeInsights } from '../../src/insights/compute'
 import { ReviewRepository } from '../../src/reviews/repository'
 import { openServiceDatabase } from '../../src/service'
@@ -20,14 +21,19 @@ afterEach(() => {
   for (const step of cleanup.splice(0).reverse()) step()
 })
 
-function setup() {
+const onThisThread: InsightsComputer = async (b, r, at) => computeInsights(b, r, at)
+/** As `serve` computes them: in a child process, from the version's bytes, each review's analysis stored. */
+const inChildProcess: InsightsComputer = async (b, r, at, source) =>
+  (source && computeInWorker(b, source.dataset, at, source.signal, source.store)) || computeInsights(b, r, at)
+
+function setup(compute: InsightsComputer = onThisThread) {
   const dir = mkdtempSync(join(tmpdir(), 'reviews-freed-'))
   const db = openServiceDatabase(dir)
   const store = new ReviewRepository(db)
   store.write({ business, reviews })
   const catalog = new Catalog(store, {
     baseUrl: 'https://x.test',
-    computeInsights: async (b, r, at) => computeInsights(b, r, at),
+    computeInsights: compute,
     buildOffLoopFrom: 0,
     insightsVersion: 'test',
     log: () => {},
@@ -90,3 +96,14 @@ test('versions built on the event loop are freed once replaced', async () => {
   })
   expect(await collected(refs)).toEqual([true, true, true, true, false])
 })
+
+test('versions whose insights were computed in a child process are freed once replaced', async () => {
+  // The first computation's scope was held for the life of the process (by a hook ending the children at exit), and
+  // through each version's successor every version after it: a burst of 20 imports at 10k kept 380 MB.
+  const { store, catalog } = setup(inChildProcess)
+  const refs = await versionsServed(store, catalog, 3, async () => {
+    catalog.update()
+    await catalog.settled()
+  })
+  expect(await collected(refs)).toEqual([true, true, true, false])
+}, 60_000)
