@@ -6,10 +6,10 @@
  */
 import { Database } from 'bun:sqlite'
 import { ReviewRepository } from '../reviews/repository'
-import type { AggregateRating, Business, Review } from '../reviews/schema'
+import type { Business, Review } from '../reviews/schema'
 import { searchableText, SearchIndex, type SearchIndexParts } from '../reviews/search-index'
 import { buffersOf, NgramIndex, splicedCorpus, type NgramIndexParts, type TextCorpus } from '../reviews/ngram-index'
-import { composeVersion, readVersion, sharedFloat64 } from './version'
+import { composeVersion, readVersion, sharedFloat64, type ComposedVersion } from './version'
 import { spliceVersion, type SplicedVersion } from './splice'
 import { runInBackground } from '../core/thread-priority'
 
@@ -44,24 +44,17 @@ export type BuildRequest = {
     splice?: SpliceSource
   } | null
 }
-export type BuiltVersion = {
+/** A composed version as posted to the event loop: its dates as ISO strings, with the build's own figures beside it. */
+export type BuiltVersion = Omit<ComposedVersion, 'updatedAt'> & {
   id: number
   ok: true
   revision: number
   changedAt: string
   business: Business
-  contentKey: string
   updatedAt: string
-  aggregate: AggregateRating
-  /** The whole reviews.json body. */
-  body: Uint8Array
   /** Whether the version was spliced from the served one (splice.ts) rather than built whole. */
   spliced: boolean
-  rowsStart: number
-  rowEnds: Uint32Array
   rowids: Float64Array
-  /** A hash of each row's bytes (the next build matches its rows against them). */
-  rowHashes: Float64Array
   /** For each row, its position in the previous version when its bytes are the same there, else -1. */
   reuse: Int32Array
   index: SearchIndexParts

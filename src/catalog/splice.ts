@@ -10,7 +10,16 @@
 import type { ReviewRepository } from '../reviews/repository'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
 import { patchSetParts, type SearchIndexParts } from '../reviews/search-index'
-import { businessKeyOf, contentKeyOf, datasetHead, rowHash, sharedBytes, sharedFloat64, sharedUint32 } from './version'
+import {
+  businessKeyOf,
+  contentKeyOf,
+  datasetHead,
+  rowHash,
+  sharedBytes,
+  sharedFloat64,
+  sharedUint32,
+  type ComposedVersion,
+} from './version'
 
 /** What the served version contributes to a splice: its body, its rows' ids, ends and hashes, in order, and its index's sets. */
 export type SpliceBase = {
@@ -32,18 +41,12 @@ export type SpliceBase = {
  */
 type Splice = { head: Uint8Array; fresh: Uint8Array; segments: Int32Array }
 
-export type SplicedVersion = {
+/** A composed version (its body, row ends and hashes, figures) with what the splice knows beside it. */
+export type SplicedVersion = ComposedVersion & {
   revision: number
   changedAt: Date
   business: Business
-  contentKey: string
-  updatedAt: Date
-  aggregate: AggregateRating
-  body: Uint8Array
-  rowsStart: number
-  rowEnds: Uint32Array
   rowids: Float64Array
-  rowHashes: Float64Array
   reuse: Int32Array
   index: SearchIndexParts
   /** The reviews written since the served version, by position. */
