@@ -5,45 +5,27 @@
  * gigabytes).
  */
 import { afterEach, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { Catalog } from '../../src/catalog/catalog'
+import type { Catalog } from '../../src/catalog/catalog'
 import type { InsightsComputer, Snapshot } from '../../src/catalog/snapshot'
 import { computeInWorker } from '../../src/insights/analysis-worker'
 import { computeInsights } from '../../src/insights/compute'
-import { ReviewRepository } from '../../src/reviews/repository'
-import { openServiceDatabase } from '../../src/service'
-import { business, review, reviews } from '../support/dataset'
+import type { ReviewRepository } from '../../src/reviews/repository'
+import { catalogOnFile } from '../support/catalog-on-file'
+import { review, reviews } from '../support/dataset'
 
-const cleanup: (() => void)[] = []
-afterEach(() => {
-  for (const step of cleanup.splice(0).reverse()) step()
+const cleanup: (() => void | Promise<void>)[] = []
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step()
 })
 
-const onThisThread: InsightsComputer = async (b, r, at) => computeInsights(b, r, at)
 /** As `serve` computes them: in a child process, from the version's bytes, each review's analysis stored. */
 const inChildProcess: InsightsComputer = async (b, r, at, source) =>
   (source && computeInWorker(b, source.dataset, at, source.signal, source.store)) || computeInsights(b, r, at)
 
-function setup(compute: InsightsComputer = onThisThread) {
-  const dir = mkdtempSync(join(tmpdir(), 'reviews-freed-'))
-  const db = openServiceDatabase(dir)
-  const store = new ReviewRepository(db)
-  store.write({ business, reviews })
-  const catalog = new Catalog(store, {
-    baseUrl: 'https://x.test',
-    computeInsights: compute,
-    buildOffLoopFrom: 0,
-    insightsVersion: 'test',
-    log: () => {},
-  })
-  cleanup.push(() => {
-    catalog.stop()
-    db.close()
-    rmSync(dir, { recursive: true, force: true })
-  })
-  return { store, catalog }
+/** Insights computed on this thread unless `computeInsights` is given. */
+function setup(computeInsights?: InsightsComputer) {
+  const { store, open } = catalogOnFile(reviews, cleanup, { prefix: 'reviews-freed-', computeInsights })
+  return { store, catalog: open() }
 }
 
 /** Weak references to each version served while `changes` data changes are taken in by `takeIn`. */
