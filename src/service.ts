@@ -151,17 +151,18 @@ function computedOnce(db: Database, compute: InsightsComputer, log: Logger): Ins
 }
 
 /**
- * The insights engine, loaded when insights are first computed (a starting server does not need its code).
- * The language model is loaded in a Worker that ends when the texts are read: idle memory does not keep it.
+ * The insights engine, loaded when insights are first computed (a starting server does not need its code). A version's
+ * insights are computed in a child process; when none can be started, here in slices, the texts read by a Worker
+ * that ends when they are read: idle memory keeps neither.
  */
 function insightsOnFirstUse(): InsightsComputer {
   let engine: Promise<{ computeAsync: InsightsComputer }> | undefined
   return async (business, published, generatedAt, source) => {
-    // The whole computation in a Worker that reads the reviews from the dataset's bytes: nothing of it on the loop.
+    // The whole computation in a child process that reads the reviews from the dataset's bytes: nothing of it on the loop.
     if (source) {
-      const { computeInWorker } = await import('./insights/analysis-worker')
-      const inWorker = computeInWorker(business, source.dataset, generatedAt, source.signal, source.store)
-      if (inWorker) return inWorker
+      const { computeInChildProcess } = await import('./insights/analysis-worker')
+      const inChild = computeInChildProcess(business, source.dataset, generatedAt, source.signal, source.store)
+      if (inChild) return inChild
     }
     engine ??= Promise.all([import('./insights/compute'), import('./insights/analysis-worker')]).then(
       ([{ InsightsEngine }, { workerAnalyzer }]) => new InsightsEngine(workerAnalyzer()),

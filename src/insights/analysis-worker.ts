@@ -1,5 +1,5 @@
 /**
- * Off the event loop: a whole version's insights in a child process of this executable (computeInWorker, see
+ * Off the event loop: a whole version's insights in a child process of this executable (computeInChildProcess, see
  * insights-child.ts), and text analysis in a Worker that exists only while there is work (workerAnalyzer, the
  * fallback when no child can be started): the language model (tens of MB) is loaded in the worker and freed with it.
  * A batch of texts per message keeps the copying cheap and the main thread free.
@@ -82,7 +82,7 @@ const children = new Set<Bun.Subprocess>()
 let exitHook = false
 /**
  * Ends every running child when this process exits. A function of the module, not a closure made inside
- * computeInWorker: that one held the first computation's scope (its version, through the stats callback), and through
+ * computeInChildProcess: that one held the first computation's scope (its version, through the stats callback), and through
  * each version's successor every version after it, for the life of the process.
  */
 function killChildren(): void {
@@ -98,7 +98,7 @@ function killChildren(): void {
  * (stored-analyses.ts). Null when no child can be started (too few descriptors left, or the spawn failed): the
  * caller computes in slices on this thread instead.
  */
-export function computeInWorker(
+export function computeInChildProcess(
   business: Business,
   dataset: Uint8Array,
   generatedAt: string,

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { computeInWorker } from '../../src/insights/analysis-worker'
+import { computeInChildProcess } from '../../src/insights/analysis-worker'
 import { computeInsights } from '../../src/insights/compute'
 import { ANALYSER_RELEASE } from '../../src/insights/release'
 import { computeIncrementally, type IncrementalStats } from '../../src/insights/stored-analyses'
@@ -132,8 +132,8 @@ describe('per-review analyses stored', () => {
     const dataset = new TextEncoder().encode(JSON.stringify({ reviews }))
     const runs: IncrementalStats[] = []
     const store = { dbPath, release: ANALYSER_RELEASE, onStats: (stats: IncrementalStats) => runs.push(stats) }
-    const first = await computeInWorker(business, dataset, AT, undefined, store)!
-    const second = await computeInWorker(business, dataset, AT, undefined, store)!
+    const first = await computeInChildProcess(business, dataset, AT, undefined, store)!
+    const second = await computeInChildProcess(business, dataset, AT, undefined, store)!
     expect(runs.map((r) => r.reused)).toEqual([0, reviews.length])
     expect(second).toEqual(first)
     expect(first).toEqual(computeInsights(business, reviews, AT))

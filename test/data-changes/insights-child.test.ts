@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { computeInWorker } from '../../src/insights/analysis-worker'
+import { computeInChildProcess } from '../../src/insights/analysis-worker'
 import { computeInsights } from '../../src/insights/compute'
 import { ANALYSER_RELEASE } from '../../src/insights/release'
 import type { IncrementalStats } from '../../src/insights/stored-analyses'
@@ -74,7 +74,7 @@ describe('insights computed in a child process', () => {
     const { dbPath, business, published, dataset } = setup(120)
     const before = childPids()
     const stats: IncrementalStats[] = []
-    const computing = computeInWorker(business, dataset, AT, undefined, {
+    const computing = computeInChildProcess(business, dataset, AT, undefined, {
       dbPath,
       release: ANALYSER_RELEASE,
       onStats: (s) => stats.push(s),
@@ -100,7 +100,7 @@ describe('insights computed in a child process', () => {
       controller?.abort(new Error(`superseded ${i}`))
       controller = new AbortController()
       const known = childPids()
-      last = computeInWorker(business, dataset, AT, controller.signal)!
+      last = computeInChildProcess(business, dataset, AT, controller.signal)!
       const superseded = last
       if (i < 4) void superseded.catch(() => {})
       const fresh = childPids().filter((pid) => !known.includes(pid))
@@ -119,6 +119,6 @@ describe('insights computed in a child process', () => {
   test('a child that fails says why', async () => {
     const { business } = setup(10)
     const broken = new TextEncoder().encode('{"reviews": [')
-    await expect(computeInWorker(business, broken, AT)!).rejects.toThrow(/JSON|Unexpected|parse/i)
+    await expect(computeInChildProcess(business, broken, AT)!).rejects.toThrow(/JSON|Unexpected|parse/i)
   }, 30_000)
 })

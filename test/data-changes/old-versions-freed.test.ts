@@ -7,7 +7,7 @@
 import { afterEach, expect, test } from 'bun:test'
 import type { Catalog } from '../../src/catalog/catalog'
 import type { InsightsComputer, Snapshot } from '../../src/catalog/snapshot'
-import { computeInWorker } from '../../src/insights/analysis-worker'
+import { computeInChildProcess } from '../../src/insights/analysis-worker'
 import { computeInsights } from '../../src/insights/compute'
 import type { ReviewRepository } from '../../src/reviews/repository'
 import { catalogOnFile } from '../support/catalog-on-file'
@@ -20,7 +20,7 @@ afterEach(async () => {
 
 /** As `serve` computes them: in a child process, from the version's bytes, each review's analysis stored. */
 const inChildProcess: InsightsComputer = async (b, r, at, source) =>
-  (source && computeInWorker(b, source.dataset, at, source.signal, source.store)) || computeInsights(b, r, at)
+  (source && computeInChildProcess(b, source.dataset, at, source.signal, source.store)) || computeInsights(b, r, at)
 
 /** Insights computed on this thread unless `computeInsights` is given. */
 function setup(computeInsights?: InsightsComputer) {
