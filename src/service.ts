@@ -67,7 +67,8 @@ export function openData(config: Config, options: ServiceOptions = {}) {
   const db = openServiceDatabase(config.dataDir)
   const reviews = new ReviewRepository(db)
   try {
-    const seeded = seedIfAllowed(reviews, policy, wasNew, config.dataDir, options.seed) || seededNew === 'created'
+    // A new directory was seeded (or found seeded by another process) above; any other is checked here.
+    const seeded = seededNew ? seededNew === 'created' : seedIfAllowed(reviews, policy, false, config.dataDir, options.seed)
     if (seeded) log({ event: 'seeded_sample_data', data_dir: config.dataDir })
     markDataDir(config.dataDir, seeded || seededNew === 'found' ? 'sample' : undefined)
   } catch (error) {
