@@ -213,8 +213,7 @@ describe('real labelled corpora', () => {
     expect(corpus.filter((line) => !PERMISSIVE.test(line.license)).map((line) => `${line.file}:${line.row}`)).toEqual([])
     // nothing in test, so the test split stays comparable with the rounds before this corpus
     expect(corpus.filter((line) => line.split === 'test').map((line) => `${line.file}:${line.row}`)).toEqual([])
-    const complaintShare = (items: Line[]) =>
-      items.filter((line) => Object.values(line.aspects).includes('negative')).length / items.length
+    const complaintShare = (items: Line[]) => items.filter((line) => Object.values(line.aspects).includes('negative')).length / items.length
     const silentShare = (items: Line[]) => items.filter((line) => Object.keys(line.aspects).length === 0).length / items.length
     expect(complaintShare(corpus)).toBeGreaterThanOrEqual(0.4)
     for (const split of ['train', 'dev']) {
