@@ -196,6 +196,45 @@ describe('real labelled corpora', () => {
     }
   })
 
+  test('no line appears twice: the same text from the same source', () => {
+    const seen = new Set<string>()
+    const repeated: string[] = []
+    for (const line of sentences) {
+      const key = `${line.text.trim().toLowerCase()}\u0000${line.source}`
+      if (seen.has(key)) repeated.push(`${line.file}:${line.row}`)
+      seen.add(key)
+    }
+    expect(repeated).toEqual([])
+  })
+
+  test('the shops-and-services corpus is trainable text, complaint-rich, in train and dev only, and repeats no text of another corpus', () => {
+    const corpus = sentences.filter((line) => line.file === 'shops-and-services.jsonl')
+    expect(corpus.length).toBeGreaterThanOrEqual(1500)
+    expect(corpus.filter((line) => !PERMISSIVE.test(line.license)).map((line) => `${line.file}:${line.row}`)).toEqual([])
+    // nothing in test, so the test split stays comparable with the rounds before this corpus
+    expect(corpus.filter((line) => line.split === 'test').map((line) => `${line.file}:${line.row}`)).toEqual([])
+    const complaintShare = (items: Line[]) => items.filter((line) => Object.values(line.aspects).includes('negative')).length / items.length
+    const silentShare = (items: Line[]) => items.filter((line) => Object.keys(line.aspects).length === 0).length / items.length
+    expect(complaintShare(corpus)).toBeGreaterThanOrEqual(0.4)
+    for (const split of ['train', 'dev']) {
+      const inSplit = corpus.filter((line) => line.split === split)
+      expect(inSplit.length / corpus.length).toBeGreaterThan(0.15)
+      expect(complaintShare(inSplit)).toBeGreaterThan(0.3)
+      expect(silentShare(inSplit)).toBeGreaterThan(0.15)
+      expect(silentShare(inSplit)).toBeLessThan(0.4)
+    }
+    const elsewhere = new Set(
+      [
+        ...sentences.filter((line) => line.file !== 'shops-and-services.jsonl'),
+        ...readFileSync(join(DIR, EVALUATION_SET), 'utf8')
+          .split('\n')
+          .filter((raw) => raw.trim() !== '')
+          .map((raw) => JSON.parse(raw) as { text: string }),
+      ].map((line) => line.text.trim().toLowerCase()),
+    )
+    expect(corpus.filter((line) => elsewhere.has(line.text.trim().toLowerCase())).map((line) => `${line.file}:${line.row}`)).toEqual([])
+  })
+
   test('each split of the home-services corpus has complaints and sentences with no aspect', () => {
     for (const split of SPLITS) {
       const inSplit = lines.filter((line) => line.file === 'home-services.jsonl' && line.split === split)
