@@ -27,7 +27,11 @@ export const RATING_SHIFT: Readonly<Record<number, number>> = { 1: 1, 2: 1, 5: -
 export const STRONG_RULE = 0.7
 /** The cue of a mention the rating turned, added or set to neutral. */
 export const RATING_CUE = '(rating)'
-/** The score of a complaint the rating made out (the learned component scores what it adds so too). */
+/**
+ * The score of a complaint the rating made out, as the learned component scores what it adds; stronger (down to -1)
+ * where the review praises the aspect elsewhere, so that the review's feeling about it, its mentions summed, is the
+ * complaint the rating made out ("I have to find someone to fix it properly" read as praise beside it).
+ */
 const MADE_OUT = -0.5
 
 const logit = (p: number) => Math.log(Math.max(p, 1e-9) / Math.max(1 - p, 1e-9))
@@ -61,13 +65,16 @@ type Odds = NonNullable<WeighedAnalysis['odds']>
 function madeOut(mentions: AspectMention[], odds: Odds, shift: number): AspectMention[] {
   const best = odds.strongest
   if (!best || mentions.some((m) => m.sentiment === 'negative') || !believed(best.strength, shift)) return mentions
+  const here = (m: AspectMention, i: number) => m.aspect === best.aspect && odds.mentions[i]?.sentence === best.sentence
+  const elsewhere = mentions.reduce((sum, m, i) => (m.aspect === best.aspect && !here(m, i) ? sum + m.score : sum), 0)
+  const score = Math.max(-1, Math.min(MADE_OUT, MADE_OUT - elsewhere))
   let turned = false
   const out = mentions.map((m, i) => {
-    if (m.aspect !== best.aspect || odds.mentions[i]?.sentence !== best.sentence) return m
+    if (!here(m, i)) return m
     turned = true
-    return { ...m, sentiment: 'negative' as const, score: MADE_OUT, cues: withCue(m.cues) }
+    return { ...m, sentiment: 'negative' as const, score, cues: withCue(m.cues) }
   })
-  if (!turned) out.push({ aspect: best.aspect, sentiment: 'negative', score: MADE_OUT, clause: best.text, cues: [RATING_CUE] })
+  if (!turned) out.push({ aspect: best.aspect, sentiment: 'negative', score, clause: best.text, cues: [RATING_CUE] })
   return out
 }
 
