@@ -64,15 +64,25 @@ export function compactReading(reading: Reading, clauseText = true): Reading {
       aspects: analysis.aspects.map((m) => ({ aspect: m.aspect, sentiment: m.sentiment, score: m.score, clause: m.clause, cues: NONE })),
       score: analysis.score,
       phrases: analysis.phrases,
-      ...(analysis.odds ? { odds: compactOdds(analysis.odds) } : {}),
+      ...(analysis.odds ? { odds: compactOdds(analysis.odds, analysis.aspects) } : {}),
     },
   }
 }
 
-const compactOdds = ({ strongest, mentions }: NonNullable<WeighedAnalysis['odds']>): NonNullable<WeighedAnalysis['odds']> => ({
-  strongest: strongest && { ...strongest, text: '' },
-  mentions,
-})
+/**
+ * The odds with only what the rating's prior reads (rating-prior.ts): the odds of each complaint, and where the
+ * strongest candidate's aspect is mentioned in its own sentence; the candidate's text is never quoted by the insights.
+ */
+function compactOdds({ strongest, mentions }: NonNullable<WeighedAnalysis['odds']>, aspects: AspectMention[]): WeighedAnalysis['odds'] {
+  return {
+    strongest: strongest && { ...strongest, text: '' },
+    mentions: mentions.map((o, i) =>
+      o && (aspects[i]!.sentiment === 'negative' || (aspects[i]!.aspect === strongest?.aspect && o.sentence === strongest.sentence))
+        ? o
+        : null,
+    ),
+  }
+}
 
 const round2 = (x: number) => Math.round(x * 100) / 100
 const ratingPolarity = (rating: number): Polarity => (rating >= 4 ? 'positive' : rating <= 2 ? 'negative' : 'neutral')

@@ -8,7 +8,7 @@ import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { analyzeText, contextFor, polarityOf } from '../../src/insights/analyzer'
-import { computeInsights } from '../../src/insights/compute'
+import { compactReading, computeInsights, computeInsightsFrom } from '../../src/insights/compute'
 import { explainLines } from '../../src/insights/explain'
 import { analyzeReview, ratingMade } from '../../src/insights/rating-prior'
 import type { Review } from '../../src/reviews/schema'
@@ -57,6 +57,14 @@ describe('a review read with its rating, on real text', () => {
     const first = moved[0]!
     const asThree = reviews.map((r) => (r.id === first.id ? { ...r, rating: 3 } : r))
     expect(computeInsights(sampleBusiness, asThree, AT).aspects).not.toEqual(insights.aspects)
+  })
+
+  test('a compact reading (stored per review, without its rating) gives the same insights as the full one', () => {
+    const compact = reviews.map((r) =>
+      compactReading({ language: 'en', translated: false, analysis: JSON.parse(JSON.stringify(analyzeText(r.text, context))) }, false),
+    )
+    expect(compact.every((r) => r.analysis!.odds!.strongest?.text !== undefined || r.analysis!.odds!.strongest === null)).toBe(true)
+    expect(computeInsightsFrom(sampleBusiness, reviews, compact, AT)).toEqual(insights)
   })
 
   test('no example quotes a mention the rating made: its words alone do not say it', () => {
