@@ -13,14 +13,17 @@
  * Each split reports aspect precision / recall / F1, polarity (on the labels found), found-and-right (labels found
  * with the right polarity / all labels), complaints found-and-right (the same over negative labels only), per
  * aspect and per kind tag. Whole reviews with star ratings (documents.jsonl and whole-reviews/*.jsonl) give the document-level check:
- * 1-2 star reviews with no complaint, 5 star reviews with a complaint (any aspect read negative).
+ * 1-2 star reviews with no complaint, 5 star reviews with a complaint (any aspect read negative), each review read with
+ * its rating as the product reads it (src/insights/rating-prior.ts), and the text alone beside it. Sentences carry no
+ * rating: their figures are the analyser's alone.
  * Sentences are read as reviews of a plumbing, HVAC and electrical contractor (the sample business's services masked).
  */
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { analyzeText, contextFor } from '../src/insights/analyzer'
+import { analyzeText, contextFor, type TextAnalysis } from '../src/insights/analyzer'
 import { type Breakdown, evaluate, type Interval, type Labelled, parseJsonl, parseLabelled, shareInterval } from '../src/insights/evaluate'
 import { explainLines } from '../src/insights/explain'
+import { analyzeReview } from '../src/insights/rating-prior'
 import { sampleBusiness } from '../src/sample/business'
 
 const args = process.argv.slice(2)
@@ -59,18 +62,33 @@ function report(name: string, items: Labelled[]): void {
 }
 
 type Document = { id: string; text: string; rating: number; language?: string | null; split?: string }
-const complains = (text: string) => analyzeText(text, context).aspects.some((a) => a.sentiment === 'negative')
+const negative = (analysis: TextAnalysis) => analysis.aspects.some((a) => a.sentiment === 'negative')
 
+/**
+ * Each review is read as the product reads it, with its star rating (rating-prior.ts's analyzeReview, the entry the
+ * insights, the evidence and `analyze --rating` use); the text alone is shown beside it for comparison.
+ */
 function reportDocuments(name: string, documents: Document[]): void {
   const english = documents.filter((d) => !d.language || d.language.startsWith('en'))
   const low = english.filter((d) => d.rating <= 2)
   const five = english.filter((d) => d.rating === 5)
-  const silent = low.map((d) => !complains(d.text))
-  const complaining = five.map((d) => complains(d.text))
-  console.log(`\n== ${name}: whole reviews (${english.length} in English of ${documents.length})`)
-  console.log(`1-2 star reviews with no complaint: ${silent.filter(Boolean).length} of ${low.length}, ${ci(shareInterval(silent))}`)
+  const read = (d: Document) => ({
+    alone: negative(analyzeText(d.text, context)),
+    rated: negative(analyzeReview(d.text, d.rating, context)),
+  })
+  const lows = low.map(read)
+  const fives = five.map(read)
+  const silent = lows.map((r) => !r.rated)
+  const complaining = fives.map((r) => r.rated)
+  const silentAlone = lows.map((r) => !r.alone)
+  const complainingAlone = fives.map((r) => r.alone)
+  const count = (xs: boolean[]) => xs.filter(Boolean).length
+  console.log(`\n== ${name}: whole reviews (${english.length} in English of ${documents.length}), read with their star rating`)
+  console.log(`1-2 star reviews with no complaint: ${count(silent)} of ${low.length}, ${ci(shareInterval(silent))}`)
+  console.log(`5 star reviews with a complaint:    ${count(complaining)} of ${five.length}, ${ci(shareInterval(complaining))}`)
   console.log(
-    `5 star reviews with a complaint:    ${complaining.filter(Boolean).length} of ${five.length}, ${ci(shareInterval(complaining))}`,
+    `(the text alone, without the rating: ${count(silentAlone)} of ${low.length} silent, ${ci(shareInterval(silentAlone))}; ` +
+      `${count(complainingAlone)} of ${five.length} complaining, ${ci(shareInterval(complainingAlone))})`,
   )
   if (args.includes('--errors')) {
     for (const [k, d] of low.entries()) if (silent[k]) console.log(JSON.stringify({ silent: d.rating, id: d.id, text: d.text }))

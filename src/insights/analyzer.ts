@@ -77,7 +77,8 @@ import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/con
 import { readClause } from './rules/read-clause'
 import { aspectsOf } from './rules/aspects'
 import { nounPhrases, joinTokens } from './rules/noun-phrases'
-import { type Cue, type LearnedModel, withLearned } from './rules/learned'
+import { type Cue, type LearnedModel, decide, labelProbabilities, sentenceFeatures } from './rules/learned'
+import { ComplaintWeigher, type ComplaintOdds, LEARNED_CUE } from './complaint-odds'
 import { customAspectsOf } from './rules/custom-aspects'
 import { vocabularyOf } from './vocabulary'
 import learnedWeights from './learned-weights.json'
@@ -86,6 +87,11 @@ import type { AspectId } from './lexicon'
 const LEARNED = learnedWeights as LearnedModel
 
 export type { Polarity, AspectMention, ClauseAnalysis, TextAnalysis, AnalysisContext } from './rules/types'
+/**
+ * A text's analysis with what the learned component thought of its complaints (complaint-odds.ts), for a decision over
+ * the whole review (rating-prior.ts). `odds` is absent when the rules were read alone.
+ */
+export type WeighedAnalysis = TextAnalysis & { odds?: ComplaintOdds }
 
 const NEUTRAL_BAND = 0.1
 /** Rules that mark a whole sentence's tokens before it is split into clauses, in this order. */
@@ -127,8 +133,12 @@ export function contextFor(business: Pick<Business, 'name' | 'description' | 'se
   }
 }
 export const polarityOf = (score: number): Polarity => (score > NEUTRAL_BAND ? 'positive' : score < -NEUTRAL_BAND ? 'negative' : 'neutral')
-export function analyzeText(text: string, context: AnalysisContext = {}): TextAnalysis {
+export function analyzeText(text: string, context: AnalysisContext = {}): WeighedAnalysis {
   const doc = readDoc(text)
+  const model = typeof context.learned === 'object' ? context.learned : LEARNED
+  const useModel = context.learned !== false && model.labels.length > 0
+  const weigher = useModel && ComplaintWeigher.applies(model) ? new ComplaintWeigher(model, context.cleaningBusiness) : undefined
+  let sentenceIndex = 0
   const clauses: ClauseAnalysis[] = []
   const aspects: AspectMention[] = []
   const phrases: string[][] = []
@@ -192,13 +202,14 @@ export function analyzeText(text: string, context: AnalysisContext = {}): TextAn
     })
     const kept = withoutConceded(sentenceMentions)
     if (context.onSentence) context.onSentence(tokens, ruledReading(kept), cues)
-    const model = typeof context.learned === 'object' ? context.learned : LEARNED
-    aspects.push(
-      ...(context.learned === false || !model.labels.length ? kept : withModel(model, tokens, kept, cues, context.cleaningBusiness)),
-    )
+    aspects.push(...(useModel ? withModel(model, tokens, kept, cues, context.cleaningBusiness, weigher, sentenceIndex) : kept))
+    sentenceIndex++
     custom.push(...withoutConceded(customMentions))
   })
-  return { clauses, aspects: [...withoutWorthConceded(aspects), ...custom], score: round(clamp(total)), phrases }
+  const found = [...withoutWorthConceded(aspects), ...custom]
+  const analysis: WeighedAnalysis = { clauses, aspects: found, score: round(clamp(total)), phrases }
+  if (weigher) analysis.odds = weigher.odds(found)
+  return analysis
 }
 const round = (value: number) => Math.round(value * 1000) / 1000
 
@@ -218,13 +229,19 @@ function withModel(
   mentions: AspectMention[],
   cues: readonly Cue[],
   cleaningBusiness = false,
+  weigher?: ComplaintWeigher,
+  sentenceIndex = 0,
 ): AspectMention[] {
   const ruled = ruledReading(mentions)
-  const learned = withLearned(model, tokens, ruled, cues)
+  // learned.ts's withLearned, with the probabilities kept for the complaint odds of the whole review.
+  const p = labelProbabilities(model, sentenceFeatures(tokens, ruled, cues, model.features))
+  const learned = decide(model, p, ruled, cues)
   const out = mentions.filter((m) => learned.get(m.aspect) === ruled.get(m.aspect))
   let sentence: string | undefined
+  const text = () => (sentence ??= joinTokens(tokens))
   for (const [aspect, score] of learned)
     if (score !== ruled.get(aspect) && !(cleaningBusiness && aspect === 'cleanliness' && !ruled.has(aspect)))
-      out.push({ aspect, sentiment: polarityOf(score), score, clause: (sentence ??= joinTokens(tokens)), cues: ['(learned)'] })
+      out.push({ aspect, sentiment: polarityOf(score), score, clause: text(), cues: [LEARNED_CUE] })
+  weigher?.sentence(sentenceIndex, p, ruled, cues, out, text)
   return out
 }

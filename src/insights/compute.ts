@@ -6,13 +6,23 @@
  */
 import { quarterOf } from '../core/dates'
 import type { Business, Review } from '../reviews/schema'
-import { analyzeText, contextFor, polarityOf, type AnalysisContext, type AspectMention, type Polarity, type TextAnalysis } from './analyzer'
+import {
+  analyzeText,
+  contextFor,
+  polarityOf,
+  type AnalysisContext,
+  type AspectMention,
+  type Polarity,
+  type TextAnalysis,
+  type WeighedAnalysis,
+} from './analyzer'
 import { hasText, readableText, storedLanguage, type LocalizedReview } from './language'
 import { ASPECTS } from './lexicon'
 import { linkFigures, mentions } from './links'
 import { ownerView } from './owner-view'
 import { buildFaq, buildSummary } from './prose'
 import type { AspectInsight, Insights } from './schema'
+import { ratingMade, withRating } from './rating-prior'
 import { topicsOf } from './topics'
 import { vocabularyFaq, vocabularyOf } from './vocabulary'
 
@@ -22,8 +32,11 @@ export type TextAnalyzer = (texts: string[], context: AnalysisContext) => Promis
 type Split = { positive: number; negative: number; neutral: number }
 /** A review's feeling about an aspect, and the clause that says it (the mention whose own sentiment agrees). */
 type ReviewAspects = Map<string, { score: number; clause: string }>
-/** How one review was read: null when it has no English text to read. */
-export type Reading = { language: string; translated: boolean; analysis: TextAnalysis | null }
+/**
+ * How one review's text was read: null when it has no English text to read. The text alone: its rating is applied
+ * where the readings are aggregated (rating-prior.ts), so a reading stays valid when only the rating changes.
+ */
+export type Reading = { language: string; translated: boolean; analysis: WeighedAnalysis | null }
 
 const EXAMPLES_PER_SIDE = 2
 const ENTITY_REVIEW_IDS = 5
@@ -35,8 +48,10 @@ Object.freeze(NONE)
 /**
  * A reading with only what computeInsightsFrom reads of it: each aspect mention's aspect, sentiment, score and clause;
  * each clause's score (and text, which a tracked topic is matched in: `clauseText` false drops it when the business
- * tracks none); the phrases. The lexicon cues of clauses and mentions (most of a reading's objects) are left out, and
- * so are a clause's aspect ids. Held per review for a whole computation (100k of them at once), and stored so.
+ * tracks none); the phrases; the learned component's complaint odds, which the review's rating is weighed with
+ * (complaint-odds.ts; the strongest candidate's sentence text left out: a complaint the rating makes is never quoted).
+ * The lexicon cues of clauses and mentions (most of a reading's objects) are left out, and so are a clause's aspect
+ * ids. Held per review for a whole computation (100k of them at once), and stored so.
  */
 export function compactReading(reading: Reading, clauseText = true): Reading {
   const analysis = reading.analysis
@@ -49,7 +64,23 @@ export function compactReading(reading: Reading, clauseText = true): Reading {
       aspects: analysis.aspects.map((m) => ({ aspect: m.aspect, sentiment: m.sentiment, score: m.score, clause: m.clause, cues: NONE })),
       score: analysis.score,
       phrases: analysis.phrases,
+      ...(analysis.odds ? { odds: compactOdds(analysis.odds, analysis.aspects) } : {}),
     },
+  }
+}
+
+/**
+ * The odds with only what the rating's prior reads (rating-prior.ts): the odds of each complaint, and where the
+ * strongest candidate's aspect is mentioned in its own sentence; the candidate's text is never quoted by the insights.
+ */
+function compactOdds({ strongest, mentions }: NonNullable<WeighedAnalysis['odds']>, aspects: AspectMention[]): WeighedAnalysis['odds'] {
+  return {
+    strongest: strongest && { ...strongest, text: '' },
+    mentions: mentions.map((o, i) =>
+      o && (aspects[i]!.sentiment === 'negative' || (aspects[i]!.aspect === strongest?.aspect && o.sentence === strongest.sentence))
+        ? o
+        : null,
+    ),
   }
 }
 
@@ -169,7 +200,8 @@ function perReviewAspects(analysis: TextAnalysis | null, reported: Set<string>):
   const result: ReviewAspects = new Map()
   for (const [aspect, mentions] of byAspect) {
     // A review's feeling about an aspect: the sum of its mentions, kept within [-1, 1]; quoted by the
-    // strongest mention that feels the same way, so the excerpt says what its label says.
+    // strongest mention that feels the same way, so the excerpt says what its label says (never one the review's
+    // rating made: its words alone do not say it).
     const score = Math.max(
       -1,
       Math.min(
@@ -178,7 +210,9 @@ function perReviewAspects(analysis: TextAnalysis | null, reported: Set<string>):
       ),
     )
     const polarity = polarityOf(score)
-    const agreeing = mentions.filter((m) => m.sentiment === polarity).sort((a, b) => Math.abs(b.score) - Math.abs(a.score))[0]
+    const agreeing = mentions
+      .filter((m) => m.sentiment === polarity && !ratingMade(m))
+      .sort((a, b) => Math.abs(b.score) - Math.abs(a.score))[0]
     result.set(aspect, { score, clause: agreeing?.clause ?? '' })
   }
   return result
@@ -202,7 +236,8 @@ export function computeInsightsFrom(
   const vocabulary = vocabularyOf(business)
   const labels = new Map<string, string>(ASPECTS.map((a) => [a.id, a.label]))
   const reported = new Set(vocabulary.aspects.map((a) => a.id))
-  const reviewAspects = readings.map((r) => perReviewAspects(r.analysis, reported))
+  // Each review's reading weighed with its star rating (rating-prior.ts): the one place the insights apply it.
+  const reviewAspects = readings.map((r, i) => perReviewAspects(r.analysis && withRating(r.analysis, reviews[i]!.rating), reported))
   collect()
   const aspects = vocabulary.aspects
     .map(({ id, label }) => aspectInsight(id, label ?? labels.get(id)!, reviews, reviewAspects))

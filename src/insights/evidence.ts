@@ -2,12 +2,13 @@
  * The evidence behind an aspect's count, review by review: the mentions the analyser found (clause, its own
  * sentiment and score, the cues that fired) and the review's feeling about the aspect they add up to, which is
  * what put the review in the aspect's positive, negative or neutral split. Read again for the reviews of one
- * page, the same way the insights read them (language.ts's text basis, the business's context), on the
+ * page, the same way the insights read them (language.ts's text basis, the business's context, the review's rating), on the
  * analysis worker (analysis-worker.ts), so the event loop does none of it.
  */
 import type { Business, Review } from '../reviews/schema'
 import { contextFor, polarityOf } from './analyzer'
 import { readableText } from './language'
+import { withRating } from './rating-prior'
 import { type TextAnalyzer, workerAnalyzer } from './analysis-worker'
 import type { AspectEvidence } from './schema'
 
@@ -28,7 +29,8 @@ export async function aspectEvidence(
   const analyses = await analyze(toRead, contextFor(business))
   let next = 0
   return reviews.map((review, i) => {
-    const analysis = texts[i] === null ? undefined : analyses[next++]
+    // Read with the review's rating, as the insights read it (rating-prior.ts).
+    const analysis = texts[i] === null ? undefined : withRating(analyses[next++]!, review.rating)
     const found = (analysis?.aspects ?? []).filter((m) => m.aspect === aspect)
     const score = Math.max(
       -1,

@@ -3,12 +3,14 @@
  * object per line, so anyone can audit a reading: the clauses and their scores, the cues matched in
  * each (the phrase, its score, whether a negation flipped it, the aspect it names), the aspects found
  * with their polarity and the clause they are quoted from, and the technicians, services and service
- * area the text names. Pure: no I/O, same input, same output.
+ * area the text names. Pure: no I/O, same input, same output. Given the star rating the texts were written with,
+ * each is read as the insights read a review of that rating (rating-prior.ts); without one, as text alone.
  */
 import type { Business } from '../reviews/schema'
 import { sanitizeText } from '../core/text'
 import { analyzeText, contextFor, polarityOf, type Polarity } from './analyzer'
 import { createEnricher } from './enrich'
+import { withRating } from './rating-prior'
 import type { AspectId } from './lexicon'
 
 export type ExplainedLine = {
@@ -28,15 +30,15 @@ export type ExplainedLine = {
   service_area: string | null
 }
 
-export function explainLines(lines: string[], business: Business): ExplainedLine[] {
+export function explainLines(lines: string[], business: Business, rating?: number): ExplainedLine[] {
   const enrich = createEnricher(business)
   const context = contextFor(business)
   return lines.map((raw) => {
     const text = sanitizeText(raw)
-    const analysis = analyzeText(text, context)
+    const analysis = withRating(analyzeText(text, context), rating)
     const mentions = enrich({
       id: '',
-      rating: 5,
+      rating: rating ?? 5,
       date: '1970-01-01',
       author: '',
       text,

@@ -97,6 +97,20 @@ describe('reviews-service analyze', () => {
     expect(lines[1].aspects).toMatchObject([{ aspect: 'cleanliness', polarity: 'positive', score: 1 }])
   })
 
+  test('--rating N reads each text as a review of N stars, as the insights do; a text that names no aspect stays silent', () => {
+    const analyze = (args: string[], text: string) =>
+      Bun.spawnSync(['bun', MAIN, 'analyze', '--json', ...args], {
+        env: { ...process.env, DATA_DIR: tempDir() },
+        stdin: Buffer.from(`${text}\n`),
+      })
+    const silent = analyze(['--rating', '1'], 'Terrible. Avoid.')
+    expect(silent.exitCode).toBe(0)
+    expect(JSON.parse(silent.stdout.toString()).aspects).toEqual([])
+    const refused = analyze(['--rating', '6'], 'Terrible. Avoid.')
+    expect(refused.exitCode).toBe(2)
+    expect(refused.stderr.toString()).toContain('--rating must be a star rating from 1 to 5')
+  })
+
   test('--file reads texts from a file; a missing file is a clear error', () => {
     const dir = tempDir()
     const file = join(dir, 'texts.txt')

@@ -1,0 +1,70 @@
+import { describe, expect, test } from 'bun:test'
+import { analyzeText } from './analyzer'
+import type { LearnedModel } from './rules/learned'
+
+/** "phone" names communication (a complaint at 0.73), "invoice" names price (added by the model: 0.7). */
+const model: LearnedModel = {
+  mode: 'aspect',
+  labels: ['communication:present', 'communication:negative', 'price:present', 'price:negative'],
+  bias: [-4, 0, -4, 0],
+  weights: { 'w:phone': [0, 8, 1, 1], 'w:invoice': [2, 8, 3, 0.5], 'w:steep': [3, -4] },
+  add: 2,
+  drop: 0,
+  adds: [2, 0.7],
+  drops: [0, 0],
+  negative: 0.5,
+  features: ['w'],
+}
+const odds = (text: string, cleaningBusiness = false) => analyzeText(text, { learned: model, cleaningBusiness }).odds!
+
+describe('the complaint odds kept beside a reading', () => {
+  test('the strongest candidate: its aspect, sentence, text and P(named) x P(complaint)', () => {
+    expect(odds('Great work. We phoned on Monday.').strongest).toEqual({
+      aspect: 'communication',
+      sentence: 1,
+      text: 'We phoned on Monday.',
+      strength: 0.718,
+    })
+  })
+
+  test('an aspect the rules read counts as named: its strength is the complaint probability alone', () => {
+    expect(odds('We phoned twice, the price was fair.').strongest).toMatchObject({ aspect: 'communication', strength: 0.731 })
+  })
+
+  test('no candidate where no aspect is likely named, nor where the rules set the aspect aside (another company)', () => {
+    expect(odds('Terrible. Avoid.').strongest).toBeNull()
+    expect(odds('The last plumber never phoned us.').strongest).toBeNull()
+  })
+
+  test('an aspect already read as a complaint in its sentence is no candidate', () => {
+    expect(odds('Friendly guy, but the bill was steep.').strongest).toBeNull()
+  })
+
+  test("each mention's odds, index-aligned: the rules' readings by P(complaint), the model's by P(named) x P(complaint)", () => {
+    const analysis = analyzeText('Friendly guy, but the bill was steep. The invoice came on Monday.', { learned: model })
+    expect(analysis.aspects.map((m) => m.aspect)).toEqual(['professionalism', 'price', 'price'])
+    expect(analysis.odds!.mentions).toEqual([
+      null, // not weighed: the model has no professionalism labels
+      { sentence: 0, complaint: 0.018, ruled: true },
+      { sentence: 1, complaint: 0.611, ruled: false },
+    ])
+  })
+
+  test('the rules alone keep no odds', () => {
+    expect(analyzeText('We phoned on Monday.', { learned: false }).odds).toBeUndefined()
+  })
+
+  test("a cleaning company's cleanliness is never a candidate the model alone names", () => {
+    const cleaning: LearnedModel = {
+      ...model,
+      labels: ['cleanliness:present', 'cleanliness:negative'],
+      bias: [-4, 0],
+      weights: { 'w:phone': [0, 8] },
+      adds: [2],
+      drops: [0],
+    }
+    const read = (cleaningBusiness: boolean) => analyzeText('We phoned on Monday.', { learned: cleaning, cleaningBusiness }).odds!.strongest
+    expect(read(false)).toMatchObject({ aspect: 'cleanliness' })
+    expect(read(true)).toBeNull()
+  })
+})
