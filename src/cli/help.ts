@@ -45,8 +45,8 @@ export function usageText(): string {
     ...options(IMPORT_OPTIONS),
     entry('reviews-service mcp', 'MCP server over stdio, for desktop agents.'),
     entry(
-      'reviews-service analyze [--file F] [--json]',
-      'How the analyser reads texts (one per line on stdin); --json: one object per line.',
+      'reviews-service analyze [--file F] [--json] [--rating N]',
+      'How the analyser reads texts (one per line on stdin); --json: one object per line; --rating N: read each as a review of N stars.',
     ),
     'reviews-service --help | --version',
     '',
