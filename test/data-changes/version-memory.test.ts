@@ -23,7 +23,7 @@ test("a version holds reviews.json's bytes and the parsed reviews, not each row'
   expect(rowsMatch).toBe(true)
 }, 60_000)
 
-test('the reviews a build worker gives share one empty list for no technicians and no services', async () => {
+test("the reviews' columns a build worker gives share one empty list for no technicians and no services", async () => {
   const cleanup: (() => void | Promise<void>)[] = []
   try {
     const reviews = Array.from({ length: 40 }, (_, i) =>
@@ -35,11 +35,13 @@ test('the reviews a build worker gives share one empty list for no technicians a
     await catalog.whenServing()
     const served = catalog.current.reviews
     expect(served).toHaveLength(40)
-    const empty = served.filter((r) => r.technicians.length === 0)
+    const columns = served.columns
+    const positions = Array.from({ length: served.length }, (_, p) => p)
+    const empty = positions.filter((p) => columns.technicians(p).length === 0)
     expect(empty).toHaveLength(30)
-    expect(new Set([...empty.map((r) => r.technicians), ...served.map((r) => r.services)]).size).toBe(1)
-    expect(served.filter((r) => r.technicians.length === 1).every((r) => r.technicians[0] === 'Sarah Chen')).toBe(true)
-    expect(JSON.parse(catalog.current.jsonAt(0))).toEqual(served[0])
+    expect(new Set([...empty.map((p) => columns.technicians(p)), ...positions.map((p) => columns.services(p))]).size).toBe(1)
+    expect(positions.filter((p) => columns.technicians(p).length === 1).every((p) => columns.technicians(p)[0] === 'Sarah Chen')).toBe(true)
+    expect(JSON.parse(catalog.current.jsonAt(0))).toEqual(served.at(0))
   } finally {
     for (const step of cleanup.reverse()) await step()
   }
