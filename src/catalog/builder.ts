@@ -183,11 +183,7 @@ export async function takeIn(
       if (cancelled()) throw new Cancelled('build superseded')
     }
   }
-  const reviewAt = (p: number): Review => {
-    const start = rowsStart + (p === 0 ? 0 : rowEnds[p - 1]! + 1)
-    return JSON.parse(decoder.decode(body.subarray(start, rowsStart + rowEnds[p]!))) as Review
-  }
-  const index = SearchIndex.fromParts(reviewAt, built.index)
+  const index = SearchIndex.fromParts(rowReader(body, rowsStart, rowEnds), built.index)
   return {
     parsed,
     prepared: {
@@ -202,6 +198,17 @@ export async function takeIn(
       rowHashes: built.rowHashes,
       index,
     },
+  }
+}
+
+/**
+ * A review by position, parsed from its bytes. Made outside `takeIn`: a closure made in an async function holds all of
+ * its locals, and those include the previous version (every version would keep the one before it).
+ */
+function rowReader(body: Uint8Array, rowsStart: number, rowEnds: Uint32Array): (position: number) => Review {
+  return (p) => {
+    const start = rowsStart + (p === 0 ? 0 : rowEnds[p - 1]! + 1)
+    return JSON.parse(decoder.decode(body.subarray(start, rowsStart + rowEnds[p]!))) as Review
   }
 }
 

@@ -163,7 +163,9 @@ export class Snapshot {
       this.rowEnds = prepared.rowEnds
       this.rowHashes = prepared.rowHashes
       this.index = prepared.index
-      dataset = () => new CachedRepresentation(prepared.body, JSON_TYPE, updatedAt)
+      // Only the body: the prepared parts (ids, columns, index) are the version's own fields, or garbage.
+      const body = prepared.body
+      dataset = () => new CachedRepresentation(body, JSON_TYPE, updatedAt)
     } else {
       // Parsed for the columns and the composition, then dropped: a version keeps no review object.
       const reviews = rows.map((r) => JSON.parse(r.json) as Review)
@@ -177,13 +179,16 @@ export class Snapshot {
       this.aggregate = composed.aggregate
       this.rowsStart = composed.rowsStart
       this.rowEnds = composed.rowEnds
-      dataset = () => new CachedRepresentation(composed.body, JSON_TYPE, updatedAt)
+      const body = composed.body
+      dataset = () => new CachedRepresentation(body, JSON_TYPE, updatedAt)
     }
     this.columns = columns
     this.reviews = new ReviewTable(columns, ids, this.byId, (p) => this.jsonAt(p))
     this.derived = new BoundedCache<CachedRepresentation>({ ...CACHE_LIMITS, largeBytes: datasetBytes })
     // The feeds hold the newest FEED_SIZE reviews, and each one's whole day (its entries' times follow the day's order).
-    const feed = () => ({ business, reviews: this.feedReviews(), baseUrl, updatedAt, externalHubs: options.externalHubs ?? [] })
+    // (Not a closure over `options`: it holds the previous version, which must not stay reachable from this one.)
+    const externalHubs = options.externalHubs ?? []
+    const feed = () => ({ business, reviews: this.feedReviews(), baseUrl, updatedAt, externalHubs })
     // The feeds are rendered on first use (a starting server answers its first request sooner); renderAll()
     // forces them, so a version that cannot be rendered is refused when it is built (see Catalog.refresh).
     // A topic whose bytes are the previous version's keeps the previous representation: its Last-Modified
@@ -488,7 +493,14 @@ function idsOf(byId: Map<string, number>): string[] {
  */
 function lazyReviews(table: ReviewTable): Review[] {
   let all: Review[] | undefined
-  const array = () => (all ??= table.all())
+  let source: ReviewTable | undefined = table
+  const array = () => {
+    if (!all) {
+      all = source!.all()
+      source = undefined // kept by whoever keeps the array: not the version
+    }
+    return all
+  }
   return new Proxy([] as Review[], {
     get: (_, key) => {
       const value = Reflect.get(array(), key)
