@@ -11,11 +11,13 @@ import { ReviewColumns, type ReviewColumnParts } from './columns'
 import {
   buffersOf,
   CHECK_BATCH,
+  END,
   foldText,
   NgramIndex,
   type NgramIndexParts,
   type Needle,
   type PositionSet,
+  positionsOf,
   type TextCorpus,
 } from './ngram-index'
 
@@ -249,10 +251,7 @@ export class SearchIndex {
       return { total: hi - lo, positions }
     }
     const texts = verify === undefined ? undefined : this.textIndex()
-    const lists = sets
-      .filter((s) => s.list)
-      .sort((a, b) => a.count - b.count)
-      .map((s) => s.list!)
+    const lists = sets.filter((s) => !s.words).sort((a, b) => a.count - b.count)
     const bitsets = sets.filter((s) => s.words).map((s) => s.words!)
     return lists.length ? probe(lists, bitsets, lo, hi, limit, texts, verify) : intersect(bitsets, lo, hi, limit, texts, verify)
   }
@@ -345,9 +344,22 @@ class Matches {
   }
 }
 
-/** The smallest list drives; every other list is probed with a cursor that only moves forward, bitsets by one bit test. */
+/** A list read forward: `seek(target)` answers its first position at or after `target` (END past the last). */
+class ListCursor {
+  private at = 0
+  constructor(private readonly list: Int32Array) {}
+  seek(target: number): number {
+    this.at = lowerBound(this.list, target, this.at)
+    return this.at < this.list.length ? this.list[this.at]! : END
+  }
+}
+
+/**
+ * The smallest list drives (decoded when packed: it is read whole anyway); every other list is probed with a cursor that
+ * only moves forward (a packed one skips whole blocks), bitsets by one bit test.
+ */
 function probe(
-  lists: Int32Array[],
+  lists: PositionSet[],
   bitsets: Uint32Array[],
   lo: number,
   hi: number,
@@ -355,18 +367,18 @@ function probe(
   texts?: NgramIndex,
   verify?: Needle,
 ): Result {
-  const [driver, ...others] = lists as [Int32Array, ...Int32Array[]]
-  const cursors = others.map(() => 0)
+  const [first, ...rest] = lists as [PositionSet, ...PositionSet[]]
+  const driver = first.packed ? first.packed.toArray() : first.list!
+  const others = rest.map((set) => (set.packed ? set.packed.cursor() : new ListCursor(set.list!)))
   const matches = new Matches(limit, texts, verify)
   next: for (let i = lowerBound(driver, lo, 0); i < driver.length; i++) {
     const p = driver[i]!
     if (p >= hi) break
     for (const bits of bitsets) if (((bits[p >>> 5]! >>> (p & 31)) & 1) === 0) continue next
     for (let k = 0; k < others.length; k++) {
-      const list = others[k]!
-      const at = (cursors[k] = lowerBound(list, p, cursors[k]!))
-      if (at >= list.length) break next
-      if (list[at] !== p) continue next
+      const at = others[k]!.seek(p)
+      if (at === END) break next
+      if (at !== p) continue next
     }
     matches.add(p)
   }
@@ -430,7 +442,7 @@ function lowerBound(list: Int32Array, target: number, from: number): number {
 export function copySetParts(index: SearchIndex): { parts: SearchIndexParts; transfer: ArrayBuffer[] } {
   const { parts } = index.toParts(false)
   const copy = (set: PositionSet): PositionSet =>
-    set.words ? { count: set.count, words: set.words.slice() } : { count: set.count, list: set.list.slice() }
+    set.words ? { count: set.count, words: set.words.slice() } : { count: set.count, list: positionsOf(set).slice() }
   const copyMap = (map: Map<string, PositionSet>) => new Map([...map].map(([key, set]) => [key, copy(set)] as const))
   const copied: SearchIndexParts = {
     technicians: copyMap(parts.technicians),
@@ -529,8 +541,8 @@ export function patchSetParts(
 /** The new positions of a set's positions (`moved`, -1 dropped), ascending. */
 function remapped(set: PositionSet, moved: Int32Array): number[] {
   const out: number[] = []
-  if (set.list) {
-    for (const p of set.list) {
+  if (!set.words) {
+    for (const p of positionsOf(set)) {
       const q = moved[p]!
       if (q >= 0) out.push(q)
     }
