@@ -838,7 +838,7 @@ function scanGrams(
 export type TextCorpus = { corpus: Uint8Array; starts: Int32Array; alphabet: Uint8Array; letters: number }
 
 /** The corpus of `size` folded texts; ids in order of first appearance, past MAX_ALPHABET the overflow class. */
-function corpusOf(size: number, foldedAt: (position: number) => string): TextCorpus {
+export function corpusOf(size: number, foldedAt: (position: number) => string): TextCorpus {
   const starts = new Int32Array(new SharedArrayBuffer((size + 1) * 4))
   let corpus = new Uint8Array(1 << 16)
   let length = 0

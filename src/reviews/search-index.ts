@@ -11,6 +11,7 @@ import { ReviewColumns, type ReviewColumnParts } from './columns'
 import {
   buffersOf,
   CHECK_BATCH,
+  corpusOf,
   END,
   foldText,
   NgramIndex,
@@ -173,8 +174,8 @@ export class SearchIndex {
   }
 
   /** The text index alone (built now if it was not), for posting after the rest. */
-  textIndexParts(): { parts: NgramIndexParts; ms: number; transfer: ArrayBuffer[] } {
-    const { parts, transfer } = this.textIndex().toParts()
+  textIndexParts(afterTexts?: () => void): { parts: NgramIndexParts; ms: number; transfer: ArrayBuffer[] } {
+    const { parts, transfer } = this.textIndex(afterTexts).toParts()
     return { parts, ms: this.textIndexMs, transfer }
   }
 
@@ -275,10 +276,18 @@ export class SearchIndex {
     return [start, Math.max(start, end)]
   }
 
-  private textIndex(): NgramIndex {
+  /**
+   * The text index, built now if it was not. `afterTexts` is told once every text has been read into the index's
+   * corpus, before the grams are counted: a builder that holds the parsed reviews only for their texts lets them go
+   * there, so its peak holds the reviews or the index's working arrays, not both.
+   */
+  private textIndex(afterTexts?: () => void): NgramIndex {
     if (this.ngrams) return this.ngrams
     const started = performance.now()
-    this.ngrams = new NgramIndex(this.columns.length, (p) => searchableText(this.reviewAt(p)))
+    const foldedAt = (p: number) => searchableText(this.reviewAt(p))
+    const corpus = corpusOf(this.columns.length, foldedAt)
+    afterTexts?.()
+    this.ngrams = new NgramIndex(this.columns.length, foldedAt, corpus)
     this.textIndexMs = performance.now() - started
     return this.ngrams
   }
