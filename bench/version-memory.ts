@@ -1,8 +1,8 @@
 /**
  * The data version alone, in this process: a Catalog opened on a DATA_DIR of N reviews (made by bench/start-memory.ts,
  * bench/out/start-memory-N), its first version built in the build worker as `serve` builds it, insights never
- * computed. Per phase (version taken in, text index adopted, compressed forms made), this process's RSS when the phase
- * ended and its peak during it, and after a full collection the heap, the array buffers, and the objects by type.
+ * computed. Per phase (version taken in, text index adopted, compressed forms made, settled: BENCH_SETTLE_MS, default
+ * 10 s, later), this process's RSS when the phase ended and its peak during it, and after a full collection the heap, the array buffers, and the objects by type.
  * Then what each part holds: the heap again after dropping the reviews' ids, then their columns, then the text index.
  * Exits (code 2) once its RSS passes BENCH_RSS_LIMIT_MB (default 8000).
  *   bun bench/version-memory.ts 400000
@@ -75,6 +75,9 @@ await Bun.sleep(100)
 phase('text_index')
 while (!seen('compressed')) await Bun.sleep(20)
 phase('compressed')
+// Freed memory goes back to the system over a few seconds (the allocators' scavengers): RSS again 10 s later.
+await Bun.sleep(Number(process.env.BENCH_SETTLE_MS ?? 10_000))
+phase('settled')
 const snapshot = catalog.current
 const parts = {
   reviews: snapshot.reviews.length,
