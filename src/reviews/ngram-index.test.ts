@@ -74,6 +74,7 @@ describe('packed position lists', () => {
           expect({ g, target, found: cursor.seek(target) }).toEqual({ g, target, found: lowerBound(list, target) })
         }
       }
+      for (const n of [0, 1, LIST_BLOCK, LIST_BLOCK + 5, list.length + 3]) expect(set.firstPositions(n)).toEqual(list.slice(0, n))
       for (const p of list) expect(set.has(p)).toBe(true)
       if (list.length) expect(set.has(list.at(-1)! + 1)).toBe(false)
     })

@@ -87,6 +87,18 @@ export class PackedList {
     return out
   }
 
+  /** The first `n` positions (or all, when there are fewer). */
+  firstPositions(n: number): number[] {
+    const out: number[] = []
+    const cursor = this.cursor()
+    for (let target = 0; out.length < Math.min(n, this.count); ) {
+      const value = cursor.seek(target)
+      out.push(value)
+      target = value + 1
+    }
+    return out
+  }
+
   /** Whether `position` is in the list (a test's question: a search probes with `cursor`). */
   has(position: number): boolean {
     return this.cursor().seek(position) === position

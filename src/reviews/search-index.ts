@@ -251,6 +251,11 @@ export class SearchIndex {
       for (let p = lo; p < hi && positions.length < limit; p++) positions.push(p)
       return { total: hi - lo, positions }
     }
+    // One exact list over every date: its count is the total, and only the page's positions are read.
+    if (sets.length === 1 && !sets[0]!.words && verify === undefined && lo === 0 && hi === this.columns.length) {
+      const only = sets[0]!
+      return { total: only.count, positions: only.packed ? only.packed.firstPositions(limit) : Array.from(only.list!.subarray(0, limit)) }
+    }
     const texts = verify === undefined ? undefined : this.textIndex()
     const lists = sets.filter((s) => !s.words).sort((a, b) => a.count - b.count)
     const bitsets = sets.filter((s) => s.words).map((s) => s.words!)
