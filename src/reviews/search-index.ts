@@ -369,8 +369,8 @@ class ListCursor {
 }
 
 /**
- * The smallest list drives (decoded when packed: it is read whole anyway); every other list is probed with a cursor that
- * only moves forward (a packed one skips whole blocks), bitsets by one bit test.
+ * The smallest list drives; every other list is probed with a cursor that only moves forward (a packed one skips whole
+ * blocks), bitsets by one bit test.
  */
 function probe(
   lists: PositionSet[],
@@ -382,19 +382,35 @@ function probe(
   verify?: Needle,
 ): Result {
   const [first, ...rest] = lists as [PositionSet, ...PositionSet[]]
-  const driver = first.packed ? first.packed.toArray() : first.list!
   const others = rest.map((set) => (set.packed ? set.packed.cursor() : new ListCursor(set.list!)))
   const matches = new Matches(limit, texts, verify)
-  next: for (let i = lowerBound(driver, lo, 0); i < driver.length; i++) {
-    const p = driver[i]!
-    if (p >= hi) break
-    for (const bits of bitsets) if (((bits[p >>> 5]! >>> (p & 31)) & 1) === 0) continue next
+  // 1: a match, 0: not one, -1: no match can follow (a probed list has ended).
+  const check = (p: number): number => {
+    for (const bits of bitsets) if (((bits[p >>> 5]! >>> (p & 31)) & 1) === 0) return 0
     for (let k = 0; k < others.length; k++) {
       const at = others[k]!.seek(p)
-      if (at === END) break next
-      if (at !== p) continue next
+      if (at === END) return -1
+      if (at !== p) return 0
     }
-    matches.add(p)
+    return 1
+  }
+  if (first.packed) {
+    // A packed driver is read by its own cursor, from the first block that can hold `lo`.
+    const driver = first.packed.cursor()
+    for (let p = driver.seek(lo); p < hi; p = driver.seek(p + 1)) {
+      const found = check(p)
+      if (found < 0) break
+      if (found) matches.add(p)
+    }
+    return matches.check()
+  }
+  const driver = first.list!
+  for (let i = lowerBound(driver, lo, 0); i < driver.length; i++) {
+    const p = driver[i]!
+    if (p >= hi) break
+    const found = check(p)
+    if (found < 0) break
+    if (found) matches.add(p)
   }
   return matches.check()
 }
