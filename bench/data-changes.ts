@@ -25,6 +25,7 @@ import { ReviewRepository } from '../src/reviews/repository'
 import { openServiceDatabase } from '../src/service'
 import { VersionBuilder, takeIn } from '../src/catalog/builder'
 import { DATABASE_FILE } from '../src/db/database'
+import type { Review } from '../src/reviews/schema'
 
 const sizes = (process.env.BENCH_CHANGE_SIZES ?? '10000,100000').split(',').filter(Boolean).map(Number)
 const burst = Number(process.env.BENCH_BURST ?? 20)
@@ -259,7 +260,7 @@ async function buildCosts(size: number) {
   }
   const first = await built(null)
   const taken = await takeIn(first, () => false)
-  const base = taken.prepared.reviews[0]!
+  const base = JSON.parse(new TextDecoder().decode(first.body.subarray(first.rowsStart, first.rowsStart + first.rowEnds[0]!))) as Review
   store.write({ reviews: [{ ...base, id: 'build-one', date: '2026-11-15', text: `${base.text} (one more)` }] })
   const next = await built({
     contentKey: first.contentKey,
@@ -269,7 +270,8 @@ async function buildCosts(size: number) {
   const parseAll = await onLoop(() => takeIn(next, () => false))
   let parsed = 0
   const reuse = await onLoop(async () => {
-    parsed = (await takeIn(next, () => false, { reviews: taken.prepared.reviews })).parsed
+    const ids = taken.prepared.ids!
+    parsed = (await takeIn(next, () => false, { reviews: { id: (p) => ids[p]! } })).parsed
   })
   builder.end()
   db.close()

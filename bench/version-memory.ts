@@ -1,9 +1,9 @@
 /**
  * The data version alone, in this process: a Catalog opened on a DATA_DIR of N reviews (made by bench/start-memory.ts,
  * bench/out/start-memory-N), its first version built in the build worker as `serve` builds it, insights never
- * computed. Per phase (version taken in, text index adopted, compressed forms made), this process's RSS when the phase
- * ended and its peak during it, and after a full collection the heap, the array buffers, and the objects by type.
- * Then what each part holds: the heap again after dropping the parsed reviews, then the text index.
+ * computed. Per phase (version taken in, text index adopted, compressed forms made, settled: BENCH_SETTLE_MS, default
+ * 10 s, later), this process's RSS when the phase ended and its peak during it, and after a full collection the heap, the array buffers, and the objects by type.
+ * Then what each part holds: the heap again after dropping the reviews' ids, then their columns, then the text index.
  * Exits (code 2) once its RSS passes BENCH_RSS_LIMIT_MB (default 8000).
  *   bun bench/version-memory.ts 400000
  */
@@ -75,6 +75,9 @@ await Bun.sleep(100)
 phase('text_index')
 while (!seen('compressed')) await Bun.sleep(20)
 phase('compressed')
+// Freed memory goes back to the system over a few seconds (the allocators' scavengers): RSS again 10 s later.
+await Bun.sleep(Number(process.env.BENCH_SETTLE_MS ?? 10_000))
+phase('settled')
 const snapshot = catalog.current
 const parts = {
   reviews: snapshot.reviews.length,
@@ -84,10 +87,21 @@ const parts = {
 }
 console.log(JSON.stringify(parts))
 // What the parts hold: dropped one after another (the version is unusable after this).
-const internals = snapshot as unknown as { reviews: unknown[]; index?: { reviews: unknown[]; ngrams?: unknown } }
-internals.reviews.length = 0
-if (internals.index) internals.index.reviews = []
-phase('without the parsed reviews')
+const internals = snapshot as unknown as {
+  reviews: { ids: unknown; byId: unknown; columns: unknown }
+  byId: unknown
+  columns: unknown
+  index?: { columns: unknown; ngrams?: unknown }
+}
+// The reviews: their ids (and the map of positions by id), then their columns.
+internals.reviews.ids = []
+internals.reviews.byId = new Map()
+internals.byId = new Map()
+phase('without the ids')
+internals.reviews.columns = undefined
+internals.columns = undefined
+if (internals.index) internals.index.columns = undefined
+phase('without the columns')
 if (internals.index) internals.index.ngrams = undefined
 phase('without the text index')
 clearInterval(sampler)

@@ -13,6 +13,7 @@ import { developersCsp, renderDevelopersPage } from '../pages/developers'
 import { PAGE_CSP } from '../pages/html'
 import { renderRobots, renderSitemap, SITEMAP_MAX_URLS } from '../pages/site'
 import { readResponses } from './openapi-parts'
+import type { ReviewTable } from '../reviews/columns'
 import type { ReadRouteOptions } from './read-options'
 
 const textResponse = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string' as const } } } })
@@ -79,14 +80,13 @@ export function siteRoutes(catalog: Catalog, options: ReadRouteOptions) {
       ({ request }) => {
         const snapshot = catalog.current
         const rep = rendered(snapshot, 'sitemap', () => {
-          const newest = snapshot.reviews[0]?.date
+          const table = snapshot.reviews
+          const newest = table.length ? table.date(0) : undefined
           const pages = ['/', '/insights', '/developers', '/docs'].map((path) => ({
             path,
             lastModified: path === '/docs' ? undefined : newest,
           }))
-          const reviews = snapshot.reviews
-            .slice(0, SITEMAP_MAX_URLS - pages.length)
-            .map((r) => ({ path: `/reviews/${encodeURIComponent(r.id)}`, lastModified: r.response?.date ?? r.date }))
+          const reviews = reviewEntries(table, SITEMAP_MAX_URLS - pages.length)
           return CachedRepresentation.text(
             renderSitemap(baseUrl, [...pages, ...reviews]),
             'application/xml; charset=utf-8',
@@ -105,4 +105,12 @@ export function siteRoutes(catalog: Catalog, options: ReadRouteOptions) {
         },
       },
     )
+}
+
+/** The sitemap's review pages, newest first, at most `max`: read from the version's columns, no review parsed. */
+function reviewEntries(table: ReviewTable, max: number): { path: string; lastModified: string }[] {
+  return Array.from({ length: Math.max(0, Math.min(table.length, max)) }, (_, p) => ({
+    path: `/reviews/${encodeURIComponent(table.id(p))}`,
+    lastModified: table.columns.responseDate(p) ?? table.date(p),
+  }))
 }

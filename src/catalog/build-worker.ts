@@ -231,7 +231,11 @@ function buildWhole(id: number, store: ReviewRepository, previous: BuildRequest[
   }
   // The body, ends, hashes and rowids are shared; the rest is transferred.
   self.postMessage(reply, [reuse.buffer as ArrayBuffer, ...transfer])
-  const text = index.textIndexParts()
+  // The parsed reviews are let go once their texts are in the text index's corpus, before its grams are counted.
+  const text = index.textIndexParts(() => {
+    reviews.length = 0
+    Bun.gc(true)
+  })
   self.postMessage({ id, revision, text: text.parts, ms: text.ms } satisfies BuiltTextIndex, text.transfer)
   return revision
 }

@@ -25,12 +25,6 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve))
 export class Cancelled extends Error {}
 
 /**
- * The one empty list every review without technicians or services names (most have none): an empty array per review
- * and field was 8% of the parsed reviews' heap (5 MB at 100k). Frozen: a version's reviews are never changed.
- */
-export const NONE: string[] = Object.freeze([]) as unknown as string[]
-
-/**
  * One Worker per build, ended once it has posted the version and then its text index (its heap, a whole
  * version's worth, is not kept while idle); ended at once to cancel a build.
  */
@@ -153,50 +147,48 @@ export class VersionBuilder {
 }
 
 /**
- * The reviews of a built version, taken in on the event loop a few milliseconds at a time (`cancelled` is asked
- * between slices), with the search index adopted from the worker's parts. A row whose bytes are the previous
- * version's (the worker matched them, `built.reuse`) is that version's review as it is; only the others are decoded
- * and parsed: a one-review import parses one review. No row's JSON is kept as a string (the snapshot reads it from
- * reviews.json's bytes).
+ * The ids of a built version's reviews, taken in on the event loop a few milliseconds at a time (`cancelled` is asked
+ * between slices), with the search index and the reviews' columns adopted from the worker's parts. A row whose bytes
+ * are the previous version's (the worker matched them, `built.reuse`) keeps that version's id; only the others' ids
+ * are read from their bytes: a one-review import reads one. No review is parsed and no row's JSON kept as a string
+ * (the snapshot reads a review from reviews.json's bytes when it is asked for).
  */
 export async function takeIn(
   built: BuiltVersion,
   cancelled: () => boolean,
-  previous?: { reviews: Review[] },
+  previous?: { reviews: { id(position: number): string } },
 ): Promise<{ prepared: PreparedVersion; parsed: number }> {
   const { body, rowsStart, rowEnds, rowids } = built
   const reuse = previous ? built.reuse : undefined
   let parsed = 0
   const count = rowEnds.length
-  const reviews = new Array<Review>(count)
+  const ids = new Array<string>(count)
   const byId = new Map<string, number>()
-  const decoder = new TextDecoder()
   let i = 0
   while (i < count) {
     const until = performance.now() + SLICE_MS
     for (; i < count && ((i & 63) !== 0 || performance.now() < until); i++) {
       const j = reuse ? reuse[i]! : -1
-      let review: Review
-      if (j >= 0) review = previous!.reviews[j]!
+      let id: string
+      if (j >= 0) id = previous!.reviews.id(j)
       else {
         parsed++
-        const start = rowsStart + (i === 0 ? 0 : rowEnds[i - 1]! + 1)
-        review = JSON.parse(decoder.decode(body.subarray(start, rowsStart + rowEnds[i]!))) as Review
-        if (review.technicians.length === 0) review.technicians = NONE
-        if (review.services.length === 0) review.services = NONE
+        id = idOfRow(body.subarray(rowsStart + (i === 0 ? 0 : rowEnds[i - 1]! + 1), rowsStart + rowEnds[i]!))
       }
-      reviews[i] = review
-      byId.set(review.id, i)
+      ids[i] = id
+      byId.set(id, i)
     }
     if (i < count) {
       await yieldToLoop()
       if (cancelled()) throw new Cancelled('build superseded')
     }
   }
+  const index = SearchIndex.fromParts(rowReader(body, rowsStart, rowEnds), built.index)
   return {
     parsed,
     prepared: {
-      reviews,
+      reviews: index.columns,
+      ids,
       byId,
       rowids,
       aggregate: built.aggregate,
@@ -204,7 +196,33 @@ export async function takeIn(
       rowsStart,
       rowEnds,
       rowHashes: built.rowHashes,
-      index: SearchIndex.fromParts(reviews, built.index),
+      index,
     },
   }
+}
+
+/**
+ * A review by position, parsed from its bytes. Made outside `takeIn`: a closure made in an async function holds all of
+ * its locals, and those include the previous version (every version would keep the one before it).
+ */
+function rowReader(body: Uint8Array, rowsStart: number, rowEnds: Uint32Array): (position: number) => Review {
+  return (p) => {
+    const start = rowsStart + (p === 0 ? 0 : rowEnds[p - 1]! + 1)
+    return JSON.parse(decoder.decode(body.subarray(start, rowsStart + rowEnds[p]!))) as Review
+  }
+}
+
+const decoder = new TextDecoder()
+const ID_PREFIX = new TextEncoder().encode('{"id":"')
+
+/** A row's id: read off the front of its JSON when it is a plain string there (as the database writes it), else parsed. */
+export function idOfRow(row: Uint8Array): string {
+  let plain = row.length > ID_PREFIX.length
+  for (let k = 0; plain && k < ID_PREFIX.length; k++) plain = row[k] === ID_PREFIX[k]
+  if (plain) {
+    // Up to the closing quote; an escape first (a backslash) leaves it to the parser.
+    for (let end = ID_PREFIX.length; end < row.length && row[end] !== 0x5c; end++)
+      if (row[end] === 0x22) return decoder.decode(row.subarray(ID_PREFIX.length, end))
+  }
+  return (JSON.parse(decoder.decode(row)) as Review).id
 }

@@ -5,11 +5,12 @@
 import type { Insights } from '../insights/schema'
 import type { IncrementalStats } from '../insights/stored-analyses'
 import { CachedRepresentation } from '../http/representation'
-import { renderAtom, renderJsonFeed } from '../feeds/render'
+import { FEED_SIZE, renderAtom, renderJsonFeed } from '../feeds/render'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
 import type { TopicPath } from '../feeds/websub-topics'
 import type { PublishedRow } from '../reviews/repository'
 import { SearchIndex } from '../reviews/search-index'
+import { ReviewColumns, ReviewTable } from '../reviews/columns'
 import type { NgramIndexParts } from '../reviews/ngram-index'
 import { BoundedCache } from './version-cache'
 import { composeVersion } from './version'
@@ -47,9 +48,12 @@ export type InsightsStore = {
 
 /** What a build worked out beside the snapshot (version.ts, the build worker), so the constructor does no heavy work. */
 export type PreparedVersion = {
-  reviews: Review[]
+  /** The reviews as columns (or parsed, for small data built on the event loop: made columns, not kept). */
+  reviews: ReviewColumns | Review[]
   /** Each review's position (newest first) by its id. */
   byId: Map<string, number>
+  /** Each position's id (else read off `byId`). */
+  ids?: string[]
   /** Each published row's rowid (shared memory when a build worker read them). */
   rowids: Float64Array
   aggregate: AggregateRating
@@ -97,7 +101,8 @@ const decoder = new TextDecoder()
 export class Superseded extends Error {}
 
 export class Snapshot {
-  readonly reviews: Review[]
+  /** The published reviews, newest first: columns, ids, and each whole review read from its JSON on demand. */
+  readonly reviews: ReviewTable
   readonly aggregate: AggregateRating
   readonly representations: Record<TopicPath, CachedRepresentation>
   private index?: SearchIndex
@@ -112,6 +117,8 @@ export class Snapshot {
    * asked for (`jsonAt`); the strings were the largest part of a version's heap (70 MB of 254 at 100k reviews).
    */
   private readonly byId: Map<string, number>
+  /** The reviews' columns (the search index's, once it is adopted: the same values). */
+  private readonly columns: ReviewColumns
   /** Each published row's rowid, newest first. */
   private readonly rowids: Float64Array
   private readonly derived: BoundedCache<CachedRepresentation>
@@ -142,9 +149,13 @@ export class Snapshot {
     this.previous = previous
     let dataset: () => CachedRepresentation
     let datasetBytes: number
+    let columns: ReviewColumns
+    let ids: string[]
     if (prepared) {
       datasetBytes = prepared.body.byteLength
-      this.reviews = prepared.reviews
+      columns =
+        prepared.index?.columns ?? (prepared.reviews instanceof ReviewColumns ? prepared.reviews : ReviewColumns.of(prepared.reviews))
+      ids = prepared.ids ?? idsOf(prepared.byId)
       this.byId = prepared.byId
       this.rowids = prepared.rowids
       this.aggregate = prepared.aggregate
@@ -152,21 +163,32 @@ export class Snapshot {
       this.rowEnds = prepared.rowEnds
       this.rowHashes = prepared.rowHashes
       this.index = prepared.index
-      dataset = () => new CachedRepresentation(prepared.body, JSON_TYPE, updatedAt)
+      // Only the body: the prepared parts (ids, columns, index) are the version's own fields, or garbage.
+      const body = prepared.body
+      dataset = () => new CachedRepresentation(body, JSON_TYPE, updatedAt)
     } else {
-      this.reviews = rows.map((r) => JSON.parse(r.json) as Review)
-      this.byId = positionsById(this.reviews)
+      // Parsed for the columns and the composition, then dropped: a version keeps no review object.
+      const reviews = rows.map((r) => JSON.parse(r.json) as Review)
+      columns = ReviewColumns.of(reviews)
+      this.byId = positionsById(reviews)
+      ids = reviews.map((r) => r.id)
       this.rowids = Float64Array.from(rows, (r) => r.rowid)
       // The same composition as a built version's (version.ts), here on the loop.
-      const composed = composeVersion(business, rows, this.reviews, updatedAt, null)
+      const composed = composeVersion(business, rows, reviews, updatedAt, null)
       datasetBytes = composed.body.byteLength
       this.aggregate = composed.aggregate
       this.rowsStart = composed.rowsStart
       this.rowEnds = composed.rowEnds
-      dataset = () => new CachedRepresentation(composed.body, JSON_TYPE, updatedAt)
+      const body = composed.body
+      dataset = () => new CachedRepresentation(body, JSON_TYPE, updatedAt)
     }
+    this.columns = columns
+    this.reviews = new ReviewTable(columns, ids, this.byId, (p) => this.jsonAt(p))
     this.derived = new BoundedCache<CachedRepresentation>({ ...CACHE_LIMITS, largeBytes: datasetBytes })
-    const feed = { business, reviews: this.reviews, baseUrl, updatedAt, externalHubs: options.externalHubs ?? [] }
+    // The feeds hold the newest FEED_SIZE reviews, and each one's whole day (its entries' times follow the day's order).
+    // (Not a closure over `options`: it holds the previous version, which must not stay reachable from this one.)
+    const externalHubs = options.externalHubs ?? []
+    const feed = () => ({ business, reviews: this.feedReviews(), baseUrl, updatedAt, externalHubs })
     // The feeds are rendered on first use (a starting server answers its first request sooner); renderAll()
     // forces them, so a version that cannot be rendered is refused when it is built (see Catalog.refresh).
     // A topic whose bytes are the previous version's keeps the previous representation: its Last-Modified
@@ -176,11 +198,27 @@ export class Snapshot {
       'api/feed.json': () =>
         this.keepUnchanged(
           'api/feed.json',
-          CachedRepresentation.text(renderJsonFeed(feed), 'application/feed+json; charset=utf-8', updatedAt),
+          CachedRepresentation.text(renderJsonFeed(feed()), 'application/feed+json; charset=utf-8', updatedAt),
         ),
       'feed.xml': () =>
-        this.keepUnchanged('feed.xml', CachedRepresentation.text(renderAtom(feed), 'application/atom+xml; charset=utf-8', updatedAt)),
+        this.keepUnchanged('feed.xml', CachedRepresentation.text(renderAtom(feed()), 'application/atom+xml; charset=utf-8', updatedAt)),
     })
+  }
+
+  /** The reviews the feeds read: the newest FEED_SIZE and the rest of the last one's day, parsed. */
+  private feedReviews(): Review[] {
+    const table = this.reviews
+    let end = Math.min(FEED_SIZE, table.length)
+    if (end > 0) {
+      const last = this.columns.dateId(end - 1)
+      while (end < table.length && this.columns.dateId(end) === last) end++
+    }
+    return table.slice(0, end)
+  }
+
+  /** A review's id by its position. */
+  idAt(position: number): string {
+    return this.reviews.id(position)
   }
 
   private keepUnchanged(path: TopicPath, rep: CachedRepresentation): CachedRepresentation {
@@ -190,7 +228,7 @@ export class Snapshot {
 
   /** The search index of this version: built on first use (the first search, or renderAll). */
   get searchIndex(): SearchIndex {
-    if (!this.index) this.adoptSearchIndex(new SearchIndex(this.reviews, undefined))
+    if (!this.index) this.adoptSearchIndex(new SearchIndex(this.columns, undefined, { reviewAt: (p) => this.reviews.at(p) }))
     return this.index!
   }
 
@@ -313,7 +351,7 @@ export class Snapshot {
     try {
       if (this.insightsAbort.signal.aborted) throw this.insightsAbort.signal.reason
       const dbPath = this.options.analysesDb
-      data = await this.computeInsights(this.business, this.reviews, generatedAt, {
+      data = await this.computeInsights(this.business, lazyReviews(this.reviews), generatedAt, {
         dataset: this.representations['reviews.json'].body,
         signal: this.insightsAbort.signal,
         store: dbPath ? { dbPath, release: ANALYSER_RELEASE, onStats: (stats) => this.options.onInsightsStats?.(stats, this) } : undefined,
@@ -339,7 +377,11 @@ export class Snapshot {
 
   /** The published rows, newest first, as the database gives them (made afresh on each read: tests, tools). */
   get rows(): PublishedRow[] {
-    return this.reviews.map((review, i) => ({ rowid: this.rowids[i]!, date: review.date, json: this.jsonAt(i) }))
+    return Array.from({ length: this.reviews.length }, (_, i) => ({
+      rowid: this.rowids[i]!,
+      date: this.columns.date(i),
+      json: this.jsonAt(i),
+    }))
   }
 
   /** Rows `from` (inclusive) to `to` (exclusive) as they are in reviews.json: comma-joined JSON. */
@@ -366,7 +408,7 @@ export class Snapshot {
     let hi = this.reviews.length
     while (lo < hi) {
       const mid = (lo + hi) >>> 1
-      if (this.reviews[mid]!.date >= date) lo = mid + 1
+      if (this.columns.date(mid) >= date) lo = mid + 1
       else hi = mid
     }
     return lo
@@ -436,4 +478,36 @@ export function positionsById(reviews: Review[]): Map<string, number> {
   const byId = new Map<string, number>()
   for (let i = 0; i < reviews.length; i++) byId.set(reviews[i]!.id, i)
   return byId
+}
+
+/** Each position's id, from the map of positions by id. */
+function idsOf(byId: Map<string, number>): string[] {
+  const ids = new Array<string>(byId.size)
+  for (const [id, position] of byId) ids[position] = id
+  return ids
+}
+
+/**
+ * The reviews as an array parsed on first use: an insights computation in a child process reads them from the dataset's
+ * bytes and never touches it (a million parsed reviews were half a GB); one in this process (small data, tests) does.
+ */
+function lazyReviews(table: ReviewTable): Review[] {
+  let all: Review[] | undefined
+  let source: ReviewTable | undefined = table
+  const array = () => {
+    if (!all) {
+      all = source!.all()
+      source = undefined // kept by whoever keeps the array: not the version
+    }
+    return all
+  }
+  return new Proxy([] as Review[], {
+    get: (_, key) => {
+      const value = Reflect.get(array(), key)
+      return typeof value === 'function' ? value.bind(array()) : value
+    },
+    has: (_, key) => Reflect.has(array(), key),
+    ownKeys: () => Reflect.ownKeys(array()),
+    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(array(), key),
+  })
 }

@@ -7,7 +7,7 @@ import { topicHubs } from './websub-topics'
 import { startOfLocalDay } from '../core/dates'
 import { entryUrn, feedUrn, secondsIntoDay } from './entry-ids'
 
-const FEED_SIZE = 50
+export const FEED_SIZE = 50
 /** The language of the feeds' own words (titles, descriptions); each review carries its own. */
 const FEED_LANGUAGE = 'en-US'
 

@@ -42,11 +42,17 @@ type PastReply = { rating: number; date: string; text: string }
  * the same kind (praise or complaint) first, newest first. The reviews themselves are not repeated.
  */
 function pastReplies(snapshot: Snapshot, review: Review): PastReply[] {
-  const answered = snapshot.reviews.filter((r) => r.response && r.id !== review.id)
-  const alike = answered.filter((r) => positive(r) === positive(review))
-  const others = answered.filter((r) => positive(r) !== positive(review))
-  return [...alike, ...others]
-    .slice(0, PAST_REPLIES)
+  // Read from the columns newest first; only the replies shown are parsed.
+  const table = snapshot.reviews
+  const alike: number[] = []
+  const others: number[] = []
+  for (let p = 0; p < table.length && alike.length < PAST_REPLIES; p++) {
+    if (!table.hasResponse(p) || table.id(p) === review.id) continue
+    const group = table.rating(p) >= 4 === positive(review) ? alike : others
+    if (group.length < PAST_REPLIES) group.push(p)
+  }
+  return table
+    .pick([...alike, ...others].slice(0, PAST_REPLIES))
     .flatMap((r) => (r.response ? [{ rating: r.rating, date: r.response.date, text: r.response.text }] : []))
 }
 
@@ -61,9 +67,11 @@ const replyToReview: Prompt = {
   ],
   complete(argument, prefix, snapshot) {
     if (argument !== 'review_id') return []
-    const matching = snapshot.reviews.filter((r) => r.id.startsWith(prefix))
+    const table = snapshot.reviews
+    const matching: number[] = []
+    for (let p = 0; p < table.length; p++) if (table.id(p).startsWith(prefix)) matching.push(p)
     // Unanswered reviews first (they are the ones to answer), each group newest first.
-    return [...matching.filter((r) => !r.response), ...matching.filter((r) => r.response)].map((r) => r.id)
+    return [...matching.filter((p) => !table.hasResponse(p)), ...matching.filter((p) => table.hasResponse(p))].map((p) => table.id(p))
   },
   build(args, snapshot) {
     const id = args.review_id?.trim()
@@ -132,14 +140,22 @@ const monthlyReport: Prompt = {
   arguments: [{ name: 'month', description: 'The month, YYYY-MM. Default: the month of the newest review.', required: false }],
   complete(argument, prefix, snapshot) {
     if (argument !== 'month') return []
-    const months = new Set(snapshot.reviews.map((r) => r.date.slice(0, 7)))
+    const table = snapshot.reviews
+    const months = new Set<string>()
+    for (let p = 0; p < table.length; p++) months.add(table.date(p).slice(0, 7))
     return [...months].filter((m) => m.startsWith(prefix))
   },
   build(args, snapshot) {
-    const month = args.month?.trim() || snapshot.reviews[0]?.date.slice(0, 7)
+    const table = snapshot.reviews
+    const month = args.month?.trim() || (table.length ? table.date(0).slice(0, 7) : undefined)
     if (!month) return fail('month', 'there are no reviews yet')
     if (!MONTH.test(month)) return fail('month', 'must be a month in YYYY-MM form, e.g. 2025-03')
-    const inMonth = (m: string) => snapshot.reviews.filter((r) => r.date.startsWith(`${m}-`))
+    // The month's reviews, found on the date column, parsed.
+    const inMonth = (m: string) => {
+      const positions: number[] = []
+      for (let p = 0; p < table.length; p++) if (table.date(p).startsWith(`${m}-`)) positions.push(p)
+      return table.pick(positions)
+    }
     const reviews = inMonth(month)
     const before = inMonth(previousMonth(month))
     const figures = aggregateRating(reviews)

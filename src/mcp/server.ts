@@ -377,7 +377,7 @@ function handleCompletions(server: Server, ctx: ToolContext, { reviewTemplate }:
       // An unknown prompt or argument has nothing to complete: an empty list, as the specification allows.
       values = PROMPTS.find((p) => p.name === ref.name)?.complete(argument.name, argument.value, snapshot) ?? []
     } else if (ref.uri === reviewTemplate && argument.name === 'id') {
-      values = snapshot.reviews.filter((r) => r.id.startsWith(argument.value)).map((r) => r.id)
+      values = snapshot.reviews.ids.filter((id) => id.startsWith(argument.value))
     }
     return {
       completion: { values: values.slice(0, COMPLETION_MAX), total: values.length, hasMore: values.length > COMPLETION_MAX },

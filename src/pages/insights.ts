@@ -6,6 +6,7 @@
 import { isCalendarDate, quarterOf, quarterRange } from '../core/dates'
 import type { Insights } from '../insights/schema'
 import type { Business, Review } from '../reviews/schema'
+import { ReviewTable } from '../reviews/columns'
 import { esc, page } from './html'
 import { aspectName, type Locale } from './i18n'
 import { listHref, pageLocale, ratingStars, type ReviewFilters } from './parts'
@@ -15,26 +16,35 @@ export type InsightsPageData = {
   baseUrl: string
   business: Business
   insights: Insights
-  /** Every published review, newest first: the rating over time, and names for example links. */
-  reviews: Review[]
+  /** Every published review, newest first (a version's table: read by column and parsed by id): the rating over time, and names for example links. */
+  reviews: Review[] | ReviewTable
 }
 
 const QUARTERS_SHOWN = 16
 
 /** Review count and mean rating per calendar quarter, oldest first, gaps filled, the last QUARTERS_SHOWN. */
-export function ratingByQuarter(reviews: Review[]): PeriodPoint[] {
+export function ratingByQuarter(reviews: Review[] | ReviewTable): PeriodPoint[] {
   if (!reviews.length) return []
+  const dateAt = reviews instanceof ReviewTable ? (p: number) => reviews.date(p) : (p: number) => reviews[p]!.date
+  const ratingAt = reviews instanceof ReviewTable ? (p: number) => reviews.rating(p) : (p: number) => reviews[p]!.rating
   const buckets = new Map<string, { count: number; sum: number }>()
-  for (const r of reviews) {
-    const key = quarterOf(r.date)
+  // A date's quarter, worked out once per date (a day has many reviews).
+  let lastDate = ''
+  let key = ''
+  for (let p = 0; p < reviews.length; p++) {
+    const date = dateAt(p)
+    if (date !== lastDate) {
+      lastDate = date
+      key = quarterOf(date)
+    }
     const bucket = buckets.get(key) ?? { count: 0, sum: 0 }
     bucket.count++
-    bucket.sum += r.rating
+    bucket.sum += ratingAt(p)
     buckets.set(key, bucket)
   }
   // Reviews are newest first: the last is the oldest.
-  let [year, quarter] = quarterParts(quarterOf(reviews.at(-1)!.date))
-  const [lastYear, lastQuarter] = quarterParts(quarterOf(reviews[0]!.date))
+  let [year, quarter] = quarterParts(quarterOf(dateAt(reviews.length - 1)))
+  const [lastYear, lastQuarter] = quarterParts(quarterOf(dateAt(0)))
   const points: PeriodPoint[] = []
   while (year < lastYear || (year === lastYear && quarter <= lastQuarter)) {
     const label = `${year}-Q${quarter}`
@@ -61,7 +71,17 @@ export function renderInsightsPage(data: InsightsPageData): string {
   const { business, insights } = data
   const locale = pageLocale(business)
   const { t } = locale
-  const byId = new Map(data.reviews.map((r) => [r.id, r]))
+  const reviews = data.reviews
+  const byId =
+    reviews instanceof ReviewTable
+      ? {
+          has: (id: string) => reviews.positionOf(id) !== undefined,
+          get: (id: string) => {
+            const p = reviews.positionOf(id)
+            return p === undefined ? undefined : reviews.at(p)
+          },
+        }
+      : new Map(reviews.map((r) => [r.id, r]))
   const reviewLinks = (ids: string[], label = t('navReviews')) => {
     const links = ids
       .filter((id) => byId.has(id))

@@ -6,7 +6,10 @@
  * (below) or a query that lies inside the context one of its trigrams has wherever it occurs (`contexts`);
  * any other query by the intersection of its rarest grams, a superset whose candidates the caller checks
  * with `retainContaining`. Sets holding more than 1/32 of the positions are bitsets (a word-wise AND counts
- * 32 positions per step), the rest sorted position lists. Code units outside the first MAX_ALPHABET seen
+ * 32 positions per step), the rest sorted position lists, packed: the gaps between positions as variable-length
+ * integers (one byte for a gap under 128), in blocks of LIST_BLOCK whose first positions are kept apart, so a probe
+ * skips whole blocks (`PackedList`). The bitsets are rows of one buffer and the packed lists runs of another: no
+ * object per gram. Code units outside the first MAX_ALPHABET seen
  * share one class, so grams that contain them are supersets too and are never reported exact. The folded
  * texts live in one byte array of alphabet ids: a check reads one contiguous run, not a string object, and
  * candidates are checked in batches whose texts are fetched together (`retainContaining`); a long text only
@@ -36,8 +39,177 @@ const FILTER_WORDS = 32
 /** How far a trigram's shared context is followed each way: a query of up to 2 * CONTEXT_CAP + 3 code units can use it. */
 const CONTEXT_CAP = 48
 
-/** A set of positions: a bitset (bit p of word p >> 5) or an ascending list. */
-export type PositionSet = { count: number; words: Uint32Array; list?: undefined } | { count: number; list: Int32Array; words?: undefined }
+/** Positions per block of a packed list: a probe skips a block by its first position, and decodes at most this many. */
+export const LIST_BLOCK = 32
+/** What a cursor answers past the last position. */
+export const END = 0x7fffffff
+
+/** A set of positions: a bitset (bit p of word p >> 5), an ascending list, or an ascending list packed (`PackedList`). */
+export type PositionSet =
+  | { count: number; words: Uint32Array; list?: undefined; packed?: undefined }
+  | { count: number; list: Int32Array; words?: undefined; packed?: undefined }
+  | { count: number; packed: PackedList; words?: undefined; list?: undefined }
+
+/**
+ * An ascending list of positions, packed: in blocks of LIST_BLOCK, the first position of each block in `heads`, the
+ * others as the gaps from the one before, variable-length (7 bits a byte, the high bit set on every byte but a gap's
+ * last) from `starts[block]` in `bytes`. `first` is the list's first block in the shared arrays.
+ */
+export class PackedList {
+  constructor(
+    readonly count: number,
+    private readonly bytes: Uint8Array,
+    private readonly heads: Int32Array,
+    private readonly starts: Uint32Array,
+    private readonly first: number,
+  ) {}
+
+  /** Every position, decoded. */
+  toArray(): Int32Array {
+    const { bytes, heads, starts, first, count } = this
+    const out = new Int32Array(count)
+    let k = 0
+    for (let b = 0; k < count; b++) {
+      let value = heads[first + b]!
+      out[k++] = value
+      let at = starts[first + b]!
+      for (let i = 1; i < LIST_BLOCK && k < count; i++) {
+        let byte = bytes[at++]!
+        let gap = byte & 127
+        for (let shift = 7; byte & 128; shift += 7) {
+          byte = bytes[at++]!
+          gap |= (byte & 127) << shift
+        }
+        value += gap
+        out[k++] = value
+      }
+    }
+    return out
+  }
+
+  /** The first `n` positions (or all, when there are fewer). */
+  firstPositions(n: number): number[] {
+    const out: number[] = []
+    const cursor = this.cursor()
+    for (let target = 0; out.length < Math.min(n, this.count); ) {
+      const value = cursor.seek(target)
+      out.push(value)
+      target = value + 1
+    }
+    return out
+  }
+
+  /** Whether `position` is in the list (a test's question: a search probes with `cursor`). */
+  has(position: number): boolean {
+    return this.cursor().seek(position) === position
+  }
+
+  /** A cursor that moves forward only, skipping whole blocks by their first positions. */
+  cursor(): PackedCursor {
+    return new PackedCursor(this.count, this.bytes, this.heads, this.starts, this.first)
+  }
+}
+
+/** Reads a packed list forward: `seek(target)` answers the first position at or after `target` (END past the last). */
+export class PackedCursor {
+  private block = 0
+  /** Index within the block of `value`. */
+  private index = 0
+  private value: number
+  private at: number
+  private readonly blocks: number
+
+  constructor(
+    private readonly count: number,
+    private readonly bytes: Uint8Array,
+    private readonly heads: Int32Array,
+    private readonly starts: Uint32Array,
+    private readonly first: number,
+  ) {
+    this.blocks = Math.ceil(count / LIST_BLOCK)
+    this.value = count === 0 ? END : heads[first]!
+    this.at = count === 0 ? 0 : starts[first]!
+  }
+
+  seek(target: number): number {
+    if (this.value >= target) return this.value
+    const heads = this.heads
+    const first = this.first
+    const last = this.blocks - 1
+    if (this.block < last && heads[first + this.block + 1]! <= target) {
+      // The last block whose first position is at most `target`: galloping, then a binary search.
+      let lo = this.block + 1
+      let hi = lo + 1
+      let step = 2
+      while (hi <= last && heads[first + hi]! <= target) {
+        lo = hi
+        hi += step
+        step *= 2
+      }
+      hi = Math.min(hi, last + 1)
+      while (lo + 1 < hi) {
+        const mid = (lo + hi) >>> 1
+        if (heads[first + mid]! <= target) lo = mid
+        else hi = mid
+      }
+      this.block = lo
+      this.index = 0
+      this.value = heads[first + lo]!
+      this.at = this.starts[first + lo]!
+      if (this.value >= target) return this.value
+    }
+    const bytes = this.bytes
+    const inBlock = Math.min(LIST_BLOCK, this.count - this.block * LIST_BLOCK)
+    let value = this.value
+    let at = this.at
+    while (++this.index < inBlock) {
+      let byte = bytes[at++]!
+      let gap = byte & 127
+      for (let shift = 7; byte & 128; shift += 7) {
+        byte = bytes[at++]!
+        gap |= (byte & 127) << shift
+      }
+      value += gap
+      if (value >= target) {
+        this.value = value
+        this.at = at
+        return value
+      }
+    }
+    // Past this block: the next one starts after `target` (it would have been skipped to otherwise).
+    if (this.block >= last) {
+      this.value = END
+      return END
+    }
+    this.block++
+    this.index = 0
+    this.value = heads[first + this.block]!
+    this.at = this.starts[first + this.block]!
+    return this.value
+  }
+}
+
+/** Whether a set holds `position` (tests and checks; a search intersects sets without asking position by position). */
+export function setHas(set: PositionSet, position: number): boolean {
+  if (set.words) return ((set.words[position >>> 5]! >>> (position & 31)) & 1) === 1
+  if (set.packed) return set.packed.has(position)
+  return set.list.includes(position)
+}
+
+/** A set's positions, ascending, as a list. */
+export function positionsOf(set: PositionSet): Int32Array {
+  if (set.list) return set.list
+  if (set.packed) return set.packed.toArray()
+  const found: number[] = []
+  set.words.forEach((word, w) => {
+    for (let bits = word; bits !== 0; ) {
+      const low = bits & -bits
+      bits ^= low
+      found.push((w << 5) | (31 - Math.clz32(low)))
+    }
+  })
+  return Int32Array.from(found)
+}
 
 export type TextLookup = {
   /** Sets whose intersection contains every matching position. */
@@ -73,16 +245,23 @@ export class NgramIndex {
   private readonly base2: number
   private readonly base3: number
   private readonly counts: Int32Array
-  private readonly offsets: Int32Array
-  private readonly postings: Int32Array
-  private readonly dense = new Map<number, Uint32Array>()
+  /** The sparse grams' lists, packed (see PackedList): gram g's blocks are listBlocks[g] .. listBlocks[g + 1]. */
+  private readonly listBlocks: Int32Array
+  private readonly heads: Int32Array
+  private readonly blockStarts: Uint32Array
+  private readonly packed: Uint8Array
+  /** The dense grams' bitsets: gram g's is row denseRows.get(g) of denseBits (one buffer, `words` words a row). */
+  private readonly denseRows = new Map<number, number>()
+  private readonly denseBits: Uint32Array
   /**
    * Very common grams by length: rows[3][trigram] is a very common trigram's row (or -1); for k > 3,
-   * rows[k][row of its (k-1)-prefix * alphabet + last letter] is a very common k-gram's row, and
-   * common[k][row] its exact set.
+   * rows[k][row of its (k-1)-prefix * alphabet + last letter] is a very common k-gram's row, whose exact set is row
+   * `row` of commonBits[k] (`words` words a row), holding commonCounts[k][row] positions. commonCounts[3] only counts
+   * the very common trigrams (their sets are the trigrams' own).
    */
   private readonly rows: Int32Array[] = []
-  private readonly common: PositionSet[][] = []
+  private readonly commonCounts: Int32Array[] = []
+  private readonly commonBits: Uint32Array[] = []
   /**
    * The context every occurrence of a trigram t shares: `contexts[2t]` is the corpus offset of its first
    * occurrence (-1: none), and every occurrence has the same (left = `contexts[2t + 1]` & 255) ids before it
@@ -141,13 +320,14 @@ export class NgramIndex {
     let denseCount = 0
     for (let g = 0; g < space; g++) {
       const dense = counts[g]! * 32 > size
-      if (dense) denseIndex[g] = denseCount++
+      if (dense) {
+        denseIndex[g] = denseCount
+        this.denseRows.set(g, denseCount++)
+      }
       offsets[g + 1] = offsets[g]! + (dense ? 0 : counts[g]!)
     }
     const denseBits = new Uint32Array(denseCount * words)
-    for (let g = 0; g < space; g++)
-      if (denseIndex[g]! >= 0) this.dense.set(g, denseBits.subarray(denseIndex[g]! * words, (denseIndex[g]! + 1) * words))
-    // Pass 2: fill lists and bitsets (positions arrive in ascending order).
+    // Pass 2: fill lists and bitsets (positions arrive in ascending order). The lists are packed afterwards.
     const postings = new Int32Array(offsets[space]!)
     const cursor = offsets.slice(0, space)
     last.fill(-1)
@@ -157,13 +337,18 @@ export class NgramIndex {
       else postings[cursor[g]!++] = p
     })
     this.counts = counts
-    this.offsets = offsets
-    this.postings = postings
+    this.denseBits = denseBits
+    const packed = packLists(postings, offsets)
+    this.listBlocks = packed.listBlocks
+    this.heads = packed.heads
+    this.blockStarts = packed.blockStarts
+    this.packed = packed.bytes
     this.rows[3] = new Int32Array(a * a * a).fill(-1)
-    this.common[3] = []
+    let commonTrigrams = 0
     for (let t = 0; t < a * a * a; t++) {
-      if (counts[this.base3 + t]! * VERY_COMMON > size) this.rows[3][t] = this.common[3].push(this.set(this.base3 + t)) - 1
+      if (counts[this.base3 + t]! * VERY_COMMON > size) this.rows[3][t] = commonTrigrams++
     }
+    this.commonCounts[3] = new Int32Array(commonTrigrams)
     this.indexCommonGrams()
     this.contexts = new Int32Array(2 * a * a * a).fill(-1)
     this.indexContexts()
@@ -195,13 +380,13 @@ export class NgramIndex {
     let previous = new Int32Array(LONGEST_COMMON + 2)
     let current = new Int32Array(LONGEST_COMMON + 2)
     for (let k = 4; k <= LONGEST_COMMON + 1; k++) {
-      const counting = k <= LONGEST_COMMON && this.common[k - 1]!.length > 0
-      const filling = k - 1 >= 4 && this.common[k - 1]!.length > 0
+      const counting = k <= LONGEST_COMMON && this.commonCounts[k - 1]!.length > 0
+      const filling = k - 1 >= 4 && this.commonCounts[k - 1]!.length > 0
       if (!counting && !filling) return
-      const slots = counting ? this.common[k - 1]!.length * a : 0
+      const slots = counting ? this.commonCounts[k - 1]!.length * a : 0
       const counts = new Int32Array(slots)
       const lastCounted = new Int32Array(slots).fill(-1)
-      const fillSets = this.common[k - 1]!
+      const fillBits = filling ? this.commonBits[k - 1]! : new Uint32Array(0)
       for (let p = 0; p < size; p++) {
         const start = this.starts[p]!
         const end = this.starts[p + 1]!
@@ -239,7 +424,7 @@ export class NgramIndex {
               if (row < 0) break
               current[level] = row
               reached = level
-              if (level === k - 1 && filling) fillSets[row]!.words![word]! |= bit
+              if (level === k - 1 && filling) fillBits[row * words + word]! |= bit
             }
           }
           const swap = previous
@@ -250,12 +435,13 @@ export class NgramIndex {
       }
       if (!counting) return
       const rows = new Int32Array(slots).fill(-1)
-      const sets: PositionSet[] = []
+      const kept: number[] = []
       for (let slot = 0; slot < slots; slot++) {
-        if (counts[slot]! * VERY_COMMON > size) rows[slot] = sets.push({ count: counts[slot]!, words: new Uint32Array(words) }) - 1
+        if (counts[slot]! * VERY_COMMON > size) rows[slot] = kept.push(counts[slot]!) - 1
       }
       rowsAt[k] = rows
-      this.common[k] = sets
+      this.commonCounts[k] = Int32Array.from(kept)
+      this.commonBits[k] = new Uint32Array(kept.length * words)
     }
   }
 
@@ -335,14 +521,18 @@ export class NgramIndex {
 
   /** Bytes held by the index (lists, bitsets, counts, offsets, trigram contexts, block filters and the corpus). */
   get bytes(): number {
-    let dense = 0
-    for (const bits of this.dense.values()) dense += bits.byteLength
-    for (const sets of this.common.slice(4)) for (const set of sets) dense += set.words!.byteLength
+    let common = 0
+    for (const bits of this.commonBits) common += bits?.byteLength ?? 0
+    for (const counts of this.commonCounts) common += counts?.byteLength ?? 0
+    for (const rows of this.rows) common += rows?.byteLength ?? 0
     return (
-      this.postings.byteLength +
-      dense +
+      this.packed.byteLength +
+      this.heads.byteLength +
+      this.blockStarts.byteLength +
+      this.listBlocks.byteLength +
+      this.denseBits.byteLength +
+      common +
       this.counts.byteLength +
-      this.offsets.byteLength +
       this.alphabet.byteLength +
       this.occurrences.byteLength +
       this.contexts.byteLength +
@@ -511,9 +701,14 @@ export class NgramIndex {
     const a = this.base2
     let row = this.rows[3]![(ids[from]! * a + ids[from + 1]!) * a + ids[from + 2]!]!
     let found: { set?: PositionSet; length: number } = { length: 0 }
+    const words = (this.starts.length - 1 + 31) >>> 5
     for (let k = 4; row >= 0 && from + k <= ids.length && this.rows[k]; k++) {
       row = this.rows[k]![row * a + ids[from + k - 1]!]!
-      if (row >= 0) found = { set: this.common[k]![row], length: k }
+      if (row >= 0)
+        found = {
+          set: { count: this.commonCounts[k]![row]!, words: this.commonBits[k]!.subarray(row * words, (row + 1) * words) },
+          length: k,
+        }
     }
     return found
   }
@@ -528,8 +723,12 @@ export class NgramIndex {
   private set(g: number): PositionSet {
     const count = this.counts[g] ?? 0
     if (count === 0) return EMPTY
-    const words = this.dense.get(g)
-    return words ? { count, words } : { count, list: this.postings.subarray(this.offsets[g]!, this.offsets[g + 1]!) }
+    const row = this.denseRows.get(g)
+    if (row !== undefined) {
+      const words = (this.starts.length - 1 + 31) >>> 5
+      return { count, words: this.denseBits.subarray(row * words, (row + 1) * words) }
+    }
+    return { count, packed: new PackedList(count, this.packed, this.heads, this.blockStarts, this.listBlocks[g]!) }
   }
 }
 
@@ -548,6 +747,51 @@ export function buffersOf(value: unknown, found = new Set<ArrayBuffer>()): Array
     for (const item of Object.values(value)) buffersOf(item, found)
   }
   return [...found]
+}
+
+/**
+ * The lists `postings[offsets[g] .. offsets[g + 1])` packed (see PackedList): per list, its blocks' first positions in
+ * `heads` and where each block's gaps start in `bytes`; list g's blocks are listBlocks[g] .. listBlocks[g + 1].
+ */
+export function packLists(
+  postings: Int32Array,
+  offsets: Int32Array,
+): { listBlocks: Int32Array; heads: Int32Array; blockStarts: Uint32Array; bytes: Uint8Array } {
+  const lists = offsets.length - 1
+  const listBlocks = new Int32Array(lists + 1)
+  for (let g = 0; g < lists; g++) listBlocks[g + 1] = listBlocks[g]! + Math.ceil((offsets[g + 1]! - offsets[g]!) / LIST_BLOCK)
+  const blocks = listBlocks[lists]!
+  const heads = new Int32Array(blocks)
+  const blockStarts = new Uint32Array(blocks + 1)
+  // Sized first (a gap takes a byte per 7 bits), then written.
+  let length = 0
+  for (let g = 0; g < lists; g++) {
+    for (let i = offsets[g]!, k = 0; i < offsets[g + 1]!; i++, k++) {
+      if (k % LIST_BLOCK === 0) continue
+      const gap = postings[i]! - postings[i - 1]!
+      length += gap < 1 << 7 ? 1 : gap < 1 << 14 ? 2 : gap < 1 << 21 ? 3 : gap < 1 << 28 ? 4 : 5
+    }
+  }
+  const bytes = new Uint8Array(length)
+  let at = 0
+  for (let g = 0; g < lists; g++) {
+    let block = listBlocks[g]!
+    for (let i = offsets[g]!, k = 0; i < offsets[g + 1]!; i++, k++) {
+      if (k % LIST_BLOCK === 0) {
+        heads[block] = postings[i]!
+        blockStarts[block++] = at
+        continue
+      }
+      let gap = postings[i]! - postings[i - 1]!
+      while (gap >= 128) {
+        bytes[at++] = (gap & 127) | 128
+        gap >>>= 7
+      }
+      bytes[at++] = gap
+    }
+  }
+  blockStarts[blocks] = at
+  return { listBlocks, heads, blockStarts, bytes }
 }
 
 /** A trigram's bit in a block filter (FILTER_WORDS * 32 = 1024 bits). */
@@ -606,7 +850,7 @@ function scanGrams(
 export type TextCorpus = { corpus: Uint8Array; starts: Int32Array; alphabet: Uint8Array; letters: number }
 
 /** The corpus of `size` folded texts; ids in order of first appearance, past MAX_ALPHABET the overflow class. */
-function corpusOf(size: number, foldedAt: (position: number) => string): TextCorpus {
+export function corpusOf(size: number, foldedAt: (position: number) => string): TextCorpus {
   const starts = new Int32Array(new SharedArrayBuffer((size + 1) * 4))
   let corpus = new Uint8Array(1 << 16)
   let length = 0

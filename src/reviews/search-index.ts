@@ -7,14 +7,18 @@
  */
 import type { Review } from './schema'
 import { technicianKeys } from './repository'
+import { ReviewColumns, type ReviewColumnParts } from './columns'
 import {
   buffersOf,
   CHECK_BATCH,
+  corpusOf,
+  END,
   foldText,
   NgramIndex,
   type NgramIndexParts,
   type Needle,
   type PositionSet,
+  positionsOf,
   type TextCorpus,
 } from './ngram-index'
 
@@ -62,13 +66,15 @@ export type SearchIndexParts = {
   ratingAtLeast: PositionSet[]
   languages: Map<string, PositionSet>
   areas: Map<string, PositionSet>
+  /** The reviews' columns (shared memory): what filters, sorting and statistics read beside the sets. */
+  columns: ReviewColumnParts
   /** Absent when the text index is posted on its own, later (see `adoptTextIndex`). */
   ngrams?: NgramIndexParts
   textIndexMs: number
 }
 
 export class SearchIndex {
-  private readonly dates: string[]
+  readonly columns: ReviewColumns
   private readonly technicians = new Map<string, PositionSet>()
   private readonly services = new Map<string, PositionSet>()
   private readonly languages = new Map<string, PositionSet>()
@@ -77,21 +83,42 @@ export class SearchIndex {
   private readonly ratingIs: PositionSet[] = []
   private readonly ratingAtLeast: PositionSet[] = []
   private ngrams?: NgramIndex
+  /** A review by position: the text index reads its text (when it is built here, and to confirm rare matches). */
+  private readonly reviewAt: (position: number) => Review
 
-  /** `rowids` is no longer used (text search does not go through SQLite); accepted so callers need not change. */
-  /** `deferText`: leave the text index for later whatever the size (a builder posts it on its own). */
+  /**
+   * Over `reviews` (kept for their texts unless `options.reviewAt` reads them elsewhere) or over columns
+   * (`options.reviewAt` then required). `rowids` is no longer used; accepted so callers need not change.
+   * `deferText`: leave the text index for later whatever the size (a builder posts it on its own).
+   */
   constructor(
-    private readonly reviews: Review[],
+    source: readonly Review[] | ReviewColumns,
     _rowids?: number[],
-    options: { deferText?: boolean } = {},
+    options: { deferText?: boolean; reviewAt?: (position: number) => Review } = {},
   ) {
-    const size = reviews.length
-    this.dates = reviews.map((r) => r.date)
+    const columns = source instanceof ReviewColumns ? source : ReviewColumns.of(source)
+    if (options.reviewAt) this.reviewAt = options.reviewAt
+    else if (source instanceof ReviewColumns) throw new Error('an index over columns needs `reviewAt`')
+    else this.reviewAt = (p) => source[p]!
+    this.columns = columns
+    const size = columns.length
     const words = (size + 31) >>> 5
     for (let r = 1; r <= 5; r++) {
       this.ratingIs[r] = { count: 0, words: new Uint32Array(words) }
       this.ratingAtLeast[r] = { count: 0, words: new Uint32Array(words) }
     }
+    // Each dictionary word's keys, worked out once: a word names many reviews.
+    const keysOf = <T>(make: (word: string) => T) => {
+      const made = new Map<number, T>()
+      return (id: number): T => {
+        let keys = made.get(id)
+        if (keys === undefined) made.set(id, (keys = make(columns.words[id]!)))
+        return keys
+      }
+    }
+    const technicianKeysOf = keysOf(technicianKeys)
+    const lower = keysOf((word) => word.toLowerCase())
+    const languageKeyOf = keysOf(languageKey)
     const technicians = new Map<string, number[]>()
     const services = new Map<string, number[]>()
     const languages = new Map<string, number[]>()
@@ -101,21 +128,23 @@ export class SearchIndex {
       if (!list) map.set(key, [position])
       else if (list[list.length - 1] !== position) list.push(position)
     }
-    reviews.forEach((review, position) => {
+    const { ratings, languages: languageIds, areas: areaIds } = columns.parts
+    for (let position = 0; position < size; position++) {
       const bit = 1 << (position & 31)
       const word = position >>> 5
-      const is = this.ratingIs[review.rating]!
+      const rating = ratings[position]!
+      const is = this.ratingIs[rating]!
       is.words![word]! |= bit
       is.count++
-      for (let r = 1; r <= review.rating; r++) {
+      for (let r = 1; r <= rating; r++) {
         this.ratingAtLeast[r]!.words![word]! |= bit
         this.ratingAtLeast[r]!.count++
       }
-      for (const name of review.technicians) for (const key of technicianKeys(name)) add(technicians, key, position)
-      for (const service of review.services) add(services, service.toLowerCase(), position)
-      if (review.language) add(languages, languageKey(review.language), position)
-      if (review.service_area !== null) add(areas, review.service_area.toLowerCase(), position)
-    })
+      for (const id of columns.technicianIds(position)) for (const key of technicianKeysOf(id)) add(technicians, key, position)
+      for (const id of columns.serviceIds(position)) add(services, lower(id), position)
+      if (languageIds[position] !== 0) add(languages, languageKeyOf(languageIds[position]!), position)
+      if (areaIds[position] !== 0) add(areas, lower(areaIds[position]!), position)
+    }
     for (const [key, list] of technicians) this.technicians.set(key, toSet(list, size))
     for (const [key, list] of services) this.services.set(key, toSet(list, size))
     for (const [key, list] of languages) this.languages.set(key, toSet(list, size))
@@ -136,6 +165,7 @@ export class SearchIndex {
       ratingAtLeast: this.ratingAtLeast,
       languages: this.languages,
       areas: this.areas,
+      columns: this.columns.parts,
       ngrams: ngrams?.parts,
       textIndexMs: this.textIndexMs,
     }
@@ -144,24 +174,28 @@ export class SearchIndex {
   }
 
   /** The text index alone (built now if it was not), for posting after the rest. */
-  textIndexParts(): { parts: NgramIndexParts; ms: number; transfer: ArrayBuffer[] } {
-    const { parts, transfer } = this.textIndex().toParts()
+  textIndexParts(afterTexts?: () => void): { parts: NgramIndexParts; ms: number; transfer: ArrayBuffer[] } {
+    const { parts, transfer } = this.textIndex(afterTexts).toParts()
     return { parts, ms: this.textIndexMs, transfer }
   }
 
   /** Adopts a text index built elsewhere over the same reviews, unless one was built here meanwhile. */
   adoptTextIndex(parts: NgramIndexParts, ms: number): void {
     if (this.ngrams) return
-    this.ngrams = NgramIndex.fromParts(parts, (p) => searchableText(this.reviews[p]!))
+    this.ngrams = NgramIndex.fromParts(parts, (p) => searchableText(this.reviewAt(p)))
     this.textIndexMs = ms
   }
 
-  /** The index over `reviews` whose sets were built elsewhere (`toParts` on the same reviews, in the same order). */
-  static fromParts(reviews: Review[], parts: SearchIndexParts): SearchIndex {
+  /**
+   * The index whose sets (and columns) were built elsewhere (`toParts` over the same reviews, in the same order); its
+   * text index reads a review's text through `reviewAt` (or the reviews given).
+   */
+  static fromParts(reviewAt: readonly Review[] | ((position: number) => Review), parts: SearchIndexParts): SearchIndex {
     const index = Object.create(SearchIndex.prototype) as SearchIndex
     const fields = index as unknown as Record<string, unknown>
-    fields.reviews = reviews
-    fields.dates = reviews.map((r) => r.date)
+    const read = typeof reviewAt === 'function' ? reviewAt : (p: number) => reviewAt[p]!
+    fields.reviewAt = read
+    fields.columns = new ReviewColumns(parts.columns)
     fields.technicians = parts.technicians
     fields.services = parts.services
     fields.ratingIs = parts.ratingIs
@@ -169,12 +203,12 @@ export class SearchIndex {
     fields.languages = parts.languages
     fields.areas = parts.areas
     fields.textIndexMs = parts.textIndexMs
-    if (parts.ngrams) fields.ngrams = NgramIndex.fromParts(parts.ngrams, (p) => searchableText(reviews[p]!))
+    if (parts.ngrams) fields.ngrams = NgramIndex.fromParts(parts.ngrams, (p) => searchableText(read(p)))
     return index
   }
 
   get size(): number {
-    return this.dates.length
+    return this.columns.length
   }
 
   /** Milliseconds it took to build the text index (0 until it is built). */
@@ -217,37 +251,48 @@ export class SearchIndex {
       for (let p = lo; p < hi && positions.length < limit; p++) positions.push(p)
       return { total: hi - lo, positions }
     }
+    // One exact list over every date: its count is the total, and only the page's positions are read.
+    if (sets.length === 1 && !sets[0]!.words && verify === undefined && lo === 0 && hi === this.columns.length) {
+      const only = sets[0]!
+      return { total: only.count, positions: only.packed ? only.packed.firstPositions(limit) : Array.from(only.list!.subarray(0, limit)) }
+    }
     const texts = verify === undefined ? undefined : this.textIndex()
-    const lists = sets
-      .filter((s) => s.list)
-      .sort((a, b) => a.count - b.count)
-      .map((s) => s.list!)
+    const lists = sets.filter((s) => !s.words).sort((a, b) => a.count - b.count)
     const bitsets = sets.filter((s) => s.words).map((s) => s.words!)
     return lists.length ? probe(lists, bitsets, lo, hi, limit, texts, verify) : intersect(bitsets, lo, hi, limit, texts, verify)
   }
 
   /** [lo, hi) of the positions whose date is within [since, until]; dates descend with position. */
   private dateRange(since?: string, until?: string): [number, number] {
+    const columns = this.columns
     const firstBelow = (date: string, inclusive: boolean) => {
       let lo = 0
-      let hi = this.dates.length
+      let hi = columns.length
       while (lo < hi) {
         const mid = (lo + hi) >>> 1
-        const d = this.dates[mid]!
+        const d = columns.date(mid)
         if (inclusive ? d >= date : d > date) lo = mid + 1
         else hi = mid
       }
       return lo
     }
     const start = until === undefined ? 0 : firstBelow(until, false)
-    const end = since === undefined ? this.dates.length : firstBelow(since, true)
+    const end = since === undefined ? columns.length : firstBelow(since, true)
     return [start, Math.max(start, end)]
   }
 
-  private textIndex(): NgramIndex {
+  /**
+   * The text index, built now if it was not. `afterTexts` is told once every text has been read into the index's
+   * corpus, before the grams are counted: a builder that holds the parsed reviews only for their texts lets them go
+   * there, so its peak holds the reviews or the index's working arrays, not both.
+   */
+  private textIndex(afterTexts?: () => void): NgramIndex {
     if (this.ngrams) return this.ngrams
     const started = performance.now()
-    this.ngrams = new NgramIndex(this.reviews.length, (p) => searchableText(this.reviews[p]!))
+    const foldedAt = (p: number) => searchableText(this.reviewAt(p))
+    const corpus = corpusOf(this.columns.length, foldedAt)
+    afterTexts?.()
+    this.ngrams = new NgramIndex(this.columns.length, foldedAt, corpus)
     this.textIndexMs = performance.now() - started
     return this.ngrams
   }
@@ -313,9 +358,22 @@ class Matches {
   }
 }
 
-/** The smallest list drives; every other list is probed with a cursor that only moves forward, bitsets by one bit test. */
+/** A list read forward: `seek(target)` answers its first position at or after `target` (END past the last). */
+class ListCursor {
+  private at = 0
+  constructor(private readonly list: Int32Array) {}
+  seek(target: number): number {
+    this.at = lowerBound(this.list, target, this.at)
+    return this.at < this.list.length ? this.list[this.at]! : END
+  }
+}
+
+/**
+ * The smallest list drives; every other list is probed with a cursor that only moves forward (a packed one skips whole
+ * blocks), bitsets by one bit test.
+ */
 function probe(
-  lists: Int32Array[],
+  lists: PositionSet[],
   bitsets: Uint32Array[],
   lo: number,
   hi: number,
@@ -323,20 +381,36 @@ function probe(
   texts?: NgramIndex,
   verify?: Needle,
 ): Result {
-  const [driver, ...others] = lists as [Int32Array, ...Int32Array[]]
-  const cursors = others.map(() => 0)
+  const [first, ...rest] = lists as [PositionSet, ...PositionSet[]]
+  const others = rest.map((set) => (set.packed ? set.packed.cursor() : new ListCursor(set.list!)))
   const matches = new Matches(limit, texts, verify)
-  next: for (let i = lowerBound(driver, lo, 0); i < driver.length; i++) {
+  // 1: a match, 0: not one, -1: no match can follow (a probed list has ended).
+  const check = (p: number): number => {
+    for (const bits of bitsets) if (((bits[p >>> 5]! >>> (p & 31)) & 1) === 0) return 0
+    for (let k = 0; k < others.length; k++) {
+      const at = others[k]!.seek(p)
+      if (at === END) return -1
+      if (at !== p) return 0
+    }
+    return 1
+  }
+  if (first.packed) {
+    // A packed driver is read by its own cursor, from the first block that can hold `lo`.
+    const driver = first.packed.cursor()
+    for (let p = driver.seek(lo); p < hi; p = driver.seek(p + 1)) {
+      const found = check(p)
+      if (found < 0) break
+      if (found) matches.add(p)
+    }
+    return matches.check()
+  }
+  const driver = first.list!
+  for (let i = lowerBound(driver, lo, 0); i < driver.length; i++) {
     const p = driver[i]!
     if (p >= hi) break
-    for (const bits of bitsets) if (((bits[p >>> 5]! >>> (p & 31)) & 1) === 0) continue next
-    for (let k = 0; k < others.length; k++) {
-      const list = others[k]!
-      const at = (cursors[k] = lowerBound(list, p, cursors[k]!))
-      if (at >= list.length) break next
-      if (list[at] !== p) continue next
-    }
-    matches.add(p)
+    const found = check(p)
+    if (found < 0) break
+    if (found) matches.add(p)
   }
   return matches.check()
 }
@@ -398,7 +472,7 @@ function lowerBound(list: Int32Array, target: number, from: number): number {
 export function copySetParts(index: SearchIndex): { parts: SearchIndexParts; transfer: ArrayBuffer[] } {
   const { parts } = index.toParts(false)
   const copy = (set: PositionSet): PositionSet =>
-    set.words ? { count: set.count, words: set.words.slice() } : { count: set.count, list: set.list.slice() }
+    set.words ? { count: set.count, words: set.words.slice() } : { count: set.count, list: positionsOf(set).slice() }
   const copyMap = (map: Map<string, PositionSet>) => new Map([...map].map(([key, set]) => [key, copy(set)] as const))
   const copied: SearchIndexParts = {
     technicians: copyMap(parts.technicians),
@@ -407,6 +481,8 @@ export function copySetParts(index: SearchIndex): { parts: SearchIndexParts; tra
     ratingAtLeast: parts.ratingAtLeast.map((set) => set && copy(set)),
     languages: copyMap(parts.languages),
     areas: copyMap(parts.areas),
+    // Shared memory, never written: posted as they are.
+    columns: parts.columns,
     textIndexMs: 0,
   }
   return {
@@ -487,6 +563,7 @@ export function patchSetParts(
     ratingAtLeast,
     languages: patchMap(previous.languages, addedByKey.languages),
     areas: patchMap(previous.areas, addedByKey.areas),
+    columns: new ReviewColumns(previous.columns).patched(size, moved, added).parts,
     textIndexMs: 0,
   }
 }
@@ -494,8 +571,8 @@ export function patchSetParts(
 /** The new positions of a set's positions (`moved`, -1 dropped), ascending. */
 function remapped(set: PositionSet, moved: Int32Array): number[] {
   const out: number[] = []
-  if (set.list) {
-    for (const p of set.list) {
+  if (!set.words) {
+    for (const p of positionsOf(set)) {
       const q = moved[p]!
       if (q >= 0) out.push(q)
     }

@@ -14,6 +14,7 @@
 import { queryScope, type ReviewKey, type SearchFilters, type Sort } from './search-query'
 import { languageKey, type SearchIndex } from './search-index'
 import type { PositionSet } from './ngram-index'
+import type { ReviewColumns } from './columns'
 import type { Business, Review } from './schema'
 import { technicianKeys } from './repository'
 import { foldForSearch } from '../core/text'
@@ -30,13 +31,25 @@ const ALL = Number.MAX_SAFE_INTEGER
 export type SearchResult = {
   total: number
   reviewsJson: string[]
-  /** The same reviews, parsed (shared with the snapshot: do not mutate). */
-  reviews: Review[]
+  /** The same reviews, parsed from their JSON when first read (the caller's own objects). */
+  readonly reviews: Review[]
+  /** The page's positions in the version searched. */
+  positions: number[]
   /** The last review of this page when more follow, else null. */
   next: ReviewKey | null
 }
 
-export type SearchSnapshot = { searchIndex: SearchIndex; jsonAt(position: number): string; reviews: Review[]; business: Business }
+/** What a search reads of a version: its index (sets and columns), each row's JSON, the business; ids when it has them. */
+export type SearchSnapshot = {
+  searchIndex: SearchIndex
+  jsonAt(position: number): string
+  business: Business
+  /** A review's id by position (else read from its JSON). */
+  idAt?(position: number): string
+}
+
+/** Every match of a search, in its order, with the columns of the version it was made on. */
+export type SearchMatches = { total: number; positions: number[]; columns: ReviewColumns; snapshot: SearchSnapshot }
 
 const lastWord = (folded: string) => folded.split(/\s+/).pop() ?? folded
 
@@ -58,26 +71,38 @@ export class ReviewSearch {
    * against this version's insights, see insights/links.ts); a filter like any other.
    */
   search(filters: SearchFilters, maxBytes = Number.POSITIVE_INFINITY, within?: PositionSet): SearchResult {
+    const { current, total, positions, available, sort } = this.find(filters, within, false)
+    return page(current, positions, filters, total, available, maxBytes, sort)
+  }
+
+  /** Every match (limit and cursor apply as in `search`), as positions and the columns to read them from: statistics. */
+  matches(filters: SearchFilters, within?: PositionSet): SearchMatches {
+    const { current, total, positions } = this.find(filters, within, true)
+    return { total, positions, columns: current.searchIndex.columns, snapshot: current }
+  }
+
+  private find(filters: SearchFilters, within: PositionSet | undefined, all: boolean) {
     const current = this.snapshot()
     const index = current.searchIndex
+    const columns = index.columns
 
-    // Filters the index does not know, as predicates over the snapshot's reviews.
-    const predicates: ((review: Review) => boolean)[] = []
+    // Filters the index does not know, as predicates over the version's columns.
+    const predicates: ((position: number) => boolean)[] = []
     const { max_rating: maxRating, has_response: hasResponse } = filters
-    if (maxRating !== undefined) predicates.push((r) => r.rating <= maxRating)
-    if (hasResponse !== undefined) predicates.push((r) => (r.response !== null) === hasResponse)
+    if (maxRating !== undefined) predicates.push((p) => columns.rating(p) <= maxRating)
+    if (hasResponse !== undefined) predicates.push((p) => columns.hasResponse(p) === hasResponse)
     let technicianKey = filters.mentions_technician === undefined ? undefined : (technicianKeys(filters.mentions_technician)[0] ?? '')
     const byLastName =
       filters.mentions_technician === undefined ? [] : technicianLastNameMatches(filters.mentions_technician, current.business)
     if (byLastName.length === 1) technicianKey = technicianKeys(byLastName[0]!)[0]
     else if (byLastName.length > 1) {
       const names = new Set(byLastName)
-      predicates.push((r) => r.technicians.some((t) => names.has(t)))
+      predicates.push((p) => columns.technicianIds(p).some((id) => names.has(columns.words[id]!)))
       technicianKey = undefined
     }
 
     const sort = filters.sort ?? 'newest'
-    const direct = predicates.length === 0 && filters.after === undefined && sort === 'newest'
+    const direct = !all && predicates.length === 0 && filters.after === undefined && sort === 'newest'
     const found = index.search({
       rating: filters.rating,
       min_rating: filters.min_rating,
@@ -94,14 +119,19 @@ export class ReviewSearch {
     let total = found.total
     let positions = found.positions
     if (!direct) {
-      if (predicates.length) positions = positions.filter((p) => predicates.every((keep) => keep(current.reviews[p]!)))
+      if (predicates.length) positions = positions.filter((p) => predicates.every((keep) => keep(p)))
       total = positions.length
-      if (sort !== 'newest') positions = ordered(positions, current.reviews, sort)
-      if (filters.after) positions = positions.slice(startAfter(positions, current.reviews, filters.after, sort))
+      if (sort !== 'newest') positions = ordered(positions, columns, sort)
+      if (filters.after) positions = positions.slice(startAfter(positions, current, filters.after, sort))
     }
     // Without a cursor, extra filters or another order the index handed over only the first `limit`: total says whether more follow.
-    return page(current, positions, filters, total, direct ? total : positions.length, maxBytes, sort)
+    return { current, total, positions, available: direct ? total : positions.length, sort }
   }
+}
+
+/** A review's id by position: the version's own list, else its JSON. */
+function idAt(current: SearchSnapshot, position: number): string {
+  return current.idAt ? current.idAt(position) : (JSON.parse(current.jsonAt(position)) as Review).id
 }
 
 /** The reviews of one page, bounded by `limit` and PAGE_BYTES, and the key to continue from. */
@@ -115,7 +145,7 @@ function page(
   sort: Sort,
 ): SearchResult {
   const reviewsJson: string[] = []
-  const reviews: Review[] = []
+  const shown: number[] = []
   let bytes = 0
   for (const position of positions) {
     if (reviewsJson.length >= filters.limit) break
@@ -123,53 +153,66 @@ function page(
     if (reviewsJson.length > 0 && bytes + json.length > maxBytes) break
     bytes += json.length
     reviewsJson.push(json)
-    reviews.push(current.reviews[position]!)
+    shown.push(position)
   }
-  const last = reviews[reviews.length - 1]
-  const more = reviews.length < available
+  const last = shown[shown.length - 1]
+  const more = shown.length < available
+  const columns = current.searchIndex.columns
   // A cursor names the last review shown, the order it continues and the query it belongs to.
   const next: ReviewKey | null =
-    more && last
+    more && last !== undefined
       ? sort === 'newest'
-        ? { date: last.date, id: last.id, scope: queryScope(filters) }
-        : { date: last.date, id: last.id, scope: queryScope(filters), sort, rating: last.rating }
+        ? { date: columns.date(last), id: idAt(current, last), scope: queryScope(filters) }
+        : { date: columns.date(last), id: idAt(current, last), scope: queryScope(filters), sort, rating: columns.rating(last) }
       : null
-  return { total, reviewsJson, reviews, next }
+  let parsed: Review[] | undefined
+  return {
+    total,
+    reviewsJson,
+    get reviews() {
+      parsed ??= reviewsJson.map((json) => JSON.parse(json) as Review)
+      return parsed
+    },
+    positions: shown,
+    next,
+  }
 }
 
 /**
  * Positions (newest first) in another order, ties newest first: by star rating, a stable bucket per
  * rating; oldest first, the days reversed with each day's reviews kept newest first. Linear, no sort.
  */
-function ordered(positions: number[], reviews: Review[], sort: Exclude<Sort, 'newest'>): number[] {
+function ordered(positions: number[], columns: ReviewColumns, sort: Exclude<Sort, 'newest'>): number[] {
   if (sort === 'oldest') {
     const result: number[] = []
     let end = positions.length
     while (end > 0) {
-      const date = reviews[positions[end - 1]!]!.date
+      const date = columns.dateId(positions[end - 1]!)
       let start = end - 1
-      while (start > 0 && reviews[positions[start - 1]!]!.date === date) start--
+      while (start > 0 && columns.dateId(positions[start - 1]!) === date) start--
       for (let i = start; i < end; i++) result.push(positions[i]!)
       end = start
     }
     return result
   }
   const buckets: number[][] = [[], [], [], [], [], []]
-  for (const p of positions) buckets[reviews[p]!.rating]!.push(p)
+  for (const p of positions) buckets[columns.rating(p)]!.push(p)
   const ratings = sort === 'highest' ? [5, 4, 3, 2, 1] : [1, 2, 3, 4, 5]
   return ratings.flatMap((r) => buckets[r]!)
 }
 
 /**
- * How a review stands against a cursor's key in `sort`'s order, before ties (-1 before, 1 after, 0 in
+ * How the review at a position stands against a cursor's key in `sort`'s order, before ties (-1 before, 1 after, 0 in
  * the same tie group): the sort's own key first, then the date, newest first.
  */
-function compareToKey(review: Review, key: ReviewKey, sort: Sort): number {
+function compareToKey(columns: ReviewColumns, position: number, key: ReviewKey, sort: Sort): number {
+  const date = columns.date(position)
   if (sort === 'highest' || sort === 'lowest') {
     const rating = key.rating ?? 0
-    if (review.rating !== rating) return review.rating > rating === (sort === 'highest') ? -1 : 1
-  } else if (sort === 'oldest' && review.date !== key.date) return review.date < key.date ? -1 : 1
-  return review.date === key.date ? 0 : review.date > key.date ? -1 : 1
+    const own = columns.rating(position)
+    if (own !== rating) return own > rating === (sort === 'highest') ? -1 : 1
+  } else if (sort === 'oldest' && date !== key.date) return date < key.date ? -1 : 1
+  return date === key.date ? 0 : date > key.date ? -1 : 1
 }
 
 /**
@@ -178,17 +221,18 @@ function compareToKey(review: Review, key: ReviewKey, sort: Sort): number {
  * looked up (ids compare like the database's order only for plain ids, so comparison is the fallback
  * when the review has since gone).
  */
-function startAfter(positions: number[], reviews: Review[], key: ReviewKey, sort: Sort): number {
+function startAfter(positions: number[], current: SearchSnapshot, key: ReviewKey, sort: Sort): number {
+  const columns = current.searchIndex.columns
   let lo = 0
   let hi = positions.length
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    if (compareToKey(reviews[positions[mid]!]!, key, sort) < 0) lo = mid + 1
+    if (compareToKey(columns, positions[mid]!, key, sort) < 0) lo = mid + 1
     else hi = mid
   }
-  const inGroup = (i: number) => i < positions.length && compareToKey(reviews[positions[i]!]!, key, sort) === 0
-  for (let i = lo; inGroup(i); i++) if (reviews[positions[i]!]!.id === key.id) return i + 1
+  const inGroup = (i: number) => i < positions.length && compareToKey(columns, positions[i]!, key, sort) === 0
+  for (let i = lo; inGroup(i); i++) if (idAt(current, positions[i]!) === key.id) return i + 1
   let i = lo
-  while (inGroup(i) && reviews[positions[i]!]!.id > key.id) i++
+  while (inGroup(i) && idAt(current, positions[i]!) > key.id) i++
   return i
 }

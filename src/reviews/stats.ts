@@ -9,7 +9,8 @@ import { quarterOf } from '../core/dates'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
 import type { Business, Review } from './schema'
 import { parseSearchParams, SearchQuery, validateSearch, type SearchFilters } from './search-query'
-import type { ReviewSearch } from './search'
+import type { ReviewSearch, SearchSnapshot } from './search'
+import type { ReviewColumns } from './columns'
 
 export const GROUP_BY = ['month', 'quarter', 'service', 'technician', 'area', 'language', 'rating'] as const
 export type GroupBy = (typeof GROUP_BY)[number]
@@ -150,10 +151,10 @@ class Tally {
   count = 0
   sum = 0
   readonly distribution = emptyDistribution()
-  add(review: Review): void {
+  add(rating: number): void {
     this.count++
-    this.sum += review.rating
-    const star = String(review.rating)
+    this.sum += rating
+    const star = String(rating)
     if (star === '1' || star === '2' || star === '3' || star === '4' || star === '5') this.distribution[star]++
   }
   figures() {
@@ -165,23 +166,46 @@ class Tally {
   }
 }
 
-/** The keys a review counts under for one grouping (a review may mention several technicians or services). */
-function keysOf(review: Review, groupBy: GroupBy): (string | null)[] {
+/**
+ * The keys a review counts under for one grouping (a review may mention several technicians or services), read from the
+ * columns; a key made of a dictionary word (a date's month, a language's primary tag) is made once per word.
+ */
+function keysOf(columns: ReviewColumns, groupBy: GroupBy): (position: number) => readonly (string | null)[] {
+  const perWord = (make: (word: string) => string) => {
+    const made = new Map<number, (string | null)[]>()
+    return (id: number) => {
+      if (id === 0) return [null]
+      let keys = made.get(id)
+      if (!keys) made.set(id, (keys = [make(columns.words[id]!)]))
+      return keys
+    }
+  }
+  const { dates, languages, areas, ratings } = columns.parts
   switch (groupBy) {
-    case 'month':
-      return [review.date.slice(0, 7)]
-    case 'quarter':
-      return [quarterOf(review.date)]
+    case 'month': {
+      const month = perWord((date) => date.slice(0, 7))
+      return (p) => month(dates[p]!)
+    }
+    case 'quarter': {
+      const quarter = perWord(quarterOf)
+      return (p) => quarter(dates[p]!)
+    }
     case 'service':
-      return review.services.length ? review.services : [null]
+      return (p) => (columns.serviceIds(p).length ? columns.services(p) : [null])
     case 'technician':
-      return review.technicians.length ? review.technicians : [null]
-    case 'area':
-      return [review.service_area]
-    case 'language':
-      return [review.language ? (review.language.split('-')[0] ?? review.language).toLowerCase() : null]
-    case 'rating':
-      return [String(review.rating)]
+      return (p) => (columns.technicianIds(p).length ? columns.technicians(p) : [null])
+    case 'area': {
+      const area = perWord((word) => word)
+      return (p) => area(areas[p]!)
+    }
+    case 'language': {
+      const language = perWord((tag) => (tag.split('-')[0] ?? tag).toLowerCase())
+      return (p) => language(languages[p]!)
+    }
+    case 'rating': {
+      const stars = ['0', '1', '2', '3', '4', '5'].map((star) => [star])
+      return (p) => stars[ratings[p]!] ?? [String(ratings[p])]
+    }
   }
 }
 
@@ -204,7 +228,7 @@ function periodsBetween(first: string, last: string, groupBy: 'month' | 'quarter
   return periods
 }
 
-function groupsOf(reviews: Review[], groupBy: GroupBy, business: Business): Stats['groups'] {
+function groupsOf(columns: ReviewColumns, positions: number[], groupBy: GroupBy, business: Business): Stats['groups'] {
   const tallies = new Map<string | null, Tally>()
   const tallyOf = (key: string | null) => {
     let tally = tallies.get(key)
@@ -212,35 +236,40 @@ function groupsOf(reviews: Review[], groupBy: GroupBy, business: Business): Stat
     return tally
   }
   if (groupBy === 'rating') for (const star of ['5', '4', '3', '2', '1']) tallyOf(star)
-  for (const review of reviews) for (const key of keysOf(review, groupBy)) tallyOf(key).add(review)
-  let keys = [...tallies.keys()]
+  const keys = keysOf(columns, groupBy)
+  for (const p of positions) for (const key of keys(p)) tallyOf(key).add(columns.rating(p))
+  let grouped = [...tallies.keys()]
   if (groupBy === 'month' || groupBy === 'quarter') {
-    const present = keys.filter((k): k is string => k !== null).sort()
-    keys = present.length ? periodsBetween(present[0]!, present.at(-1)!, groupBy) : []
+    const present = grouped.filter((k): k is string => k !== null).sort()
+    grouped = present.length ? periodsBetween(present[0]!, present.at(-1)!, groupBy) : []
   } else if (groupBy !== 'rating') {
-    keys.sort((a, b) => {
+    grouped.sort((a, b) => {
       if (a === null || b === null) return a === null ? 1 : -1
       return tallyOf(b).count - tallyOf(a).count || (a < b ? -1 : 1)
     })
   }
   const serviceNames = new Map(business.services.map((s) => [s.id, s.name]))
-  return keys.map((key) => {
+  return grouped.map((key) => {
     const label = groupBy === 'service' && key !== null ? serviceNames.get(key) : undefined
     return { key, ...(label ? { label } : {}), ...tallyOf(key).figures() }
   })
 }
 
-/** Figures for every review the filters match; `dataVersion` says which data they describe. */
+/** Figures for every review the filters match; `dataVersion` says which data they describe. Read from the columns. */
 export function reviewStats(search: ReviewSearch, filters: StatsFilters, business: Business, dataVersion: number): Stats {
   const { group_by: groupBy, ...searchFilters } = filters
-  const { reviews } = search.search({ ...searchFilters, limit: Number.MAX_SAFE_INTEGER })
+  const { positions, columns, snapshot } = search.matches({ ...searchFilters, limit: Number.MAX_SAFE_INTEGER })
   const all = new Tally()
   let answered = 0
-  const lowUnanswered: string[] = []
-  for (const review of reviews) {
-    all.add(review)
-    if (review.response) answered++
-    else if (review.rating <= LOW_RATING_MAX) lowUnanswered.push(review.id)
+  let lowUnanswered = 0
+  const lowUnansweredIds: string[] = []
+  for (const p of positions) {
+    const rating = columns.rating(p)
+    all.add(rating)
+    if (columns.hasResponse(p)) answered++
+    else if (rating <= LOW_RATING_MAX) {
+      if (lowUnanswered++ < LOW_RATING_IDS_MAX) lowUnansweredIds.push(reviewId(snapshot, p))
+    }
   }
   return {
     data_version: dataVersion,
@@ -248,10 +277,14 @@ export function reviewStats(search: ReviewSearch, filters: StatsFilters, busines
     answered,
     unanswered_low_ratings: {
       max_rating: LOW_RATING_MAX,
-      count: lowUnanswered.length,
-      review_ids: lowUnanswered.slice(0, LOW_RATING_IDS_MAX),
+      count: lowUnanswered,
+      review_ids: lowUnansweredIds,
     },
     group_by: groupBy ?? null,
-    groups: groupBy ? groupsOf(reviews, groupBy, business) : [],
+    groups: groupBy ? groupsOf(columns, positions, groupBy, business) : [],
   }
+}
+
+function reviewId(snapshot: SearchSnapshot, position: number): string {
+  return snapshot.idAt ? snapshot.idAt(position) : (JSON.parse(snapshot.jsonAt(position)) as Review).id
 }

@@ -48,7 +48,7 @@ const text = new TextDecoder().decode(body)
 const rows = version.rows
 const rowsMatch =
   text.endsWith(`"reviews":[${rows.map((r) => r.json).join(',')}]}`) &&
-  rows.every((r, i) => version.jsonAt(i) === r.json && version.reviewJson(version.reviews[i]!.id) === r.json) &&
-  rows.every((r, i) => (JSON.parse(r.json) as { id: string }).id === version.reviews[i]!.id)
+  rows.every((r, i) => version.jsonAt(i) === r.json && version.reviewJson(version.reviews.id(i)) === r.json) &&
+  rows.every((r, i) => (JSON.parse(r.json) as { id: string }).id === version.reviews.id(i))
 process.stdout.write(`${JSON.stringify({ held, body: body.byteLength, rowsMatch })}\n`)
 for (const step of cleanup.reverse()) await step()

@@ -147,7 +147,7 @@ describe('protocol features', () => {
       ref: { type: 'ref/prompt', name: 'reply_to_review' },
       argument: { name: 'review_id', value: 'x-00' },
     })
-    const newestFirst = server.service.catalog.current.reviews.filter((r) => r.id.startsWith('x-00'))
+    const newestFirst = server.service.catalog.current.reviews.all().filter((r) => r.id.startsWith('x-00'))
     expect(ids.completion.values).toEqual([
       ...newestFirst.filter((r) => !r.response).map((r) => r.id),
       ...newestFirst.filter((r) => r.response).map((r) => r.id),

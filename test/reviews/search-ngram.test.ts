@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { SearchIndex } from '../../src/reviews/search-index'
-import { CHECK_BATCH, NgramIndex, foldText } from '../../src/reviews/ngram-index'
+import { CHECK_BATCH, NgramIndex, foldText, setHas } from '../../src/reviews/ngram-index'
 import { foldForSearch } from '../../src/core/text'
 import type { Review } from '../../src/reviews/schema'
 
@@ -91,7 +91,7 @@ describe.each([
       for (const s of sets) seen.add(s.words ? 'bitset' : 'list')
       if (query.length >= 4 && exact) seen.add('exact long gram')
       if (query.length >= 6 && exact) seen.add('exact gram of 6+')
-      const has = (p: number) => sets.every((s) => (s.words ? ((s.words[p >>> 5]! >>> (p & 31)) & 1) === 1 : s.list.includes(p)))
+      const has = (p: number) => sets.every((s) => setHas(s, p))
       for (let p = 0; p < folded.length; p++) {
         const match = folded[p]!.includes(query)
         if (match) expect({ query, p, candidate: has(p) }).toEqual({ query, p, candidate: true })
@@ -174,7 +174,7 @@ test('a query inside the context its trigram always has is one exact set; totals
   const exactOf = (texts: string[], query: string) => {
     const ngrams = new NgramIndex(texts.length, (p) => texts[p]!)
     const { sets, exact } = ngrams.lookup(query)
-    const has = (p: number) => sets.every((s) => (s.words ? ((s.words[p >>> 5]! >>> (p & 31)) & 1) === 1 : s.list.includes(p)))
+    const has = (p: number) => sets.every((s) => setHas(s, p))
     for (let p = 0; p < texts.length; p++) {
       const match = texts[p]!.includes(query)
       if (match || exact) expect({ query, p, candidate: has(p) }).toEqual({ query, p, candidate: match })
