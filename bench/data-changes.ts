@@ -8,7 +8,9 @@
  * - what a one-review import costs: CPU of the whole server process (every thread) and of its main thread from the
  *   import to the new version's insights, the build worker's and the event loop's parts (version_built), what the
  *   insights computation reused and read (insights_computed), and the bytes of reviews.json copied to it;
- * - RSS idle (served, insights ready) against the issue's figures;
+ * - RSS idle (served, insights ready) against the issue's figures; through the burst, the server's /proc status and
+ *   smaps_rollup every 50 ms (anonymous, file and shared memory, threads), kept with its log lines (each version's
+ *   heap and array buffers, versions not yet collected) in bench/out/data-changes-burst-N.json;
  * - `mcp` over stdio at BENCH_MCP_SIZE reviews (default 50000, 0 skips it): the first get_insights of a new
  *   session once insights are stored.
  * Each target is printed with its verdict. Sizes: BENCH_CHANGE_SIZES (default 10000,100000). The server is the
@@ -125,6 +127,22 @@ function childrenRssMb(pid: number): number {
         total += rssMb(Number(child))
   } catch {}
   return total
+}
+
+/** The memory lines of /proc/<pid>/status and smaps_rollup, MB (Threads: a count), read together. */
+function procMemory(pid: number): Record<string, number> {
+  const figures: Record<string, number> = {}
+  try {
+    for (const line of readFileSync(`/proc/${pid}/status`, 'utf8').split('\n')) {
+      const match = /^(VmRSS|RssAnon|RssFile|RssShmem|VmHWM|Threads):\s+(\d+)/.exec(line)
+      if (match) figures[match[1]!] = match[1] === 'Threads' ? Number(match[2]) : Math.round(Number(match[2]) / 1024)
+    }
+    for (const line of readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8').split('\n')) {
+      const match = /^(Private_Dirty|Shared_Dirty|Anonymous|Pss):\s+(\d+)/.exec(line)
+      if (match) figures[`smaps_${match[1]}`] = Math.round(Number(match[2]) / 1024)
+    }
+  } catch {}
+  return figures
 }
 
 function importOne(dataDir: string, file: string): void {
@@ -345,9 +363,16 @@ for (const size of sizes) {
   let peakRss = idleRss
   let childPeakRss = 0
   let togetherPeakRss = idleRss
+  const idleMemory = procMemory(server.proc.pid)
+  let peakMemory = idleMemory
+  const burstStarted = performance.now()
+  const samples: Record<string, number>[] = []
   const sampler = setInterval(() => {
-    const own = rssMb(server.proc.pid)
+    const memory = procMemory(server.proc.pid)
+    const own = memory.VmRSS ?? rssMb(server.proc.pid)
     const children = childrenRssMb(server.proc.pid)
+    samples.push({ ms: Math.round(performance.now() - burstStarted), ...memory, children })
+    if (own > peakRss) peakMemory = memory
     peakRss = Math.max(peakRss, own)
     childPeakRss = Math.max(childPeakRss, children)
     togetherPeakRss = Math.max(togetherPeakRss, own + children)
@@ -362,6 +387,8 @@ for (const size of sizes) {
   clearInterval(sampler)
   const bursting = await poll.stop()
   const afterRss = rssMb(server.proc.pid)
+  const afterMemory = procMemory(server.proc.pid)
+  writeFileSync(join(OUT, `data-changes-burst-${size}.json`), JSON.stringify({ samples, events: server.events }))
   const versionsBuilt = server.events.filter((e) => e.event === 'version_built').length
 
   // A restart: stored insights.
@@ -403,6 +430,8 @@ for (const size of sizes) {
     burst_child_peak_rss_mb: Math.round(childPeakRss),
     burst_together_peak_rss_mb: Math.round(togetherPeakRss),
     after_rss_mb: Math.round(afterRss),
+    // /proc/<pid>/status and smaps_rollup when idle, at the burst's peak and after it (the series: bench/out/data-changes-burst-N.json).
+    burst_memory: { idle: idleMemory, peak: peakMemory, after: afterMemory },
     versions_built_off_loop: versionsBuilt,
     restart_listening_ms: Math.round(listeningMs),
     restart_insights_ms: Math.round(restartInsightsMs),
@@ -419,6 +448,9 @@ for (const size of sizes) {
       `  visible after ${Math.round(visibleMs)} ms (< 2000: ${verdict(visibleMs < 2000)})`,
       `  burst of ${burst}: p99 ${bursting.p99_ms} ms (< 50: ${verdict(bursting.p99_ms < 50)}), max ${bursting.max_ms} ms (main thread p99 ${bursting.held_p99_ms}, max ${bursting.held_max_ms}); RSS peak ${Math.round(peakRss)} MB vs idle ${Math.round(idleRss)} MB (<= 1.5x: ${verdict(peakRss <= 1.5 * idleRss)})` +
         `; the insights child process peaked at ${Math.round(childPeakRss)} MB, server and child together at ${Math.round(togetherPeakRss)} MB (${(togetherPeakRss / idleRss).toFixed(2)}x idle)`,
+      `  server memory (MB) idle / at the burst's peak / after it: ${['VmRSS', 'RssAnon', 'RssFile', 'RssShmem', 'Threads']
+        .map((k) => `${k} ${idleMemory[k]} / ${peakMemory[k]} / ${afterMemory[k]}`)
+        .join(', ')}; the heap's figures per version: the server's version_built lines (bench/out/data-changes-burst-${size}.json)`,
       `  insights of the last revision ${Math.round(burstInsightsMs)} ms after it was visible, one computation ${Math.round(firstInsightsMs)} ms (<= 2x: ${verdict(burstInsightsMs <= 2 * firstInsightsMs)})`,
       `  restart: /insights.json after ${Math.round(restartInsightsMs)} ms (< 2000: ${verdict(restartInsightsMs < 2000)}), for the last revision: ${restartCurrent}`,
       `  RSS after insights (idle) ${Math.round(idleRss)} MB` +

@@ -20,6 +20,7 @@ import { copySetParts } from '../reviews/search-index'
 import { Value } from '@sinclair/typebox/value'
 import { check } from '../core/issues'
 import { Business } from '../reviews/schema'
+import { memoryFigures } from './memory'
 
 export type CatalogOptions = {
   baseUrl: string
@@ -96,7 +97,7 @@ export class Catalog implements TopicSource {
     if (file && file !== ':memory:') {
       this.builder = new VersionBuilder(file)
       this.builder.onTextIndex = (built) => {
-        this.log({ event: 'text_index_built', revision: built.revision, ms: Math.round(built.ms) })
+        this.log({ event: 'text_index_built', revision: built.revision, ms: Math.round(built.ms), memory: memoryFigures() })
         // The version's text index follows the version: the one served adopts it; one still being taken in, after its swap.
         if (built.revision === this.snapshot?.revision) this.snapshot.adoptTextIndex(built.text, built.ms)
         else if (built.revision > (this.snapshot?.revision ?? -1)) this.pendingText = built
@@ -163,7 +164,14 @@ export class Catalog implements TopicSource {
     const snapshot = this.snapshot
     const started = performance.now()
     void snapshot.warmCompression().then(
-      () => this.log({ event: 'compressed', revision: snapshot.revision, ms: Math.round(performance.now() - started) }),
+      () =>
+        this.log({
+          event: 'compressed',
+          revision: snapshot.revision,
+          ms: Math.round(performance.now() - started),
+          memory: memoryFigures(),
+          versions_alive: versionsAlive.count,
+        }),
       (error) => this.log({ event: 'compression_failed', error: String(error) }),
     )
   }
@@ -353,6 +361,8 @@ export class Catalog implements TopicSource {
         worker_ms: roundAll(built.ms),
         // On the event loop: taking the rows in (in slices, elapsed), rendering the topics, the swap itself (listeners, warming).
         loop_ms: roundAll({ take_in: swapping - takingIn, render: rendered - swapping, swap: performance.now() - rendered }),
+        memory: memoryFigures(),
+        versions_alive: versionsAlive.count,
       })
     } catch (error) {
       if (!(error instanceof Cancelled)) this.log({ event: 'catalog_build_failed', error: messageOf(error) })
@@ -407,7 +417,7 @@ export class Catalog implements TopicSource {
   /** Swaps in a whole new version; returns (and announces) the topics whose bytes changed. */
   private swap(next: Snapshot): TopicPath[] {
     const previous = this.snapshot as Snapshot | undefined
-    this.snapshot = next
+    this.snapshot = counted(next)
     if (!previous) {
       // The first version, built beside a loop that was already answering: nothing changed for subscribers.
       this.firstVersion?.resolve()
@@ -510,7 +520,8 @@ export class Catalog implements TopicSource {
       insightsStore: this.insightsStore,
       insightsVersion: this.options.insightsVersion,
       analysesDb: this.builder ? this.store.db.filename : undefined,
-      onInsightsStats: (stats, snapshot) => this.log({ event: 'insights_computed', revision: snapshot.revision, ...statsFields(stats) }),
+      onInsightsStats: (stats, snapshot) =>
+        this.log({ event: 'insights_computed', revision: snapshot.revision, ...statsFields(stats), memory: memoryFigures() }),
       externalHubs: this.options.externalHubs,
       staleInsights: () => this.staleInsights(),
       onInsights: (result, snapshot) => {
@@ -583,6 +594,17 @@ function checkPublishable(store: ReviewRepository): void {
     // The same words as readVersion's (the value named), so a start refuses it as a build would.
     throw new Error(`business.${issue.path.join('.')} ${issue.message} (got ${JSON.stringify(value)})`)
   }
+}
+
+/**
+ * Versions this process's catalogs have served and the collector has not yet freed (served minus finalized: a replaced
+ * version not yet collected counts), logged beside the memory figures.
+ */
+const versionsAlive = { count: 0, registry: new FinalizationRegistry<undefined>(() => versionsAlive.count--) }
+function counted(snapshot: Snapshot): Snapshot {
+  versionsAlive.count++
+  versionsAlive.registry.register(snapshot, undefined)
+  return snapshot
 }
 
 const statsFields = (stats: IncrementalStats) => ({

@@ -303,10 +303,15 @@ export class Snapshot {
     if (!this.insightsResult) {
       const stored = this.loadStored()
       this.insightsResult = stored ? Promise.resolve(stored) : this.compute()
+      // Weakly: a replaced version's promise is settled by its successor's (compute), so a reaction holding the version
+      // kept every version replaced while insights computed alive until the newest ones were ready (a burst's versions).
+      const version = new WeakRef<Snapshot>(this)
       void this.insightsResult.then(
         (result) => {
-          this.insightsReady = result
-          this.options.onInsights?.(result, this)
+          const snapshot = version.deref()
+          if (!snapshot) return
+          snapshot.insightsReady = result
+          snapshot.options.onInsights?.(result, snapshot)
         },
         () => {},
       )
