@@ -23,7 +23,7 @@ import { join } from 'node:path'
 import { analyzeText, contextFor, type TextAnalysis } from '../src/insights/analyzer'
 import { type Breakdown, evaluate, type Interval, type Labelled, parseJsonl, parseLabelled, shareInterval } from '../src/insights/evaluate'
 import { explainLines } from '../src/insights/explain'
-import { analyzeReview } from '../src/insights/rating-prior'
+import { withRating } from '../src/insights/rating-prior'
 import { sampleBusiness } from '../src/sample/business'
 
 const args = process.argv.slice(2)
@@ -65,17 +65,18 @@ type Document = { id: string; text: string; rating: number; language?: string | 
 const negative = (analysis: TextAnalysis) => analysis.aspects.some((a) => a.sentiment === 'negative')
 
 /**
- * Each review is read as the product reads it, with its star rating (rating-prior.ts's analyzeReview, the entry the
- * insights, the evidence and `analyze --rating` use); the text alone is shown beside it for comparison.
+ * Each review is read as the product reads it, with its star rating (rating-prior.ts's withRating over analyzeText, as the
+ * insights, the evidence and `analyze --rating` read it); the text alone is shown beside it for comparison.
  */
 function reportDocuments(name: string, documents: Document[]): void {
   const english = documents.filter((d) => !d.language || d.language.startsWith('en'))
   const low = english.filter((d) => d.rating <= 2)
   const five = english.filter((d) => d.rating === 5)
-  const read = (d: Document) => ({
-    alone: negative(analyzeText(d.text, context)),
-    rated: negative(analyzeReview(d.text, d.rating, context)),
-  })
+  // One reading, with and without its rating (analyzeReview is withRating over analyzeText).
+  const read = (d: Document) => {
+    const analysis = analyzeText(d.text, context)
+    return { alone: negative(analysis), rated: negative(withRating(analysis, d.rating)) }
+  }
   const lows = low.map(read)
   const fives = five.map(read)
   const silent = lows.map((r) => !r.rated)
