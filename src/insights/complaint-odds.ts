@@ -12,7 +12,7 @@
  *   where the rules read the aspect. A sentence that names no aspect yields no candidate.
  */
 import type { AspectId } from './lexicon'
-import { decide, type Cue, type LearnedModel } from './rules/learned'
+import { aspectLabelsOf, decide, type Cue, type LearnedModel } from './rules/learned'
 import type { AspectMention } from './rules/types'
 
 /** The strongest aspect of a review's sentences that may be a complaint the analyser did not read as one. */
@@ -44,7 +44,7 @@ export type ComplaintOdds = {
 /** A candidate needs the model to find the aspect more likely named than not (or the rules to read it). */
 const NAMED_FLOOR = 0.5
 
-type Layout = { aspects: { aspect: AspectId; present: number; negative: number }[]; eligibility: LearnedModel }
+type Layout = { aspects: readonly { aspect: AspectId; present: number; negative: number }[]; eligibility: LearnedModel }
 const layouts = new WeakMap<LearnedModel, Layout>()
 /**
  * Where each aspect's presence and polarity probabilities sit, and the model with every add threshold at 0: its
@@ -53,12 +53,7 @@ const layouts = new WeakMap<LearnedModel, Layout>()
 function layoutOf(model: LearnedModel): Layout {
   let layout = layouts.get(model)
   if (!layout) {
-    const aspects = model.labels
-      .filter((l) => l.endsWith(':present'))
-      .map((l) => {
-        const aspect = l.split(':')[0] as AspectId
-        return { aspect, present: model.labels.indexOf(l), negative: model.labels.indexOf(`${aspect}:negative`) }
-      })
+    const aspects = aspectLabelsOf(model)
     layout = { aspects, eligibility: { ...model, adds: aspects.map(() => 0), gate: false } }
     layouts.set(model, layout)
   }

@@ -96,6 +96,9 @@ type Compiled = {
   /** Per aspect (`mode: 'aspect'`), in label order: where its presence, polarity and (if any) kept labels are. */
   aspectLabels: { aspect: AspectId; present: number; negative: number; kept: number }[]
 }
+/** Where each aspect's presence, complaint and kept labels sit in a model's labels (-1: the model has none). */
+export const aspectLabelsOf = (model: LearnedModel): Compiled['aspectLabels'] => compiled(model).aspectLabels
+
 const compiledModels = new WeakMap<LearnedModel, Compiled>()
 function compiled(model: LearnedModel): Compiled {
   let c = compiledModels.get(model)
