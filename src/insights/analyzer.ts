@@ -77,7 +77,7 @@ import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/con
 import { readClause } from './rules/read-clause'
 import { aspectsOf } from './rules/aspects'
 import { nounPhrases, joinTokens } from './rules/noun-phrases'
-import { type Cue, type LearnedModel, decide, labelProbabilities, sentenceFeatures } from './rules/learned'
+import { type Cue, type LearnedModel, withLearned } from './rules/learned'
 import { ComplaintWeigher, type ComplaintOdds, LEARNED_CUE } from './complaint-odds'
 import { customAspectsOf } from './rules/custom-aspects'
 import { vocabularyOf } from './vocabulary'
@@ -233,9 +233,7 @@ function withModel(
   sentenceIndex = 0,
 ): AspectMention[] {
   const ruled = ruledReading(mentions)
-  // learned.ts's withLearned, with the probabilities kept for the complaint odds of the whole review.
-  const p = labelProbabilities(model, sentenceFeatures(tokens, ruled, cues, model.features))
-  const learned = decide(model, p, ruled, cues)
+  const { aspects: learned, p } = withLearned(model, tokens, ruled, cues)
   const out = mentions.filter((m) => learned.get(m.aspect) === ruled.get(m.aspect))
   let sentence: string | undefined
   const text = () => (sentence ??= joinTokens(tokens))

@@ -23,8 +23,8 @@ describe('the learned component', () => {
   test('adds a label the rules missed only when sure, and keeps what the rules found', () => {
     const tokens = tokensOf('They never called.')
     expect(labelProbabilities(model, sentenceFeatures(tokens, new Map()))[0]).toBeGreaterThan(0.9)
-    expect(withLearned(model, tokens, new Map())).toEqual(new Map([['communication', -0.5]]))
-    expect(withLearned(model, tokensOf('They called.'), new Map([['speed', 0.6]]))).toEqual(new Map([['speed', 0.6]]))
+    expect(withLearned(model, tokens, new Map()).aspects).toEqual(new Map([['communication', -0.5]]))
+    expect(withLearned(model, tokensOf('They called.'), new Map([['speed', 0.6]])).aspects).toEqual(new Map([['speed', 0.6]]))
   })
 })
 

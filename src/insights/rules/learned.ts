@@ -229,17 +229,18 @@ export function decide(
 }
 
 /**
- * The sentence's aspects after the model has had its say: the rules' reading, plus each aspect the model is sure of
- * and the rules missed (score +-0.5 with its polarity), less any the model finds very unlikely, with a polarity the
- * model finds clearly wrong turned.
+ * The sentence's aspects after the model has had its say (`aspects`): the rules' reading, plus each aspect the model is
+ * sure of and the rules missed (score +-0.5 with its polarity), less any the model finds very unlikely, with a polarity
+ * the model finds clearly wrong turned; and the model's probability of each label (`p`), which the complaint odds of
+ * a whole review read.
  */
 export function withLearned(
   model: LearnedModel,
   tokens: Token[],
   ruled: ReadonlyMap<AspectId, number>,
   cues: readonly Cue[] = [],
-): Map<AspectId, number> {
-  if (!model.labels.length) return new Map(ruled)
+): { aspects: Map<AspectId, number>; p: number[] } {
+  if (!model.labels.length) return { aspects: new Map(ruled), p: [] }
   const p = labelProbabilities(model, sentenceFeatures(tokens, ruled, cues, model.features))
-  return decide(model, p, ruled, cues)
+  return { aspects: decide(model, p, ruled, cues), p }
 }
