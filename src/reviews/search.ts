@@ -130,7 +130,7 @@ export class ReviewSearch {
 }
 
 /** A review's id by position: the version's own list, else its JSON. */
-function idAt(current: SearchSnapshot, position: number): string {
+export function idAt(current: SearchSnapshot, position: number): string {
   return current.idAt ? current.idAt(position) : (JSON.parse(current.jsonAt(position)) as Review).id
 }
 

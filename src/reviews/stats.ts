@@ -7,9 +7,9 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { quarterOf } from '../core/dates'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
-import type { Business, Review } from './schema'
+import type { Business } from './schema'
 import { parseSearchParams, SearchQuery, validateSearch, type SearchFilters } from './search-query'
-import type { ReviewSearch, SearchSnapshot } from './search'
+import { idAt, type ReviewSearch } from './search'
 import type { ReviewColumns } from './columns'
 
 export const GROUP_BY = ['month', 'quarter', 'service', 'technician', 'area', 'language', 'rating'] as const
@@ -268,7 +268,7 @@ export function reviewStats(search: ReviewSearch, filters: StatsFilters, busines
     all.add(rating)
     if (columns.hasResponse(p)) answered++
     else if (rating <= LOW_RATING_MAX) {
-      if (lowUnanswered++ < LOW_RATING_IDS_MAX) lowUnansweredIds.push(reviewId(snapshot, p))
+      if (lowUnanswered++ < LOW_RATING_IDS_MAX) lowUnansweredIds.push(idAt(snapshot, p))
     }
   }
   return {
@@ -283,8 +283,4 @@ export function reviewStats(search: ReviewSearch, filters: StatsFilters, busines
     group_by: groupBy ?? null,
     groups: groupBy ? groupsOf(columns, positions, groupBy, business) : [],
   }
-}
-
-function reviewId(snapshot: SearchSnapshot, position: number): string {
-  return snapshot.idAt ? snapshot.idAt(position) : (JSON.parse(snapshot.jsonAt(position)) as Review).id
 }
