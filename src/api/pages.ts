@@ -37,6 +37,7 @@ import { figurePositions } from '../insights/links'
 import { SearchQuery, validateSearch, type SearchFilters } from '../reviews/search-query'
 import { NUMERAL_RULE, orderIssues, PAGE_QUERY, parseQuery } from '../http/query-string'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
+import { settledWithin } from '../core/settled-within'
 import { type Static, type TLiteral, type TObject, Type } from '@sinclair/typebox'
 import { readResponses, searchParameters } from './openapi-parts'
 
@@ -54,17 +55,8 @@ const INSIGHTS_WAIT_MS = 250
 
 /** The snapshot's insights if they arrive within `ms`; null if they failed, undefined if still computing. */
 async function insightsWithin(snapshot: Snapshot, ms: number): Promise<Insights | null | undefined> {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms, undefined)))
-  const insights = snapshot.insights().then(
-    (r) => r.data,
-    () => null,
-  )
-  try {
-    return await Promise.race([insights, timeout])
-  } finally {
-    clearTimeout(timer)
-  }
+  const settled = await settledWithin(snapshot.insights(), ms)
+  return settled && ('value' in settled ? settled.value.data : null)
 }
 
 /** Page parameter -> search parameter: the same names people see in the URL, the same semantics as the API. */

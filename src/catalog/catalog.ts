@@ -21,6 +21,7 @@ import { Value } from '@sinclair/typebox/value'
 import { check } from '../core/issues'
 import { Business } from '../reviews/schema'
 import { memoryFigures } from './memory'
+import { ReplacedVersions } from './replaced-versions'
 
 export type CatalogOptions = {
   baseUrl: string
@@ -87,12 +88,15 @@ export class Catalog implements TopicSource {
   private servedRowids?: { revision: number; rowids: Float64Array }
   /** A text index that arrived before its version was swapped in. */
   private pendingText?: BuiltTextIndex
+  /** The versions served and not yet freed (logged beside the memory figures); replaced ones collected. */
+  private readonly versions: ReplacedVersions
 
   constructor(
     private readonly store: ReviewRepository,
     private readonly options: CatalogOptions,
   ) {
     this.log = options.log ?? createLogger()
+    this.versions = new ReplacedVersions(this.log)
     const file = store.db.filename
     if (file && file !== ':memory:') {
       this.builder = new VersionBuilder(file)
@@ -111,7 +115,7 @@ export class Catalog implements TopicSource {
     try {
       // Deferred, the business is still checked here: data that cannot be published is refused at start, as before.
       if (deferred) checkPublishable(this.store)
-      else this.snapshot = this.build(null)
+      else this.snapshot = this.versions.served(this.build(null))
     } catch (error) {
       throw new UnpublishableData(`The data in the database cannot be published: ${messageOf(error)}`)
     }
@@ -156,23 +160,28 @@ export class Catalog implements TopicSource {
   /** Resolves once the start's warming (WARM_AFTER_MS after `start`) has run. */
   startWarmed: Promise<void> = Promise.resolve()
 
-  /** Starts computing the current version's insights in the background, so a request rarely waits. */
+  /**
+   * Starts computing the current version's insights in the background, so a request rarely waits. The reactions hold
+   * the revision, never the version: a replaced version's insights promise is settled by its successor's, so a
+   * reaction whose closure reached the version (closures keep their whole scope) kept every version of a burst alive
+   * until the newest insights were ready.
+   */
   warmInsights(): void {
-    void this.snapshot
-      .insights()
-      .catch((error) => this.log({ event: 'insights_failed', revision: this.snapshot.revision, error: String(error) }))
     const snapshot = this.snapshot
+    const revision = snapshot.revision
+    const log = this.log
+    void snapshot.insights().catch((error) => log({ event: 'insights_failed', revision, error: String(error) }))
     const started = performance.now()
     void snapshot.warmCompression().then(
       () =>
-        this.log({
+        log({
           event: 'compressed',
-          revision: snapshot.revision,
+          revision,
           ms: Math.round(performance.now() - started),
           memory: memoryFigures(),
-          versions_alive: versionsAlive.count,
+          versions_alive: this.versions.count,
         }),
-      (error) => this.log({ event: 'compression_failed', error: String(error) }),
+      (error) => log({ event: 'compression_failed', error: String(error) }),
     )
   }
 
@@ -186,7 +195,7 @@ export class Catalog implements TopicSource {
     // The same build in the Worker is stopped (both at once cost more than twice one); it is started again for the
     // search index alone, as a start built on the loop does.
     this.cancelBuild()
-    this.snapshot = this.build(null)
+    this.snapshot = this.versions.served(this.build(null))
     this.log({ event: 'first_version_built_on_loop', revision: this.snapshot.revision })
     this.firstVersion?.resolve()
     if (this.timer) setTimeout(() => this.warmFirst(), 0).unref?.()
@@ -362,7 +371,7 @@ export class Catalog implements TopicSource {
         // On the event loop: taking the rows in (in slices, elapsed), rendering the topics, the swap itself (listeners, warming).
         loop_ms: roundAll({ take_in: swapping - takingIn, render: rendered - swapping, swap: performance.now() - rendered }),
         memory: memoryFigures(),
-        versions_alive: versionsAlive.count,
+        versions_alive: this.versions.count,
       })
     } catch (error) {
       if (!(error instanceof Cancelled)) this.log({ event: 'catalog_build_failed', error: messageOf(error) })
@@ -417,7 +426,7 @@ export class Catalog implements TopicSource {
   /** Swaps in a whole new version; returns (and announces) the topics whose bytes changed. */
   private swap(next: Snapshot): TopicPath[] {
     const previous = this.snapshot as Snapshot | undefined
-    this.snapshot = counted(next)
+    this.snapshot = this.versions.served(next)
     if (!previous) {
       // The first version, built beside a loop that was already answering: nothing changed for subscribers.
       this.firstVersion?.resolve()
@@ -425,6 +434,7 @@ export class Catalog implements TopicSource {
       return []
     }
     previous.supersede(next)
+    this.versions.replaced()
     if (this.failedBuild) this.log({ event: 'catalog_recovered', revision: next.revision })
     this.failedBuild = null
     if (this.timer && !this.supersededInDatabase(next)) this.warmInsights()
@@ -468,6 +478,7 @@ export class Catalog implements TopicSource {
     clearInterval(this.timer)
     this.timer = undefined
     this.cancelBuild()
+    this.versions.stop()
     this.builder?.end()
   }
 
@@ -594,17 +605,6 @@ function checkPublishable(store: ReviewRepository): void {
     // The same words as readVersion's (the value named), so a start refuses it as a build would.
     throw new Error(`business.${issue.path.join('.')} ${issue.message} (got ${JSON.stringify(value)})`)
   }
-}
-
-/**
- * Versions this process's catalogs have served and the collector has not yet freed (served minus finalized: a replaced
- * version not yet collected counts), logged beside the memory figures.
- */
-const versionsAlive = { count: 0, registry: new FinalizationRegistry<undefined>(() => versionsAlive.count--) }
-function counted(snapshot: Snapshot): Snapshot {
-  versionsAlive.count++
-  versionsAlive.registry.register(snapshot, undefined)
-  return snapshot
 }
 
 const statsFields = (stats: IncrementalStats) => ({

@@ -33,6 +33,7 @@ import type { Result } from '../core/issues'
 import { describeFailure, TOOL_NAMES, TOOLS, type ToolContext, type ToolOutput } from './tools'
 import { argumentsKey, PerVersionMemo } from './memo'
 import { PROMPTS } from './prompts'
+import { settledWithin } from '../core/settled-within'
 
 /**
  * A JSON Schema as clients read it: TypeBox's $id names components in OpenAPI but inside one MCP tool
@@ -290,10 +291,8 @@ function handleResources(server: Server, ctx: ToolContext, { resourceUri, review
   server.setRequestHandler(ListResourcesRequestSchema, async () => {
     const snapshot = ctx.catalog.current
     // The insights' size is given once they are computed; the listing never waits for that (seconds on big data).
-    const insights = await Promise.race([
-      snapshot.insights().catch(() => undefined),
-      new Promise<undefined>((resolve) => setTimeout(resolve, 50)),
-    ])
+    const settled = await settledWithin(snapshot.insights(), 50)
+    const insights = settled && 'value' in settled ? settled.value : undefined
     return {
       resources: RESOURCES.map((r) => {
         const rep = r.path === 'insights.json' ? insights?.representation : snapshot.representations[r.path]

@@ -118,3 +118,26 @@ test('versions replaced while their insights were computing are freed before the
   // kept the one before the current version in about one run of three. Before the fix, none of them was freed.
   expect(freed.slice(0, -1).filter((gone) => !gone).length).toBeLessThanOrEqual(1)
 }, 60_000)
+
+test('versions replaced while the warmed insights were computing are freed before the newest insights are ready', async () => {
+  // What `serve` does after each swap: warmInsights starts the version's insights and logs a failure. Its reaction's
+  // closure shared a scope with the version (closures keep their whole scope), and a replaced version's promise is
+  // settled by its successor's: every version of a burst stayed alive until the newest insights were ready.
+  const pending: InsightsComputer = (_b, _r, _at, source) =>
+    new Promise((_, reject) => source?.signal.addEventListener('abort', () => reject(source.signal.reason), { once: true }))
+  const { store, catalog } = setup(pending)
+  catalog.warmInsights()
+  const refs = [new WeakRef(catalog.current)]
+  for (let i = 0; i < 5; i++) {
+    store.write({ reviews: [review({ id: `warmed-${i}`, date: '2026-01-02', text: `Change ${i}: the furnace works.` })] })
+    catalog.update()
+    await catalog.settled()
+    catalog.warmInsights()
+    refs.push(new WeakRef(catalog.current))
+  }
+  expect(catalog.current.readyInsights).toBeUndefined()
+  const freed = await collected(refs)
+  expect(freed.at(-1)).toBe(false)
+  // At most one kept by a stale word on the stack (as above).
+  expect(freed.slice(0, -1).filter((gone) => !gone).length).toBeLessThanOrEqual(1)
+}, 60_000)
