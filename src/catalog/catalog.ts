@@ -101,7 +101,13 @@ export class Catalog implements TopicSource {
     if (file && file !== ':memory:') {
       this.builder = new VersionBuilder(file)
       this.builder.onTextIndex = (built) => {
-        this.log({ event: 'text_index_built', revision: built.revision, ms: Math.round(built.ms), memory: memoryFigures() })
+        this.log({
+          event: 'text_index_built',
+          revision: built.revision,
+          ms: Math.round(built.ms),
+          from: built.from,
+          memory: memoryFigures(),
+        })
         // The version's text index follows the version: the one served adopts it; one still being taken in, after its swap.
         if (built.revision === this.snapshot?.revision) this.snapshot.adoptTextIndex(built.text, built.ms)
         else if (built.revision > (this.snapshot?.revision ?? -1)) this.pendingText = built
