@@ -22,7 +22,7 @@ import { linkFigures, mentions } from './links'
 import { ownerView } from './owner-view'
 import { buildFaq, buildSummary } from './prose'
 import type { AspectInsight, Insights } from './schema'
-import { ratingMade, withRating } from './rating-prior'
+import { oddsTheRatingReads, ratingMade, withRating } from './rating-prior'
 import { topicsOf } from './topics'
 import { vocabularyFaq, vocabularyOf } from './vocabulary'
 
@@ -64,23 +64,8 @@ export function compactReading(reading: Reading, clauseText = true): Reading {
       aspects: analysis.aspects.map((m) => ({ aspect: m.aspect, sentiment: m.sentiment, score: m.score, clause: m.clause, cues: NONE })),
       score: analysis.score,
       phrases: analysis.phrases,
-      ...(analysis.odds ? { odds: compactOdds(analysis.odds, analysis.aspects) } : {}),
+      ...(analysis.odds ? { odds: oddsTheRatingReads(analysis.odds, analysis.aspects) } : {}),
     },
-  }
-}
-
-/**
- * The odds with only what the rating's prior reads (rating-prior.ts): the odds of each complaint, and where the
- * strongest candidate's aspect is mentioned in its own sentence; the candidate's text is never quoted by the insights.
- */
-function compactOdds({ strongest, mentions }: NonNullable<WeighedAnalysis['odds']>, aspects: AspectMention[]): WeighedAnalysis['odds'] {
-  return {
-    strongest: strongest && { ...strongest, text: '' },
-    mentions: mentions.map((o, i) =>
-      o && (aspects[i]!.sentiment === 'negative' || (aspects[i]!.aspect === strongest?.aspect && o.sentence === strongest.sentence))
-        ? o
-        : null,
-    ),
   }
 }
 

@@ -89,3 +89,21 @@ function doubted(mentions: AspectMention[], odds: Odds, shift: number): AspectMe
   })
   return changed ? out : mentions
 }
+
+/**
+ * The odds with only what `withRating` reads (what a stored reading keeps of them): the odds of each complaint, and where the
+ * strongest candidate's aspect is mentioned in its own sentence; the candidate's text is never quoted by the insights.
+ */
+export function oddsTheRatingReads(
+  { strongest, mentions }: NonNullable<WeighedAnalysis['odds']>,
+  aspects: AspectMention[],
+): WeighedAnalysis['odds'] {
+  return {
+    strongest: strongest && { ...strongest, text: '' },
+    mentions: mentions.map((o, i) =>
+      o && (aspects[i]!.sentiment === 'negative' || (aspects[i]!.aspect === strongest?.aspect && o.sentence === strongest.sentence))
+        ? o
+        : null,
+    ),
+  }
+}

@@ -39,13 +39,13 @@ export type SearchResult = {
   next: ReviewKey | null
 }
 
-/** What a search reads of a version: its index (sets and columns), each row's JSON, the business; ids when it has them. */
+/** What a search reads of a version: its index (sets and columns), each row's JSON and id, the business. */
 export type SearchSnapshot = {
   searchIndex: SearchIndex
   jsonAt(position: number): string
+  /** A review's id by position (a cursor's key and its resumption compare them without parsing the row). */
+  idAt(position: number): string
   business: Business
-  /** A review's id by position (else read from its JSON). */
-  idAt?(position: number): string
 }
 
 /** Every match of a search, in its order, with the columns of the version it was made on. */
@@ -129,11 +129,6 @@ export class ReviewSearch {
   }
 }
 
-/** A review's id by position: the version's own list, else its JSON. */
-export function idAt(current: SearchSnapshot, position: number): string {
-  return current.idAt ? current.idAt(position) : (JSON.parse(current.jsonAt(position)) as Review).id
-}
-
 /** The reviews of one page, bounded by `limit` and PAGE_BYTES, and the key to continue from. */
 function page(
   current: SearchSnapshot,
@@ -162,8 +157,8 @@ function page(
   const next: ReviewKey | null =
     more && last !== undefined
       ? sort === 'newest'
-        ? { date: columns.date(last), id: idAt(current, last), scope: queryScope(filters) }
-        : { date: columns.date(last), id: idAt(current, last), scope: queryScope(filters), sort, rating: columns.rating(last) }
+        ? { date: columns.date(last), id: current.idAt(last), scope: queryScope(filters) }
+        : { date: columns.date(last), id: current.idAt(last), scope: queryScope(filters), sort, rating: columns.rating(last) }
       : null
   let parsed: Review[] | undefined
   return {
@@ -231,8 +226,8 @@ function startAfter(positions: number[], current: SearchSnapshot, key: ReviewKey
     else hi = mid
   }
   const inGroup = (i: number) => i < positions.length && compareToKey(columns, positions[i]!, key, sort) === 0
-  for (let i = lo; inGroup(i); i++) if (idAt(current, positions[i]!) === key.id) return i + 1
+  for (let i = lo; inGroup(i); i++) if (current.idAt(positions[i]!) === key.id) return i + 1
   let i = lo
-  while (inGroup(i) && idAt(current, positions[i]!) > key.id) i++
+  while (inGroup(i) && current.idAt(positions[i]!) > key.id) i++
   return i
 }

@@ -47,6 +47,7 @@ const search = new ReviewSearch(() => ({
     reviews.map((_, i) => i + 1),
   ),
   jsonAt: (i) => JSON.stringify(reviews[i]),
+  idAt: (i) => reviews[i]!.id,
   reviews,
   business,
 }))

@@ -9,7 +9,7 @@ import { quarterOf } from '../core/dates'
 import { check, failed, ok, type Issue, type Result } from '../core/issues'
 import type { Business } from './schema'
 import { parseSearchParams, SearchQuery, validateSearch, type SearchFilters } from './search-query'
-import { idAt, type ReviewSearch } from './search'
+import type { ReviewSearch } from './search'
 import type { ReviewColumns } from './columns'
 
 export const GROUP_BY = ['month', 'quarter', 'service', 'technician', 'area', 'language', 'rating'] as const
@@ -268,7 +268,7 @@ export function reviewStats(search: ReviewSearch, filters: StatsFilters, busines
     all.add(rating)
     if (columns.hasResponse(p)) answered++
     else if (rating <= LOW_RATING_MAX) {
-      if (lowUnanswered++ < LOW_RATING_IDS_MAX) lowUnansweredIds.push(idAt(snapshot, p))
+      if (lowUnanswered++ < LOW_RATING_IDS_MAX) lowUnansweredIds.push(snapshot.idAt(p))
     }
   }
   return {

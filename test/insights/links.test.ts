@@ -87,7 +87,13 @@ function totalOf(url: string, reviews: Review[], business: Business, insights: I
   if (!parsed.ok) throw new Error(`${url}: ${JSON.stringify(parsed.issues)}`)
   const within = figurePositions(insights, parsed.value)
   if (!within.ok) throw new Error(`${url}: ${JSON.stringify(within.issues)}`)
-  const search = new ReviewSearch(() => ({ searchIndex: index, reviews, business, jsonAt: (p) => JSON.stringify(reviews[p]) }))
+  const search = new ReviewSearch(() => ({
+    searchIndex: index,
+    reviews,
+    business,
+    jsonAt: (p) => JSON.stringify(reviews[p]),
+    idAt: (p) => reviews[p]!.id,
+  }))
   return search.search({ ...parsed.value, limit: 1 }, Number.POSITIVE_INFINITY, within.value).total
 }
 
