@@ -8,7 +8,8 @@ import { Database } from 'bun:sqlite'
 import { ReviewRepository } from '../reviews/repository'
 import type { Business, Review } from '../reviews/schema'
 import { searchableText, SearchIndex, type SearchIndexParts } from '../reviews/search-index'
-import { buffersOf, NgramIndex, splicedCorpus, type NgramIndexParts, type TextCorpus } from '../reviews/ngram-index'
+import { buffersOf, corpusOf, NgramIndex, splicedCorpus, type NgramIndexParts, type TextCorpus } from '../reviews/ngram-index'
+import { nextLayerMaps, shouldCompact, type ServedTextLayers, type TextLayerMaps } from '../reviews/text-layers'
 import { composeVersion, isShared, readVersion, sharedFloat64, type ComposedVersion } from './version'
 import { spliceVersion, type SplicedVersion } from './splice'
 import { runInBackground } from '../core/thread-priority'
@@ -30,8 +31,10 @@ export type SpliceSource = {
   revision: number
   rowids: Float64Array
   index: SearchIndexParts
-  /** The served text index's folded texts (shared memory), when it has one. */
+  /** The served text index's folded texts (shared memory), when it has one and it is whole. */
   text?: TextCorpus
+  /** The served text index's maps and delta texts (shared memory), when it has one in layers (text-layers.ts). */
+  textLayers?: ServedTextLayers
 }
 
 export type BuildRequest = {
@@ -67,7 +70,8 @@ export type BuiltVersion = Omit<ComposedVersion, 'updatedAt'> & {
 export type BuiltTextIndex = {
   id: number
   revision: number
-  text: NgramIndexParts
+  /** Whole, or in layers on the whole index of an earlier version (text-layers.ts; the event loop holds the base). */
+  text: { whole: NgramIndexParts } | { layers: { maps: TextLayerMaps; delta: NgramIndexParts; deltaCorpus: TextCorpus } }
   ms: number
   /**
    * Whose folded texts it was spliced from: the served version's (posted with the request), this worker's last (the
@@ -81,23 +85,27 @@ declare const self: Worker
 
 let open: { path: string; db: Database } | undefined
 
-/**
- * The folded texts of the last version this worker indexed (shared memory: the event loop's text index holds the
- * same bytes). In a burst the next build is posted before that version's text index has reached the event loop, so
- * the served version has none to splice from; the next text index was then built over every published row, read and
- * parsed again (7 s and about 300 MB of this thread's heap at 100k reviews, against 3.5 s).
- */
-let lastCorpus: { revision: number; text: TextCorpus } | undefined
+/** A served version's text index as a build reads it: its folded texts when whole, its layers when in layers. */
+type ServedText = { revision: number; whole?: TextCorpus; layers?: ServedTextLayers }
 
-function rememberCorpus(revision: number, text: TextCorpus | undefined): void {
-  const shared = text && isShared(text.corpus) && isShared(text.starts) && isShared(text.alphabet)
-  lastCorpus = shared ? { revision, text } : undefined
+/**
+ * The text index of the last version this worker indexed (shared memory: the event loop's holds the same bytes). In a
+ * burst the next build is posted before that version's text index has reached the event loop, so the served version
+ * has none to splice from; the next text index was then built over every published row, read and parsed again (7 s
+ * and about 300 MB of this thread's heap at 100k reviews, against 3.5 s).
+ */
+let lastText: ServedText | undefined
+
+function rememberText(text: ServedText): void {
+  const corpora = [text.whole, text.layers?.deltaCorpus].filter((c) => c !== undefined)
+  const shared = corpora.every((c) => isShared(c.corpus) && isShared(c.starts) && isShared(c.alphabet))
+  lastText = shared ? text : undefined
 }
 
-/** The served version's folded texts: posted with it, else this worker's own when it indexed that version last. */
-function corpusOf(base: { revision: number; text?: TextCorpus }): { text: TextCorpus; from: 'served' | 'worker' } | undefined {
-  if (base.text) return { text: base.text, from: 'served' }
-  return lastCorpus?.revision === base.revision ? { text: lastCorpus.text, from: 'worker' } : undefined
+/** The served version's text index: posted with it, else this worker's own when it indexed that version last. */
+function servedText(base: SpliceSource): { text: ServedText; from: 'served' | 'worker' } | undefined {
+  if (base.text || base.textLayers) return { text: { revision: base.revision, whole: base.text, layers: base.textLayers }, from: 'served' }
+  return lastText?.revision === base.revision ? { text: lastText, from: 'worker' } : undefined
 }
 
 function connection(path: string): Database {
@@ -135,12 +143,12 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
               index: base.index,
             })
           : null
-      if (spliced) {
+      if (spliced && base) {
         revision = spliced.revision
         // Posting transfers the version's arrays away from here: the text index reads its own copy of `reuse`.
         const reuse = spliced.reuse.slice()
         postSpliced(id, spliced)
-        postSplicedText(id, { ...spliced, reuse }, store, base && corpusOf(base))
+        postSplicedText(id, { ...spliced, reuse }, base.rowids.length, store, servedText(base))
       } else {
         revision = buildWhole(id, store, previous)
       }
@@ -164,39 +172,59 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
 }
 
 /**
- * The spliced version's text index: over the served version's folded texts and the new rows' (splicedCorpus), the
- * served index's or, before it has one, this worker's own (`lastCorpus`); else over every published text, read in the
- * same transaction.
+ * The spliced version's text index. In layers on the served version's base (text-layers.ts) while the texts added
+ * since the base stay under 1/COMPACT_AT of the reviews: only the delta is indexed, from the served delta's folded
+ * texts and the new rows'. Else whole: over the served whole index's folded texts and the new rows' (splicedCorpus),
+ * or, with none to splice (a served index in layers that grew too large), over every published text, read in the same
+ * transaction.
  */
 function postSplicedText(
   id: number,
   spliced: SplicedVersion,
+  servedSize: number,
   store: ReviewRepository,
-  previous?: { text: TextCorpus; from: 'served' | 'worker' },
+  served?: { text: ServedText; from: 'served' | 'worker' },
 ): void {
   const started = performance.now()
-  let text: ReturnType<NgramIndex['toParts']>
-  if (previous) {
-    store.db.exec('COMMIT')
-    const added = new Map(spliced.added.map((a) => [a.position, a.review]))
-    const corpus = splicedCorpus(previous.text, spliced.reuse, (p) => searchableText(added.get(p)!))
-    const index = new NgramIndex(spliced.reuse.length, notKept, corpus)
-    rememberCorpus(spliced.revision, index.textCorpus)
-    text = index.toParts()
-  } else {
-    const texts = store.publishedJson()
-    store.db.exec('COMMIT')
-    const reviews = texts.map((r) => JSON.parse(r.json) as Review)
-    const index = new NgramIndex(reviews.length, (p) => searchableText(reviews[p]!))
-    rememberCorpus(spliced.revision, index.textCorpus)
-    text = index.toParts()
+  const revision = spliced.revision
+  const size = spliced.reuse.length
+  const added = new Map(spliced.added.map((a) => [a.position, a.review]))
+  const post = (text: BuiltTextIndex['text'], transfer: ArrayBuffer[], from: BuiltTextIndex['from']) =>
+    self.postMessage({ id, revision, text, ms: performance.now() - started, from } satisfies BuiltTextIndex, transfer)
+  if (served) {
+    const maps = nextLayerMaps(served.text.layers ?? null, servedSize, served.text.revision, spliced.reuse)
+    if (!shouldCompact(maps, size)) {
+      store.db.exec('COMMIT')
+      const { deltaReuse, ...layerMaps } = maps
+      const deltaCorpus = splicedCorpus(served.text.layers?.deltaCorpus ?? EMPTY_CORPUS, deltaReuse, (k) =>
+        searchableText(added.get(layerMaps.deltaHere[k]!)!),
+      )
+      const delta = new NgramIndex(layerMaps.deltaHere.length, notKept, deltaCorpus).toParts()
+      rememberText({ revision, layers: { ...layerMaps, deltaCorpus } })
+      post({ layers: { maps: layerMaps, delta: delta.parts, deltaCorpus } }, delta.transfer, served.from)
+      return
+    }
   }
-  const ms = performance.now() - started
-  self.postMessage(
-    { id, revision: spliced.revision, text: text.parts, ms, from: previous?.from ?? 'rows' } satisfies BuiltTextIndex,
-    text.transfer,
-  )
+  if (served?.text.whole) {
+    store.db.exec('COMMIT')
+    const corpus = splicedCorpus(served.text.whole, spliced.reuse, (p) => searchableText(added.get(p)!))
+    const index = new NgramIndex(size, notKept, corpus)
+    rememberText({ revision, whole: index.textCorpus })
+    const text = index.toParts()
+    post({ whole: text.parts }, text.transfer, served.from)
+    return
+  }
+  const texts = store.publishedJson()
+  store.db.exec('COMMIT')
+  const reviews = texts.map((r) => JSON.parse(r.json) as Review)
+  const index = new NgramIndex(reviews.length, (p) => searchableText(reviews[p]!))
+  rememberText({ revision, whole: index.textCorpus })
+  const text = index.toParts()
+  post({ whole: text.parts }, text.transfer, 'rows')
 }
+
+/** The folded texts of no review: what the first delta on a whole index is spliced from. */
+const EMPTY_CORPUS = corpusOf(0, () => '')
 
 /** The texts of an index built here are not kept here: the event loop gives the index it adopts its own (`fromParts`). */
 const notKept = (): string => {
@@ -282,8 +310,8 @@ function buildWhole(id: number, store: ReviewRepository, previous: BuildRequest[
     reviews.length = 0
     Bun.gc(true)
   })
-  rememberCorpus(revision, index.textCorpus)
-  self.postMessage({ id, revision, text: text.parts, ms: text.ms, from: 'rows' } satisfies BuiltTextIndex, text.transfer)
+  rememberText({ revision, whole: index.textCorpus })
+  self.postMessage({ id, revision, text: { whole: text.parts }, ms: text.ms, from: 'rows' } satisfies BuiltTextIndex, text.transfer)
   return revision
 }
 

@@ -92,6 +92,7 @@ export class VersionBuilder {
                 rowids: splice.rowids,
                 index: splice.index,
                 text: splice.text,
+                textLayers: splice.textLayers,
               },
             },
           } satisfies BuildRequest,

@@ -12,11 +12,12 @@ import { TOPIC_PATHS, type TopicPath, type TopicSource } from '../feeds/websub-t
 import { composeVersion, isShared, readVersion } from './version'
 import { Cancelled, takeIn, VersionBuilder } from './builder'
 import type { BuiltTextIndex } from './build-worker'
+import type { NgramIndexParts } from '../reviews/ngram-index'
 import type { Insights } from '../insights/schema'
 import type { IncrementalStats } from '../insights/stored-analyses'
 import type { Review } from '../reviews/schema'
 import { CachedRepresentation } from '../http/representation'
-import { copySetParts } from '../reviews/search-index'
+import { copySetParts, type TextIndexParts } from '../reviews/search-index'
 import { Value } from '@sinclair/typebox/value'
 import { check } from '../core/issues'
 import { Business } from '../reviews/schema'
@@ -87,7 +88,13 @@ export class Catalog implements TopicSource {
   /** The served version's rowids, when a build worker read them (what the next version is spliced against). */
   private servedRowids?: { revision: number; rowids: Float64Array }
   /** A text index that arrived before its version was swapped in. */
-  private pendingText?: BuiltTextIndex
+  private pendingText?: { revision: number; text: TextIndexParts; ms: number }
+  /**
+   * The whole text index the next ones in layers stand on, with the revision it was built for (text-layers.ts): the
+   * served version's base, or a newer whole one the build worker posted since (its next layers stand on that one).
+   * Only the newest: an older one kept here would stay in memory after the versions on it are gone.
+   */
+  private textBase?: { revision: number; parts: NgramIndexParts }
   /** The versions served and not yet freed (logged beside the memory figures); replaced ones collected. */
   private readonly versions: ReplacedVersions
 
@@ -106,11 +113,15 @@ export class Catalog implements TopicSource {
           revision: built.revision,
           ms: Math.round(built.ms),
           from: built.from,
+          // In layers: how many texts the delta holds (text-layers.ts); absent when whole.
+          delta: 'layers' in built.text ? built.text.layers.maps.deltaHere.length : undefined,
           memory: memoryFigures(),
         })
+        const text = this.textIndexParts(built)
+        if (!text) return
         // The version's text index follows the version: the one served adopts it; one still being taken in, after its swap.
-        if (built.revision === this.snapshot?.revision) this.snapshot.adoptTextIndex(built.text, built.ms)
-        else if (built.revision > (this.snapshot?.revision ?? -1)) this.pendingText = built
+        if (built.revision === this.snapshot?.revision) this.snapshot.adoptTextIndex(text, built.ms)
+        else if (built.revision > (this.snapshot?.revision ?? -1)) this.pendingText = { revision: built.revision, text, ms: built.ms }
       }
     }
     this.insightsStore = this.storedInsights()
@@ -397,9 +408,32 @@ export class Catalog implements TopicSource {
     const { body, rowsStart } = snapshot.datasetRows
     if (!isShared(body) || !isShared(rowids)) return undefined
     const { parts, transfer } = copySetParts(snapshot.searchIndex)
-    const text = snapshot.searchIndex.textCorpus
+    const index = snapshot.searchIndex
+    const text = index.textCorpus
     const sharedText = text && isShared(text.corpus) && isShared(text.starts) && isShared(text.alphabet) ? text : undefined
-    return { body, rowsStart, revision: snapshot.revision, rowids, index: parts, text: sharedText, transfer }
+    const textLayers = index.textLayers
+    // The base the next version's layers will stand on: this version's whole index, or the one its layers stand on.
+    const baseParts = index.textBaseParts
+    if (baseParts) this.keepTextBase(textLayers?.base ?? snapshot.revision, baseParts)
+    return { body, rowsStart, revision: snapshot.revision, rowids, index: parts, text: sharedText, textLayers, transfer }
+  }
+
+  /** A text index from the build worker as a version adopts it; undefined when it stands on a base no longer kept. */
+  private textIndexParts(built: BuiltTextIndex): TextIndexParts | undefined {
+    if ('whole' in built.text) {
+      this.keepTextBase(built.revision, built.text.whole)
+      return built.text
+    }
+    const { maps, delta, deltaCorpus } = built.text.layers
+    if (this.textBase?.revision === maps.base) return { layers: { base: this.textBase.parts, delta, maps, deltaCorpus } }
+    // Not expected (the worker stands on the served version's base or on its own last): the version's text index is
+    // then built where it is first needed, as a version built on the event loop does.
+    this.log({ event: 'text_index_unusable', revision: built.revision, base: maps.base })
+    return undefined
+  }
+
+  private keepTextBase(revision: number, parts: NgramIndexParts): void {
+    if (!this.textBase || revision >= this.textBase.revision) this.textBase = { revision, parts }
   }
 
   private cancelBuild(): void {

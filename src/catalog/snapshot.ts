@@ -9,9 +9,8 @@ import { FEED_SIZE, renderAtom, renderJsonFeed } from '../feeds/render'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
 import type { TopicPath } from '../feeds/websub-topics'
 import type { PublishedRow } from '../reviews/repository'
-import { SearchIndex } from '../reviews/search-index'
+import { SearchIndex, type TextIndexParts } from '../reviews/search-index'
 import { ReviewColumns, ReviewTable } from '../reviews/columns'
-import type { NgramIndexParts } from '../reviews/ngram-index'
 import { BoundedCache } from './version-cache'
 import { composeVersion } from './version'
 import { ANALYSER_RELEASE } from '../insights/release'
@@ -111,7 +110,7 @@ export class Snapshot {
   private readonly insightsAbort = new AbortController()
   private successor?: Snapshot
   private previous?: Snapshot
-  private textParts?: { parts: NgramIndexParts; ms: number }
+  private textParts?: { text: TextIndexParts; ms: number }
   /**
    * Each review's position by its id. A row's JSON is not kept as a string: it is read from reviews.json's bytes when
    * asked for (`jsonAt`); the strings were the largest part of a version's heap (70 MB of 254 at 100k reviews).
@@ -270,14 +269,14 @@ export class Snapshot {
   /** Adopts a search index built elsewhere over this version's reviews (unless one was built here meanwhile). */
   adoptSearchIndex(index: SearchIndex): void {
     this.index ??= index
-    if (this.textParts) this.index.adoptTextIndex(this.textParts.parts, this.textParts.ms)
+    if (this.textParts) this.index.adoptTextIndex(this.textParts.text, this.textParts.ms)
     this.textParts = undefined
   }
 
   /** Adopts a text index built elsewhere over this version's reviews (kept until the search index exists). */
-  adoptTextIndex(parts: NgramIndexParts, ms: number): void {
-    if (this.index) this.index.adoptTextIndex(parts, ms)
-    else this.textParts = { parts, ms }
+  adoptTextIndex(text: TextIndexParts, ms: number): void {
+    if (this.index) this.index.adoptTextIndex(text, ms)
+    else this.textParts = { text, ms }
   }
 
   /** Compresses the large topic bodies on the thread pool, so no request compresses them on the event loop. */

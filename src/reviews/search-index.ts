@@ -10,9 +10,7 @@ import { technicianKeys } from './repository'
 import { ReviewColumns, type ReviewColumnParts } from './columns'
 import {
   buffersOf,
-  CHECK_BATCH,
   corpusOf,
-  END,
   foldText,
   NgramIndex,
   type NgramIndexParts,
@@ -21,6 +19,8 @@ import {
   positionsOf,
   type TextCorpus,
 } from './ngram-index'
+import { intersect, probe } from './position-sets'
+import { LayeredText, type ServedTextLayers, type TextLayerMaps } from './text-layers'
 
 /**
  * Between a review's text and its translation in the text `query` reads: review texts never hold it (they are
@@ -73,6 +73,11 @@ export type SearchIndexParts = {
   textIndexMs: number
 }
 
+/** A text index built on another thread: whole, or in layers on an earlier version's whole one (`base`). */
+export type TextIndexParts =
+  | { whole: NgramIndexParts }
+  | { layers: { base: NgramIndexParts; delta: NgramIndexParts; maps: TextLayerMaps; deltaCorpus: TextCorpus } }
+
 export class SearchIndex {
   readonly columns: ReviewColumns
   private readonly technicians = new Map<string, PositionSet>()
@@ -82,7 +87,8 @@ export class SearchIndex {
   /** ratingIs[r]: positions rated r; ratingAtLeast[r]: rated r or more. */
   private readonly ratingIs: PositionSet[] = []
   private readonly ratingAtLeast: PositionSet[] = []
-  private ngrams?: NgramIndex
+  /** Whole, or in layers on an earlier version's whole one (text-layers.ts). */
+  private ngrams?: NgramIndex | LayeredText
   /** A review by position: the text index reads its text (when it is built here, and to confirm rare matches). */
   private readonly reviewAt: (position: number) => Review
 
@@ -157,7 +163,7 @@ export class SearchIndex {
    * else it can follow on its own (`textIndexParts`).
    */
   toParts(withText = true): { parts: SearchIndexParts; transfer: ArrayBuffer[] } {
-    const ngrams = withText ? this.textIndex().toParts() : undefined
+    const ngrams = withText ? this.wholeTextIndex().toParts() : undefined
     const parts: SearchIndexParts = {
       technicians: this.technicians,
       services: this.services,
@@ -175,14 +181,22 @@ export class SearchIndex {
 
   /** The text index alone (built now if it was not), for posting after the rest. */
   textIndexParts(afterTexts?: () => void): { parts: NgramIndexParts; ms: number; transfer: ArrayBuffer[] } {
-    const { parts, transfer } = this.textIndex(afterTexts).toParts()
+    const { parts, transfer } = this.wholeTextIndex(afterTexts).toParts()
     return { parts, ms: this.textIndexMs, transfer }
   }
 
-  /** Adopts a text index built elsewhere over the same reviews, unless one was built here meanwhile. */
-  adoptTextIndex(parts: NgramIndexParts, ms: number): void {
+  /**
+   * Adopts a text index built elsewhere over the same reviews, unless one was built here meanwhile: whole, or in
+   * layers (text-layers.ts) on the whole index of an earlier version, shared with it.
+   */
+  adoptTextIndex(text: TextIndexParts, ms: number): void {
     if (this.ngrams) return
-    this.ngrams = NgramIndex.fromParts(parts, (p) => searchableText(this.reviewAt(p)))
+    const foldedAt = (p: number) => searchableText(this.reviewAt(p))
+    if ('whole' in text) this.ngrams = NgramIndex.fromParts(text.whole, foldedAt)
+    else {
+      const { base, delta, maps, deltaCorpus } = text.layers
+      this.ngrams = new LayeredText(base, delta, maps, deltaCorpus, this.columns.length, foldedAt)
+    }
     this.textIndexMs = ms
   }
 
@@ -214,13 +228,25 @@ export class SearchIndex {
   /** Milliseconds it took to build the text index (0 until it is built). */
   textIndexMs = 0
 
-  /** The text index's folded texts (undefined until it is built), for the next version's (`splicedCorpus`). */
+  /** A whole text index's folded texts (undefined until it is built, or when in layers), for the next version's (`splicedCorpus`). */
   get textCorpus(): TextCorpus | undefined {
-    return this.ngrams?.textCorpus
+    return this.ngrams instanceof NgramIndex ? this.ngrams.textCorpus : undefined
   }
 
-  /** Bytes of the text index (0 until it is built). */
+  /** A layered text index's maps and delta texts, for the next version's layers (undefined when whole or not built). */
+  get textLayers(): ServedTextLayers | undefined {
+    return this.ngrams instanceof LayeredText ? { ...this.ngrams.maps, deltaCorpus: this.ngrams.deltaCorpus } : undefined
+  }
+
+  /** The parts of the whole index this one is or stands on: what the next version's layers stand on. */
+  get textBaseParts(): NgramIndexParts | undefined {
+    if (this.ngrams instanceof LayeredText) return this.ngrams.baseParts
+    return this.ngrams?.toParts().parts
+  }
+
+  /** Bytes of the text index (0 until it is built; in layers, what this version adds to the base and the base). */
   get textIndexBytes(): number {
+    if (this.ngrams instanceof LayeredText) return this.ngrams.bytes + this.ngrams.baseBytes
     return this.ngrams?.bytes ?? 0
   }
 
@@ -229,12 +255,18 @@ export class SearchIndex {
     const [lo, hi] = this.dateRange(filters.since, filters.until)
     const sets: PositionSet[] = []
     let verify: Needle | undefined
+    let texts: NgramIndex | undefined
     // A query of combining marks only folds to '', which every text contains.
     if (filters.text !== undefined && filters.text !== '') {
       if (filters.text.includes(TRANSLATION_SEPARATOR)) return { total: 0, positions: [] }
-      const { sets: textSets, exact, needle } = this.textIndex().lookup(filters.text)
+      const index = this.textIndex()
+      const { sets: textSets, exact, needle } = index.lookup(filters.text)
       sets.push(...textSets)
-      if (!exact) verify = needle
+      // A layered index answers exactly; a whole one's candidates may need their texts checked.
+      if (!exact && index instanceof NgramIndex) {
+        verify = needle
+        texts = index
+      }
     }
     if (filters.technicianKey !== undefined) sets.push(this.technicians.get(filters.technicianKey) ?? EMPTY)
     if (filters.serviceKey !== undefined) sets.push(this.services.get(filters.serviceKey) ?? EMPTY)
@@ -256,7 +288,6 @@ export class SearchIndex {
       const only = sets[0]!
       return { total: only.count, positions: only.packed ? only.packed.firstPositions(limit) : Array.from(only.list!.subarray(0, limit)) }
     }
-    const texts = verify === undefined ? undefined : this.textIndex()
     const lists = sets.filter((s) => !s.words).sort((a, b) => a.count - b.count)
     const bitsets = sets.filter((s) => s.words).map((s) => s.words!)
     return lists.length ? probe(lists, bitsets, lo, hi, limit, texts, verify) : intersect(bitsets, lo, hi, limit, texts, verify)
@@ -286,7 +317,14 @@ export class SearchIndex {
    * corpus, before the grams are counted: a builder that holds the parsed reviews only for their texts lets them go
    * there, so its peak holds the reviews or the index's working arrays, not both.
    */
-  private textIndex(afterTexts?: () => void): NgramIndex {
+  /** The text index as one whole index, to post to another thread: only a builder's, never one in layers. */
+  private wholeTextIndex(afterTexts?: () => void): NgramIndex {
+    const index = this.textIndex(afterTexts)
+    if (index instanceof LayeredText) throw new Error('a text index in layers is posted as its layers, not whole')
+    return index
+  }
+
+  private textIndex(afterTexts?: () => void): NgramIndex | LayeredText {
     if (this.ngrams) return this.ngrams
     const started = performance.now()
     const foldedAt = (p: number) => searchableText(this.reviewAt(p))
@@ -310,159 +348,6 @@ function toSet(list: number[], size: number): PositionSet {
   const words = new Uint32Array((size + 31) >>> 5)
   for (const p of list) words[p >>> 5]! |= 1 << (p & 31)
   return { count: list.length, words }
-}
-
-type Result = { total: number; positions: number[] }
-
-/**
- * Collects matches in ascending order: the total and the first `limit` positions. Candidates that need
- * their text checked wait in a batch that the n-gram index checks together (see `retainContaining`).
- */
-class Matches {
-  total = 0
-  readonly positions: number[] = []
-  private readonly pending?: Int32Array
-  private waiting = 0
-
-  constructor(
-    private readonly limit: number,
-    private readonly texts?: NgramIndex,
-    private readonly needle?: Needle,
-  ) {
-    if (texts) this.pending = new Int32Array(CHECK_BATCH * 4)
-  }
-
-  /** Whether only the total is still wanted and no candidate needs its text checked (a popcount will do). */
-  get countingOnly(): boolean {
-    return !this.pending && this.positions.length >= this.limit
-  }
-
-  add(position: number): void {
-    if (!this.pending) {
-      this.total++
-      if (this.positions.length < this.limit) this.positions.push(position)
-      return
-    }
-    this.pending[this.waiting++] = position
-    if (this.waiting === this.pending.length) this.check()
-  }
-
-  /** Checks the waiting candidates; call once more after the last `add`. */
-  check(): Result {
-    if (!this.pending || this.waiting === 0) return { total: this.total, positions: this.positions }
-    const kept = this.texts!.retainContaining(this.pending, this.waiting, this.needle!)
-    for (let i = 0; i < kept && this.positions.length < this.limit; i++) this.positions.push(this.pending[i]!)
-    this.total += kept
-    this.waiting = 0
-    return { total: this.total, positions: this.positions }
-  }
-}
-
-/** A list read forward: `seek(target)` answers its first position at or after `target` (END past the last). */
-class ListCursor {
-  private at = 0
-  constructor(private readonly list: Int32Array) {}
-  seek(target: number): number {
-    this.at = lowerBound(this.list, target, this.at)
-    return this.at < this.list.length ? this.list[this.at]! : END
-  }
-}
-
-/**
- * The smallest list drives; every other list is probed with a cursor that only moves forward (a packed one skips whole
- * blocks), bitsets by one bit test.
- */
-function probe(
-  lists: PositionSet[],
-  bitsets: Uint32Array[],
-  lo: number,
-  hi: number,
-  limit: number,
-  texts?: NgramIndex,
-  verify?: Needle,
-): Result {
-  const [first, ...rest] = lists as [PositionSet, ...PositionSet[]]
-  const others = rest.map((set) => (set.packed ? set.packed.cursor() : new ListCursor(set.list!)))
-  const matches = new Matches(limit, texts, verify)
-  // 1: a match, 0: not one, -1: no match can follow (a probed list has ended).
-  const check = (p: number): number => {
-    for (const bits of bitsets) if (((bits[p >>> 5]! >>> (p & 31)) & 1) === 0) return 0
-    for (let k = 0; k < others.length; k++) {
-      const at = others[k]!.seek(p)
-      if (at === END) return -1
-      if (at !== p) return 0
-    }
-    return 1
-  }
-  if (first.packed) {
-    // A packed driver is read by its own cursor, from the first block that can hold `lo`.
-    const driver = first.packed.cursor()
-    for (let p = driver.seek(lo); p < hi; p = driver.seek(p + 1)) {
-      const found = check(p)
-      if (found < 0) break
-      if (found) matches.add(p)
-    }
-    return matches.check()
-  }
-  const driver = first.list!
-  for (let i = lowerBound(driver, lo, 0); i < driver.length; i++) {
-    const p = driver[i]!
-    if (p >= hi) break
-    const found = check(p)
-    if (found < 0) break
-    if (found) matches.add(p)
-  }
-  return matches.check()
-}
-
-/** Word-wise AND of bitsets over [lo, hi): a popcount per word once the page is full and nothing needs checking. */
-function intersect(bitsets: Uint32Array[], lo: number, hi: number, limit: number, texts?: NgramIndex, verify?: Needle): Result {
-  const [first, ...others] = bitsets as [Uint32Array, ...Uint32Array[]]
-  const matches = new Matches(limit, texts, verify)
-  const lastWord = (hi - 1) >>> 5
-  for (let w = lo >>> 5; w <= lastWord; w++) {
-    let bits = first[w]!
-    for (let k = 0; k < others.length && bits; k++) bits &= others[k]![w]!
-    if (w === lo >>> 5) bits &= ~0 << (lo & 31)
-    if (w === lastWord && (hi & 31) !== 0) bits &= ~(~0 << (hi & 31))
-    if (bits === 0) continue
-    if (matches.countingOnly) {
-      matches.total += popcount(bits)
-      continue
-    }
-    while (bits !== 0) {
-      const low = bits & -bits
-      bits ^= low
-      matches.add((w << 5) | (31 - Math.clz32(low)))
-    }
-  }
-  return matches.check()
-}
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
-  x = (x + (x >>> 4)) & 0x0f0f0f0f
-  return Math.imul(x, 0x01010101) >>> 24
-}
-
-/** First index at or after `from` whose value is >= target (exponential then binary search). */
-function lowerBound(list: Int32Array, target: number, from: number): number {
-  let step = 1
-  let hi = from
-  while (hi < list.length && list[hi]! < target) {
-    from = hi + 1
-    hi += step
-    step *= 2
-  }
-  hi = Math.min(hi, list.length)
-  let lo = from
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (list[mid]! < target) lo = mid + 1
-    else hi = mid
-  }
-  return lo
 }
 
 /**
