@@ -10,6 +10,7 @@ import { loadavg } from 'node:os'
 import { corpusOf, NgramIndex, splicedCorpus } from '../src/reviews/ngram-index'
 import { searchableText, SearchIndex, type IndexFilters } from '../src/reviews/search-index'
 import { nextLayerMaps } from '../src/reviews/text-layers'
+import type { Review } from '../src/reviews/schema'
 import { generateDataset } from '../src/sample/generate'
 import { percentile, saveResult } from './lib'
 
@@ -18,7 +19,8 @@ const changes = Number(process.env.BENCH_LAYERS_CHANGES ?? 20)
 const ROUNDS = Number(process.env.BENCH_LAYERS_ROUNDS ?? 60)
 const QUERIES = ['water heater', 'rip-off', 'e', 'the ', 'on time', 'the technician', 'the whole job took less than an hour', 'zzqx']
 
-const { reviews } = generateDataset({ count: size + changes, seed: 42, endDate: '2026-11-15', years: 3 })
+const { reviews: generated } = generateDataset({ count: size + changes, seed: 42, endDate: '2026-11-15', years: 3 })
+const reviews = generated as Review[]
 // The oldest `size` reviews were indexed whole; the newest `changes` arrived one at a time since.
 const before = reviews.slice(changes)
 const now = reviews
