@@ -474,7 +474,7 @@ export class Catalog implements TopicSource {
       return []
     }
     previous.supersede(next)
-    this.versions.replaced()
+    this.versions.replaced(previous.datasetRows.body.byteLength)
     if (this.failedBuild) this.log({ event: 'catalog_recovered', revision: next.revision })
     this.failedBuild = null
     if (this.timer && !this.supersededInDatabase(next)) this.warmInsights()

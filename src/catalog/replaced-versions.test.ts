@@ -2,13 +2,17 @@ import { expect, test } from 'bun:test'
 import type { Logger } from '../core/log'
 import { ReplacedVersions } from './replaced-versions'
 
-function tracker(delayMs = 5) {
+function tracker(delayMs = 5, fromBytes = 1) {
   const events: Parameters<Logger>[0][] = []
   let collected: () => void = () => {}
-  const versions = new ReplacedVersions((event) => {
-    events.push(event)
-    if (event.event === 'replaced_versions_collected') collected()
-  }, delayMs)
+  const versions = new ReplacedVersions(
+    (event) => {
+      events.push(event)
+      if (event.event === 'replaced_versions_collected') collected()
+    },
+    delayMs,
+    fromBytes,
+  )
   const nextCollection = () => new Promise<void>((resolve) => (collected = resolve))
   return { versions, events, nextCollection }
 }
@@ -18,7 +22,7 @@ function serveInTurn(versions: ReplacedVersions, n: number): { payload: Uint8Arr
   let current = versions.served({ payload: new Uint8Array(1 << 20) })
   for (let i = 1; i < n; i++) {
     current = versions.served({ payload: new Uint8Array(1 << 20) })
-    versions.replaced()
+    versions.replaced(1 << 20)
   }
   return current
 }
@@ -48,7 +52,7 @@ test('replaced versions are collected after the swap without any other allocatio
 test('no collection while nothing replaced is alive', async () => {
   const { versions, events } = tracker(1)
   const only = versions.served({})
-  versions.replaced()
+  versions.replaced(1 << 20)
   await Bun.sleep(20)
   expect(events).toEqual([])
   expect(only).toBeDefined()
@@ -61,4 +65,12 @@ test('stop cancels a collection that was due', async () => {
   versions.stop()
   await Bun.sleep(20)
   expect(events).toEqual([])
+})
+
+test('no collection for replaced versions too small to be worth one', async () => {
+  const { versions, events } = tracker(1, 8 << 20)
+  serveInTurn(versions, 6)
+  await Bun.sleep(20)
+  expect(events).toEqual([])
+  versions.stop()
 })

@@ -8,23 +8,34 @@ import { memoryFigures } from './memory'
 export const COLLECT_AFTER_SWAP_MS = 1000
 
 /**
- * The versions a catalog has served that the collector has not yet freed, and a full collection when a replaced one
- * outlives its swap.
+ * A full collection is run for replaced versions whose datasets hold this many bytes together: below, the memory is
+ * not worth its cost (a few hundred reviews replaced a few times would pay tens of milliseconds of collection each).
+ */
+export const COLLECT_FROM_BYTES = 8 << 20
+
+/**
+ * The versions a catalog has served that the collector has not yet freed, and a full collection when replaced ones
+ * worth it outlive their swap.
  *
  * A version's memory is array buffers made in the build worker (about 110 MB at 100k reviews); the event loop itself
  * allocates little, so its collector does not run during a burst of changes and the replaced versions pile up (20
  * imports at 100k: 997 MB against 213 MB idle). A full collection of the loop's heap, once no parsed review is in it,
  * takes 12-44 ms at 100k (bench/RESULTS.md): one after a swap, at most one per `delayMs`, when a replaced version is
- * still alive. None while nothing was replaced, so a process that serves without changes never pays for one.
+ * still alive and the versions replaced since the last one hold COLLECT_FROM_BYTES or more (each 44 MB of dataset at
+ * 100k reviews, 4 MB at 10k). None while nothing large was replaced, so a process that serves without changes, or
+ * small data, never pays for one.
  */
 export class ReplacedVersions {
   private alive = 0
   private readonly registry = new FinalizationRegistry<undefined>(() => this.alive--)
   private timer?: ReturnType<typeof setTimeout>
+  /** Dataset bytes of the versions replaced since the last collection. */
+  private replacedBytes = 0
 
   constructor(
     private readonly log: Logger,
     private readonly delayMs = COLLECT_AFTER_SWAP_MS,
+    private readonly fromBytes = COLLECT_FROM_BYTES,
   ) {}
 
   /** Versions served and not yet freed: the current one, and replaced ones the collector has not come for. */
@@ -39,9 +50,10 @@ export class ReplacedVersions {
     return version
   }
 
-  /** A version was replaced: a collection follows, unless one is already due. */
-  replaced(): void {
-    if (this.timer) return
+  /** A version whose dataset holds `bytes` was replaced: a collection follows once they add up, unless one is due. */
+  replaced(bytes: number): void {
+    this.replacedBytes += bytes
+    if (this.timer || this.replacedBytes < this.fromBytes) return
     this.timer = setTimeout(() => this.collect(), this.delayMs)
     this.timer.unref?.()
   }
@@ -54,6 +66,7 @@ export class ReplacedVersions {
   private collect(): void {
     this.timer = undefined
     if (this.alive <= 1) return
+    this.replacedBytes = 0
     const before = this.alive
     const started = performance.now()
     Bun.gc(true)

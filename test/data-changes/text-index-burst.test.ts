@@ -1,8 +1,8 @@
 /**
  * In a burst, the next build starts before the served version's text index has reached the event loop. The build
- * worker then splices the next text index from its own copy of the served version's folded texts, not from every
- * published row read and parsed again (7 s and about 300 MB of the worker's heap at 100k reviews), and the answers
- * are the same as a text index built over every text.
+ * worker then builds the next text index on its own copy of the served version's (its layers, text-layers.ts), not
+ * from every published row read and parsed again (7 s and about 300 MB of the worker's heap at 100k reviews), and the
+ * answers are the same as a text index built over every text.
  */
 import { afterEach, expect, test } from 'bun:test'
 import type { Catalog } from '../../src/catalog/catalog'
@@ -44,7 +44,7 @@ function setup() {
 const ids = (catalog: Catalog, query: string) =>
   new ReviewSearch(() => catalog.current).search({ query, limit: 100 }).reviewsJson.map((json) => (JSON.parse(json) as { id: string }).id)
 
-test('the next text index is spliced from the worker’s own corpus of a version whose text index has not arrived yet', async () => {
+test('the next text index stands on the worker’s own copy of a version whose text index has not arrived yet', async () => {
   const { store, catalog, textIndexOf } = setup()
   store.write({ reviews: [review({ id: 'first-change', date: '2026-03-01', text: 'The flux capacitor was replaced.' })] })
   catalog.update()
