@@ -3,9 +3,11 @@ import { memoryFigures } from './memory'
 
 /**
  * After a swap, once the replaced version's requests have had time to end. Most end within milliseconds; a version
- * still held then (a long download) is collected at the next swap.
+ * still held then (a long download) is collected at the next swap. A quarter of a second, not a second: in a burst at
+ * 100k reviews a new version arrived about every 1.2 s, and a second's wait let the one replaced before it overlap
+ * the next one's arrival (burst peak 404 MB against 329 MB).
  */
-export const COLLECT_AFTER_SWAP_MS = 1000
+export const COLLECT_AFTER_SWAP_MS = 250
 
 /**
  * A full collection is run for replaced versions whose datasets hold this many bytes together: below, the memory is
@@ -20,7 +22,7 @@ export const COLLECT_FROM_BYTES = 8 << 20
  * A version's memory is array buffers made in the build worker (about 110 MB at 100k reviews); the event loop itself
  * allocates little, so its collector does not run during a burst of changes and the replaced versions pile up (20
  * imports at 100k: 997 MB against 213 MB idle). A full collection of the loop's heap, once no parsed review is in it,
- * takes 12-44 ms at 100k (bench/RESULTS.md): one after a swap, at most one per `delayMs`, when a replaced version is
+ * takes 12-44 ms at 100k on a quiet machine, up to 190 ms during a burst (bench/RESULTS.md): one after a swap, at most one per `delayMs`, when a replaced version is
  * still alive and the versions replaced since the last one hold COLLECT_FROM_BYTES or more (each 44 MB of dataset at
  * 100k reviews, 4 MB at 10k). None while nothing large was replaced, so a process that serves without changes, or
  * small data, never pays for one.
