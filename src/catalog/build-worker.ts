@@ -10,7 +10,7 @@ import type { Business, Review } from '../reviews/schema'
 import { searchableText, SearchIndex, type SearchIndexParts } from '../reviews/search-index'
 import { buffersOf, corpusOf, NgramIndex, splicedCorpus, type NgramIndexParts, type TextCorpus } from '../reviews/ngram-index'
 import { nextLayerMaps, shouldCompact, type ServedTextLayers, type TextLayerMaps } from '../reviews/text-layers'
-import { composeVersion, isShared, readVersion, sharedFloat64, type ComposedVersion } from './version'
+import { composeVersion, isSharedCorpus, readVersion, sharedFloat64, type ComposedVersion } from './version'
 import { spliceVersion, type SplicedVersion } from './splice'
 import { runInBackground } from '../core/thread-priority'
 
@@ -98,8 +98,7 @@ let lastText: ServedText | undefined
 
 function rememberText(text: ServedText): void {
   const corpora = [text.whole, text.layers?.deltaCorpus].filter((c) => c !== undefined)
-  const shared = corpora.every((c) => isShared(c.corpus) && isShared(c.starts) && isShared(c.alphabet))
-  lastText = shared ? text : undefined
+  lastText = corpora.every(isSharedCorpus) ? text : undefined
 }
 
 /** The served version's text index: posted with it, else this worker's own when it indexed that version last. */

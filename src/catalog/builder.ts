@@ -131,7 +131,12 @@ export class VersionBuilder {
         return
       }
       const pending = this.pending
-      if (pending?.id !== reply.id) return
+      if (pending?.id !== reply.id) {
+        // A failure after its version was posted (building its text index): nothing waits for it, and the worker's
+        // heap goes with the worker unless the next build is already posted to it.
+        if (!reply.ok && this.worker === worker && !this.pending) this.end()
+        return
+      }
       this.pending = undefined
       if (!reply.ok && this.worker === worker) this.end()
       pending.resolve(reply)

@@ -9,7 +9,7 @@ import { positionsById, Snapshot, type InsightsComputer, type InsightsResult, ty
 import { createLogger, type Logger } from '../core/log'
 import type { Representation } from '../http/representation'
 import { TOPIC_PATHS, type TopicPath, type TopicSource } from '../feeds/websub-topics'
-import { composeVersion, isShared, readVersion } from './version'
+import { composeVersion, isShared, isSharedCorpus, readVersion } from './version'
 import { Cancelled, takeIn, VersionBuilder } from './builder'
 import type { BuiltTextIndex } from './build-worker'
 import type { NgramIndexParts } from '../reviews/ngram-index'
@@ -17,7 +17,7 @@ import type { Insights } from '../insights/schema'
 import type { IncrementalStats } from '../insights/stored-analyses'
 import type { Review } from '../reviews/schema'
 import { CachedRepresentation } from '../http/representation'
-import { copySetParts, type TextIndexParts } from '../reviews/search-index'
+import { copySetParts } from '../reviews/search-index'
 import { Value } from '@sinclair/typebox/value'
 import { check } from '../core/issues'
 import { Business } from '../reviews/schema'
@@ -88,11 +88,12 @@ export class Catalog implements TopicSource {
   /** The served version's rowids, when a build worker read them (what the next version is spliced against). */
   private servedRowids?: { revision: number; rowids: Float64Array }
   /** A text index that arrived before its version was swapped in. */
-  private pendingText?: { revision: number; text: TextIndexParts; ms: number }
+  private pendingText?: BuiltTextIndex
   /**
    * The whole text index the next ones in layers stand on, with the revision it was built for (text-layers.ts): the
-   * served version's base, or a newer whole one the build worker posted since (its next layers stand on that one).
-   * Only the newest: an older one kept here would stay in memory after the versions on it are gone.
+   * one the served version's text index is or stands on, set when a version adopts a text index and when the next
+   * build is spliced from it (a whole one posted for a version never served is never kept). Only that one: an older
+   * one kept here would stay in memory after the versions on it are gone.
    */
   private textBase?: { revision: number; parts: NgramIndexParts }
   /** The versions served and not yet freed (logged beside the memory figures); replaced ones collected. */
@@ -117,11 +118,9 @@ export class Catalog implements TopicSource {
           delta: 'layers' in built.text ? built.text.layers.maps.deltaHere.length : undefined,
           memory: memoryFigures(),
         })
-        const text = this.textIndexParts(built)
-        if (!text) return
         // The version's text index follows the version: the one served adopts it; one still being taken in, after its swap.
-        if (built.revision === this.snapshot?.revision) this.snapshot.adoptTextIndex(text, built.ms)
-        else if (built.revision > (this.snapshot?.revision ?? -1)) this.pendingText = { revision: built.revision, text, ms: built.ms }
+        if (built.revision === this.snapshot?.revision) this.adoptText(this.snapshot, built)
+        else if (built.revision > (this.snapshot?.revision ?? -1)) this.pendingText = built
       }
     }
     this.insightsStore = this.storedInsights()
@@ -373,7 +372,7 @@ export class Catalog implements TopicSource {
       const rendered = performance.now()
       this.swap(next)
       this.servedRowids = { revision: next.revision, rowids: built.rowids }
-      if (this.pendingText?.revision === next.revision) next.adoptTextIndex(this.pendingText.text, this.pendingText.ms)
+      if (this.pendingText?.revision === next.revision) this.adoptText(next, this.pendingText)
       this.pendingText = undefined
       this.log({
         event: 'version_built',
@@ -410,30 +409,32 @@ export class Catalog implements TopicSource {
     const { parts, transfer } = copySetParts(snapshot.searchIndex)
     const index = snapshot.searchIndex
     const text = index.textCorpus
-    const sharedText = text && isShared(text.corpus) && isShared(text.starts) && isShared(text.alphabet) ? text : undefined
+    const sharedText = text && isSharedCorpus(text) ? text : undefined
     const textLayers = index.textLayers
     // The base the next version's layers will stand on: this version's whole index, or the one its layers stand on.
     const baseParts = index.textBaseParts
-    if (baseParts) this.keepTextBase(textLayers?.base ?? snapshot.revision, baseParts)
+    if (baseParts) this.textBase = { revision: textLayers?.baseRevision ?? snapshot.revision, parts: baseParts }
     return { body, rowsStart, revision: snapshot.revision, rowids, index: parts, text: sharedText, textLayers, transfer }
   }
 
-  /** A text index from the build worker as a version adopts it; undefined when it stands on a base no longer kept. */
-  private textIndexParts(built: BuiltTextIndex): TextIndexParts | undefined {
+  /**
+   * `snapshot` adopts its text index from the build worker: whole (then the base of the next ones in layers), or in
+   * layers on the base kept. One on a base no longer kept (not expected: the worker stands on the served version's base,
+   * or on its own last, which reaches this loop first) is dropped: the version's text index is then built where it is
+   * first needed, as a version built on the event loop does.
+   */
+  private adoptText(snapshot: Snapshot, built: BuiltTextIndex): void {
     if ('whole' in built.text) {
-      this.keepTextBase(built.revision, built.text.whole)
-      return built.text
+      this.textBase = { revision: built.revision, parts: built.text.whole }
+      snapshot.adoptTextIndex(built.text, built.ms)
+      return
     }
     const { maps, delta, deltaCorpus } = built.text.layers
-    if (this.textBase?.revision === maps.base) return { layers: { base: this.textBase.parts, delta, maps, deltaCorpus } }
-    // Not expected (the worker stands on the served version's base or on its own last): the version's text index is
-    // then built where it is first needed, as a version built on the event loop does.
-    this.log({ event: 'text_index_unusable', revision: built.revision, base: maps.base })
-    return undefined
-  }
-
-  private keepTextBase(revision: number, parts: NgramIndexParts): void {
-    if (!this.textBase || revision >= this.textBase.revision) this.textBase = { revision, parts }
+    if (this.textBase?.revision !== maps.baseRevision) {
+      this.log({ event: 'text_index_unusable', revision: built.revision, base_revision: maps.baseRevision })
+      return
+    }
+    snapshot.adoptTextIndex({ layers: { base: this.textBase.parts, delta, maps, deltaCorpus } }, built.ms)
   }
 
   private cancelBuild(): void {

@@ -3,7 +3,7 @@ import { memoryFigures } from './memory'
 
 /**
  * After a swap, once the replaced version's requests have had time to end. Most end within milliseconds; a version
- * still held then (a long download) is collected at the next swap. A quarter of a second, not a second: in a burst at
+ * still held then (a long download) is left to a later collection. A quarter of a second, not a second: in a burst at
  * 100k reviews a new version arrived about every 1.2 s, and a second's wait let the one replaced before it overlap
  * the next one's arrival (burst peak 404 MB against 329 MB).
  */

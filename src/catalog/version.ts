@@ -6,6 +6,7 @@
 import { Value } from '@sinclair/typebox/value'
 import { check } from '../core/issues'
 import type { DataState, PublishedRow, ReviewRepository } from '../reviews/repository'
+import type { TextCorpus } from '../reviews/ngram-index'
 import { Business, publicBusiness, type AggregateRating, type Review } from '../reviews/schema'
 
 const encoder = new TextEncoder()
@@ -164,4 +165,9 @@ export function sharedFloat64(length: number): Float64Array {
 /** Whether a typed array is in shared memory (posting it shares it; it must not be listed for transfer). */
 export function isShared(array: ArrayBufferView): boolean {
   return array.buffer instanceof SharedArrayBuffer
+}
+
+/** Whether a text corpus's arrays are all in shared memory (posted between threads without a copy). */
+export function isSharedCorpus(text: TextCorpus): boolean {
+  return isShared(text.corpus) && isShared(text.starts) && isShared(text.alphabet)
 }

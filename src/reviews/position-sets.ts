@@ -169,3 +169,11 @@ export function everyMatch(sets: PositionSet[], size: number, texts?: NgramIndex
   const all = Number.POSITIVE_INFINITY
   return (lists.length ? probe(lists, bitsets, 0, size, all, texts, verify) : intersect(bitsets, 0, size, all, texts, verify)).positions
 }
+
+/** Ascending positions as a set: a bitset when that is smaller (more than 1/32 of the positions), else the list. */
+export function setOfPositions(list: ArrayLike<number>, size: number): PositionSet {
+  if (list.length * 32 <= size) return { count: list.length, list: list instanceof Int32Array ? list : Int32Array.from(list) }
+  const words = new Uint32Array((size + 31) >>> 5)
+  for (let i = 0; i < list.length; i++) words[list[i]! >>> 5]! |= 1 << (list[i]! & 31)
+  return { count: list.length, words }
+}

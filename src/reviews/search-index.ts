@@ -19,7 +19,7 @@ import {
   positionsOf,
   type TextCorpus,
 } from './ngram-index'
-import { intersect, probe } from './position-sets'
+import { intersect, probe, setOfPositions } from './position-sets'
 import { LayeredText, type ServedTextLayers, type TextLayerMaps } from './text-layers'
 
 /**
@@ -151,10 +151,10 @@ export class SearchIndex {
       if (languageIds[position] !== 0) add(languages, languageKeyOf(languageIds[position]!), position)
       if (areaIds[position] !== 0) add(areas, lower(areaIds[position]!), position)
     }
-    for (const [key, list] of technicians) this.technicians.set(key, toSet(list, size))
-    for (const [key, list] of services) this.services.set(key, toSet(list, size))
-    for (const [key, list] of languages) this.languages.set(key, toSet(list, size))
-    for (const [key, list] of areas) this.areas.set(key, toSet(list, size))
+    for (const [key, list] of technicians) this.technicians.set(key, setOfPositions(list, size))
+    for (const [key, list] of services) this.services.set(key, setOfPositions(list, size))
+    for (const [key, list] of languages) this.languages.set(key, setOfPositions(list, size))
+    for (const [key, list] of areas) this.areas.set(key, setOfPositions(list, size))
     if (size >= EAGER_TEXT_INDEX_FROM && !options.deferText) this.textIndex()
   }
 
@@ -312,11 +312,6 @@ export class SearchIndex {
     return [start, Math.max(start, end)]
   }
 
-  /**
-   * The text index, built now if it was not. `afterTexts` is told once every text has been read into the index's
-   * corpus, before the grams are counted: a builder that holds the parsed reviews only for their texts lets them go
-   * there, so its peak holds the reviews or the index's working arrays, not both.
-   */
   /** The text index as one whole index, to post to another thread: only a builder's, never one in layers. */
   private wholeTextIndex(afterTexts?: () => void): NgramIndex {
     const index = this.textIndex(afterTexts)
@@ -324,6 +319,11 @@ export class SearchIndex {
     return index
   }
 
+  /**
+   * The text index, built now if it was not. `afterTexts` is told once every text has been read into the index's
+   * corpus, before the grams are counted: a builder that holds the parsed reviews only for their texts lets them go
+   * there, so its peak holds the reviews or the index's working arrays, not both.
+   */
   private textIndex(afterTexts?: () => void): NgramIndex | LayeredText {
     if (this.ngrams) return this.ngrams
     const started = performance.now()
@@ -340,14 +340,6 @@ export class SearchIndex {
 export function languageKey(tag: string): string {
   const dash = tag.indexOf('-')
   return (dash === -1 ? tag : tag.slice(0, dash)).toLowerCase()
-}
-
-/** A list as a bitset when that is smaller (more than 1/32 of the positions). */
-function toSet(list: number[], size: number): PositionSet {
-  if (list.length * 32 <= size) return { count: list.length, list: Int32Array.from(list) }
-  const words = new Uint32Array((size + 31) >>> 5)
-  for (const p of list) words[p >>> 5]! |= 1 << (p & 31)
-  return { count: list.length, words }
 }
 
 /**
@@ -419,7 +411,7 @@ export function patchSetParts(
     }
     for (const [key, list] of addedHere) if (!map.has(key)) firsts.push({ key, first: list[0]!, list })
     firsts.sort((a, b) => a.first - b.first)
-    for (const { key, list } of firsts) result.set(key, toSet(list, size))
+    for (const { key, list } of firsts) result.set(key, setOfPositions(list, size))
     return result
   }
   const ratingIs: PositionSet[] = []

@@ -86,24 +86,31 @@ test('layers answer every query as a whole index over the same texts, change aft
 
 test('the maps: base rows follow their rows, the delta holds every other row in order, with its earlier delta text', () => {
   // Served: 4 rows, base rows 0-2 at served 0, 2, 3 (base row 1 is gone) and served row 1 in the delta.
-  const served = { base: 7, baseHere: Int32Array.of(0, -1, 2, 3), deltaHere: Int32Array.of(1) }
+  const served = { baseRevision: 7, baseHere: Int32Array.of(0, -1, 2, 3), deltaHere: Int32Array.of(1) }
   // Next: a new row first, then served rows 0, 1 and 3 (served row 2 is gone).
   const maps = nextLayerMaps(served, 4, 9, Int32Array.of(-1, 0, 1, 3))
-  expect(maps.base).toBe(7)
+  expect(maps.baseRevision).toBe(7)
   expect(Array.from(maps.baseHere)).toEqual([1, -1, -1, 3])
   expect(Array.from(maps.deltaHere)).toEqual([0, 2])
   expect(Array.from(maps.deltaReuse)).toEqual([-1, 0])
   // On a whole served index, the base is that index: its revision, every row it keeps mapped.
   const onWhole = nextLayerMaps(null, 3, 9, Int32Array.of(-1, 0, 2))
-  expect(onWhole.base).toBe(9)
+  expect(onWhole.baseRevision).toBe(9)
   expect(Array.from(onWhole.baseHere)).toEqual([1, -1, 2])
   expect(Array.from(onWhole.deltaHere)).toEqual([0])
 })
 
-test('whole again once the delta holds more than 1/COMPACT_AT of the rows', () => {
-  const maps = (delta: number) => ({ base: 1, baseHere: new Int32Array(0), deltaHere: new Int32Array(delta) })
+test('whole again once the delta and the base rows removed hold more than 1/COMPACT_AT of the rows', () => {
+  const maps = (delta: number, removed = 0) => ({
+    baseRevision: 1,
+    baseHere: Int32Array.from({ length: 100 }, (_, b) => (b < removed ? -1 : b)),
+    deltaHere: new Int32Array(delta),
+  })
   expect(shouldCompact(maps(10), 10 * COMPACT_AT)).toBe(false)
   expect(shouldCompact(maps(11), 10 * COMPACT_AT)).toBe(true)
+  // Reviews unpublished in bulk: nothing added, yet every lookup reads their texts until the base is whole again.
+  expect(shouldCompact(maps(0, 10), 10 * COMPACT_AT)).toBe(false)
+  expect(shouldCompact(maps(4, 7), 10 * COMPACT_AT)).toBe(true)
 })
 
 test('runs: a monotone map as (from, to, length), positions mapped to -1 in none', () => {

@@ -2,13 +2,14 @@
  * A version's text index as layers: the last whole index (the base, over an earlier version's texts, in that version's
  * order) and an index over the texts added since (the delta), each position mapped to this version's. A one-review
  * change indexes one text instead of every text (3.5 s of the build worker and 85 MB at 100k reviews), and the
- * versions of a burst share one base. A whole index is built again once the delta passes 1/COMPACT_AT of the reviews.
+ * versions of a burst share one base. A whole index is built again once the delta and the base's removed rows pass
+ * 1/COMPACT_AT of the reviews.
  *
  * The maps are monotone: rows a version keeps stay in the same order (newest first by date, then id), and a changed
  * row is a new row, in the delta. So each layer's matches, mapped, are already in this version's order.
  */
 import { NgramIndex, type NgramIndexParts, type PositionSet, type TextCorpus, type TextLookup } from './ngram-index'
-import { everyMatch, popcount } from './position-sets'
+import { everyMatch, popcount, setOfPositions } from './position-sets'
 
 /** A whole index is built again once the delta holds more than 1/COMPACT_AT of the reviews. */
 export const COMPACT_AT = 32
@@ -19,7 +20,7 @@ export const COMPACT_AT = 32
  */
 export type TextLayerMaps = {
   /** The revision whose whole text index is the base. */
-  base: number
+  baseRevision: number
   baseHere: Int32Array
   deltaHere: Int32Array
 }
@@ -66,12 +67,18 @@ export function nextLayerMaps(
   }
   const deltaHere = shared(delta.length)
   deltaHere.set(delta)
-  return { base: served?.base ?? servedRevision, baseHere, deltaHere, deltaReuse: Int32Array.from(deltaReuse) }
+  return { baseRevision: served?.baseRevision ?? servedRevision, baseHere, deltaHere, deltaReuse: Int32Array.from(deltaReuse) }
 }
 
-/** Whether the next version should have a whole text index again: its delta has grown past 1/COMPACT_AT. */
+/**
+ * Whether the next version should have a whole text index again: the texts added since the base, and the base's rows
+ * no longer published (their texts stay in the base's memory, and every lookup still reads them), together pass
+ * 1/COMPACT_AT of the reviews.
+ */
 export function shouldCompact(maps: TextLayerMaps, size: number): boolean {
-  return maps.deltaHere.length * COMPACT_AT > size
+  let gone = 0
+  for (const here of maps.baseHere) if (here < 0) gone++
+  return (maps.deltaHere.length + gone) * COMPACT_AT > size
 }
 
 /**
@@ -83,7 +90,7 @@ export class LayeredText {
   private readonly delta: NgramIndex
   /** `baseHere` as runs of consecutive positions (from, to, length): few, one per change, so a bitset maps word-wise. */
   private readonly baseRuns: Int32Array
-  /** The last lookups (a search's pages, its counts): each maps and merges its layers once. */
+  /** Lookups made (a search's pages, its counts), each mapped and merged once; the oldest made is dropped first. */
   private readonly recent = new Map<string, TextLookup>()
 
   constructor(
@@ -115,7 +122,7 @@ export class LayeredText {
       let count = 0
       for (let w = 0; w < bits.length; w++) if (bits[w] !== 0) count += popcount(bits[w]!)
       set = { count, words: bits }
-    } else set = setOf(merge(this.matches(this.base, base, this.maps.baseHere), fromDelta), this.size)
+    } else set = setOfPositions(merge(this.matches(this.base, base, this.maps.baseHere), fromDelta), this.size)
     const found: TextLookup = { sets: [set], exact: true, needle: base.needle }
     if (this.recent.size >= RECENT_LOOKUPS) this.recent.delete(this.recent.keys().next().value!)
     this.recent.set(folded, found)
@@ -208,14 +215,6 @@ function merge(a: Int32Array, b: Int32Array): Int32Array {
   while (i < a.length) out[k++] = a[i++]!
   while (j < b.length) out[k++] = b[j++]!
   return out
-}
-
-/** A list as a bitset when that is smaller (more than 1/32 of the positions), as the index keeps its own sets. */
-function setOf(list: Int32Array, size: number): PositionSet {
-  if (list.length * 32 <= size) return { count: list.length, list }
-  const words = new Uint32Array((size + 31) >>> 5)
-  for (const p of list) words[p >>> 5]! |= 1 << (p & 31)
-  return { count: list.length, words }
 }
 
 const shared = (length: number) => new Int32Array(new SharedArrayBuffer(Math.max(length, 1) * 4), 0, length)
