@@ -97,7 +97,7 @@ type ServedText = { revision: number; whole?: TextCorpus; layers?: ServedTextLay
 let lastText: ServedText | undefined
 
 function rememberText(text: ServedText): void {
-  const corpora = [text.whole, text.layers?.deltaCorpus].filter((c) => c !== undefined)
+  const corpora = [text.whole, text.layers?.deltaCorpus, text.layers?.baseCorpus].filter((c) => c !== undefined)
   lastText = corpora.every(isSharedCorpus) ? text : undefined
 }
 
@@ -172,10 +172,9 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
 
 /**
  * The spliced version's text index. In layers on the served version's base (text-layers.ts) while the texts added
- * since the base stay under 1/COMPACT_AT of the reviews: only the delta is indexed, from the served delta's folded
- * texts and the new rows'. Else whole: over the served whole index's folded texts and the new rows' (splicedCorpus),
- * or, with none to splice (a served index in layers that grew too large), over every published text, read in the same
- * transaction.
+ * since the base and the base's removed rows stay under 1/COMPACT_AT of the reviews: only the delta is indexed, from
+ * the served delta's folded texts and the new rows'. Else whole again, on the base's folded texts and the texts of the
+ * rows written since it (read in the same transaction); with no served text index at all, over every published text.
  */
 function postSplicedText(
   id: number,
@@ -192,6 +191,7 @@ function postSplicedText(
     self.postMessage({ id, revision, text, ms: performance.now() - started, from } satisfies BuiltTextIndex, transfer)
   if (served) {
     const maps = nextLayerMaps(served.text.layers ?? null, servedSize, served.text.revision, spliced.reuse)
+    const baseCorpus = served.text.whole ?? served.text.layers?.baseCorpus
     if (!shouldCompact(maps, size)) {
       store.db.exec('COMMIT')
       const { deltaReuse, ...layerMaps } = maps
@@ -199,19 +199,28 @@ function postSplicedText(
         searchableText(added.get(layerMaps.deltaHere[k]!)!),
       )
       const delta = new NgramIndex(layerMaps.deltaHere.length, notKept, deltaCorpus).toParts()
-      rememberText({ revision, layers: { ...layerMaps, deltaCorpus } })
+      rememberText({ revision, layers: baseCorpus && { ...layerMaps, deltaCorpus, baseCorpus } })
       post({ layers: { maps: layerMaps, delta: delta.parts, deltaCorpus } }, delta.transfer, served.from)
       return
     }
-  }
-  if (served?.text.whole) {
-    store.db.exec('COMMIT')
-    const corpus = splicedCorpus(served.text.whole, spliced.reuse, (p) => searchableText(added.get(p)!))
-    const index = new NgramIndex(size, notKept, corpus)
-    rememberText({ revision, whole: index.textCorpus })
-    const text = index.toParts()
-    post({ whole: text.parts }, text.transfer, served.from)
-    return
+    // Whole again, on the base's folded texts: only the texts not in the base are read (the rows written since it).
+    if (baseCorpus) {
+      const fromBase = new Int32Array(size).fill(-1)
+      for (let b = 0; b < maps.baseHere.length; b++) if (maps.baseHere[b]! >= 0) fromBase[maps.baseHere[b]!] = b
+      const unread: number[] = []
+      for (let i = 0; i < size; i++) if (fromBase[i]! < 0 && !added.has(i)) unread.push(spliced.rowids[i]!)
+      const rows = store.jsonOfRows(unread)
+      store.db.exec('COMMIT')
+      const textAt = (p: number) => {
+        const review = added.get(p) ?? (JSON.parse(rows.get(spliced.rowids[p]!)!.json) as Review)
+        return searchableText(review)
+      }
+      const index = new NgramIndex(size, notKept, splicedCorpus(baseCorpus, fromBase, textAt))
+      rememberText({ revision, whole: index.textCorpus })
+      const text = index.toParts()
+      post({ whole: text.parts }, text.transfer, served.from)
+      return
+    }
   }
   const texts = store.publishedJson()
   store.db.exec('COMMIT')

@@ -235,7 +235,8 @@ export class SearchIndex {
 
   /** A layered text index's maps and delta texts, for the next version's layers (undefined when whole or not built). */
   get textLayers(): ServedTextLayers | undefined {
-    return this.ngrams instanceof LayeredText ? { ...this.ngrams.maps, deltaCorpus: this.ngrams.deltaCorpus } : undefined
+    if (!(this.ngrams instanceof LayeredText)) return undefined
+    return { ...this.ngrams.maps, deltaCorpus: this.ngrams.deltaCorpus, baseCorpus: this.ngrams.baseCorpus }
   }
 
   /** The parts of the whole index this one is or stands on: what the next version's layers stand on. */

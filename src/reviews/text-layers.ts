@@ -25,8 +25,11 @@ export type TextLayerMaps = {
   deltaHere: Int32Array
 }
 
-/** The layers of a served version, as the next build reads them (shared memory). */
-export type ServedTextLayers = TextLayerMaps & { deltaCorpus: TextCorpus }
+/**
+ * The layers of a served version, as the next build reads them (shared memory): the maps, the delta's folded texts and
+ * the base's (a whole index is built again on them).
+ */
+export type ServedTextLayers = TextLayerMaps & { deltaCorpus: TextCorpus; baseCorpus: TextCorpus }
 
 /**
  * The next version's maps, from the served version's (`served`: the base is the served index itself when null, of
@@ -136,6 +139,11 @@ export class LayeredText {
 
   get baseBytes(): number {
     return this.base.bytes
+  }
+
+  /** The base's folded texts, on which the next whole index is built. */
+  get baseCorpus(): TextCorpus {
+    return this.base.textCorpus
   }
 
   /** The base's parts (shared with every version on it), for the next version's layers. */

@@ -198,7 +198,8 @@ describe('a version spliced from the served one', () => {
     await step(() => store.write({ reviews: [review({ id: 'n-cjk', date: '2026-02-02', text: `Spliced ${CJK} done.` })] }), true)
     await step(() => store.write({ reviews: [review({ id: 'n-cjk-2', date: '2024-02-02', text: `Again ${CJK.slice(100)}.` })] }), true)
     // The text index stands in layers on a whole one (text-layers.ts), the delta growing with the changes; once it
-    // holds more than 1/32 of the reviews, the next is whole again (read from every row), and layers follow that one.
+    // holds more than 1/32 of the reviews, the next is whole again (on the base's texts and the rows written since),
+    // and layers follow that one.
     const bulk = Array.from({ length: 12 }, (_, i) =>
       review({ id: `bulk-${i}`, date: `2025-05-0${1 + (i % 9)}`, text: `Bulk ${i}: the tankless heater.` }),
     )
@@ -206,7 +207,7 @@ describe('a version spliced from the served one', () => {
     await step(() => store.write({ reviews: [review({ id: 'after-bulk', date: '2026-06-01', text: 'After the bulk.' })] }), true)
     const texts = events.filter((e) => e.event === 'text_index_built')
     expect(texts.filter((e) => typeof e.delta === 'number').length).toBeGreaterThanOrEqual(10)
-    expect(texts.at(-2)).toMatchObject({ from: 'rows', delta: undefined })
+    expect(texts.at(-2)).toMatchObject({ from: 'served', delta: undefined })
     expect(texts.at(-1)).toMatchObject({ from: 'served', delta: 1 })
   }, 90_000)
 
