@@ -96,7 +96,7 @@ export class Catalog implements TopicSource {
    * one kept here would stay in memory after the versions on it are gone.
    */
   private textBase?: { revision: number; parts: NgramIndexParts }
-  /** The versions served and not yet freed (logged beside the memory figures); replaced ones collected. */
+  /** The versions served and not yet freed (logged beside the memory figures); replaced ones collected before the next arrives. */
   private readonly versions: ReplacedVersions
 
   constructor(
@@ -314,6 +314,7 @@ export class Catalog implements TopicSource {
 
   private async buildInBackground(): Promise<void> {
     const builder = this.builder!
+    this.versions.nextComing()
     const token = ++this.buildToken
     this.building = token
     const live = () => this.building === token

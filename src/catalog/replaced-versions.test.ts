@@ -2,7 +2,7 @@ import { expect, test } from 'bun:test'
 import type { Logger } from '../core/log'
 import { ReplacedVersions } from './replaced-versions'
 
-function tracker(delayMs = 5, fromBytes = 1) {
+function tracker(timing: { afterSwapMs?: number; whenQuietMs?: number; fromBytes?: number } = {}) {
   const events: Parameters<Logger>[0][] = []
   let collected: () => void = () => {}
   const versions = new ReplacedVersions(
@@ -10,8 +10,7 @@ function tracker(delayMs = 5, fromBytes = 1) {
       events.push(event)
       if (event.event === 'replaced_versions_collected') collected()
     },
-    delayMs,
-    fromBytes,
+    { afterSwapMs: 5, whenQuietMs: 60_000, fromBytes: 1, ...timing },
   )
   const nextCollection = () => new Promise<void>((resolve) => (collected = resolve))
   return { versions, events, nextCollection }
@@ -32,11 +31,12 @@ async function finalized(versions: ReplacedVersions, atMost: number): Promise<nu
   return versions.count
 }
 
-test('replaced versions are collected after the swap without any other allocation to prompt it', async () => {
+test('replaced versions are collected when the next version comes, without any other allocation to prompt it', async () => {
   const { versions, events, nextCollection } = tracker()
   const collection = nextCollection()
   const current = serveInTurn(versions, 6)
   expect(versions.count).toBe(6)
+  versions.nextComing()
   await collection
   // The current version and, at most, one kept by a stale word on the stack (the collector scans it conservatively).
   expect(await finalized(versions, 1)).toBeLessThanOrEqual(2)
@@ -49,10 +49,22 @@ test('replaced versions are collected after the swap without any other allocatio
   versions.stop()
 })
 
+test('a single change pays no collection while nothing else comes; it is collected once things are quiet', async () => {
+  const { versions, events, nextCollection } = tracker({ whenQuietMs: 30 })
+  const collection = nextCollection()
+  serveInTurn(versions, 2)
+  const replacedAt = performance.now()
+  await collection
+  expect(performance.now() - replacedAt).toBeGreaterThanOrEqual(25)
+  expect(events.length).toBe(1)
+  versions.stop()
+})
+
 test('no collection while nothing replaced is alive', async () => {
-  const { versions, events } = tracker(1)
+  const { versions, events } = tracker({ whenQuietMs: 1 })
   const only = versions.served({})
   versions.replaced(1 << 20)
+  versions.nextComing()
   await Bun.sleep(20)
   expect(events).toEqual([])
   expect(only).toBeDefined()
@@ -60,16 +72,18 @@ test('no collection while nothing replaced is alive', async () => {
 })
 
 test('stop cancels a collection that was due', async () => {
-  const { versions, events } = tracker(1)
+  const { versions, events } = tracker({ whenQuietMs: 1 })
   serveInTurn(versions, 3)
+  versions.nextComing()
   versions.stop()
   await Bun.sleep(20)
   expect(events).toEqual([])
 })
 
 test('no collection for replaced versions too small to be worth one', async () => {
-  const { versions, events } = tracker(1, 8 << 20)
+  const { versions, events } = tracker({ whenQuietMs: 1, fromBytes: 8 << 20 })
   serveInTurn(versions, 6)
+  versions.nextComing()
   await Bun.sleep(20)
   expect(events).toEqual([])
   versions.stop()

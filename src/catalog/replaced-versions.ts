@@ -2,12 +2,13 @@ import type { Logger } from '../core/log'
 import { memoryFigures } from './memory'
 
 /**
- * After a swap, once the replaced version's requests have had time to end. Most end within milliseconds; a version
- * still held then (a long download) is left to a later collection. A quarter of a second, not a second: in a burst at
- * 100k reviews a new version arrived about every 1.2 s, and a second's wait let the one replaced before it overlap
- * the next one's arrival (burst peak 404 MB against 329 MB).
+ * How long after its swap a replaced version is first worth collecting: its requests have had time to end. Most end
+ * within milliseconds; a version still held then (a long download) is left to a later collection.
  */
 export const COLLECT_AFTER_SWAP_MS = 250
+
+/** With no next version coming, replaced versions are collected after this long (a pause then disturbs no change). */
+export const COLLECT_WHEN_QUIET_MS = 60_000
 
 /**
  * A full collection is run for replaced versions whose datasets hold this many bytes together: below, the memory is
@@ -16,16 +17,17 @@ export const COLLECT_AFTER_SWAP_MS = 250
 export const COLLECT_FROM_BYTES = 8 << 20
 
 /**
- * The versions a catalog has served that the collector has not yet freed, and a full collection when replaced ones
- * worth it outlive their swap.
+ * The versions a catalog has served that the collector has not yet freed, and a full collection for the replaced ones
+ * before they pile up.
  *
- * A version's memory is array buffers made in the build worker (about 110 MB at 100k reviews); the event loop itself
+ * A version's memory is array buffers made in the build worker (about 50 MB at 100k reviews); the event loop itself
  * allocates little, so its collector does not run during a burst of changes and the replaced versions pile up (20
  * imports at 100k: 997 MB against 213 MB idle). A full collection of the loop's heap, once no parsed review is in it,
- * takes 12-44 ms at 100k on a quiet machine, up to 190 ms during a burst (bench/RESULTS.md): one after a swap, at most one per `delayMs`, when a replaced version is
- * still alive and the versions replaced since the last one hold COLLECT_FROM_BYTES or more (each 44 MB of dataset at
- * 100k reviews, 4 MB at 10k). None while nothing large was replaced, so a process that serves without changes, or
- * small data, never pays for one.
+ * takes 12-44 ms at 100k on a quiet machine, 30-200 ms during a burst (bench/RESULTS.md). So it is run when memory is
+ * about to grow: when the next version's build starts while replaced versions holding COLLECT_FROM_BYTES or more of
+ * datasets are alive (not before COLLECT_AFTER_SWAP_MS after their swap), else after COLLECT_WHEN_QUIET_MS. A single
+ * change pays no collection while it is taken in; a burst holds at most the served version and the next one; small
+ * data, or a process that serves without changes, never pays for one.
  */
 export class ReplacedVersions {
   private alive = 0
@@ -33,11 +35,12 @@ export class ReplacedVersions {
   private timer?: ReturnType<typeof setTimeout>
   /** Dataset bytes of the versions replaced since the last collection. */
   private replacedBytes = 0
+  /** When the last version was replaced (performance.now()). */
+  private replacedAt = 0
 
   constructor(
     private readonly log: Logger,
-    private readonly delayMs = COLLECT_AFTER_SWAP_MS,
-    private readonly fromBytes = COLLECT_FROM_BYTES,
+    private readonly timing = { afterSwapMs: COLLECT_AFTER_SWAP_MS, whenQuietMs: COLLECT_WHEN_QUIET_MS, fromBytes: COLLECT_FROM_BYTES },
   ) {}
 
   /** Versions served and not yet freed: the current one, and replaced ones the collector has not come for. */
@@ -52,17 +55,32 @@ export class ReplacedVersions {
     return version
   }
 
-  /** A version whose dataset holds `bytes` was replaced: a collection follows once they add up, unless one is due. */
+  /** A version whose dataset holds `bytes` was replaced: collected once the next version comes, or when quiet. */
   replaced(bytes: number): void {
     this.replacedBytes += bytes
-    if (this.timer || this.replacedBytes < this.fromBytes) return
-    this.timer = setTimeout(() => this.collect(), this.delayMs)
-    this.timer.unref?.()
+    this.replacedAt = performance.now()
+    if (!this.timer && this.worthIt) this.schedule(this.timing.whenQuietMs)
+  }
+
+  /** The next version is being built: what was replaced is collected before it arrives. */
+  nextComing(): void {
+    if (!this.worthIt) return
+    this.schedule(Math.max(0, this.replacedAt + this.timing.afterSwapMs - performance.now()))
   }
 
   stop(): void {
     clearTimeout(this.timer)
     this.timer = undefined
+  }
+
+  private get worthIt(): boolean {
+    return this.replacedBytes >= this.timing.fromBytes
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer)
+    this.timer = setTimeout(() => this.collect(), ms)
+    this.timer.unref?.()
   }
 
   private collect(): void {
