@@ -189,6 +189,11 @@ function postSplicedText(
   const added = new Map(spliced.added.map((a) => [a.position, a.review]))
   const post = (text: BuiltTextIndex['text'], transfer: ArrayBuffer[], from: BuiltTextIndex['from']) =>
     self.postMessage({ id, revision, text, ms: performance.now() - started, from } satisfies BuiltTextIndex, transfer)
+  const postWhole = (index: NgramIndex, from: BuiltTextIndex['from']) => {
+    rememberText({ revision, whole: index.textCorpus })
+    const text = index.toParts()
+    post({ whole: text.parts }, text.transfer, from)
+  }
   if (served) {
     const maps = nextLayerMaps(served.text.layers ?? null, servedSize, served.text.revision, spliced.reuse)
     const baseCorpus = served.text.whole ?? served.text.layers?.baseCorpus
@@ -215,20 +220,14 @@ function postSplicedText(
         const review = added.get(p) ?? (JSON.parse(rows.get(spliced.rowids[p]!)!.json) as Review)
         return searchableText(review)
       }
-      const index = new NgramIndex(size, notKept, splicedCorpus(baseCorpus, fromBase, textAt))
-      rememberText({ revision, whole: index.textCorpus })
-      const text = index.toParts()
-      post({ whole: text.parts }, text.transfer, served.from)
+      postWhole(new NgramIndex(size, notKept, splicedCorpus(baseCorpus, fromBase, textAt)), served.from)
       return
     }
   }
   const texts = store.publishedJson()
   store.db.exec('COMMIT')
   const reviews = texts.map((r) => JSON.parse(r.json) as Review)
-  const index = new NgramIndex(reviews.length, (p) => searchableText(reviews[p]!))
-  rememberText({ revision, whole: index.textCorpus })
-  const text = index.toParts()
-  post({ whole: text.parts }, text.transfer, 'rows')
+  postWhole(new NgramIndex(reviews.length, (p) => searchableText(reviews[p]!)), 'rows')
 }
 
 /** The folded texts of no review: what the first delta on a whole index is spliced from. */
