@@ -1,20 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { analyzeText } from './analyzer'
+import { smallAspectModel } from '../../test/support/learned-model'
 import type { LearnedModel } from './rules/learned'
 
 /** "phone" names communication (a complaint at 0.73), "invoice" names price (added by the model: 0.7). */
-const model: LearnedModel = {
-  mode: 'aspect',
-  labels: ['communication:present', 'communication:negative', 'price:present', 'price:negative'],
-  bias: [-4, 0, -4, 0],
-  weights: { 'w:phone': [0, 8, 1, 1], 'w:invoice': [2, 8, 3, 0.5], 'w:steep': [3, -4] },
-  add: 2,
-  drop: 0,
-  adds: [2, 0.7],
-  drops: [0, 0],
-  negative: 0.5,
-  features: ['w'],
-}
+const model = smallAspectModel({ 'w:phone': [0, 8, 1, 1], 'w:invoice': [2, 8, 3, 0.5], 'w:steep': [3, -4] })
 const odds = (text: string, cleaningBusiness = false) => analyzeText(text, { learned: model, cleaningBusiness }).odds!
 
 describe('the complaint odds kept beside a reading', () => {

@@ -1,32 +1,21 @@
 import { describe, expect, test } from 'bun:test'
 import { analyzeText, type WeighedAnalysis } from './analyzer'
 import { analyzeReview, RATING_CUE, RATING_SHIFT, ratingMade, STRONG_RULE, withRating } from './rating-prior'
-import type { LearnedModel } from './rules/learned'
+import { smallAspectModel } from '../../test/support/learned-model'
 
 /**
  * A small per-aspect model, so these examples do not move when the shipped weights are trained again: "phone" makes
  * communication likely named and a little likely a complaint; "bill" and "invoice" name price; "steep" and "charge"
  * make a price complaint unlikely, "high" likely. It adds price on its own (0.7), never communication.
  */
-const model: LearnedModel = {
-  mode: 'aspect',
-  labels: ['communication:present', 'communication:negative', 'price:present', 'price:negative'],
-  bias: [-4, 0, -4, 0],
-  weights: {
-    'w:phone': [0, 8, 1, 1],
-    'w:bill': [2, 8],
-    'w:invoice': [2, 8, 3, 0.5],
-    'w:steep': [3, -4],
-    'w:charge': [3, -4],
-    'w:high': [3, 4],
-  },
-  add: 2,
-  drop: 0,
-  adds: [2, 0.7],
-  drops: [0, 0],
-  negative: 0.5,
-  features: ['w'],
-}
+const model = smallAspectModel({
+  'w:phone': [0, 8, 1, 1],
+  'w:bill': [2, 8],
+  'w:invoice': [2, 8, 3, 0.5],
+  'w:steep': [3, -4],
+  'w:charge': [3, -4],
+  'w:high': [3, 4],
+})
 const context = { learned: model }
 const read = (text: string, rating: number | null) => analyzeReview(text, rating, context)
 const feelings = (text: string, rating: number | null) => Object.fromEntries(read(text, rating).aspects.map((m) => [m.aspect, m.sentiment]))
