@@ -26,6 +26,7 @@ import { generateDataset } from '../src/sample/generate'
 import { ReviewRepository } from '../src/reviews/repository'
 import { openServiceDatabase } from '../src/service'
 import { VersionBuilder, takeIn } from '../src/catalog/builder'
+import { DatasetBytes } from '../src/catalog/dataset-bytes'
 import { DATABASE_FILE } from '../src/db/database'
 import type { Review } from '../src/reviews/schema'
 
@@ -278,7 +279,7 @@ async function buildCosts(size: number) {
   }
   const first = await built(null)
   const taken = await takeIn(first, () => false)
-  const base = JSON.parse(new TextDecoder().decode(first.body.subarray(first.rowsStart, first.rowsStart + first.rowEnds[0]!))) as Review
+  const base = JSON.parse(new TextDecoder().decode(DatasetBytes.fromParts(first.dataset).rows(0, first.rowEnds[0]!))) as Review
   store.write({ reviews: [{ ...base, id: 'build-one', date: '2026-11-15', text: `${base.text} (one more)` }] })
   const next = await built({
     contentKey: first.contentKey,
@@ -296,7 +297,7 @@ async function buildCosts(size: number) {
   return {
     build_reviews: size,
     worker_ms: roundValues(next.ms),
-    dataset_bytes: next.body.byteLength,
+    dataset_bytes: DatasetBytes.fromParts(next.dataset).byteLength,
     // Posted to the worker per build (copies of the previous rows' hashes and ends); everything it posts back is transferred.
     bytes_to_worker: next.rowHashes.byteLength + next.rowEnds.byteLength,
     take_in_parse_all: parseAll,

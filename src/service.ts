@@ -134,7 +134,7 @@ function computedOnce(db: Database, compute: InsightsComputer, log: Logger): Ins
   const leases = new Leases(db)
   return async (business, published, generatedAt, source) => {
     if (!source) return compute(business, published, generatedAt, source)
-    const name = `insights:${VERSION}:${generatedAt}:${Bun.hash(source.dataset).toString(36)}`
+    const name = `insights:${VERSION}:${generatedAt}:${source.key}`
     const started = performance.now()
     let own: Insights | undefined
     const { result, shared } = await once(
@@ -162,7 +162,7 @@ function insightsOnFirstUse(): InsightsComputer {
     // The whole computation in a child process that reads the reviews from the dataset's bytes: nothing of it on the loop.
     if (source) {
       const { computeInChildProcess } = await import('./insights/analysis-worker')
-      const inChild = computeInChildProcess(business, source.dataset, generatedAt, source.signal, source.store)
+      const inChild = computeInChildProcess(business, await source.dataset(), generatedAt, source.signal, source.store)
       if (inChild) return inChild
     }
     engine ??= Promise.all([import('./insights/compute'), import('./insights/analysis-worker')]).then(

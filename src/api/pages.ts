@@ -45,7 +45,7 @@ const HTML = 'text/html; charset=utf-8'
 const PAGE_SIZE = 10
 const MAX_PAGE = 10_000
 /** Rendered pages kept per data version (filter combinations, pages of the list, review pages). */
-const PAGE_CACHE = { entries: 300, bytes: 64 * 1024 * 1024, largeEntries: 3, sizeOf: (rep: CachedRepresentation) => rep.body.byteLength }
+const PAGE_CACHE = { entries: 300, bytes: 64 * 1024 * 1024, largeEntries: 3, sizeOf: (rep: CachedRepresentation) => rep.byteLength }
 
 /**
  * How long `/` waits for insights still being computed (large datasets take seconds): the reviews are

@@ -78,9 +78,12 @@ export function readHandler(
     options.cacheControl,
     route.cache.topic ? { link: topicLinkHeader(options.baseUrl, route.cache.topic, options.externalHubs) } : undefined,
   )
-  const respond = route.cache.large
+  const serve = route.cache.large
     ? (request: Request, rep: CachedRepresentation) => serveOffLoop(request, rep, serving)
     : (request: Request, rep: CachedRepresentation) => serveRepresentation(request, rep, serving)
+  // A data version's reviews.json in pieces is joined off the event loop before its first response (never here).
+  const respond = (request: Request, rep: CachedRepresentation) =>
+    rep.isWhole ? serve(request, rep) : rep.whole().then(() => serve(request, rep))
   return (request, params, server) => {
     const rep = route.read(request, params)
     if (!(rep instanceof Promise)) return respond(request, rep)

@@ -71,7 +71,7 @@ const QUERY_CACHE = {
   entries: 512,
   bytes: 32 * 1024 * 1024,
   largeFrom: 64 * 1024,
-  sizeOf: (rep: CachedRepresentation) => rep.body.byteLength,
+  sizeOf: (rep: CachedRepresentation) => rep.byteLength,
 }
 
 const QUERY_400 = 'Invalid query parameters are `error` `invalid_query`, with one issue per bad parameter.'

@@ -33,7 +33,7 @@ export function siteRoutes(catalog: Catalog, options: ReadRouteOptions) {
     entries: 2,
     bytes: 1 << 20,
     largeEntries: 1,
-    sizeOf: (rep) => rep.body.byteLength,
+    sizeOf: (rep) => rep.byteLength,
   })
   const rendered = (snapshot: Snapshot, key: string, render: () => CachedRepresentation) => cache.memo(snapshot, key, render)
 

@@ -10,6 +10,7 @@ import type { Business, Review } from '../reviews/schema'
 import { searchableText, SearchIndex, type SearchIndexParts } from '../reviews/search-index'
 import { buffersOf, corpusOf, NgramIndex, splicedCorpus, type NgramIndexParts, type TextCorpus } from '../reviews/ngram-index'
 import { nextLayerMaps, shouldCompact, type ServedTextLayers, type TextLayerMaps } from '../reviews/text-layers'
+import { DatasetBytes, type DatasetParts } from './dataset-bytes'
 import { composeVersion, isSharedCorpus, readVersion, sharedFloat64, type ComposedVersion } from './version'
 import { spliceVersion, type SplicedVersion } from './splice'
 import { runInBackground } from '../core/thread-priority'
@@ -20,14 +21,14 @@ runInBackground()
 /**
  * `previous.rows`: the served version's row hashes and byte lengths (see `rowHashes`), when it has them: each row of
  * the new version whose bytes are the same is named by its position there, so the event loop reuses it as it is.
- * With `previous.splice` too (the served version's body, revision, rowids and index sets), the version is spliced from
- * the served one and the rows written since (splice.ts) when it can be; else built whole. The body, row ends, hashes
- * and rowids are in shared memory (version.ts `sharedBytes`): posted both ways without a copy.
+ * With `previous.splice` too (the served version's dataset bytes, revision, rowids and index sets), the version is
+ * spliced from the served one and the rows written since (splice.ts) when it can be; else built whole. The dataset's
+ * bytes, row ends, hashes and rowids are in shared memory (version.ts `sharedBytes`): posted both ways without a copy.
+ * A `JoinRequest` joins a settled version's dataset pieces into one body (dataset-bytes.ts), off the event loop.
  */
-/** The served version a build may splice from (splice.ts): its body and rowids (shared memory), revision and index sets. */
+/** The served version a build may splice from (splice.ts): its dataset bytes and rowids (shared memory), revision and index sets. */
 export type SpliceSource = {
-  body: Uint8Array
-  rowsStart: number
+  dataset: DatasetParts
   revision: number
   rowids: Float64Array
   index: SearchIndexParts
@@ -48,7 +49,9 @@ export type BuildRequest = {
   } | null
 }
 /** A composed version as posted to the event loop: its dates as ISO strings, with the build's own figures beside it. */
-export type BuiltVersion = Omit<ComposedVersion, 'updatedAt'> & {
+export type BuiltVersion = Omit<ComposedVersion, 'updatedAt' | 'body' | 'rowsStart'> & {
+  /** reviews.json's bytes: one body (a whole build) or pieces, some of them the served version's (dataset-bytes.ts). */
+  dataset: DatasetParts
   id: number
   ok: true
   revision: number
@@ -79,7 +82,16 @@ export type BuiltTextIndex = {
    */
   from: 'served' | 'worker' | 'rows'
 }
-export type BuildReply = BuiltVersion | { id: number; ok: false; revision: number; error: string } | { ready: true } | BuiltTextIndex
+/** A dataset's pieces joined into one body (see `JoinRequest`). */
+export type JoinedDataset = { joinId: number; body: Uint8Array }
+export type BuildReply =
+  | BuiltVersion
+  | { id: number; ok: false; revision: number; error: string }
+  | { ready: true }
+  | BuiltTextIndex
+  | JoinedDataset
+/** Joins a settled version's pieces into its contiguous body (dataset-bytes.ts), off the event loop. */
+export type JoinRequest = { joinId: number; dataset: DatasetParts }
 
 declare const self: Worker
 
@@ -118,7 +130,12 @@ function connection(path: string): Database {
   return open.db
 }
 
-self.onmessage = (event: MessageEvent<BuildRequest>) => {
+self.onmessage = (event: MessageEvent<BuildRequest | JoinRequest>) => {
+  if ('joinId' in event.data) {
+    const { joinId, dataset } = event.data
+    self.postMessage({ joinId, body: DatasetBytes.fromParts(dataset).join() } satisfies JoinedDataset)
+    return
+  }
   const { id, dbPath, previous } = event.data
   let revision = -1
   try {
@@ -131,8 +148,7 @@ self.onmessage = (event: MessageEvent<BuildRequest>) => {
       const spliced =
         previous?.rows && base
           ? spliceVersion(store, {
-              body: base.body,
-              rowsStart: base.rowsStart,
+              dataset: DatasetBytes.fromParts(base.dataset),
               revision: base.revision,
               contentKey: previous.contentKey,
               updatedAt: previous.updatedAt,
@@ -249,9 +265,8 @@ function postSpliced(id: number, spliced: SplicedVersion): void {
     contentKey: spliced.contentKey,
     updatedAt: spliced.updatedAt.toISOString(),
     aggregate: spliced.aggregate,
-    body: spliced.body,
+    dataset: spliced.dataset,
     spliced: true,
-    rowsStart: spliced.rowsStart,
     rowEnds: spliced.rowEnds,
     rowids: spliced.rowids,
     rowHashes: spliced.rowHashes,
@@ -299,9 +314,8 @@ function buildWhole(id: number, store: ReviewRepository, previous: BuildRequest[
     contentKey: composed.contentKey,
     updatedAt: composed.updatedAt.toISOString(),
     aggregate: composed.aggregate,
-    body: composed.body,
+    dataset: DatasetBytes.of(composed.body, composed.rowsStart).parts,
     spliced: false,
-    rowsStart: composed.rowsStart,
     rowEnds: composed.rowEnds,
     rowids,
     rowHashes,

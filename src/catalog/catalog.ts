@@ -10,6 +10,7 @@ import { createLogger, type Logger } from '../core/log'
 import type { Representation } from '../http/representation'
 import { TOPIC_PATHS, type TopicPath, type TopicSource } from '../feeds/websub-topics'
 import { composeVersion, isShared, isSharedCorpus, readVersion } from './version'
+import { DatasetBytes } from './dataset-bytes'
 import { Cancelled, takeIn, VersionBuilder } from './builder'
 import type { BuiltTextIndex } from './build-worker'
 import type { NgramIndexParts } from '../reviews/ngram-index'
@@ -398,15 +399,15 @@ export class Catalog implements TopicSource {
   }
 
   /**
-   * What the next version may be spliced from (splice.ts): the served version's body and rowids (shared memory, not
+   * What the next version may be spliced from (splice.ts): the served version's dataset bytes and rowids (shared memory, not
    * copied), revision, and a copy of its index sets (tens of KB at 100k reviews); none until a build worker has given
    * the version its index, row hashes and rowids.
    */
   private spliceBase(snapshot: Snapshot) {
     const rowids = this.servedRowids?.revision === snapshot.revision ? this.servedRowids.rowids : undefined
     if (!rowids || !snapshot.hasSearchIndex || !snapshot.rowMatch) return undefined
-    const { body, rowsStart } = snapshot.datasetRows
-    if (!isShared(body) || !isShared(rowids)) return undefined
+    const dataset = snapshot.datasetBytes
+    if (!dataset.shared || !isShared(rowids)) return undefined
     const { parts, transfer } = copySetParts(snapshot.searchIndex)
     const index = snapshot.searchIndex
     const text = index.textCorpus
@@ -415,7 +416,7 @@ export class Catalog implements TopicSource {
     // The base the next version's layers will stand on: this version's whole index, or the one its layers stand on.
     const baseParts = index.textBaseParts
     if (baseParts) this.textBase = { revision: textLayers?.baseRevision ?? snapshot.revision, parts: baseParts }
-    return { body, rowsStart, revision: snapshot.revision, rowids, index: parts, text: sharedText, textLayers, transfer }
+    return { dataset: dataset.parts, revision: snapshot.revision, rowids, index: parts, text: sharedText, textLayers, transfer }
   }
 
   /**
@@ -476,7 +477,7 @@ export class Catalog implements TopicSource {
       return []
     }
     previous.supersede(next)
-    this.versions.replaced(previous.datasetRows.body.byteLength)
+    this.versions.replaced(previous.datasetBytes.byteLength)
     if (this.failedBuild) this.log({ event: 'catalog_recovered', revision: next.revision })
     this.failedBuild = null
     if (this.timer && !this.supersededInDatabase(next)) this.warmInsights()
@@ -557,8 +558,7 @@ export class Catalog implements TopicSource {
           byId: positionsById(reviews),
           rowids: Float64Array.from(rows, (r) => r.rowid),
           aggregate: composed.aggregate,
-          body: composed.body,
-          rowsStart: composed.rowsStart,
+          dataset: DatasetBytes.of(composed.body, composed.rowsStart),
           rowEnds: composed.rowEnds,
           rowHashes: composed.rowHashes,
         },
@@ -576,6 +576,7 @@ export class Catalog implements TopicSource {
       onInsightsStats: (stats, snapshot) =>
         this.log({ event: 'insights_computed', revision: snapshot.revision, ...statsFields(stats), memory: memoryFigures() }),
       externalHubs: this.options.externalHubs,
+      joinDataset: this.builder && ((dataset) => this.builder!.join(dataset)),
       staleInsights: () => this.staleInsights(),
       onInsights: (result, snapshot) => {
         if (!this.latestInsights || snapshot.revision >= this.latestInsights.revision)

@@ -13,6 +13,7 @@ import { SearchIndex, type TextIndexParts } from '../reviews/search-index'
 import { ReviewColumns, ReviewTable } from '../reviews/columns'
 import { BoundedCache } from './version-cache'
 import { composeVersion } from './version'
+import { DatasetBytes, type DatasetParts } from './dataset-bytes'
 import { ANALYSER_RELEASE } from '../insights/release'
 import { vocabularyKey } from '../insights/vocabulary'
 
@@ -27,7 +28,7 @@ export type InsightsComputer = (
   business: Business,
   reviews: Review[],
   generatedAt: string,
-  source?: { dataset: Uint8Array; signal: AbortSignal; store?: AnalysisStore },
+  source?: { dataset: () => Promise<Uint8Array>; key: string; signal: AbortSignal; store?: AnalysisStore },
 ) => Promise<Insights>
 
 /**
@@ -56,8 +57,8 @@ export type PreparedVersion = {
   /** Each published row's rowid (shared memory when a build worker read them). */
   rowids: Float64Array
   aggregate: AggregateRating
-  body: Uint8Array
-  rowsStart: number
+  /** reviews.json's bytes: one body, or pieces (a spliced version, dataset-bytes.ts). */
+  dataset: DatasetBytes
   rowEnds: Uint32Array
   /** A hash of each row's bytes (build-worker.ts): the next build reuses the rows whose bytes are the same. */
   rowHashes?: Float64Array
@@ -84,6 +85,8 @@ export type SnapshotOptions = {
   onInsightsStats?: (stats: IncrementalStats, snapshot: Snapshot) => void
   /** Outside WebSub hubs the feeds list beside ours (HUB_EXTERNAL_URLS). */
   externalHubs?: readonly string[]
+  /** Joins a dataset's pieces into one body off the event loop (the build worker); absent: joined where asked. */
+  joinDataset?: (dataset: DatasetParts) => Promise<Uint8Array>
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -92,7 +95,7 @@ const JSON_TYPE = 'application/json; charset=utf-8'
  * apart, the 3 most recent, together at most as many bytes as reviews.json itself (the most recent one whatever its
  * size): at 1M reviews three near-whole listings were 1.3 GB of heap beside their compressed forms.
  */
-const CACHE_LIMITS = { entries: 512, bytes: 64 * 1024 * 1024, largeEntries: 3, sizeOf: (rep: CachedRepresentation) => rep.body.byteLength }
+const CACHE_LIMITS = { entries: 512, bytes: 64 * 1024 * 1024, largeEntries: 3, sizeOf: (rep: CachedRepresentation) => rep.byteLength }
 const encoder = new TextEncoder()
 const decoder = new TextDecoder()
 
@@ -123,9 +126,10 @@ export class Snapshot {
   private readonly derived: BoundedCache<CachedRepresentation>
   /** The options without `previous`: kept for the version's lifetime, they must not hold the version it replaced (nor the prepared parts, held where they are used). */
   private readonly options: Omit<SnapshotOptions, 'previous' | 'prepared'>
-  /** Where each row's JSON ends in reviews.json's body: a row, or a since-listing, is a slice of those bytes. */
+  /** Where each row's JSON ends in reviews.json's rows: a row, or a since-listing, is a slice of those bytes. */
   private readonly rowEnds: Uint32Array
-  private readonly rowsStart: number
+  /** reviews.json's bytes (in pieces until joined: dataset-bytes.ts). */
+  private readonly dataset: DatasetBytes
   /** A hash of each row's bytes, once a build worker has made them (the first version gets them with its index). */
   private rowHashes?: Float64Array
 
@@ -146,25 +150,19 @@ export class Snapshot {
     const { previous, prepared: _prepared, ...kept } = options
     this.options = kept
     this.previous = previous
-    let dataset: () => CachedRepresentation
-    let datasetBytes: number
     let columns: ReviewColumns
     let ids: string[]
     if (prepared) {
-      datasetBytes = prepared.body.byteLength
       columns =
         prepared.index?.columns ?? (prepared.reviews instanceof ReviewColumns ? prepared.reviews : ReviewColumns.of(prepared.reviews))
       ids = prepared.ids ?? idsOf(prepared.byId)
       this.byId = prepared.byId
       this.rowids = prepared.rowids
       this.aggregate = prepared.aggregate
-      this.rowsStart = prepared.rowsStart
+      this.dataset = prepared.dataset
       this.rowEnds = prepared.rowEnds
       this.rowHashes = prepared.rowHashes
       this.index = prepared.index
-      // Only the body: the prepared parts (ids, columns, index) are the version's own fields, or garbage.
-      const body = prepared.body
-      dataset = () => new CachedRepresentation(body, JSON_TYPE, updatedAt)
     } else {
       // Parsed for the columns and the composition, then dropped: a version keeps no review object.
       const reviews = rows.map((r) => JSON.parse(r.json) as Review)
@@ -174,13 +172,12 @@ export class Snapshot {
       this.rowids = Float64Array.from(rows, (r) => r.rowid)
       // The same composition as a built version's (version.ts), here on the loop.
       const composed = composeVersion(business, rows, reviews, updatedAt, null)
-      datasetBytes = composed.body.byteLength
       this.aggregate = composed.aggregate
-      this.rowsStart = composed.rowsStart
+      this.dataset = DatasetBytes.of(composed.body, composed.rowsStart)
       this.rowEnds = composed.rowEnds
-      const body = composed.body
-      dataset = () => new CachedRepresentation(body, JSON_TYPE, updatedAt)
     }
+    const datasetBytes = this.dataset.byteLength
+    const dataset = datasetRepresentation(this.dataset, contentKey, updatedAt, options.joinDataset)
     this.columns = columns
     this.reviews = new ReviewTable(columns, ids, this.byId, (p) => this.jsonAt(p))
     this.derived = new BoundedCache<CachedRepresentation>({ ...CACHE_LIMITS, largeBytes: datasetBytes })
@@ -256,9 +253,17 @@ export class Snapshot {
     return this.rowHashes && this.rowEnds ? { hashes: this.rowHashes, rowEnds: this.rowEnds } : undefined
   }
 
-  /** reviews.json's body and where its rows start in it: what the next version's splice copies from (splice.ts). */
-  get datasetRows(): { body: Uint8Array; rowsStart: number } {
-    return { body: this.representations['reviews.json'].body, rowsStart: this.rowsStart }
+  /** reviews.json's bytes: what the next version's splice keeps of this one (splice.ts). */
+  get datasetBytes(): DatasetBytes {
+    return this.dataset
+  }
+
+  /**
+   * reviews.json's contiguous body, joined off the event loop if this version's bytes are in pieces (once: the pieces
+   * then read from it, and the earlier versions' buffers they were views of are let go).
+   */
+  wholeDataset(): Promise<Uint8Array> {
+    return this.representations['reviews.json'].whole()
   }
 
   /** Adopts the row hashes a build worker made of this version's bytes (the first version's, built on the loop). */
@@ -356,7 +361,8 @@ export class Snapshot {
       if (this.insightsAbort.signal.aborted) throw this.insightsAbort.signal.reason
       const dbPath = this.options.analysesDb
       data = await this.computeInsights(this.business, lazyReviews(this.reviews), generatedAt, {
-        dataset: this.representations['reviews.json'].body,
+        dataset: () => this.wholeDataset(),
+        key: this.insightsKey,
         signal: this.insightsAbort.signal,
         store: dbPath ? { dbPath, release: ANALYSER_RELEASE, onStats: (stats) => this.options.onInsightsStats?.(stats, this) } : undefined,
       })
@@ -396,8 +402,7 @@ export class Snapshot {
 
   private rowBytes(from: number, to: number): Uint8Array {
     const ends = this.rowEnds
-    const start = this.rowsStart + (from === 0 ? 0 : ends[from - 1]! + 1)
-    return this.representations['reviews.json'].body.subarray(start, this.rowsStart + ends[to - 1]!)
+    return this.dataset.rows(from === 0 ? 0 : ends[from - 1]! + 1, ends[to - 1]!)
   }
 
   /** GET /api/reviews/{id}. */
@@ -446,6 +451,37 @@ export class Snapshot {
         : new CachedRepresentation(rendered, JSON_TYPE, this.updatedAt)
     })
   }
+}
+
+/**
+ * reviews.json's representation: its strong tag from the head's bytes and the rows' hashes (the content key's second
+ * part), so a version in pieces needs no join for it, and the same bytes always have the same tag. A body in pieces is
+ * joined off the event loop when first needed (`joinDataset`), and its pieces then read from the joined body.
+ */
+function datasetRepresentation(
+  dataset: DatasetBytes,
+  contentKey: string,
+  updatedAt: Date,
+  joinDataset?: (dataset: DatasetParts) => Promise<Uint8Array>,
+): () => CachedRepresentation {
+  const rowsKey = contentKey.slice(contentKey.indexOf(':') + 1)
+  const etag = `"${Bun.hash(dataset.head, Bun.hash(rowsKey)).toString(36)}-${dataset.byteLength.toString(36)}"`
+  const adopt = (body: Uint8Array) => {
+    dataset.adoptJoined(body)
+    return dataset.joined!
+  }
+  return () =>
+    new CachedRepresentation(
+      dataset.joined ?? {
+        byteLength: dataset.byteLength,
+        etag,
+        join: () => dataset.join(),
+        joinOffLoop: () => (joinDataset && !dataset.joined ? joinDataset(dataset.parts).then(adopt) : Promise.resolve(dataset.join())),
+      },
+      JSON_TYPE,
+      updatedAt,
+      dataset.joined ? etag : undefined,
+    )
 }
 
 function insightsResult(data: Insights, json: string, lastModified: Date): InsightsResult {

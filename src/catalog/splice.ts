@@ -2,14 +2,15 @@
  * The next data version made from the served one and the rows written since (CONTRACT.md, Data changes: cost that
  * follows the change). Migration 007 records the revision that last wrote each review; the published order and those
  * revisions are read off the index alone, then only the rows written since the served version. reviews.json's bytes
- * are the served version's rows, copied in runs from its body (shared memory: the served body is read where it is,
- * never copied on the event loop), and the new rows' bytes; the search index's sets are the served ones moved to
+ * are the served version's pieces where its rows are kept (views of shared memory, not copies: dataset-bytes.ts) and
+ * the new rows' bytes; the search index's sets are the served ones moved to
  * their new positions plus the new rows'. Anything it cannot vouch for (a changed business, an older revision, a row
  * it does not know) answers null, and the caller builds the whole version instead.
  */
 import type { ReviewRepository } from '../reviews/repository'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
 import { patchSetParts, type SearchIndexParts } from '../reviews/search-index'
+import { DatasetBytes, type DatasetParts, joinParts } from './dataset-bytes'
 import {
   businessKeyOf,
   contentKeyOf,
@@ -21,10 +22,9 @@ import {
   type ComposedVersion,
 } from './version'
 
-/** What the served version contributes to a splice: its body, its rows' ids, ends and hashes, in order, and its index's sets. */
+/** What the served version contributes to a splice: its dataset bytes, its rows' ids, ends and hashes, in order, and its index's sets. */
 export type SpliceBase = {
-  body: Uint8Array
-  rowsStart: number
+  dataset: DatasetBytes
   revision: number
   contentKey: string
   updatedAt: string
@@ -35,14 +35,22 @@ export type SpliceBase = {
 }
 
 /**
- * reviews.json as a splice: `head`, then the rows region, then `]}`. `segments` are quads (source, start, length, to):
- * source 0 copies the served version's rows region (from its `rowsStart`), 1 copies `fresh`; `to` is the offset in
- * the new rows region. Rows are comma-joined: the byte before a segment that does not start the region is a comma.
+ * The rows region as a splice: `segments` are quads (source, start, length, to): source 0 is the served version's rows
+ * region, 1 is `fresh` (the new rows' bytes, back to back); `to` is the offset in the new rows region. Rows are
+ * comma-joined: the byte before a segment that does not start the region is a comma.
  */
-type Splice = { head: Uint8Array; fresh: Uint8Array; segments: Int32Array }
+type Splice = { fresh: Uint8Array; segments: Int32Array }
 
-/** A composed version (its body, row ends and hashes, figures) with what the splice knows beside it. */
-export type SplicedVersion = ComposedVersion & {
+/**
+ * Past this many pieces, or when the buffers they are views of hold more than twice the dataset's bytes (rows removed
+ * or changed since they were written), a splice joins the new version's bytes into one body instead: a lookup stays a
+ * binary search over few pieces, and a long run of changes does not keep every earlier version's buffers.
+ */
+export const MAX_PIECES = 128
+
+/** A composed version (its dataset bytes, row ends and hashes, figures) with what the splice knows beside it. */
+export type SplicedVersion = Omit<ComposedVersion, 'body' | 'rowsStart'> & {
+  dataset: DatasetParts
   revision: number
   changedAt: Date
   business: Business
@@ -85,8 +93,7 @@ export function spliceVersion(store: ReviewRepository, base: SpliceBase): Splice
   const contentKey = contentKeyOf(business, rowHashes)
   const updatedAt = base.contentKey === contentKey ? new Date(base.updatedAt) : state.changedAt
   const head = datasetHead(business, aggregate, updatedAt)
-  const body = sharedBytes(head.byteLength + (count ? rowEnds[count - 1]! : 0) + 2)
-  applySplice({ head, fresh, segments }, base, body)
+  const dataset = piecesOf({ fresh, segments }, base.dataset, head)
   const composed = performance.now() - indexed + (rowsComposed - read)
   return {
     revision: state.revision,
@@ -95,8 +102,7 @@ export function spliceVersion(store: ReviewRepository, base: SpliceBase): Splice
     contentKey,
     updatedAt,
     aggregate,
-    body,
-    rowsStart: head.byteLength,
+    dataset,
     rowEnds,
     rowids,
     rowHashes,
@@ -148,7 +154,8 @@ function composeRows(
   const count = reuse.length
   const rowEnds = sharedUint32(count)
   const rowHashes = sharedFloat64(count)
-  const fresh = new Uint8Array(freshRows.reduce((sum, bytes) => sum + bytes.byteLength, 0))
+  // Shared: the new version's pieces are views of it.
+  const fresh = sharedBytes(freshRows.reduce((sum, bytes) => sum + bytes.byteLength, 0))
   const segments: number[] = []
   const baseStart = (j: number) => (j === 0 ? 0 : base.rowEnds[j - 1]! + 1)
   let freshAt = 0
@@ -194,22 +201,23 @@ function aggregateOf(index: SearchIndexParts, count: number): AggregateRating {
   return { rating_value: Math.round(mean * 100) / 100, review_count: count, best_rating: 5, worst_rating: 1, distribution }
 }
 
-/** Writes reviews.json into `body` (sized for it): the head, the segments with a comma before each but the first, `]}`. */
-function applySplice(splice: Splice, previous: { body: Uint8Array; rowsStart: number }, body: Uint8Array): void {
-  const { head, fresh, segments } = splice
-  body.set(head)
-  const rowsStart = head.byteLength
-  body[body.byteLength - 2] = 0x5d // ]
-  body[body.byteLength - 1] = 0x7d // }
+/**
+ * The new version's dataset bytes: the served version's pieces where its rows are kept (views, not copies) and views of
+ * `fresh` for the new rows; joined into one body instead past MAX_PIECES pieces or twice the dataset's bytes held.
+ */
+function piecesOf(splice: Splice, previous: DatasetBytes, head: Uint8Array): DatasetParts {
+  const { fresh, segments } = splice
+  const pieces: Uint8Array[] = []
   for (let s = 0; s < segments.length; s += 4) {
     const start = segments[s + 1]!
     const length = segments[s + 2]!
-    const to = segments[s + 3]!
-    if (to > 0) body[rowsStart + to - 1] = 0x2c // ,
-    const from =
-      segments[s] === 0
-        ? previous.body.subarray(previous.rowsStart + start, previous.rowsStart + start + length)
-        : fresh.subarray(start, start + length)
-    body.set(from, rowsStart + to)
+    if (segments[s] === 0) pieces.push(...previous.views(start, start + length))
+    else pieces.push(fresh.subarray(start, start + length))
   }
+  const dataset = new DatasetBytes(head, pieces)
+  if (dataset.pieceCount > MAX_PIECES || dataset.heldBytes > 2 * dataset.byteLength) {
+    const whole = joinParts(head, pieces, dataset.byteLength)
+    return DatasetBytes.of(whole, head.byteLength).parts
+  }
+  return dataset.parts
 }

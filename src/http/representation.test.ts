@@ -131,6 +131,49 @@ describe('serveOffLoop (large bodies)', () => {
   })
 })
 
+test('a coding has the same bytes (so one ETag names one body) whether it was compressed here or off the loop', async () => {
+  // Varied JSON over 1 MB: where the runtime's own gzipSync and node:zlib's gzip part ways.
+  const text = JSON.stringify(Array.from({ length: 40_000 }, (_, i) => ({ id: `r-${i}`, text: `visit ${(i * 7919) % 10007}` })))
+  const here = CachedRepresentation.text(text, 'application/json', new Date(0))
+  const offLoop = CachedRepresentation.text(text, 'application/json', new Date(0))
+  expect(here.byteLength).toBeGreaterThan(1 << 20)
+  for (const coding of ['gzip', 'br'] as const) expect(here.encoded(coding)).toEqual(await offLoop.encodedOffLoop(coding))
+})
+
+test('a deferred body: its tag and length known at once, joined off the loop once, never on it when whole() is awaited', async () => {
+  const bytes = new TextEncoder().encode(JSON.stringify({ reviews: Array.from({ length: 5000 }, (_, i) => ({ id: `d-${i}` })) }))
+  let joinedHere = 0
+  let joinedOffLoop = 0
+  const rep = new CachedRepresentation(
+    {
+      byteLength: bytes.byteLength,
+      etag: '"deferred"',
+      join: () => {
+        joinedHere++
+        return bytes
+      },
+      joinOffLoop: async () => {
+        joinedOffLoop++
+        return bytes
+      },
+    },
+    'application/json',
+    new Date(0),
+  )
+  expect([rep.etag, rep.byteLength, rep.isWhole]).toEqual(['"deferred"', bytes.byteLength, false])
+  const [a, b] = await Promise.all([rep.whole(), rep.whole(), rep.encodedOffLoop('gzip')])
+  expect(a).toBe(bytes)
+  expect(b).toBe(bytes)
+  expect(rep.body).toBe(bytes)
+  expect([joinedOffLoop, joinedHere]).toEqual([1, 0])
+  const wrong = new CachedRepresentation(
+    { byteLength: 3, etag: '"w"', join: () => bytes, joinOffLoop: async () => bytes },
+    'application/json',
+    new Date(0),
+  )
+  await expect(wrong.whole()).rejects.toThrow('another length')
+})
+
 describe('brotli of a body over PRECOMPRESS_ABOVE is built off the loop', () => {
   const body = () =>
     CachedRepresentation.text(

@@ -5,13 +5,15 @@
  * Vary: Accept-Encoding, HEAD, CORS and Cache-Control. Bodies and their compressed forms are
  * computed once per data version, never per request.
  */
-import { brotliCompress, brotliCompressSync, constants as zlib, gzip } from 'node:zlib'
+import { brotliCompress, brotliCompressSync, constants as zlib, gzip, gzipSync } from 'node:zlib'
 import { promisify } from 'node:util'
 import { CORS_HEADERS } from './cors'
 
 /** One rendered response body, built once per data version. */
 export interface Representation {
-  body: Uint8Array
+  /** The body, joined off the event loop if it is a deferred one (see DeferredBody). */
+  whole(): Promise<Uint8Array>
+  byteLength: number
   contentType: string
   /** Strong, quoted: "\"abc\"". The ETag of the identity coding. */
   etag: string
@@ -44,9 +46,16 @@ export function codingEtag(identityEtag: string, coding: Coding): string {
   return coding === 'identity' ? identityEtag : `${identityEtag.slice(0, -1)}.${coding === 'gzip' ? 'gz' : 'br'}"`
 }
 
+/**
+ * A body joined only when first needed (a data version's reviews.json in pieces, catalog/dataset-bytes.ts): its length
+ * and strong tag are known without it; `joinOffLoop` joins it on another thread, `join` here (the fallback).
+ */
+export type DeferredBody = { byteLength: number; etag: string; join(): Uint8Array; joinOffLoop(): Promise<Uint8Array> }
+
 /** A representation with its compressed forms computed lazily and kept. */
 export class CachedRepresentation implements Representation {
   readonly etag: string
+  readonly byteLength: number
   /** The ETags this representation is served under: identity, and the compressed codings when the body is compressible. */
   readonly etags: readonly string[]
   private gzipped?: Uint8Array
@@ -55,12 +64,20 @@ export class CachedRepresentation implements Representation {
   // Weak: a caller that passes a fresh options object each time costs a rebuild, never a leak.
   private readonly headerCache = new WeakMap<ServeOptions, Map<Variant, Headers>>()
 
+  private bytes?: Uint8Array
+  private deferred?: DeferredBody
+
   constructor(
-    readonly body: Uint8Array,
+    body: Uint8Array | DeferredBody,
     readonly contentType: string,
     readonly lastModified: Date,
+    /** The strong tag when the caller knows one that names these bytes (else a hash of the body). */
+    etag?: string,
   ) {
-    this.etag = etagOf(body)
+    if (body instanceof Uint8Array) this.bytes = body
+    else this.deferred = body
+    this.byteLength = body.byteLength
+    this.etag = etag ?? (body instanceof Uint8Array ? etagOf(body) : body.etag)
     this.etags = this.compressible ? (['identity', 'gzip', 'br'] as const).map((c) => codingEtag(this.etag, c)) : [this.etag]
   }
 
@@ -68,8 +85,42 @@ export class CachedRepresentation implements Representation {
     return new CachedRepresentation(encoder.encode(text), contentType, lastModified)
   }
 
+  /** The body (a deferred one is joined here, on the calling thread, if `whole()` has not joined it yet). */
+  get body(): Uint8Array {
+    if (!this.bytes) {
+      this.bytes = this.deferred!.join()
+      this.deferred = undefined
+    }
+    return this.bytes
+  }
+
+  /** Whether the body is at hand (false while a deferred body is not joined: `whole()` joins it off the loop). */
+  get isWhole(): boolean {
+    return this.bytes !== undefined
+  }
+
+  /** The body, a deferred one joined off the event loop. */
+  whole(): Promise<Uint8Array> {
+    if (this.bytes) return Promise.resolve(this.bytes)
+    const deferred = this.deferred!
+    return (this.joining ??= deferred.joinOffLoop().then(
+      (bytes) => {
+        if (bytes.byteLength !== this.byteLength) throw new Error('a joined body of another length')
+        this.bytes ??= bytes
+        this.deferred = undefined
+        return this.bytes
+      },
+      (error: unknown) => {
+        this.joining = undefined // the next caller tries again
+        throw error
+      },
+    ))
+  }
+
+  private joining?: Promise<Uint8Array>
+
   get compressible(): boolean {
-    return this.body.byteLength > COMPRESS_ABOVE
+    return this.byteLength > COMPRESS_ABOVE
   }
 
   /** Response headers for one route's options and one variant, built on first use and kept. */
@@ -95,7 +146,7 @@ export class CachedRepresentation implements Representation {
         delete init['content-type']
       } else {
         if (coding !== 'identity') init['content-encoding'] = coding
-        init['content-length'] = String(coding === 'identity' ? this.body.byteLength : this.encoded(coding).byteLength)
+        init['content-length'] = String(coding === 'identity' ? this.byteLength : this.encoded(coding).byteLength)
       }
       headers = new Headers(init)
       byVariant.set(variant, headers)
@@ -104,7 +155,9 @@ export class CachedRepresentation implements Representation {
   }
 
   encoded(encoding: 'br' | 'gzip'): Uint8Array {
-    if (encoding === 'gzip') return (this.gzipped ??= Bun.gzipSync(this.body as Uint8Array<ArrayBuffer>, { level: 6 }))
+    // The same library as the off-loop form (`encodedOffLoop`): one coding's bytes, and so its ETag, whichever path made
+    // them (the runtime's own gzipSync gives other bytes above about 1 MB).
+    if (encoding === 'gzip') return (this.gzipped ??= gzipSync(this.body, { level: 6 }))
     return (this.brotli ??= brotliCompressSync(this.body, { params: brotliParams(this.body.byteLength) }))
   }
 
@@ -120,25 +173,25 @@ export class CachedRepresentation implements Representation {
   encodedOffLoop(encoding: 'br' | 'gzip'): Promise<Uint8Array> {
     const done = encoding === 'gzip' ? this.gzipped : this.brotli
     if (done) return Promise.resolve(done)
-    return (this.compressing[encoding] ??= (
-      encoding === 'gzip' ? gzipAsync(this.body, { level: 6 }) : brotliAsync(this.body, { params: brotliParams(this.body.byteLength) })
-    ).then(
-      (bytes) => {
-        const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
-        if (encoding === 'gzip') this.gzipped ??= view
-        else this.brotli ??= view
-        return view
-      },
-      (error: unknown) => {
-        delete this.compressing[encoding] // the next request tries again
-        throw error
-      },
-    ))
+    return (this.compressing[encoding] ??= this.whole()
+      .then((body) => (encoding === 'gzip' ? gzipAsync(body, { level: 6 }) : brotliAsync(body, { params: brotliParams(body.byteLength) })))
+      .then(
+        (bytes) => {
+          const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+          if (encoding === 'gzip') this.gzipped ??= view
+          else this.brotli ??= view
+          return view
+        },
+        (error: unknown) => {
+          delete this.compressing[encoding] // the next request tries again
+          throw error
+        },
+      ))
   }
 
   /** Both compressed forms of a large body, built off the event loop (small ones are compressed on first use). */
   precompress(): Promise<void> {
-    if (this.body.byteLength <= PRECOMPRESS_ABOVE) return Promise.resolve()
+    if (this.byteLength <= PRECOMPRESS_ABOVE) return Promise.resolve()
     return Promise.all([this.encodedOffLoop('gzip'), this.encodedOffLoop('br')]).then(() => {})
   }
 }
@@ -183,7 +236,7 @@ export function serveRepresentation(request: Request, rep: CachedRepresentation,
  * so no request (the first after a start or a data change) compresses on the event loop for tens of ms.
  */
 function codingFor(choice: EncodingChoice, rep: CachedRepresentation): Coding {
-  if (choice.best !== 'br' || rep.body.byteLength <= PRECOMPRESS_ABOVE || rep.isEncoded('br')) return choice.best ?? 'identity'
+  if (choice.best !== 'br' || rep.byteLength <= PRECOMPRESS_ABOVE || rep.isEncoded('br')) return choice.best ?? 'identity'
   if (!choice.acceptsGzip) return 'br'
   rep.encodedOffLoop('br').catch(() => {}) // until it succeeds, gzip
   return 'gzip'
@@ -195,7 +248,7 @@ function codingFor(choice: EncodingChoice, rep: CachedRepresentation): Coding {
  * the identity body, or one answered 304/412, never waits for compression.
  */
 export function serveOffLoop(request: Request, rep: CachedRepresentation, options: ServeOptions): Response | Promise<Response> {
-  if (rep.body.byteLength <= PRECOMPRESS_ABOVE || !rep.compressible) return serveRepresentation(request, rep, options)
+  if (rep.byteLength <= PRECOMPRESS_ABOVE || !rep.compressible) return serveRepresentation(request, rep, options)
   const coding = chooseEncoding(request.headers.get('accept-encoding'))
   if (coding === null || rep.isEncoded(coding) || evaluateConditions(request, rep) !== 200)
     return serveRepresentation(request, rep, options)

@@ -48,16 +48,18 @@ export async function deliver(row: Subscription & Delivery, deps: DeliveryDeps):
     deps.metrics.deliveries.already_sent = (deps.metrics.deliveries.already_sent ?? 0) + 1
     return
   }
+  const body = await rep.whole()
+  if (deps.stopped()) return
   const headers: Record<string, string> = {
     'content-type': rep.contentType,
     // rel=self is the topic as the subscriber sent it, so it can match the notification to its subscription.
     link: topicLinkHeader(deps.baseUrl, current.topic, deps.externalHubs, linkSafe(current.topic_url)),
-    'content-length': String(rep.body.byteLength),
+    'content-length': String(body.byteLength),
   }
   if (current.secret)
     headers['x-hub-signature'] =
-      `sha256=${(require('node:crypto') as typeof import('node:crypto')).createHmac('sha256', current.secret).update(rep.body).digest('hex')}`
-  const outcome = await deps.send(current.callback, { method: 'POST', headers, body: rep.body }, MAX_RESPONSE_BYTES)
+      `sha256=${(require('node:crypto') as typeof import('node:crypto')).createHmac('sha256', current.secret).update(body).digest('hex')}`
+  const outcome = await deps.send(current.callback, { method: 'POST', headers, body }, MAX_RESPONSE_BYTES)
   if (deps.stopped()) return
   const status = 'status' in outcome ? outcome.status : null
   const { result, failures } = await deps.write(() =>

@@ -302,7 +302,7 @@ function handleResources(server: Server, ctx: ToolContext, { resourceUri, review
           title: r.name,
           description: r.description,
           mimeType: r.path === 'insights.json' ? 'application/json' : snapshot.representations[r.path].contentType.split(';')[0],
-          ...(rep ? { size: rep.body.byteLength } : {}),
+          ...(rep ? { size: rep.byteLength } : {}),
         }
       }),
     }
@@ -335,7 +335,7 @@ function handleResources(server: Server, ctx: ToolContext, { resourceUri, review
     if (!resource)
       throw new RpcError(RESOURCE_NOT_FOUND, `Unknown resource ${uri}. See resources/list and resources/templates/list.`, { uri })
     const rep = resource.path === 'insights.json' ? (await snapshot.insights()).representation : snapshot.representations[resource.path]
-    return { contents: [{ uri, mimeType: rep.contentType.split(';')[0], text: new TextDecoder().decode(rep.body) }] }
+    return { contents: [{ uri, mimeType: rep.contentType.split(';')[0], text: new TextDecoder().decode(await rep.whole()) }] }
   })
 }
 

@@ -101,7 +101,8 @@ const text = (bytes: Uint8Array) => new TextDecoder().decode(bytes)
 async function expectSameAsWhole(built: Snapshot, whole: Snapshot): Promise<void> {
   expect(built.revision).toBe(whole.revision)
   const dataset = built.representations['reviews.json']
-  expect(text(dataset.body)).toBe(text(whole.representations['reviews.json'].body))
+  // Read in its pieces, not joined: the next step splices from this version as it is served.
+  expect(text(Buffer.concat(built.datasetBytes.chunks()))).toBe(text(whole.representations['reviews.json'].body))
   expect(dataset.etag).toBe(whole.representations['reviews.json'].etag)
   expect(built.contentKey).toBe(whole.contentKey)
   expect(built.updatedAt.toISOString()).toBe(whole.updatedAt.toISOString())
@@ -210,6 +211,40 @@ describe('a version spliced from the served one', () => {
     expect(texts.at(-2)).toMatchObject({ from: 'served', delta: undefined })
     expect(texts.at(-1)).toMatchObject({ from: 'served', delta: 1 })
   }, 90_000)
+
+  test("keeps the served version's bytes as pieces, joined off the event loop once wanted whole; many pieces are joined at once", async () => {
+    const { store, catalog, whole } = setup()
+    store.write({ reviews: [review({ id: 'p-0', date: '2026-01-01' })] })
+    catalog.update()
+    await catalog.settled()
+    const served = catalog.current
+    expect(served.datasetBytes.joined).toBeDefined()
+    store.write({ reviews: [review({ id: 'p-1', date: '2026-02-01', text: 'A piece of its own.' })] })
+    catalog.update()
+    await catalog.settled()
+    const next = catalog.current
+    // The new row, then the served version's rows: views of its buffer, not a copy of it.
+    expect(next.datasetBytes.joined).toBeUndefined()
+    expect(next.datasetBytes.pieceCount).toBe(2)
+    expect(next.datasetBytes.heldBytes).toBeLessThan(served.datasetBytes.byteLength + 4096)
+    const rep = next.representations['reviews.json']
+    expect(rep.isWhole).toBe(false)
+    const body = await rep.whole()
+    expect(text(body)).toBe(text(whole().representations['reviews.json'].body))
+    expect(next.datasetBytes.pieceCount).toBe(1)
+    expect(next.datasetBytes.joined).toBe(body)
+    // Edits scattered over the dataset: more pieces than a splice keeps, joined in the worker.
+    const edits = Array.from({ length: 150 }, (_, i) => {
+      const row = JSON.parse(next.reviewJson(`s-${String(i * 2).padStart(3, '0')}`)!) as StoredReview
+      return { ...row, text: `${row.text} Edited.` }
+    })
+    store.write({ reviews: edits })
+    catalog.update()
+    await catalog.settled()
+    expect(catalog.current.datasetBytes.pieceCount).toBe(1)
+    expect(catalog.current.datasetBytes.joined).toBeDefined()
+    await expectSameAsWhole(catalog.current, whole())
+  })
 
   test('the same content keeps its Last-Modified: unpublishing and publishing again in one build', async () => {
     const { store, catalog, events, whole } = setup()
