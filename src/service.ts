@@ -162,7 +162,7 @@ function insightsOnFirstUse(): InsightsComputer {
     // The whole computation in a child process that reads the reviews from the dataset's bytes: nothing of it on the loop.
     if (source) {
       const { computeInChildProcess } = await import('./insights/analysis-worker')
-      const inChild = computeInChildProcess(business, await source.dataset(), generatedAt, source.signal, source.store)
+      const inChild = computeInChildProcess(business, source.dataset(), generatedAt, source.signal, source.store)
       if (inChild) return inChild
     }
     engine ??= Promise.all([import('./insights/compute'), import('./insights/analysis-worker')]).then(

@@ -50,6 +50,8 @@ export type CatalogOptions = {
 
 /** How long after start the first version's deferred work (feeds, search index, insights) begins. */
 const WARM_AFTER_MS = 250
+/** How long a version is served with no newer data before its large bodies are compressed (compressWhenSettled). */
+const COMPRESS_WHEN_SETTLED_MS = 2000
 /** Below this many reviews a whole build takes a few milliseconds: not worth a trip to the worker. */
 export const BUILD_OFF_LOOP_FROM = 1000
 /** Stored insights that met another writer's lock are saved again after this long, a few times. */
@@ -188,17 +190,37 @@ export class Catalog implements TopicSource {
     const revision = snapshot.revision
     const log = this.log
     void snapshot.insights().catch((error) => log({ event: 'insights_failed', revision, error: String(error) }))
+    this.compressWhenSettled(snapshot)
+  }
+
+  /**
+   * Compresses the version's large bodies (off the event loop) once it has been served COMPRESS_WHEN_SETTLED_MS with
+   * no newer data. In a burst of imports a version built in under a second was current when swapped in, and each one
+   * was joined and compressed (reviews.json twice more, and brotli's working memory) to be replaced a second later.
+   * A request meanwhile gets its coding made off the loop when it asks. The timer holds the version weakly.
+   */
+  private compressWhenSettled(snapshot: Snapshot): void {
+    const version = new WeakRef(snapshot)
+    const revision = snapshot.revision
+    setTimeout(() => {
+      const settled = version.deref()
+      if (!settled || !this.timer || this.snapshot !== settled || this.supersededInDatabase(settled)) return
+      this.logCompression(settled.warmCompression(), revision)
+    }, COMPRESS_WHEN_SETTLED_MS).unref?.()
+  }
+
+  private logCompression(compressing: Promise<void>, revision: number): void {
     const started = performance.now()
-    void snapshot.warmCompression().then(
+    void compressing.then(
       () =>
-        log({
+        this.log({
           event: 'compressed',
           revision,
           ms: Math.round(performance.now() - started),
           memory: memoryFigures(),
           versions_alive: this.versions.count,
         }),
-      (error) => log({ event: 'compression_failed', error: String(error) }),
+      (error) => this.log({ event: 'compression_failed', error: String(error) }),
     )
   }
 

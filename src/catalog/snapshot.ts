@@ -21,14 +21,14 @@ export { aggregateRating } from './version'
 
 /**
  * Insights take real work (text analysis), so they are computed off the request path, without blocking the loop.
- * `source.dataset` is reviews.json's body (a computer may read the reviews from it on another thread); `source.signal`
- * aborts when the version is superseded.
+ * `source.dataset` is reviews.json's bytes in order, without a join (a computer may read the reviews from them on another
+ * thread); `source.key` names the content (the insights key); `source.signal` aborts when the version is superseded.
  */
 export type InsightsComputer = (
   business: Business,
   reviews: Review[],
   generatedAt: string,
-  source?: { dataset: () => Promise<Uint8Array>; key: string; signal: AbortSignal; store?: AnalysisStore },
+  source?: { dataset: () => readonly Uint8Array[]; key: string; signal: AbortSignal; store?: AnalysisStore },
 ) => Promise<Insights>
 
 /**
@@ -361,7 +361,7 @@ export class Snapshot {
       if (this.insightsAbort.signal.aborted) throw this.insightsAbort.signal.reason
       const dbPath = this.options.analysesDb
       data = await this.computeInsights(this.business, lazyReviews(this.reviews), generatedAt, {
-        dataset: () => this.wholeDataset(),
+        dataset: () => this.dataset.chunks(),
         key: this.insightsKey,
         signal: this.insightsAbort.signal,
         store: dbPath ? { dbPath, release: ANALYSER_RELEASE, onStats: (stats) => this.options.onInsightsStats?.(stats, this) } : undefined,

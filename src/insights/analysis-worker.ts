@@ -100,7 +100,8 @@ function killChildren(): void {
  */
 export function computeInChildProcess(
   business: Business,
-  dataset: Uint8Array,
+  /** reviews.json's bytes, in order (one body, or a version's pieces: see childRequestStream). */
+  dataset: readonly Uint8Array[],
   generatedAt: string,
   signal?: AbortSignal,
   store?: { dbPath: string; release: string; onStats?: (stats: IncrementalStats) => void },

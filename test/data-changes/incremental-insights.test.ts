@@ -132,8 +132,8 @@ describe('per-review analyses stored', () => {
     const dataset = new TextEncoder().encode(JSON.stringify({ reviews }))
     const runs: IncrementalStats[] = []
     const store = { dbPath, release: ANALYSER_RELEASE, onStats: (stats: IncrementalStats) => runs.push(stats) }
-    const first = await computeInChildProcess(business, dataset, AT, undefined, store)!
-    const second = await computeInChildProcess(business, dataset, AT, undefined, store)!
+    const first = await computeInChildProcess(business, [dataset], AT, undefined, store)!
+    const second = await computeInChildProcess(business, [dataset], AT, undefined, store)!
     expect(runs.map((r) => r.reused)).toEqual([0, reviews.length])
     expect(second).toEqual(first)
     expect(first).toEqual(computeInsights(business, reviews, AT))

@@ -74,7 +74,10 @@ describe('insights computed in a child process', () => {
     const { dbPath, business, published, dataset } = setup(120)
     const before = childPids()
     const stats: IncrementalStats[] = []
-    const computing = computeInChildProcess(business, dataset, AT, undefined, {
+    // The bytes in parts, as a version spliced from the one before holds them: cut anywhere, an empty part among them.
+    const cut = Math.floor(dataset.byteLength / 3) + 1
+    const parts = [dataset.subarray(0, 7), dataset.subarray(7, 7), dataset.subarray(7, cut), dataset.subarray(cut)]
+    const computing = computeInChildProcess(business, parts, AT, undefined, {
       dbPath,
       release: ANALYSER_RELEASE,
       onStats: (s) => stats.push(s),
@@ -100,7 +103,7 @@ describe('insights computed in a child process', () => {
       controller?.abort(new Error(`superseded ${i}`))
       controller = new AbortController()
       const known = childPids()
-      last = computeInChildProcess(business, dataset, AT, controller.signal)!
+      last = computeInChildProcess(business, [dataset], AT, controller.signal)!
       const superseded = last
       if (i < 4) void superseded.catch(() => {})
       const fresh = childPids().filter((pid) => !known.includes(pid))
@@ -119,6 +122,6 @@ describe('insights computed in a child process', () => {
   test('a child that fails says why', async () => {
     const { business } = setup(10)
     const broken = new TextEncoder().encode('{"reviews": [')
-    await expect(computeInChildProcess(business, broken, AT)!).rejects.toThrow(/JSON|Unexpected|parse/i)
+    await expect(computeInChildProcess(business, [broken], AT)!).rejects.toThrow(/JSON|Unexpected|parse/i)
   }, 30_000)
 })

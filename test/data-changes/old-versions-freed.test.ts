@@ -20,7 +20,7 @@ afterEach(async () => {
 
 /** As `serve` computes them: in a child process, from the version's bytes, each review's analysis stored. */
 const inChildProcess: InsightsComputer = async (b, r, at, source) =>
-  (source && computeInChildProcess(b, await source.dataset(), at, source.signal, source.store)) || computeInsights(b, r, at)
+  (source && computeInChildProcess(b, source.dataset(), at, source.signal, source.store)) || computeInsights(b, r, at)
 
 /** Insights computed on this thread unless `computeInsights` is given. */
 function setup(computeInsights?: InsightsComputer) {
