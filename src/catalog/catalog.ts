@@ -35,6 +35,8 @@ export type CatalogOptions = {
    * event loop at once: a few milliseconds). Default BUILD_OFF_LOOP_FROM.
    */
   buildOffLoopFrom?: number
+  /** How long a version is served with no newer data before its large bodies are compressed. Default COMPRESS_WHEN_SETTLED_MS. */
+  compressWhenSettledMs?: number
   /** Distinguishes stored insights of different releases of the analyser (default: none). */
   insightsVersion?: string
   /** Outside WebSub hubs the feeds list beside ours (HUB_EXTERNAL_URLS). */
@@ -194,7 +196,7 @@ export class Catalog implements TopicSource {
   }
 
   /**
-   * Compresses the version's large bodies (off the event loop) once it has been served COMPRESS_WHEN_SETTLED_MS with
+   * Compresses the version's large bodies (off the event loop) once it has been served `compressWhenSettledMs` with
    * no newer data. In a burst of imports a version built in under a second was current when swapped in, and each one
    * was joined and compressed (reviews.json twice more, and brotli's working memory) to be replaced a second later.
    * A request meanwhile gets its coding made off the loop when it asks. The timer holds the version weakly.
@@ -206,7 +208,7 @@ export class Catalog implements TopicSource {
       const settled = version.deref()
       if (!settled || !this.timer || this.snapshot !== settled || this.supersededInDatabase(settled)) return
       this.logCompression(settled.warmCompression(), revision)
-    }, COMPRESS_WHEN_SETTLED_MS).unref?.()
+    }, this.options.compressWhenSettledMs ?? COMPRESS_WHEN_SETTLED_MS).unref?.()
   }
 
   private logCompression(compressing: Promise<void>, revision: number): void {
