@@ -11,7 +11,7 @@ import type { Representation } from '../http/representation'
 import { TOPIC_PATHS, type TopicPath, type TopicSource } from '../feeds/websub-topics'
 import { composeVersion, isShared, isSharedCorpus, readVersion } from './version'
 import { DatasetBytes } from './dataset-bytes'
-import { Cancelled, takeIn, VersionBuilder } from './builder'
+import { Cancelled, DatasetJoiner, takeIn, VersionBuilder } from './builder'
 import type { BuiltTextIndex } from './build-worker'
 import type { NgramIndexParts } from '../reviews/ngram-index'
 import type { Insights } from '../insights/schema'
@@ -83,6 +83,8 @@ export class Catalog implements TopicSource {
   private readonly log: Logger
   /** Builds in a Worker; absent for a database that is not a file. */
   private readonly builder?: VersionBuilder
+  /** Joins a spliced version's dataset pieces into one body when it is first wanted whole (dataset-bytes.ts). */
+  private readonly joiner?: DatasetJoiner
   /** The background build in flight: its token (a newer token, or a synchronous refresh, supersedes it). */
   private building: number | null = null
   private buildToken = 0
@@ -113,6 +115,7 @@ export class Catalog implements TopicSource {
     const file = store.db.filename
     if (file && file !== ':memory:') {
       this.builder = new VersionBuilder(file)
+      this.joiner = new DatasetJoiner()
       this.builder.onTextIndex = (built) => {
         this.log({
           event: 'text_index_built',
@@ -501,6 +504,8 @@ export class Catalog implements TopicSource {
       return []
     }
     previous.supersede(next)
+    // The dataset's size stands for the version's: its rows' arrays, columns and index scale with it (its bytes may be
+    // the successor's too, in pieces, and are then not what a collection frees).
     this.versions.replaced(previous.datasetBytes.byteLength)
     if (this.failedBuild) this.log({ event: 'catalog_recovered', revision: next.revision })
     this.failedBuild = null
@@ -547,6 +552,7 @@ export class Catalog implements TopicSource {
     this.cancelBuild()
     this.versions.stop()
     this.builder?.end()
+    this.joiner?.close()
   }
 
   private runCheck(check: CatalogCheck): void {
@@ -600,7 +606,7 @@ export class Catalog implements TopicSource {
       onInsightsStats: (stats, snapshot) =>
         this.log({ event: 'insights_computed', revision: snapshot.revision, ...statsFields(stats), memory: memoryFigures() }),
       externalHubs: this.options.externalHubs,
-      joinDataset: this.builder && ((dataset) => this.builder!.join(dataset)),
+      joinDataset: this.joiner && ((dataset) => this.joiner!.join(dataset)),
       staleInsights: () => this.staleInsights(),
       onInsights: (result, snapshot) => {
         if (!this.latestInsights || snapshot.revision >= this.latestInsights.revision)

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { DatasetJoiner } from './builder'
 import { DatasetBytes, joinParts } from './dataset-bytes'
 import { sharedBytes } from './version'
 
@@ -57,6 +58,14 @@ describe('DatasetBytes', () => {
     for (let start = 0; start < rowsRegion.byteLength; start += 37)
       for (let end = start; end <= rowsRegion.byteLength; end += 53)
         expect(pieced.rows(start, end)).toEqual(rowsRegion.subarray(start, end))
+    // Every start, a comma between two pieces among them, to the end; and written in place as a since-listing is.
+    for (let start = 0; start <= rowsRegion.byteLength; start++) {
+      expect(pieced.rows(start, rowsRegion.byteLength)).toEqual(rowsRegion.subarray(start))
+      const into = new Uint8Array(rowsRegion.byteLength - start + 2)
+      pieced.copyRows(start, rowsRegion.byteLength, into, 1)
+      expect(into.subarray(1, into.byteLength - 1)).toEqual(rowsRegion.subarray(start))
+    }
+    expect(() => pieced.copyRows(0, rowsRegion.byteLength + 1, new Uint8Array(rowsRegion.byteLength + 1), 0)).toThrow(RangeError)
   })
 
   test('its chunks, its join and a join adopted from elsewhere are the contiguous body', () => {
@@ -82,6 +91,18 @@ describe('DatasetBytes', () => {
     expect(views.map(text)).toEqual([rows.slice(2, 3).join(','), rows.slice(3, 6).join(','), rows.slice(6, 8).join(',')])
     expect(pieced.heldBytes).toBe(views[0]!.buffer.byteLength)
     expect(pieced.shared).toBe(true)
+  })
+
+  test('joined on a worker of its own; a join still pending when the joiner is closed is rejected', async () => {
+    const rows = rowsOf(30)
+    const { pieced, body } = inPieces(rows, [2, 17])
+    const joiner = new DatasetJoiner()
+    const joined = await joiner.join(pieced.parts)
+    expect(text(joined)).toBe(body)
+    expect(joined.buffer).toBeInstanceOf(SharedArrayBuffer)
+    const pending = joiner.join(pieced.parts)
+    joiner.close()
+    await expect(pending).rejects.toThrow('join cancelled')
   })
 
   test('no rows: the head and ]}', () => {

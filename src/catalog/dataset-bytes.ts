@@ -2,10 +2,11 @@
  * reviews.json's bytes as a version holds them: the head (business, aggregate, updated_at), then the rows region, then
  * `]}`. The rows region is a list of pieces joined by commas, each piece whole rows, comma-joined (views of shared
  * memory). A version spliced from the served one (splice.ts) keeps the served version's pieces where its rows are
- * the same and adds a piece per run of new rows: the next version costs the bytes that changed, not another copy of
- * the dataset (44 MB at 100k reviews, two of them alive at once in a burst). The contiguous body (what a response, a
- * compression or the insights child reads) is joined once a version is settled, off the event loop
- * (Catalog: the build worker joins it), and the pieces then read from it.
+ * the same and adds a piece per new row (a splice of many rows joins at once, see MAX_PIECES): the next version costs
+ * the bytes that changed, not another copy of the dataset (44 MB at 100k reviews, two of them alive at once in a
+ * burst). The contiguous body (what a response or a compression reads) is joined when a version is first wanted whole,
+ * off the event loop (builder.ts DatasetJoiner), and the pieces then read from it; the insights child reads the pieces
+ * as they are (`chunks`).
  *
  * Offsets into the rows region are virtual: the offsets the rows would have if it were contiguous (a row's end in
  * `rowEnds` counts the commas between pieces too), so a rope and its joined body answer the same offsets.
@@ -103,20 +104,35 @@ export class DatasetBytes {
     if (end <= start) return new Uint8Array()
     if (this.whole) return this.whole.subarray(this.rowsStart + start, this.rowsStart + end)
     const k = this.pieceAt(start)
-    const piece = this.pieces[k]!
-    const from = start - this.starts[k]!
-    if (end - this.starts[k]! <= piece.byteLength) return piece.subarray(from, end - this.starts[k]!)
+    if (end - this.starts[k]! <= this.pieces[k]!.byteLength) return this.pieces[k]!.subarray(start - this.starts[k]!, end - this.starts[k]!)
     const out = new Uint8Array(end - start)
-    let at = 0
-    for (let j = k; j < this.pieces.length && at < out.byteLength; j++) {
-      if (j > k) out[at++] = COMMA
-      if (at >= out.byteLength) break
-      const source = j === k ? piece.subarray(from) : this.pieces[j]!
-      const take = Math.min(source.byteLength, out.byteLength - at)
-      out.set(source.subarray(0, take), at)
-      at += take
-    }
+    this.copyRows(start, end, out, 0)
     return out
+  }
+
+  /** Writes the rows region's bytes `start` to `end` into `into` at `at` (a since-listing's body: one copy, not two). */
+  copyRows(start: number, end: number, into: Uint8Array, at: number): void {
+    if (end <= start) return
+    if (this.whole) {
+      into.set(this.whole.subarray(this.rowsStart + start, this.rowsStart + end), at)
+      return
+    }
+    if (end > this.rowsLength) throw new RangeError('past the rows region')
+    let k = this.pieceAt(start)
+    for (let position = start; position < end; ) {
+      const pieceStart = this.starts[k]!
+      const pieceEnd = pieceStart + this.pieces[k]!.byteLength
+      if (position < pieceEnd) {
+        const to = Math.min(end, pieceEnd)
+        into.set(this.pieces[k]!.subarray(position - pieceStart, to - pieceStart), at)
+        at += to - position
+        position = to
+      } else {
+        into[at++] = COMMA // the one between piece k and the next
+        position++
+        k++
+      }
+    }
   }
 
   /**

@@ -128,8 +128,8 @@ export class Snapshot {
   private readonly options: Omit<SnapshotOptions, 'previous' | 'prepared'>
   /** Where each row's JSON ends in reviews.json's rows: a row, or a since-listing, is a slice of those bytes. */
   private readonly rowEnds: Uint32Array
-  /** reviews.json's bytes (in pieces until joined: dataset-bytes.ts). */
-  private readonly dataset: DatasetBytes
+  /** reviews.json's bytes (in pieces until joined: dataset-bytes.ts); the previous version's when they are the same. */
+  private dataset: DatasetBytes
   /** A hash of each row's bytes, once a build worker has made them (the first version gets them with its index). */
   private rowHashes?: Float64Array
 
@@ -190,7 +190,12 @@ export class Snapshot {
     // A topic whose bytes are the previous version's keeps the previous representation: its Last-Modified
     // moves only when its bytes change (CONTRACT.md, HTTP behaviour), and its compressed forms are reused.
     this.representations = lazyRecord({
-      'reviews.json': () => this.keepUnchanged('reviews.json', dataset()),
+      'reviews.json': () => {
+        const rep = this.keepUnchanged('reviews.json', dataset())
+        // The previous version's bytes, kept (the same bytes, so the same offsets): its joined body is this one's.
+        if (this.previous && rep === renderedTopic(this.previous, 'reviews.json')) this.dataset = this.previous.dataset
+        return rep
+      },
       'api/feed.json': () =>
         this.keepUnchanged(
           'api/feed.json',
@@ -431,13 +436,12 @@ export class Snapshot {
   since(date: string): CachedRepresentation {
     const count = this.countSince(date)
     return this.memo(`since:${count}`, () => {
-      const head = `{"count":${count},"total":${count},"reviews":[`
-      const rows = count === 0 ? new Uint8Array() : this.rowBytes(0, count)
-      const headBytes = encoder.encode(head)
-      const body = new Uint8Array(headBytes.byteLength + rows.byteLength + 2)
-      body.set(headBytes)
-      body.set(rows, headBytes.byteLength)
-      body.set(encoder.encode(']}'), headBytes.byteLength + rows.byteLength)
+      const head = encoder.encode(`{"count":${count},"total":${count},"reviews":[`)
+      const rowsLength = count === 0 ? 0 : this.rowEnds[count - 1]!
+      const body = new Uint8Array(head.byteLength + rowsLength + 2)
+      body.set(head)
+      this.dataset.copyRows(0, rowsLength, body, head.byteLength)
+      body.set(encoder.encode(']}'), head.byteLength + rowsLength)
       return body
     })
   }

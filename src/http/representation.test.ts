@@ -119,6 +119,16 @@ describe('serveOffLoop (large bodies)', () => {
     expect(rep.isEncoded('br')).toBe(false)
   })
 
+  test('If-Match naming the gzip form while br is built: the conditions as serveRepresentation reads them, gzip made off the loop', async () => {
+    const rep = large()
+    const request = get({ 'accept-encoding': 'br, gzip', 'if-match': rep.etags[1]! })
+    const pending = serveOffLoop(request, rep, options)
+    expect(pending).toBeInstanceOf(Promise) // not gzipped here, on the event loop
+    const response = await pending
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+  })
+
   test('concurrent requests for one coding get the same compressed bytes', async () => {
     const rep = large()
     const [a, b] = await Promise.all([

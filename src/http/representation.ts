@@ -243,14 +243,16 @@ function codingFor(choice: EncodingChoice, rep: CachedRepresentation): Coding {
 }
 
 /**
- * serveRepresentation for a body that may be large (a since-listing of most of the dataset): the one
- * compressed form this request needs, if not built yet, is built on the thread pool first. A request for
- * the identity body, or one answered 304/412, never waits for compression.
+ * serveRepresentation for a body that may be large (reviews.json, a since-listing of most of the dataset): the
+ * compressed form serveRepresentation will pick for this request (gzip while br is built, for a client that takes
+ * both), if not built yet, is built on the thread pool first, the conditions evaluated as serveRepresentation does. A
+ * request for the identity body, or one answered 304/412, never waits for compression; none compresses on the loop.
  */
 export function serveOffLoop(request: Request, rep: CachedRepresentation, options: ServeOptions): Response | Promise<Response> {
   if (rep.byteLength <= PRECOMPRESS_ABOVE || !rep.compressible) return serveRepresentation(request, rep, options)
-  const coding = chooseEncoding(request.headers.get('accept-encoding'))
-  if (coding === null || rep.isEncoded(coding) || evaluateConditions(request, rep) !== 200)
+  const choice = encodingChoice(request.headers.get('accept-encoding'))
+  const coding = codingFor(choice, rep)
+  if (coding === 'identity' || rep.isEncoded(coding) || evaluateConditions(request, rep, [coding, choice.best ?? 'identity']) !== 200)
     return serveRepresentation(request, rep, options)
   return rep.encodedOffLoop(coding).then(() => serveRepresentation(request, rep, options))
 }

@@ -262,6 +262,8 @@ describe('a version spliced from the served one', () => {
     expect(catalog.current.contentKey).toBe(served.contentKey)
     expect(catalog.current.updatedAt.toISOString()).toBe(served.updatedAt.toISOString())
     expect(catalog.current.representations['reviews.json'].etag).toBe(served.representations['reviews.json'].etag)
+    // The same bytes: the new version reads (and would join) the served version's, not pieces of them.
+    expect(catalog.current.datasetBytes).toBe(served.datasetBytes)
     expect(text(catalog.current.representations['reviews.json'].body)).toBe(text(served.representations['reviews.json'].body))
     // A whole build with no served version before it dates the same rows at the last change; the rest is the same.
     expect(catalog.current.rows).toEqual(whole().rows)
