@@ -223,7 +223,12 @@ type Variant = `${'200' | '304'}:${Coding}`
 export function serveRepresentation(request: Request, rep: CachedRepresentation, options: ServeOptions): Response {
   const choice = encodingChoice(request.headers.get('accept-encoding'))
   const coding = rep.compressible ? codingFor(choice, rep) : 'identity'
-  const outcome = evaluateConditions(request, rep, rep.compressible ? [coding, choice.best ?? 'identity'] : ['identity'])
+  return serveAs(request, rep, options, coding, rep.compressible ? [coding, choice.best ?? 'identity'] : ['identity'])
+}
+
+/** The response in one content-coding, the conditions read against `codings` (see evaluateConditions). */
+function serveAs(request: Request, rep: CachedRepresentation, options: ServeOptions, coding: Coding, codings: readonly Coding[]): Response {
+  const outcome = evaluateConditions(request, rep, codings)
   if (outcome === 412) return preconditionFailed(rep, coding)
   if (outcome === 304) return new Response(null, { status: 304, headers: rep.headersFor(options, `304:${coding}`) })
   const body = coding === 'identity' ? rep.body : rep.encoded(coding)
@@ -244,17 +249,16 @@ function codingFor(choice: EncodingChoice, rep: CachedRepresentation): Coding {
 
 /**
  * serveRepresentation for a body that may be large (reviews.json, a since-listing of most of the dataset): the
- * compressed form serveRepresentation will pick for this request (gzip while br is built, for a client that takes
- * both), if not built yet, is built on the thread pool first, the conditions evaluated as serveRepresentation does. A
- * request for the identity body, or one answered 304/412, never waits for compression; none compresses on the loop.
+ * client's preferred coding, if not built yet, is built on the thread pool first (so its coding, and ETag, does not
+ * change from one request to the next). A request for the identity body, or one answered 304/412, never waits for
+ * compression; none compresses on the event loop (the conditions are read against the coding it is served in).
  */
 export function serveOffLoop(request: Request, rep: CachedRepresentation, options: ServeOptions): Response | Promise<Response> {
   if (rep.byteLength <= PRECOMPRESS_ABOVE || !rep.compressible) return serveRepresentation(request, rep, options)
-  const choice = encodingChoice(request.headers.get('accept-encoding'))
-  const coding = codingFor(choice, rep)
-  if (coding === 'identity' || rep.isEncoded(coding) || evaluateConditions(request, rep, [coding, choice.best ?? 'identity']) !== 200)
-    return serveRepresentation(request, rep, options)
-  return rep.encodedOffLoop(coding).then(() => serveRepresentation(request, rep, options))
+  const coding = chooseEncoding(request.headers.get('accept-encoding'))
+  if (coding === null) return serveRepresentation(request, rep, options)
+  if (rep.isEncoded(coding) || evaluateConditions(request, rep, [coding]) !== 200) return serveAs(request, rep, options, coding, [coding])
+  return rep.encodedOffLoop(coding).then(() => serveAs(request, rep, options, coding, [coding]))
 }
 
 /**
