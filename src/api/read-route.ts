@@ -81,9 +81,10 @@ export function readHandler(
   const serve = route.cache.large
     ? (request: Request, rep: CachedRepresentation) => serveOffLoop(request, rep, serving)
     : (request: Request, rep: CachedRepresentation) => serveRepresentation(request, rep, serving)
-  // A data version's reviews.json in pieces is joined off the event loop before its first response (never here).
+  // A body in pieces (a data version's reviews.json, a large route: serveOffLoop joins it only for a response that
+  // sends it) is joined off the event loop, never here.
   const respond = (request: Request, rep: CachedRepresentation) =>
-    rep.isWhole ? serve(request, rep) : rep.whole().then(() => serve(request, rep))
+    rep.isWhole || route.cache.large ? serve(request, rep) : rep.whole().then(() => serve(request, rep))
   return (request, params, server) => {
     const rep = route.read(request, params)
     if (!(rep instanceof Promise)) return respond(request, rep)

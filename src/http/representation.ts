@@ -231,8 +231,9 @@ function serveAs(request: Request, rep: CachedRepresentation, options: ServeOpti
   const outcome = evaluateConditions(request, rep, codings)
   if (outcome === 412) return preconditionFailed(rep, coding)
   if (outcome === 304) return new Response(null, { status: 304, headers: rep.headersFor(options, `304:${coding}`) })
-  const body = coding === 'identity' ? rep.body : rep.encoded(coding)
-  return new Response(request.method === 'HEAD' ? null : body, { status: 200, headers: rep.headersFor(options, `200:${coding}`) })
+  const headers = rep.headersFor(options, `200:${coding}`)
+  if (request.method === 'HEAD') return new Response(null, { status: 200, headers })
+  return new Response(coding === 'identity' ? rep.body : rep.encoded(coding), { status: 200, headers })
 }
 
 /**
@@ -256,7 +257,11 @@ function codingFor(choice: EncodingChoice, rep: CachedRepresentation): Coding {
 export function serveOffLoop(request: Request, rep: CachedRepresentation, options: ServeOptions): Response | Promise<Response> {
   if (rep.byteLength <= PRECOMPRESS_ABOVE || !rep.compressible) return serveRepresentation(request, rep, options)
   const coding = chooseEncoding(request.headers.get('accept-encoding'))
-  if (coding === null) return serveRepresentation(request, rep, options)
+  if (coding === null) {
+    // A deferred body (DeferredBody) is joined off the loop for a GET that sends it; HEAD, 304 and 412 need none of it.
+    const sendsBody = !rep.isWhole && request.method !== 'HEAD' && evaluateConditions(request, rep, ['identity']) === 200
+    return sendsBody ? rep.whole().then(() => serveRepresentation(request, rep, options)) : serveRepresentation(request, rep, options)
+  }
   if (rep.isEncoded(coding) || evaluateConditions(request, rep, [coding]) !== 200) return serveAs(request, rep, options, coding, [coding])
   return rep.encodedOffLoop(coding).then(() => serveAs(request, rep, options, coding, [coding]))
 }
