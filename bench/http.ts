@@ -163,6 +163,9 @@ for (let i = 0; i < 200; i++) {
   }
 }
 
+/** Whether nginx can serve this endpoint's coding: br needs the brotli_static module, which a machine may not have. */
+const nginxServes = (e: { encoding?: string }) => hasBrotli || e.encoding !== 'br'
+
 // Same bytes, same status from all three, or the comparison means nothing.
 for (const e of endpoints) {
   const { file, etag } = files.get(`${e.path} ${e.encoding ?? ''}`)!
@@ -172,7 +175,7 @@ for (const e of endpoints) {
   const nginxEtag = get(nginxUrl + base).headers.etag ?? ''
   const answers = {
     service: get(url + e.path, { ...accept, ...(e.conditional ? { 'If-None-Match': etag } : {}) }),
-    nginx: get(nginxUrl + base, { ...accept, ...(e.conditional ? { 'If-None-Match': nginxEtag } : {}) }),
+    ...(nginxServes(e) ? { nginx: get(nginxUrl + base, { ...accept, ...(e.conditional ? { 'If-None-Match': nginxEtag } : {}) }) } : {}),
     bun: get(bareUrl + file, e.conditional ? { 'If-None-Match': etag } : {}),
     bunJs: get(bareJsUrl + file, e.conditional ? { 'If-None-Match': etag } : {}),
   }
@@ -256,7 +259,7 @@ for (const e of endpoints) {
     bunJs: async () => void runs.bunJs.push(await wrk(bareJsUrl + file, conditional, bareJs.pid)),
   }
   // Back to back, in a rotating order: each repeat is a fair pair even when the machine's load drifts.
-  const order = ['service', 'nginx', 'bun', 'bunJs'] as const
+  const order = (['service', 'nginx', 'bun', 'bunJs'] as const).filter((who) => who !== 'nginx' || nginxServes(e))
   for (let r = 0; r < repeats; r++) for (let k = 0; k < order.length; k++) await measure[order[(r + k) % order.length]!]()
   const pick = (list: Run[]) => {
     const rps = median(list.map((x) => x.rps))
@@ -265,27 +268,29 @@ for (const e of endpoints) {
   const pairedRatio = (reference: Run[]) => median(runs.service.map((s, i) => s.rps / reference[i]!.rps))
   // Capacity from CPU time: how many of the service's requests fit in the CPU time of one of the reference's.
   const cpuRatio = (reference: Run[]) => median(reference.map((x) => x.cpuUs)) / median(runs.service.map((x) => x.cpuUs))
-  const [s, n, b] = [pick(runs.service), pick(runs.nginx), pick(runs.bun)]
+  const [s, n, b] = [pick(runs.service), runs.nginx.length ? pick(runs.nginx) : undefined, pick(runs.bun)]
   const cpu = (list: Run[]) => Number(median(list.map((x) => x.cpuUs)).toFixed(1))
+  // Without nginx's answer (a coding it cannot serve here) its figures are null.
+  const ifNginx = <T>(value: () => T): T | null => (n ? value() : null)
   rows.push({
     endpoint: e.name,
     bytes: e.conditional ? 0 : bytes,
     service_rps: Math.round(s.rps),
-    nginx_rps: Math.round(n.rps),
+    nginx_rps: ifNginx(() => Math.round(n!.rps)),
     bun_rps: Math.round(b.rps),
-    vs_nginx: Number(pairedRatio(runs.nginx).toFixed(2)),
+    vs_nginx: ifNginx(() => Number(pairedRatio(runs.nginx).toFixed(2))),
     vs_bun: Number(pairedRatio(runs.bun).toFixed(2)),
     bun_js_rps: Math.round(median(runs.bunJs.map((x) => x.rps))),
     vs_bun_js: Number(pairedRatio(runs.bunJs).toFixed(2)),
     service_cpu_us: cpu(runs.service),
-    nginx_cpu_us: cpu(runs.nginx),
+    nginx_cpu_us: ifNginx(() => cpu(runs.nginx)),
     bun_cpu_us: cpu(runs.bun),
     bun_js_cpu_us: cpu(runs.bunJs),
-    cpu_vs_nginx: Number(cpuRatio(runs.nginx).toFixed(2)),
+    cpu_vs_nginx: ifNginx(() => Number(cpuRatio(runs.nginx).toFixed(2))),
     cpu_vs_bun: Number(cpuRatio(runs.bun).toFixed(2)),
     service_p50: s.p50,
     service_p99: s.p99,
-    nginx_p99: n.p99,
+    nginx_p99: ifNginx(() => n!.p99),
     bun_p99: b.p99,
     errors: [runs.service, runs.nginx, runs.bun, runs.bunJs].map((list) => list.reduce((sum, x) => sum + x.errors, 0)).join('/'),
   })
