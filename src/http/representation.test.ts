@@ -148,26 +148,31 @@ test('a coding has the same bytes (so one ETag names one body) whether it was co
   for (const coding of ['gzip', 'br'] as const) expect(here.encoded(coding)).toEqual(await offLoop.encodedOffLoop(coding))
 })
 
-test('a large deferred body: HEAD, 304 and 412 answered at once without it; a GET joins it off the loop', async () => {
-  const bytes = new TextEncoder().encode(JSON.stringify({ reviews: Array.from({ length: 8000 }, (_, i) => ({ id: `h-${i}` })) }))
-  let joinedHere = 0
-  let joinedOffLoop = 0
+/** A representation of `reviews` rows whose body is deferred (as a data version's in pieces), counting where it is joined. */
+function deferredRepresentation(reviews: number, etag: string) {
+  const bytes = new TextEncoder().encode(JSON.stringify({ reviews: Array.from({ length: reviews }, (_, i) => ({ id: `d-${i}` })) }))
+  const joined = { here: 0, offLoop: 0 }
   const rep = new CachedRepresentation(
     {
       byteLength: bytes.byteLength,
-      etag: '"large-deferred"',
+      etag,
       join: () => {
-        joinedHere++
+        joined.here++
         return bytes
       },
       joinOffLoop: async () => {
-        joinedOffLoop++
+        joined.offLoop++
         return bytes
       },
     },
     'application/json',
     new Date(0),
   )
+  return { bytes, rep, joined }
+}
+
+test('a large deferred body: HEAD, 304 and 412 answered at once without it; a GET joins it off the loop', async () => {
+  const { bytes, rep, joined } = deferredRepresentation(8000, '"large-deferred"')
   expect(rep.byteLength).toBeGreaterThan(PRECOMPRESS_ABOVE)
   const options = serveOptions('no-cache')
   const request = (init: RequestInit) => new Request('http://x.test/reviews.json', init)
@@ -175,39 +180,21 @@ test('a large deferred body: HEAD, 304 and 412 answered at once without it; a GE
   expect([head.status, head.headers.get('content-length')]).toEqual([200, String(bytes.byteLength)])
   expect((serveOffLoop(request({ headers: { 'if-none-match': rep.etag } }), rep, options) as Response).status).toBe(304)
   expect((serveOffLoop(request({ headers: { 'if-match': '"other"' } }), rep, options) as Response).status).toBe(412)
-  expect([joinedHere, joinedOffLoop]).toEqual([0, 0])
+  expect(joined).toEqual({ here: 0, offLoop: 0 })
   const get = serveOffLoop(request({}), rep, options)
   expect(get).toBeInstanceOf(Promise)
   expect(new Uint8Array(await (await get).arrayBuffer())).toEqual(bytes)
-  expect([joinedHere, joinedOffLoop]).toEqual([0, 1])
+  expect(joined).toEqual({ here: 0, offLoop: 1 })
 })
 
 test('a deferred body: its tag and length known at once, joined off the loop once, never on it when whole() is awaited', async () => {
-  const bytes = new TextEncoder().encode(JSON.stringify({ reviews: Array.from({ length: 5000 }, (_, i) => ({ id: `d-${i}` })) }))
-  let joinedHere = 0
-  let joinedOffLoop = 0
-  const rep = new CachedRepresentation(
-    {
-      byteLength: bytes.byteLength,
-      etag: '"deferred"',
-      join: () => {
-        joinedHere++
-        return bytes
-      },
-      joinOffLoop: async () => {
-        joinedOffLoop++
-        return bytes
-      },
-    },
-    'application/json',
-    new Date(0),
-  )
+  const { bytes, rep, joined } = deferredRepresentation(5000, '"deferred"')
   expect([rep.etag, rep.byteLength, rep.isWhole]).toEqual(['"deferred"', bytes.byteLength, false])
   const [a, b] = await Promise.all([rep.whole(), rep.whole(), rep.encodedOffLoop('gzip')])
   expect(a).toBe(bytes)
   expect(b).toBe(bytes)
   expect(rep.body).toBe(bytes)
-  expect([joinedOffLoop, joinedHere]).toEqual([1, 0])
+  expect(joined).toEqual({ here: 0, offLoop: 1 })
   const wrong = new CachedRepresentation(
     { byteLength: 3, etag: '"w"', join: () => bytes, joinOffLoop: async () => bytes },
     'application/json',
