@@ -35,13 +35,6 @@ export type SpliceBase = {
 }
 
 /**
- * The rows region as a splice: `segments` are quads (source, start, length, to): source 0 is the served version's rows
- * region, 1 is `fresh` (the new rows' bytes, back to back); `to` is the offset in the new rows region. Rows are
- * comma-joined: the byte before a segment that does not start the region is a comma.
- */
-type Splice = { fresh: Uint8Array; segments: Int32Array }
-
-/**
  * Past this many pieces, or when the buffers they are views of hold more than twice the dataset's bytes (rows removed
  * or changed since they were written), a splice joins the new version's bytes into one body instead: a lookup stays a
  * binary search over few pieces, and a long run of changes does not keep every earlier version's buffers.
@@ -84,7 +77,7 @@ export function spliceVersion(store: ReviewRepository, base: SpliceBase): Splice
   const rowids = sharedFloat64(count)
   for (let i = 0; i < count; i++) rowids[i] = order[i]!.rowid
   const freshRows = written.map((i) => encoder.encode(rows.get(order[i]!.rowid)!.json))
-  const { rowEnds, rowHashes, fresh, segments } = composeRows(reuse, freshRows, base)
+  const { rowEnds, rowHashes, pieces } = composeRows(reuse, freshRows, base)
   const added = written.map((i) => ({ position: i, review: JSON.parse(rows.get(order[i]!.rowid)!.json) as Review }))
   const rowsComposed = performance.now()
   const index = patchSetParts(base.index, count, moved, added)
@@ -93,7 +86,7 @@ export function spliceVersion(store: ReviewRepository, base: SpliceBase): Splice
   const contentKey = contentKeyOf(business, rowHashes)
   const updatedAt = base.contentKey === contentKey ? new Date(base.updatedAt) : state.changedAt
   const head = datasetHead(business, aggregate, updatedAt)
-  const dataset = piecesOf({ fresh, segments }, base.dataset, head)
+  const dataset = datasetOf(head, pieces)
   const composed = performance.now() - indexed + (rowsComposed - read)
   return {
     revision: state.revision,
@@ -145,18 +138,21 @@ function matchOrder(
   return { reuse, moved, written }
 }
 
-/** Where each row ends, each row's hash, and the splice's segments and fresh bytes (see `Splice`). */
+/**
+ * Where each row ends, each row's hash, and the rows region's pieces (dataset-bytes.ts): views of the served version's
+ * pieces for each run of rows kept in order, and a view of one new shared buffer for each new row.
+ */
 function composeRows(
   reuse: Int32Array,
   freshRows: Uint8Array[],
   base: SpliceBase,
-): { rowEnds: Uint32Array; rowHashes: Float64Array; fresh: Uint8Array; segments: Int32Array } {
+): { rowEnds: Uint32Array; rowHashes: Float64Array; pieces: Uint8Array[] } {
   const count = reuse.length
   const rowEnds = sharedUint32(count)
   const rowHashes = sharedFloat64(count)
   // Shared: the new version's pieces are views of it.
   const fresh = sharedBytes(freshRows.reduce((sum, bytes) => sum + bytes.byteLength, 0))
-  const segments: number[] = []
+  const pieces: Uint8Array[] = []
   const baseStart = (j: number) => (j === 0 ? 0 : base.rowEnds[j - 1]! + 1)
   let freshAt = 0
   let next = 0
@@ -166,14 +162,14 @@ function composeRows(
     if (reuse[i]! < 0) {
       const bytes = freshRows[next++]!
       fresh.set(bytes, freshAt)
-      segments.push(1, freshAt, bytes.byteLength, to)
+      pieces.push(fresh.subarray(freshAt, freshAt + bytes.byteLength))
       freshAt += bytes.byteLength
       rowHashes[i] = rowHash(bytes)
       end = to + bytes.byteLength
       rowEnds[i++] = end
       continue
     }
-    // A run of rows that follow each other in the served version too: one copy, commas included.
+    // A run of rows that follow each other in the served version too: views of its pieces, commas included.
     const first = reuse[i]!
     let j = first
     for (;;) {
@@ -183,9 +179,9 @@ function composeRows(
       if (i >= count || reuse[i] !== j + 1) break
       j++
     }
-    segments.push(0, baseStart(first), base.rowEnds[j]! - baseStart(first), to)
+    pieces.push(...base.dataset.views(baseStart(first), base.rowEnds[j]!))
   }
-  return { rowEnds, rowHashes, fresh, segments: Int32Array.from(segments) }
+  return { rowEnds, rowHashes, pieces }
 }
 
 /** The aggregate rating from the index's rating sets: the same figures `aggregateRating` makes of the reviews. */
@@ -201,19 +197,8 @@ function aggregateOf(index: SearchIndexParts, count: number): AggregateRating {
   return { rating_value: Math.round(mean * 100) / 100, review_count: count, best_rating: 5, worst_rating: 1, distribution }
 }
 
-/**
- * The new version's dataset bytes: the served version's pieces where its rows are kept (views, not copies) and views of
- * `fresh` for the new rows; joined into one body instead past MAX_PIECES pieces or twice the dataset's bytes held.
- */
-function piecesOf(splice: Splice, previous: DatasetBytes, head: Uint8Array): DatasetParts {
-  const { fresh, segments } = splice
-  const pieces: Uint8Array[] = []
-  for (let s = 0; s < segments.length; s += 4) {
-    const start = segments[s + 1]!
-    const length = segments[s + 2]!
-    if (segments[s] === 0) pieces.push(...previous.views(start, start + length))
-    else pieces.push(fresh.subarray(start, start + length))
-  }
+/** The new version's dataset bytes: its pieces, joined into one body instead past MAX_PIECES pieces or twice the dataset's bytes held. */
+function datasetOf(head: Uint8Array, pieces: Uint8Array[]): DatasetParts {
   const dataset = new DatasetBytes(head, pieces)
   if (dataset.pieceCount > MAX_PIECES || dataset.heldBytes > 2 * dataset.byteLength) {
     const whole = joinParts(head, pieces, dataset.byteLength)
