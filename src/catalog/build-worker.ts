@@ -84,12 +84,9 @@ export type BuiltTextIndex = {
 }
 /** A dataset's pieces joined into one body (see `JoinRequest`). */
 export type JoinedDataset = { joinId: number; body: Uint8Array }
-export type BuildReply =
-  | BuiltVersion
-  | { id: number; ok: false; revision: number; error: string }
-  | { ready: true }
-  | BuiltTextIndex
-  | JoinedDataset
+/** Told once the module is loaded (see the last line). */
+export type WorkerReady = { ready: true }
+export type BuildReply = BuiltVersion | { id: number; ok: false; revision: number; error: string } | BuiltTextIndex
 /** Joins a settled version's pieces into its contiguous body (dataset-bytes.ts), off the event loop. */
 export type JoinRequest = { joinId: number; dataset: DatasetParts }
 
@@ -355,4 +352,4 @@ export function matchRows(
 }
 
 // Told once this module is loaded: a message posted to a worker still loading holds the sender until it has.
-self.postMessage({ ready: true } satisfies BuildReply)
+self.postMessage({ ready: true } satisfies WorkerReady)

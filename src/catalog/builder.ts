@@ -5,7 +5,16 @@
  */
 import type { Review } from '../reviews/schema'
 import { SearchIndex } from '../reviews/search-index'
-import type { BuildReply, BuildRequest, BuiltTextIndex, BuiltVersion, JoinedDataset, JoinRequest, SpliceSource } from './build-worker'
+import type {
+  BuildReply,
+  BuildRequest,
+  BuiltTextIndex,
+  BuiltVersion,
+  JoinedDataset,
+  JoinRequest,
+  SpliceSource,
+  WorkerReady,
+} from './build-worker'
 import { DatasetBytes, type DatasetParts } from './dataset-bytes'
 import type { PreparedVersion } from './snapshot'
 import { isShared } from './version'
@@ -36,12 +45,11 @@ export class VersionBuilder {
   private nextId = 0
   private pending?: {
     id: number
-    resolve: (reply: Exclude<BuildReply, { ready: true } | BuiltTextIndex | JoinedDataset>) => void
+    resolve: (reply: Exclude<BuildReply, BuiltTextIndex>) => void
     reject: (error: Error) => void
   }
   /** Resolves once the worker has loaded (posting to a worker still loading holds the event loop). */
   private ready?: Promise<void>
-  private markReady?: () => void
 
   constructor(private readonly dbPath: string) {}
 
@@ -57,7 +65,7 @@ export class VersionBuilder {
        */
       splice?: SpliceSource & { transfer: ArrayBuffer[] }
     } | null,
-  ): Promise<Exclude<BuildReply, { ready: true } | BuiltTextIndex | JoinedDataset>> {
+  ): Promise<Exclude<BuildReply, BuiltTextIndex>> {
     this.cancel()
     return new Promise((resolve, reject) => {
       const id = this.nextId++
@@ -116,41 +124,53 @@ export class VersionBuilder {
   }
 
   private start(): Worker {
-    const worker = new Worker(WORKER_URL)
-    this.ready = new Promise((resolve) => (this.markReady = resolve))
-    worker.onmessage = (event: MessageEvent<BuildReply>) => {
-      const reply = event.data
-      if ('ready' in reply) {
-        this.markReady?.()
-        return
-      }
-      if ('joinId' in reply) return // the joiner's (DatasetJoiner), never this worker's
-      if ('text' in reply) {
-        // Done with this build; unless the next one was already posted to this worker, end it and its heap.
-        if (this.worker === worker && !this.pending) this.end()
-        this.onTextIndex?.(reply)
-        return
-      }
-      const pending = this.pending
-      if (pending?.id !== reply.id) {
-        // A failure after its version was posted (building its text index): nothing waits for it, and the worker's
-        // heap goes with the worker unless the next build is already posted to it.
-        if (!reply.ok && this.worker === worker && !this.pending) this.end()
-        return
-      }
-      this.pending = undefined
-      if (!reply.ok && this.worker === worker) this.end()
-      pending.resolve(reply)
-    }
-    worker.onerror = (event) => {
-      this.pending?.reject(new Error(`version build worker failed: ${event.message}`))
-      this.pending = undefined
-      this.end()
-    }
-    // The worker must never keep the process alive on its own.
-    worker.unref()
+    const { worker, ready } = startWorker<BuildReply>(
+      (reply) => this.onReply(worker, reply),
+      (message) => {
+        this.pending?.reject(new Error(`version build worker failed: ${message}`))
+        this.pending = undefined
+        this.end()
+      },
+    )
+    this.ready = ready
     return worker
   }
+
+  private onReply(worker: Worker, reply: BuildReply): void {
+    if ('text' in reply) {
+      // Done with this build; unless the next one was already posted to this worker, end it and its heap.
+      if (this.worker === worker && !this.pending) this.end()
+      this.onTextIndex?.(reply)
+      return
+    }
+    const pending = this.pending
+    if (pending?.id !== reply.id) {
+      // A failure after its version was posted (building its text index): nothing waits for it, and the worker's
+      // heap goes with the worker unless the next build is already posted to it.
+      if (!reply.ok && this.worker === worker && !this.pending) this.end()
+      return
+    }
+    this.pending = undefined
+    if (!reply.ok && this.worker === worker) this.end()
+    pending.resolve(reply)
+  }
+}
+
+/**
+ * A Worker on the build worker's entry (its builds and its joins), and a promise that it has loaded: posting to a
+ * worker still loading holds the event loop. It never keeps the process alive on its own.
+ */
+function startWorker<Reply>(onReply: (reply: Reply) => void, onError: (message: string) => void): { worker: Worker; ready: Promise<void> } {
+  const worker = new Worker(WORKER_URL)
+  let markReady: () => void = () => {}
+  const ready = new Promise<void>((resolve) => (markReady = resolve))
+  worker.onmessage = (event: MessageEvent<Reply | WorkerReady>) => {
+    if ('ready' in (event.data as object)) markReady()
+    else onReply(event.data as Reply)
+  }
+  worker.onerror = (event) => onError(event.message)
+  worker.unref()
+  return { worker, ready }
 }
 
 /**
@@ -188,23 +208,19 @@ export class DatasetJoiner {
   }
 
   private start(): Worker {
-    const worker = new Worker(WORKER_URL)
-    let markReady: () => void = () => {}
-    this.ready = new Promise((resolve) => (markReady = resolve))
-    worker.onmessage = (event: MessageEvent<BuildReply>) => {
-      const reply = event.data
-      if ('ready' in reply) markReady()
-      if (!('joinId' in reply)) return
-      const join = this.joins.get(reply.joinId)
-      this.joins.delete(reply.joinId)
-      join?.resolve(reply.body)
-      if (this.worker === worker && this.joins.size === 0) {
-        worker.terminate()
-        this.worker = undefined
-      }
-    }
-    worker.onerror = (event) => this.fail(new Error(`dataset join worker failed: ${event.message}`))
-    worker.unref()
+    const { worker, ready } = startWorker<JoinedDataset>(
+      (reply) => {
+        const join = this.joins.get(reply.joinId)
+        this.joins.delete(reply.joinId)
+        join?.resolve(reply.body)
+        if (this.worker === worker && this.joins.size === 0) {
+          worker.terminate()
+          this.worker = undefined
+        }
+      },
+      (message) => this.fail(new Error(`dataset join worker failed: ${message}`)),
+    )
+    this.ready = ready
     return worker
   }
 }
