@@ -65,7 +65,7 @@ class ListCursor {
  * The smallest list drives; every other list is probed with a cursor that only moves forward (a packed one skips whole
  * blocks), bitsets by one bit test.
  */
-export function probe(
+function probe(
   lists: PositionSet[],
   bitsets: Uint32Array[],
   lo: number,
@@ -109,7 +109,7 @@ export function probe(
 }
 
 /** Word-wise AND of bitsets over [lo, hi): a popcount per word once the page is full and nothing needs checking. */
-export function intersect(bitsets: Uint32Array[], lo: number, hi: number, limit: number, texts?: NgramIndex, verify?: Needle): Result {
+function intersect(bitsets: Uint32Array[], lo: number, hi: number, limit: number, texts?: NgramIndex, verify?: Needle): Result {
   const [first, ...others] = bitsets as [Uint32Array, ...Uint32Array[]]
   const matches = new Matches(limit, texts, verify)
   const lastWord = (hi - 1) >>> 5
@@ -164,10 +164,17 @@ function lowerBound(list: Int32Array, target: number, from: number): number {
  */
 export function everyMatch(sets: PositionSet[], size: number, texts?: NgramIndex, verify?: Needle): number[] {
   if (!sets.length || sets.some((s) => s.count === 0)) return []
+  return matchSets(sets, 0, size, Number.POSITIVE_INFINITY, texts, verify).positions
+}
+
+/**
+ * The positions in [lo, hi) in all of `sets` (at least one), up to `limit`, and their total: the lists probed from the
+ * rarest, the bitsets ANDed a word at a time when there is no list.
+ */
+export function matchSets(sets: PositionSet[], lo: number, hi: number, limit: number, texts?: NgramIndex, verify?: Needle): Result {
   const lists = sets.filter((s) => !s.words).sort((a, b) => a.count - b.count)
   const bitsets = sets.filter((s) => s.words).map((s) => s.words!)
-  const all = Number.POSITIVE_INFINITY
-  return (lists.length ? probe(lists, bitsets, 0, size, all, texts, verify) : intersect(bitsets, 0, size, all, texts, verify)).positions
+  return lists.length ? probe(lists, bitsets, lo, hi, limit, texts, verify) : intersect(bitsets, lo, hi, limit, texts, verify)
 }
 
 /** Ascending positions as a set: a bitset when that is smaller (more than 1/32 of the positions), else the list. */

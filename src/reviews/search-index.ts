@@ -19,7 +19,7 @@ import {
   positionsOf,
   type TextCorpus,
 } from './ngram-index'
-import { intersect, probe, setOfPositions } from './position-sets'
+import { matchSets, setOfPositions } from './position-sets'
 import { LayeredText, type ServedTextLayers, type TextLayerMaps } from './text-layers'
 
 /**
@@ -289,9 +289,7 @@ export class SearchIndex {
       const only = sets[0]!
       return { total: only.count, positions: only.packed ? only.packed.firstPositions(limit) : Array.from(only.list!.subarray(0, limit)) }
     }
-    const lists = sets.filter((s) => !s.words).sort((a, b) => a.count - b.count)
-    const bitsets = sets.filter((s) => s.words).map((s) => s.words!)
-    return lists.length ? probe(lists, bitsets, lo, hi, limit, texts, verify) : intersect(bitsets, lo, hi, limit, texts, verify)
+    return matchSets(sets, lo, hi, limit, texts, verify)
   }
 
   /** [lo, hi) of the positions whose date is within [since, until]; dates descend with position. */
