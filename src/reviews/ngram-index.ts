@@ -505,8 +505,14 @@ export class NgramIndex {
    * posting the parts moves them instead of copying (see `NgramIndex.fromParts`).
    */
   toParts(): { parts: NgramIndexParts; transfer: ArrayBuffer[] } {
+    const parts = this.parts()
+    return { parts, transfer: buffersOf(parts) }
+  }
+
+  /** The index's data (see `toParts`), without walking it for the buffers to transfer: for a caller that keeps it here. */
+  parts(): NgramIndexParts {
     const { foldedAt: _foldedAt, ...parts } = this as unknown as Record<string, unknown>
-    return { parts: parts as NgramIndexParts, transfer: buffersOf(parts) }
+    return parts as NgramIndexParts
   }
 
   /** An index from `toParts()` (posted from another thread), reading folded texts through `foldedAt`. */

@@ -242,7 +242,7 @@ export class SearchIndex {
   /** The parts of the whole index this one is or stands on: what the next version's layers stand on. */
   get textBaseParts(): NgramIndexParts | undefined {
     if (this.ngrams instanceof LayeredText) return this.ngrams.baseParts
-    return this.ngrams?.toParts().parts
+    return this.ngrams?.parts()
   }
 
   /** Bytes of the text index (0 until it is built; in layers, what this version adds to the base and the base). */

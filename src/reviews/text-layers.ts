@@ -97,7 +97,8 @@ export class LayeredText {
   private readonly recent = new Map<string, TextLookup>()
 
   constructor(
-    baseParts: NgramIndexParts,
+    /** The base's parts (shared with every version on it), for the next version's layers. */
+    readonly baseParts: NgramIndexParts,
     deltaParts: NgramIndexParts,
     readonly maps: TextLayerMaps,
     readonly deltaCorpus: TextCorpus,
@@ -144,11 +145,6 @@ export class LayeredText {
   /** The base's folded texts, on which the next whole index is built. */
   get baseCorpus(): TextCorpus {
     return this.base.textCorpus
-  }
-
-  /** The base's parts (shared with every version on it), for the next version's layers. */
-  get baseParts(): NgramIndexParts {
-    return this.base.toParts().parts
   }
 
   /** A layer's matches, in this version's positions. */
