@@ -95,7 +95,7 @@ declare const self: Worker
 let open: { path: string; db: Database } | undefined
 
 /** A served version's text index as a build reads it: its folded texts when whole, its layers when in layers. */
-type ServedText = { revision: number; whole?: TextCorpus; layers?: ServedTextLayers }
+type ServedText = { revision: number } & ({ whole: TextCorpus; layers?: undefined } | { whole?: undefined; layers: ServedTextLayers })
 
 /**
  * The text index of the last version this worker indexed (shared memory: the event loop's holds the same bytes). In a
@@ -112,7 +112,9 @@ function rememberText(text: ServedText): void {
 
 /** The served version's text index: posted with it, else this worker's own when it indexed that version last. */
 function servedText(base: SpliceSource): { text: ServedText; from: 'served' | 'worker' } | undefined {
-  if (base.text || base.textLayers) return { text: { revision: base.revision, whole: base.text, layers: base.textLayers }, from: 'served' }
+  // A text index is whole or in layers (SearchIndex.textCorpus, textLayers), never both.
+  if (base.textLayers) return { text: { revision: base.revision, layers: base.textLayers }, from: 'served' }
+  if (base.text) return { text: { revision: base.revision, whole: base.text }, from: 'served' }
   return lastText?.revision === base.revision ? { text: lastText, from: 'worker' } : undefined
 }
 
@@ -209,7 +211,7 @@ function postSplicedText(
   }
   if (served) {
     const maps = nextLayerMaps(served.text.layers ?? null, servedSize, served.text.revision, spliced.reuse)
-    const baseCorpus = served.text.whole ?? served.text.layers?.baseCorpus
+    const baseCorpus = served.text.whole ?? served.text.layers.baseCorpus
     if (!shouldCompact(maps, size)) {
       store.db.exec('COMMIT')
       const { deltaReuse, ...layerMaps } = maps
@@ -217,25 +219,23 @@ function postSplicedText(
         searchableText(added.get(layerMaps.deltaHere[k]!)!),
       )
       const delta = new NgramIndex(layerMaps.deltaHere.length, notKept, deltaCorpus).toParts()
-      rememberText({ revision, layers: baseCorpus && { ...layerMaps, deltaCorpus, baseCorpus } })
+      rememberText({ revision, layers: { ...layerMaps, deltaCorpus, baseCorpus } })
       post({ layers: { maps: layerMaps, delta: delta.parts, deltaCorpus } }, delta.transfer, served.from)
       return
     }
     // Whole again, on the base's folded texts: only the texts not in the base are read (the rows written since it).
-    if (baseCorpus) {
-      const fromBase = new Int32Array(size).fill(-1)
-      for (let b = 0; b < maps.baseHere.length; b++) if (maps.baseHere[b]! >= 0) fromBase[maps.baseHere[b]!] = b
-      const unread: number[] = []
-      for (let i = 0; i < size; i++) if (fromBase[i]! < 0 && !added.has(i)) unread.push(spliced.rowids[i]!)
-      const rows = store.jsonOfRows(unread)
-      store.db.exec('COMMIT')
-      const textAt = (p: number) => {
-        const review = added.get(p) ?? (JSON.parse(rows.get(spliced.rowids[p]!)!.json) as Review)
-        return searchableText(review)
-      }
-      postWhole(new NgramIndex(size, notKept, splicedCorpus(baseCorpus, fromBase, textAt)), served.from)
-      return
+    const fromBase = new Int32Array(size).fill(-1)
+    for (let b = 0; b < maps.baseHere.length; b++) if (maps.baseHere[b]! >= 0) fromBase[maps.baseHere[b]!] = b
+    const unread: number[] = []
+    for (let i = 0; i < size; i++) if (fromBase[i]! < 0 && !added.has(i)) unread.push(spliced.rowids[i]!)
+    const rows = store.jsonOfRows(unread)
+    store.db.exec('COMMIT')
+    const textAt = (p: number) => {
+      const review = added.get(p) ?? (JSON.parse(rows.get(spliced.rowids[p]!)!.json) as Review)
+      return searchableText(review)
     }
+    postWhole(new NgramIndex(size, notKept, splicedCorpus(baseCorpus, fromBase, textAt)), served.from)
+    return
   }
   const texts = store.publishedJson()
   store.db.exec('COMMIT')
@@ -328,7 +328,9 @@ function buildWhole(id: number, store: ReviewRepository, previous: BuildRequest[
     reviews.length = 0
     Bun.gc(true)
   })
-  rememberText({ revision, whole: index.textCorpus })
+  const corpus = index.textCorpus
+  if (corpus) rememberText({ revision, whole: corpus })
+  else lastText = undefined
   self.postMessage({ id, revision, text: { whole: text.parts }, ms: text.ms, from: 'rows' } satisfies BuiltTextIndex, text.transfer)
   return revision
 }
