@@ -27,6 +27,7 @@
  *   --l2 0.01,...  --word-l2 0.05,...  --cw 1,2  --epochs 10  --min-count 2  --average
  *                           L2 strength (all features / the words' own features), complaint weight, epochs, rarest
  *                           feature kept, shipping the mean of the epochs' weights
+ *   --fraction 0.5          train on that share of the train sources (a seeded draw): a learning curve
  *   --kept 0,1 [--silent-presence]  a keep classifier per aspect (on the items the rules read the aspect in)
  *   --shared-negative       one complaint threshold for all aspects
  *   --unguarded             drop the guards and list what they would have caught
@@ -241,7 +242,27 @@ function exact(model: LearnedModel, e: Example, probabilities: number[][]): bool
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`
 const show = (s: Scored) =>
   `F1 ${pct(s.f1)}, polarity ${pct(s.polarity)}, found-and-right ${pct(s.foundAndRight)}, complaints found-and-right ${pct(s.complaints)}`
-const trainItems = load('train').filter((x) => TRAINABLE.test(x.license ?? ''))
+/**
+ * `--fraction F`: train on that share of the train sources only (a seeded draw), for a learning curve. A source is a
+ * line's file or page, without the detail in brackets (the comment, the record).
+ */
+const FRACTION = Number(args.includes('--fraction') ? args[args.indexOf('--fraction') + 1] : 1)
+const sourceOf = (item: Item) => (item.source ?? '').split(' (')[0]!
+function someSources(items: Item[], fraction: number): Item[] {
+  if (fraction >= 1) return items
+  const sources = [...new Set(items.map(sourceOf))].sort()
+  const random = seededRandom(3)
+  for (let k = sources.length - 1; k > 0; k--) {
+    const j = Math.floor(random() * (k + 1))
+    ;[sources[k], sources[j]] = [sources[j]!, sources[k]!]
+  }
+  const kept = new Set(sources.slice(0, Math.ceil(sources.length * fraction)))
+  return items.filter((x) => kept.has(sourceOf(x)))
+}
+const trainItems = someSources(
+  load('train').filter((x) => TRAINABLE.test(x.license ?? '')),
+  FRACTION,
+)
 const devItems = load('dev')
 console.log(`train: ${trainItems.length} sentences (licence allows it), dev: ${devItems.length} sentences (from ${folders.join(', ')})`)
 const trainExamples = trainItems.map((x) => example(x))

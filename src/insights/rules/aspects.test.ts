@@ -13,3 +13,19 @@ describe('from hits to aspects', () => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
 })
+
+describe('a thing judged by an adjective is the quality of the work', () => {
+  test.each([
+    ['The food was terrible.', { quality: 'negative' }],
+    ['The new faucet looks awful.', { quality: 'negative' }],
+    ['Terrible paint job on the fence.', { quality: 'negative' }],
+    ['The grout is uneven and the tiles are wobbly.', { quality: 'negative' }],
+    // The trouble of the customer's story, felt by a verb, judges nothing.
+    ['The ceiling fan wobbled like crazy and the light flickered.', {}],
+    ['Our water heater leaked all over the utility room floor.', {}],
+    // What a thing cost is no judgement of it.
+    ['The waiting room has free coffee.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+  })
+})

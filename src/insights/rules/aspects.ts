@@ -11,6 +11,22 @@ import { isLive } from './competitor-scope'
 /** How far (in tokens) an aspect-free word may stand from a felt cue and still colour it. */
 export const NEAR = 3
 export const EXCLAMATIVE = new Set(EXCLAMATIVE_PRAISE)
+/** Verbs that join a thing to the adjective judging it: "the food was bland", "the paint looks cheap". */
+const LINKING = new Set(['be', 'look', 'seem', 'taste', 'feel', 'smell', 'sound', 'become', 'get', 'remain', 'stay', 'turn'])
+/** Adjectives that say what a thing cost, not what it is like: "free coffee" is no judgement of the coffee. */
+const NOT_OF_THE_THING = new Set(['free', 'complimentary', 'included', 'extra'])
+/**
+ * Whether the adjective hit judges the thing: right before it ("bland food", "a bad paint job"), or after it across a
+ * linking verb ("the food was far too bland"). "Wobbled like crazy" and "the heater leaked" judge nothing.
+ */
+function judges(tokens: Token[], adjective: Hit, thing: Hit): boolean {
+  const word = tokens[adjective.start]!
+  if (word.pos !== 'ADJ' || NOT_OF_THE_THING.has(word.lemma)) return false
+  if (adjective.end <= thing.start) return thing.start - adjective.end <= 1
+  if (adjective.start < thing.end || adjective.start - thing.end > 5) return false
+  return tokens.slice(thing.end, adjective.start).some((t) => LINKING.has(t.lemma))
+}
+
 /**
  * The aspects of one clause, each with its sentiment: the cue's own sentiment plus that of the
  * aspect-free words in its part of the clause ("great", "very"), else those of the whole clause. A
@@ -54,6 +70,8 @@ export function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext
       // A weak cue needs a feeling of its own kind: "came the next day" says nothing about the technician.
       // "Horrible week", "a long day": the customer's own time, felt by its adjective, not the service's speed.
       else if (h.entry.weak.includes('speed') && live.some((x) => x.end === h.start && !x.entry.aspects.length && x.score !== 0)) continue
+      // A thing is judged by an adjective ("the food was bland"); a verb's trouble ("the pipe leaked") is the story's.
+      else if (h.entry.judged && !lending.some((x) => x.segment === h.segment && x.score !== 0 && judges(tokens, x, h))) continue
       else if (
         h.entry.weak.length &&
         !strongSegments.has(h.segment) &&

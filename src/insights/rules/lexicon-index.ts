@@ -2,7 +2,7 @@
  * The lexicon (lexicon.ts, phrases.ts) as one index of entries keyed by first word, and the matcher that finds the
  * longest entry at a token (idioms before plain words; `*` for one to four tokens, `<num>` for a number).
  */
-import { ASPECT_CUES, COMPLAINT_WORDS, EXPLICIT_CUES, SENTIMENT, TROUBLE_NOUNS, WEAK_CUES, type AspectId } from '../lexicon'
+import { ASPECT_CUES, COMPLAINT_WORDS, EXPLICIT_CUES, JUDGED_THINGS, SENTIMENT, TROUBLE_NOUNS, WEAK_CUES, type AspectId } from '../lexicon'
 import { PHRASES, SARCASM_MARKERS } from '../phrases'
 import { type Token, type Entry, key, isNumber, wordMatches } from './types'
 import { NEGATOR_SET, TROUBLE } from './words'
@@ -39,6 +39,11 @@ export function buildIndex(): Map<string, Entry[]> {
   for (const [aspect, cues] of Object.entries(ASPECT_CUES) as [AspectId, string[]][])
     for (const cue of cues) if (!entry(cue).aspects.includes(aspect)) entry(cue).aspects.push(aspect)
   for (const [aspect, cues] of Object.entries(WEAK_CUES) as [AspectId, string[]][]) for (const cue of cues) entry(cue).weak.push(aspect)
+  for (const thing of JUDGED_THINGS) {
+    const e = entry(thing)
+    if (!e.weak.includes('quality')) e.weak.push('quality')
+    e.judged = true
+  }
   for (const noun of TROUBLE_NOUNS) entry(noun).trouble = true
   for (const [phrase, [value, aspect]] of Object.entries(PHRASES)) {
     const e = entry(phrase)

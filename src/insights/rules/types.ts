@@ -51,6 +51,8 @@ export type Entry = {
   trouble: boolean
   sarcasm: boolean
   phrase: string
+  /** A thing judged (lexicon.ts's JUDGED_THINGS): its weak cue counts only beside an adjective that feels. */
+  judged?: boolean
 }
 /** `job`: a failure read as the job to be done (no opinion, and no cue for nearby feeling to attach to). */
 export type Hit = { entry: Entry; start: number; end: number; score: number; negated: boolean; segment: number; job?: boolean }
