@@ -13,7 +13,8 @@
  * Each split reports aspect precision / recall / F1, polarity (on the labels found), found-and-right (labels found
  * with the right polarity / all labels), complaints found-and-right (the same over negative labels only), per
  * aspect and per kind tag. Whole reviews with star ratings (documents.jsonl and whole-reviews/*.jsonl) give the document-level check:
- * 1-2 star reviews with no complaint, 5 star reviews with a complaint (any aspect read negative), each review read with
+ * 1-2 star reviews with no complaint, 5 star reviews with a complaint (any aspect read negative; and apart, one the review
+ * does not make: an aspect read negative that the review's labelled complaints do not name), each review read with
  * its rating as the product reads it (src/insights/rating-prior.ts), and the text alone beside it. Sentences carry no
  * rating: their figures are the analyser's alone.
  * Sentences are read as reviews of a plumbing, HVAC and electrical contractor (the sample business's services masked).
@@ -61,8 +62,12 @@ function report(name: string, items: Labelled[]): void {
   if (args.includes('--errors')) for (const e of result.errors) console.log(JSON.stringify(e))
 }
 
-type Document = { id: string; text: string; rating: number; language?: string | null; split?: string }
+/** A whole review; `complaints`: the aspects its labeller found it complaining of (empty: none). */
+type Document = { id: string; text: string; rating: number; language?: string | null; split?: string; complaints?: string[] }
 const negative = (analysis: TextAnalysis) => analysis.aspects.some((a) => a.sentiment === 'negative')
+/** A complaint the review does not make: an aspect read negative that its labelled complaints do not name. */
+const unfounded = (analysis: TextAnalysis, d: Document) =>
+  analysis.aspects.some((a) => a.sentiment === 'negative' && !(d.complaints ?? []).includes(a.aspect))
 
 /**
  * Each review is read as the product reads it, with its star rating (rating-prior.ts's withRating over analyzeText, as the
@@ -75,18 +80,25 @@ function reportDocuments(name: string, documents: Document[]): void {
   // One reading, with and without its rating (analyzeReview is withRating over analyzeText).
   const read = (d: Document) => {
     const analysis = analyzeText(d.text, context)
-    return { alone: negative(analysis), rated: negative(withRating(analysis, d.rating)) }
+    const rated = withRating(analysis, d.rating)
+    return { alone: negative(analysis), rated: negative(rated), unfounded: unfounded(rated, d) }
   }
   const lows = low.map(read)
   const fives = five.map(read)
   const silent = lows.map((r) => !r.rated)
   const complaining = fives.map((r) => r.rated)
+  const falselyComplaining = fives.map((r) => r.unfounded)
+  const complaintFree = five.filter((d) => !d.complaints?.length).length
   const silentAlone = lows.map((r) => !r.alone)
   const complainingAlone = fives.map((r) => r.alone)
   const count = (xs: boolean[]) => xs.filter(Boolean).length
   console.log(`\n== ${name}: whole reviews (${english.length} in English of ${documents.length}), read with their star rating`)
   console.log(`1-2 star reviews with no complaint: ${count(silent)} of ${low.length}, ${ci(shareInterval(silent))}`)
   console.log(`5 star reviews with a complaint:    ${count(complaining)} of ${five.length}, ${ci(shareInterval(complaining))}`)
+  console.log(
+    `  of them, with one the review does not make (an aspect its labels do not name): ${count(falselyComplaining)} of ${five.length}, ` +
+      `${ci(shareInterval(falselyComplaining))} (${five.length - complaintFree} of the ${five.length} make a complaint of their own)`,
+  )
   console.log(
     `(the text alone, without the rating: ${count(silentAlone)} of ${low.length} silent, ${ci(shareInterval(silentAlone))}; ` +
       `${count(complainingAlone)} of ${five.length} complaining, ${ci(shareInterval(complainingAlone))})`,

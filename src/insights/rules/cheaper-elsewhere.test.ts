@@ -19,6 +19,9 @@ describe('cheaper elsewhere (cheaper-elsewhere.ts)', () => {
     'They were much cheaper than the other place.',
     "You won't find it cheaper anywhere else.",
     'Other shops quoted more, and they were cheaper.',
+    // A share of another company's price: this business's price against it.
+    "It was half the competitor's quote.",
+    "Their price was a fraction of the other company's estimate.",
   ])('praise stays praise: %s', (text) => {
     expect(read(text)).toEqual({ price: 'positive' })
   })

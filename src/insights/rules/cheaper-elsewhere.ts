@@ -7,6 +7,8 @@
  * - A comparison that judges this business is left to the rules of comparison: "cheaper than the other quotes" is
  *   praise; only "cheaper than here / than them" says this business costs more.
  * - Denied it is praise, and left alone: "you won't find it cheaper anywhere else".
+ * - A share of another company's price is this business's price against it, praise: "it was half the competitor's
+ *   quote", "a fraction of the other shop's price" (the other company owns the price the share is taken of).
  * The mark is written as a phrase about another company, so the competitor's scope keeps it (competitor-scope.ts).
  */
 import { NEGATOR_SET } from './words'
@@ -41,6 +43,7 @@ const THIS_BUSINESS = new Set(['here', 'them', 'they', 'it', 'this', 'theirs'])
 
 // Written with "other" among its words: a phrase about another company, which the competitor's scope keeps.
 const entry: Entry = { ...timeEntry('cheaper elsewhere', -0.7, 'price'), words: ['other', 'cheaper'] }
+const cheaperHere: Entry = { ...timeEntry('a share of the other price', 0.7, 'price'), words: ['other', 'share'] }
 const STRETCH_ENDS = new Set([',', ';', '.', '!', '?', 'but', 'however', 'although', 'though'])
 
 /** Does the stretch around token k (up to a comma, semicolon or contrast) name somewhere else to buy the same work? */
@@ -75,10 +78,45 @@ function cheapAt(tokens: Token[], k: number): boolean {
   return false
 }
 
+const PRICE_NOUNS = new Set([
+  'price',
+  'prices',
+  'quote',
+  'quotes',
+  'estimate',
+  'estimates',
+  'bid',
+  'bids',
+  'rate',
+  'rates',
+  'cost',
+  'costs',
+  'charge',
+  'fee',
+])
+/**
+ * Whether "half the" / "a fraction of the" at k is followed by another company's price: the other company ("the
+ * competitor's", "the other shop's") stands between the share and the price noun.
+ */
+function shareOfOthersPrice(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!
+  if (t.surface !== 'half' && t.surface !== 'fraction') return false
+  const after = tokens.slice(k + 1, k + 7)
+  const priceAt = after.findIndex((x) => PRICE_NOUNS.has(x.surface))
+  if (priceAt < 0) return false
+  return after
+    .slice(0, priceAt)
+    .some((x, j) => x.competitor || ((x.surface === 'other' || x.surface === 'another') && PLACES.has(after[j + 1]?.surface ?? '')))
+}
+
 /** Marks the price complaint of a cheaper price elsewhere (a sentence rule: runs after the competitors are marked). */
 export function cheaperElsewhere(tokens: Token[]): void {
   for (let k = 0; k < tokens.length; k++) {
     if (!cheapAt(tokens, k) || tokens[k]!.extra || !elsewhere(tokens, k)) continue
+    if (shareOfOthersPrice(tokens, k)) {
+      tokens[k]!.extra = cheaperHere
+      return
+    }
     // "cheaper than the other quotes", "a fraction of the price quoted by the other shop" judge this business (praise);
     // "cheaper than here" does not.
     const than = tokens.slice(k + 1, k + 8).findIndex((x) => PIVOTS.has(x.surface))
@@ -93,6 +131,6 @@ export function cheaperElsewhere(tokens: Token[]): void {
 
 /** A clause rule: the lexicon's own reading of the cheapness a mark above turned ("cheaper" as praise) is silenced. */
 export function cheapnessTurned({ hits }: Clause): void {
-  for (const marked of hits.filter((h) => h.entry === entry))
+  for (const marked of hits.filter((h) => h.entry === entry || h.entry === cheaperHere))
     for (const h of hits) if (h !== marked && h.start <= marked.start && h.end > marked.start && h.score > 0) h.score = 0
 }

@@ -10,6 +10,10 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
     ['Their prices are inflated.', { price: 'negative' }],
     ['The room was dusty.', { cleanliness: 'negative' }],
     ['The inspection was subpar.', { quality: 'negative' }],
+    ['The office is disorganized.', { professionalism: 'negative' }],
+    ['He was argumentative.', { professionalism: 'negative' }],
+    ['They berated us for our lawn.', { professionalism: 'negative' }],
+    ['Management is apathetic.', { professionalism: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })

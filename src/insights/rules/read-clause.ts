@@ -17,6 +17,7 @@ import { repairsNamed } from './repairs-named'
 import { collectHits } from './negation'
 import { sarcasmMarkers, scareQuotes } from './sarcasm'
 import { customersOwnReturn } from './visits'
+import { customersOwnDoing } from './customers-own'
 import { wishesForBetter } from './wishes'
 import type { ClauseRule, Hit, Token } from './types'
 
@@ -27,6 +28,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   orContinues,
   mannerOfWork,
   customersOwnReturn,
+  customersOwnDoing,
   cleaningAsTheJob,
   failureVerbs,
   repairsNamed,

@@ -13,6 +13,13 @@ describe('silence after an enquiry (phrases)', () => {
     'The crew showed up unannounced on Sunday.',
     'They shut off our water without warning.',
     'No call, nothing.',
+    'Constant rescheduling without communication.',
+    'He showed up late without informing me.',
+    'They came without letting us know.',
+    'Then he went silent.',
+    'They ghosted us.',
+    'Bad on followup.',
+    'Horrific communication and service.',
   ])('complaint: %s', (text) => {
     expect(read(text).communication).toBe('negative')
   })

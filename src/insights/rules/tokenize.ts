@@ -49,6 +49,27 @@ function repairClippedNegations(tokens: Token[]): void {
   }
 }
 
+/**
+ * A sentence's capitalised first word that wink took for a proper noun, read again in lower case on its own: an
+ * inflected word gets its lemma and tag back ("Prices are high": "prices" -> "price", a noun), while a word that
+ * reads the same (a name, or a verb wink lemmatised already) keeps the reading it had. Cached: few words start sentences.
+ */
+const firstWords = new Map<string, { lemma: string; pos: string } | null>()
+function firstWordAgain(lower: string): { lemma: string; pos: string } | null {
+  let known = firstWords.get(lower)
+  if (known === undefined) {
+    const { its } = engine()
+    // Read as wink's sentences are (sentenceTokens): its typings do not take `its.lemma`.
+    const tokens: any = engine().readDoc(lower).tokens()
+    const lemma = String(tokens.out(its.lemma)[0] ?? lower).toLowerCase()
+    const pos = String(tokens.out(its.pos)[0] ?? '')
+    known = tokens.length() === 1 && lemma !== lower && ['NOUN', 'VERB', 'ADJ'].includes(pos) ? { lemma, pos } : null
+    if (firstWords.size >= 10_000) firstWords.clear()
+    firstWords.set(lower, known)
+  }
+  return known
+}
+
 /** The tokens of one wink sentence. */
 export function sentenceTokens(sentence: any): Token[] {
   const { its } = engine()
@@ -62,11 +83,12 @@ export function sentenceTokens(sentence: any): Token[] {
     const fixed = TYPOS[lower]
     // A capitalised first word is often tagged a proper noun ("Explained everything"): read it by its lemma.
     const sentenceStart = k === 0 && tags[k] === 'PROPN'
+    const again = sentenceStart && !fixed ? firstWordAgain(lower) : null
     return {
       raw,
       surface: fixed ?? lower,
-      lemma: fixed ?? String(lemmas[k]).toLowerCase(),
-      pos: sentenceStart ? 'VERB' : tags[k]!,
+      lemma: fixed ?? again?.lemma ?? String(lemmas[k]).toLowerCase(),
+      pos: again?.pos ?? (sentenceStart ? 'VERB' : tags[k]!),
       masked: false,
       competitor: false,
       sentenceStart,

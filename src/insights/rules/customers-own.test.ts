@@ -1,0 +1,35 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
+describe("the customer's own doing (customers-own.ts)", () => {
+  test.each([
+    'I was late and he waited for me.',
+    'We were running a bit late.',
+    'What a mess I made!',
+    'I made a mess of the kitchen before they came.',
+  ])('no opinion of the business: %s', (text) => {
+    expect(read(text)).toEqual({})
+  })
+
+  test.each([
+    ['He was late.', { punctuality: 'negative' }],
+    ['We were told he would be late.', { punctuality: 'negative' }],
+    ['They made a mess.', { cleanliness: 'negative' }],
+    ['I waited for him for two hours.', { speed: 'negative' }],
+  ] as [string, Record<string, string>][])("the business's: %s", (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})
+
+describe('kept waiting (phrases.ts)', () => {
+  test.each([
+    ['They did not keep me waiting.', { punctuality: 'positive' }],
+    ["They didn't keep us waiting.", { punctuality: 'positive' }],
+    ['He kept me waiting.', { punctuality: 'negative' }],
+    ['He did not keep his word.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})
