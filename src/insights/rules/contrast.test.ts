@@ -6,6 +6,12 @@ import { tokensOf } from './tokenize'
 const clauses = (text: string) => splitClauses(tokensOf(text)).map((c) => c.map((t) => t.surface).join(' '))
 
 describe('contrast', () => {
+  test('"yet" splits a contrast, not the clause it closes', () => {
+    expect(clauses('Expensive yet worth it.')).toEqual(['expensive', 'worth it .'])
+    expect(clauses('They had not arrived yet.')).toEqual(['they had not arrived yet .'])
+    expect(clauses('Not fixed yet, and it has been a week.')).toEqual(['not fixed yet , and it has been a week .'])
+  })
+
   test('"but", "although" and "other than" split a sentence into clauses', () => {
     expect(clauses('Friendly but expensive.')).toEqual(['friendly', 'expensive .'])
     expect(clauses('Although pricey, the workmanship is superb.')).toEqual(['pricey', 'the workmanship is superb .'])

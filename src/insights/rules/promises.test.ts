@@ -25,3 +25,20 @@ describe('promises broken', () => {
     },
   )
 })
+
+describe('appointments broken and work that drags on (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ['He stood me up.', { punctuality: 'negative' }],
+    ['They flake on appointments.', { punctuality: 'negative' }],
+    ['Constant rescheduling.', { punctuality: 'negative' }],
+    ['Many cancellations.', { punctuality: 'negative' }],
+    ['They came much later than they said.', { punctuality: 'negative' }],
+    ['At 8:35 they had not arrived yet.', { punctuality: 'negative' }],
+    ['Basic repairs take weeks.', { speed: 'negative' }],
+    // The customer's own rescheduling is no complaint.
+    ['We had to reschedule again because of the rain.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})
