@@ -44,3 +44,21 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
     })
   })
 })
+
+describe('work done wrong (phrases.ts, lexicon.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ['There were mistakes in the order.', { quality: 'negative' }],
+    ['He made a mistake on the wiring.', { quality: 'negative' }],
+    ['The TV was not centered.', { quality: 'negative' }],
+    ['The paint started peeling after a month.', { quality: 'negative' }],
+    ['The color chips came off after a week.', { quality: 'negative' }],
+    ['They left the job half done.', { quality: 'negative' }],
+    ['The work was not up to par.', { quality: 'negative' }],
+    // The customer's own mistake, and peeling paint as the job to be done.
+    ['I made a mistake hiring them.', {}],
+    ['We had peeling paint on the porch.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})
