@@ -62,3 +62,15 @@ describe('work done wrong (phrases.ts, lexicon.ts)', () => {
     expect(read(text)).toEqual(expected)
   })
 })
+
+describe('bills against what they should have been (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    'My bill was $275 when it should have been around $50.',
+    "They charged me for work they didn't do.",
+    'A $100 fee just to come out.',
+    'The estimate doubled.',
+  ])('complaint: %s', (text) => {
+    expect(read(text)).toEqual({ price: 'negative' })
+  })
+})
