@@ -74,3 +74,19 @@ describe('bills against what they should have been (phrases.ts)', () => {
     expect(read(text)).toEqual({ price: 'negative' })
   })
 })
+
+describe('pushed, scared or used (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    'He pressured me into buying a new unit.',
+    'They tried to scare me into a replacement.',
+    'They took advantage of my elderly mother.',
+    'He cursed at me.',
+  ])('complaint: %s', (text) => {
+    expect(read(text)).toEqual({ professionalism: 'negative' })
+  })
+
+  test('the customer taking advantage of an offer is no complaint', () => {
+    expect(read('We took advantage of their spring discount.').professionalism).toBeUndefined()
+  })
+})
