@@ -1999,6 +1999,7 @@ export const FAILURE_VERBS = ['leak', 'drip', 'clog', 'trip', 'burst', 'flood', 
  */
 export const COMPLAINT_WORDS: Record<string, [sentiment: number, aspect: AspectId | null]> = {
   // Conduct: words of the staff's manner and order the lexicon lacked.
+  unpunctual: [-0.8, 'punctuality'],
   disorganized: [-0.6, 'professionalism'],
   unorganized: [-0.6, 'professionalism'],
   disorganised: [-0.6, 'professionalism'],

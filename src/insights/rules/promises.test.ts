@@ -42,3 +42,17 @@ describe('appointments broken and work that drags on (phrases.ts)', () => {
     expect(read(text)).toEqual(expected)
   })
 })
+
+describe('capacity and deadlines (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ['They are no longer taking on new customers.', { speed: 'negative' }],
+    ['There was no capacity to carry out my order.', { speed: 'negative' }],
+    ['Deadlines are not kept.', { speed: 'negative' }],
+    ['They missed every deadline.', { speed: 'negative' }],
+    ['They met every deadline.', { speed: 'positive' }],
+    ['The crew was unpunctual.', { punctuality: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})
