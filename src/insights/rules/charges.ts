@@ -10,7 +10,8 @@
 import { type Token, isNumber, syntheticEntry } from './types'
 import { FIRST_PERSON, NEGATOR_SET } from './words'
 
-const PRICE_WORDS = new Set([
+/** Words of price, by lemma or surface ("quote", "fee", "$"). */
+export const PRICE_WORDS = new Set([
   'price',
   'cost',
   'charge',

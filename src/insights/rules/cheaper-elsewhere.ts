@@ -11,6 +11,7 @@
  *   quote", "a fraction of the other shop's price" (the other company owns the price the share is taken of).
  * The mark is written as a phrase about another company, so the competitor's scope keeps it (competitor-scope.ts).
  */
+import { PRICE_WORDS } from './charges'
 import { NEGATOR_SET } from './words'
 import { type Clause, type Entry, type Token, timeEntry } from './types'
 
@@ -78,22 +79,6 @@ function cheapAt(tokens: Token[], k: number): boolean {
   return false
 }
 
-const PRICE_NOUNS = new Set([
-  'price',
-  'prices',
-  'quote',
-  'quotes',
-  'estimate',
-  'estimates',
-  'bid',
-  'bids',
-  'rate',
-  'rates',
-  'cost',
-  'costs',
-  'charge',
-  'fee',
-])
 /**
  * Whether "half the" / "a fraction of the" at k is followed by another company's price: the other company ("the
  * competitor's", "the other shop's") stands between the share and the price noun.
@@ -102,7 +87,7 @@ function shareOfOthersPrice(tokens: Token[], k: number): boolean {
   const t = tokens[k]!
   if (t.surface !== 'half' && t.surface !== 'fraction') return false
   const after = tokens.slice(k + 1, k + 7)
-  const priceAt = after.findIndex((x) => PRICE_NOUNS.has(x.surface))
+  const priceAt = after.findIndex((x) => PRICE_WORDS.has(x.lemma) || PRICE_WORDS.has(x.surface))
   if (priceAt < 0) return false
   return after
     .slice(0, priceAt)
