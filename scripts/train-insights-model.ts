@@ -246,7 +246,10 @@ const show = (s: Scored) =>
  * `--fraction F`: train on that share of the train sources only (a seeded draw), for a learning curve. A source is a
  * line's file or page, without the detail in brackets (the comment, the record).
  */
-const FRACTION = Number(args.includes('--fraction') ? args[args.indexOf('--fraction') + 1] : 1)
+const FRACTION = args.includes('--fraction') ? Number(args[args.indexOf('--fraction') + 1]) : 1
+if (!(FRACTION > 0 && FRACTION <= 1)) throw new Error('--fraction takes a share of the train sources, above 0 and at most 1')
+// The shipped weights are trained on every train source.
+if (FRACTION < 1 && args.includes('--write')) throw new Error('--fraction is for a learning curve: it does not go with --write')
 const sourceOf = (item: Item) => (item.source ?? '').split(' (')[0]!
 function someSources(items: Item[], fraction: number): Item[] {
   if (fraction >= 1) return items

@@ -1998,6 +1998,7 @@ export const FAILURE_VERBS = ['leak', 'drip', 'clog', 'trip', 'burst', 'flood', 
  * feeling and the aspect they name (null: a feeling only, taking the aspect of the cue beside it: "excessive" fees).
  */
 export const COMPLAINT_WORDS: Record<string, [sentiment: number, aspect: AspectId | null]> = {
+  condescend: [-0.7, 'professionalism'],
   // Conduct: words of the staff's manner and order the lexicon lacked.
   unpunctual: [-0.8, 'punctuality'],
   disorganized: [-0.6, 'professionalism'],

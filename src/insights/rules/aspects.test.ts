@@ -20,7 +20,10 @@ describe('a thing judged by an adjective is the quality of the work', () => {
     ['The new faucet looks awful.', { quality: 'negative' }],
     ['Terrible paint job on the fence.', { quality: 'negative' }],
     ['The grout is uneven and the tiles are wobbly.', { quality: 'negative' }],
-    // The trouble of the customer's story, felt by a verb, judges nothing.
+    // An adjective of another noun, and the trouble of the customer's story felt by a verb, judge nothing.
+    ['My car was making a horrible noise.', {}],
+    ['Our deck was in terrible shape before they came.', {}],
+    ['The room was full of terrible smoke before they came.', {}],
     ['The ceiling fan wobbled like crazy and the light flickered.', {}],
     ['Our water heater leaked all over the utility room floor.', {}],
     // What a thing cost is no judgement of it.

@@ -15,17 +15,26 @@ export const EXCLAMATIVE = new Set(EXCLAMATIVE_PRAISE)
 const LINKING = new Set(['be', 'look', 'seem', 'taste', 'feel', 'smell', 'sound', 'become', 'get', 'remain', 'stay', 'turn'])
 /** Adjectives that say what a thing cost, not what it is like: "free coffee" is no judgement of the coffee. */
 const NOT_OF_THE_THING = new Set(['free', 'complimentary', 'included', 'extra'])
+/** What may stand between a linking verb and its adjective: "was far too bland", "has not been very good". */
+const BETWEEN = new Set(['ADV', 'PART', 'AUX'])
 /**
  * Whether the adjective hit judges the thing: right before it ("bland food", "a bad paint job"), or after it across a
- * linking verb ("the food was far too bland"). "Wobbled like crazy" and "the heater leaked" judge nothing.
+ * linking verb and nothing but adverbs ("the food was far too bland"). An adjective of another noun judges nothing:
+ * "the car was making a horrible noise", "the deck was in terrible shape before they came"; nor do "wobbled like
+ * crazy" and "the heater leaked".
  */
 function judges(tokens: Token[], adjective: Hit, thing: Hit): boolean {
   const word = tokens[adjective.start]!
   if (word.pos !== 'ADJ' || NOT_OF_THE_THING.has(word.lemma)) return false
   if (adjective.end <= thing.start) return thing.start - adjective.end <= 1
   if (adjective.start < thing.end || adjective.start - thing.end > 5) return false
-  return tokens.slice(thing.end, adjective.start).some((t) => LINKING.has(t.lemma))
+  if (tokens[adjective.end]?.pos === 'NOUN') return false
+  const between = tokens.slice(thing.end, adjective.start)
+  const linking = between.findIndex((t) => LINKING.has(t.lemma))
+  return linking >= 0 && between.every((t, k) => k === linking || BETWEEN.has(t.pos) || LINKING.has(t.lemma))
 }
+/** A thing judged is a weak reading: it stays below a strong rule's score, so a five-star rating may doubt it. */
+const JUDGED_AT_MOST = 0.6
 
 /**
  * The aspects of one clause, each with its sentiment: the cue's own sentiment plus that of the
@@ -83,6 +92,7 @@ export function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext
       else continue
     }
     score = clamp(score)
+    if (h.entry.judged && !h.entry.aspects.length) score = Math.max(-JUDGED_AT_MOST, Math.min(JUDGED_AT_MOST, score))
     // No feeling, no opinion: "the price of copper has gone up" is not a mention of this business's prices.
     if (score === 0) continue
     for (const raw of aspects) {

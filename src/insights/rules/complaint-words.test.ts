@@ -55,9 +55,10 @@ describe('work done wrong (phrases.ts, lexicon.ts)', () => {
     ['The color chips came off after a week.', { quality: 'negative' }],
     ['They left the job half done.', { quality: 'negative' }],
     ['The work was not up to par.', { quality: 'negative' }],
-    // The customer's own mistake, and peeling paint as the job to be done.
+    // The customer's own mistake, peeling paint as the job to be done, work half done by lunch.
     ['I made a mistake hiring them.', {}],
     ['We had peeling paint on the porch.', {}],
+    ['They were half done by lunch.', {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })
@@ -73,6 +74,10 @@ describe('bills against what they should have been (phrases.ts)', () => {
   ])('complaint: %s', (text) => {
     expect(read(text)).toEqual({ price: 'negative' })
   })
+
+  test('hours that should have been are no bill', () => {
+    expect(read('The job should have been 2 hours but took 6.').price).toBeUndefined()
+  })
 })
 
 describe('pushed, scared or used (phrases.ts)', () => {
@@ -87,6 +92,7 @@ describe('pushed, scared or used (phrases.ts)', () => {
   })
 
   test('the customer taking advantage of an offer is no complaint', () => {
-    expect(read('We took advantage of their spring discount.').professionalism).toBeUndefined()
+    expect(read('I was able to take advantage of my home warranty.').professionalism).toBeUndefined()
+    expect(read('We took advantage of our service plan discount.').professionalism).toBeUndefined()
   })
 })

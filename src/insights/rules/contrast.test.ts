@@ -10,6 +10,7 @@ describe('contrast', () => {
     expect(clauses('Expensive yet worth it.')).toEqual(['expensive', 'worth it .'])
     expect(clauses('They had not arrived yet.')).toEqual(['they had not arrived yet .'])
     expect(clauses('Not fixed yet, and it has been a week.')).toEqual(['not fixed yet , and it has been a week .'])
+    expect(clauses('Polite, yet, the work was sloppy.')).toEqual(['polite ,', ', the work was sloppy .'])
   })
 
   test('"but", "although" and "other than" split a sentence into clauses', () => {

@@ -18,7 +18,8 @@ export function splitClauses(tokens: Token[]): Token[][] {
     const atStart = i === 0 || [',', ';', ':', '-', '—'].includes(tokens[i - 1]!.surface)
     // "They had not arrived yet.", "not fixed yet, and ...": a "yet" that closes its clause is the adverb, no contrast.
     const next = tokens[i + 1]
-    const closingYet = token.surface === 'yet' && (!next || next.pos === 'PUNCT' || ['and', 'but', 'so', 'or'].includes(next.surface))
+    const closingYet =
+      token.surface === 'yet' && !atStart && (!next || next.pos === 'PUNCT' || ['and', 'but', 'so', 'or'].includes(next.surface))
     const contrast =
       !closingYet &&
       CONTRAST.has(token.surface) &&

@@ -17,6 +17,7 @@ describe("the customer's own doing (customers-own.ts)", () => {
     ['He was late.', { punctuality: 'negative' }],
     ['We were told he would be late.', { punctuality: 'negative' }],
     ['They made a mess.', { cleanliness: 'negative' }],
+    ['I was left with a mess to clean up.', { cleanliness: 'negative' }],
     ['I waited for him for two hours.', { speed: 'negative' }],
   ] as [string, Record<string, string>][])("the business's: %s", (text, expected) => {
     expect(read(text)).toEqual(expected)

@@ -11,10 +11,11 @@ const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'it', 'you', 'tech', '
 const TIMES = new Set(['late', 'early'])
 const CUSTOMER = new Set(['me', 'us'])
 
-/** The nearest subject within five words before token k is the customer ("I", "we"). */
+/** Where the nearest subject within five words before token k is the customer ("I", "we"): its index, or -1. */
 const customerBefore = (tokens: Token[], k: number) => {
-  const subject = tokens.slice(Math.max(0, k - 5), k).findLast((x) => SUBJECTS.has(x.surface))
-  return subject !== undefined && FIRST_PERSON.has(subject.surface)
+  const from = Math.max(0, k - 5)
+  const at = tokens.slice(from, k).findLastIndex((x) => SUBJECTS.has(x.surface))
+  return at >= 0 && FIRST_PERSON.has(tokens[from + at]!.surface) ? from + at : -1
 }
 
 export function customersOwnDoing({ tokens, hits }: Clause): void {
@@ -22,14 +23,15 @@ export function customersOwnDoing({ tokens, hits }: Clause): void {
     if (h.end - h.start !== 1 || h.score === 0) continue
     const t = tokens[h.start]!
     // "I was late", "we were running a bit late".
-    if (TIMES.has(t.surface) && h.entry.aspects.includes('punctuality') && customerBefore(tokens, h.start)) h.score = 0
+    if (TIMES.has(t.surface) && h.entry.aspects.includes('punctuality') && customerBefore(tokens, h.start) >= 0) h.score = 0
     // "He waited for me", "they waited for us to get home".
     else if (t.lemma === 'wait' && tokens[h.end]?.surface === 'for' && CUSTOMER.has(tokens[h.end + 1]?.surface ?? '')) h.score = 0
-    // "What a mess I made!", "I made a mess of the kitchen".
+    // "What a mess I made!", "I made a mess of the kitchen" (not "I was left with a mess": the customer is the object).
     else if (h.entry.aspects.includes('cleanliness') && h.score < 0) {
       const madeAfter = FIRST_PERSON.has(tokens[h.end]?.surface ?? '') && MESS_MAKING.has(tokens[h.end + 1]?.lemma ?? '')
-      const madeBefore =
-        customerBefore(tokens, h.start) && tokens.slice(Math.max(0, h.start - 3), h.start).some((x) => MESS_MAKING.has(x.lemma))
+      const subject = customerBefore(tokens, h.start)
+      const verb = subject < 0 ? -1 : tokens.slice(subject + 1, h.start).findIndex((x) => MESS_MAKING.has(x.lemma))
+      const madeBefore = verb >= 0 && !tokens.slice(subject + 1, subject + 1 + verb).some((x) => x.lemma === 'be' || x.lemma === 'get')
       if (madeAfter || madeBefore) h.score = 0
     }
   }

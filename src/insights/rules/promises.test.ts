@@ -35,9 +35,12 @@ describe('appointments broken and work that drags on (phrases.ts)', () => {
     ['Many cancellations.', { punctuality: 'negative' }],
     ['They came much later than they said.', { punctuality: 'negative' }],
     ['At 8:35 they had not arrived yet.', { punctuality: 'negative' }],
-    ['Basic repairs take weeks.', { speed: 'negative' }],
-    // The customer's own rescheduling is no complaint.
+    ['It took weeks to get it fixed.', { speed: 'negative' }],
+    // The customer's own rescheduling, a crew staying late, paint flaking and a leak gone are no complaint of time.
     ['We had to reschedule again because of the rain.', {}],
+    ['They stayed even later to finish the job.', {}],
+    ['The paint began to flake on the south wall.', {}],
+    ['It would normally take weeks but they did it in two days.', {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })

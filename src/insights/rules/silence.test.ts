@@ -24,6 +24,10 @@ describe('silence after an enquiry (phrases)', () => {
     expect(read(text).communication).toBe('negative')
   })
 
+  test('a furnace going silent is no silence', () => {
+    expect(read('The squeaky furnace finally went silent.').communication).toBeUndefined()
+  })
+
   test('a call-out fee waived is no silence', () => {
     expect(read('There was no call out fee.').communication).toBeUndefined()
   })
