@@ -911,6 +911,27 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'quote double': [-0.8, 'price'],
   'bill double': [-0.8, 'price'],
   'price double': [-0.8, 'price'],
+  // Booking: how soon help comes is speed ("easy to book", "hard to get an appointment").
+  'easy to book': [0.6, 'speed'],
+  'hard to book': [-0.6, 'speed'],
+  'hard to get an appointment': [-0.6, 'speed'],
+  'difficult to get an appointment': [-0.6, 'speed'],
+  'in the shortest possible time': [0.8, 'speed'],
+  // Care taken with the home and the work.
+  'take great care of': [0.7, 'quality'],
+  'with great care': [0.7, 'quality'],
+  'job with care': [0.6, 'quality'],
+  'work with care': [0.6, 'quality'],
+  // Cheap parts are poor work, not a low price.
+  'cheap part': [-0.6, 'quality'],
+  'cheap parts': [-0.6, 'quality'],
+  'cheaper part': [-0.6, 'quality'],
+  'cheaper parts': [-0.6, 'quality'],
+  'cheap material': [-0.6, 'quality'],
+  'cheap materials': [-0.6, 'quality'],
+  'without consultation': [-0.6, 'communication'],
+  'without feedback': [-0.6, 'communication'],
+  'no consideration for': [-0.7, 'professionalism'],
   // Work that drags on.
   'take weeks to': [-0.6, 'speed'],
   'take months to': [-0.7, 'speed'],

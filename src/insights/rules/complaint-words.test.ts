@@ -96,3 +96,19 @@ describe('pushed, scared or used (phrases.ts)', () => {
     expect(read('We took advantage of our service plan discount.').professionalism).toBeUndefined()
   })
 })
+
+describe('booking, care and parts (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ['They were very easy to book.', { speed: 'positive' }],
+    ['It was hard to get an appointment.', { speed: 'negative' }],
+    ['They took great care of our floors.', { quality: 'positive' }],
+    ['They did their job with care.', { quality: 'positive' }],
+    ['They used cheap parts.', { quality: 'negative' }],
+    ['The office is unreachable.', { communication: 'negative' }],
+    ['There is no consideration for the tenants.', { professionalism: 'negative' }],
+    ['Handle with care, the tech said.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})
