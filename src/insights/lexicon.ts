@@ -356,6 +356,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'chip',
     'chipped',
     'come off',
+    'wobble',
   ],
   communication: [
     // Read from the real train split's missed praise and complaints.
@@ -834,6 +835,7 @@ export const SENTIMENT: Record<string, number> = {
   chip: -0.6,
   chipped: -0.6,
   'come off': -0.6,
+  wobble: -0.6,
   cowboy: -0.8,
   hopeless: -0.8,
   precise: 0.7,
@@ -1317,6 +1319,7 @@ export const FAILURES = [
   'chip',
   'chipped',
   'come off',
+  'wobble',
   // Noises: what the customer heard before calling, unless placed after the job ("a banging noise since the install").
   'lose pressure',
   'lost pressure',

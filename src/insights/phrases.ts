@@ -932,6 +932,20 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'without consultation': [-0.6, 'communication'],
   'without feedback': [-0.6, 'communication'],
   'no consideration for': [-0.7, 'professionalism'],
+  // A fault not found: the "problem" after "couldn't figure out" is no problem denied.
+  'not figure out': [-0.7, 'quality'],
+  'not diagnose': [-0.7, 'quality'],
+  'unable to figure out': [-0.7, 'quality'],
+  'unable to diagnose': [-0.7, 'quality'],
+  'unable to find the problem': [-0.7, 'quality'],
+  'leave without finish': [-0.7, 'quality'],
+  // Drop cloths not used: the floors left unprotected.
+  'not put down drop cloth': [-0.7, 'cleanliness'],
+  'not put down drop cloths': [-0.7, 'cleanliness'],
+  'not use drop cloth': [-0.7, 'cleanliness'],
+  'not use drop cloths': [-0.7, 'cleanliness'],
+  'no drop cloth': [-0.7, 'cleanliness'],
+  'no drop cloths': [-0.7, 'cleanliness'],
   // Work that drags on.
   'take weeks to': [-0.6, 'speed'],
   'take months to': [-0.7, 'speed'],

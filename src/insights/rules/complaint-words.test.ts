@@ -112,3 +112,20 @@ describe('booking, care and parts (phrases.ts)', () => {
     expect(read(text)).toEqual(expected)
   })
 })
+
+describe('a fault not found, floors unprotected, work left (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ["He couldn't figure out the problem.", { quality: 'negative' }],
+    ['He could not diagnose it.', { quality: 'negative' }],
+    ["They didn't put down drop cloths.", { cleanliness: 'negative' }],
+    ['They left without finishing.', { quality: 'negative' }],
+    ['The new toilet wobbles.', { quality: 'negative' }],
+    // The trouble before the call, and a problem denied.
+    ['The toilet wobbled, so we called them.', {}],
+    ["I couldn't figure out which one, so we called them.", {}],
+    ['Never had a problem since.', { quality: 'positive' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})
