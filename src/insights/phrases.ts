@@ -946,6 +946,11 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'not use drop cloths': [-0.7, 'cleanliness'],
   'no drop cloth': [-0.7, 'cleanliness'],
   'no drop cloths': [-0.7, 'cleanliness'],
+  // A warranty not honoured, a refund still owed.
+  'not honor the warranty': [-0.7, 'professionalism'],
+  'not honor their warranty': [-0.7, 'professionalism'],
+  'not honour the warranty': [-0.7, 'professionalism'],
+  'still no refund': [-0.7, 'price'],
   // Work that drags on.
   'take weeks to': [-0.6, 'speed'],
   'take months to': [-0.7, 'speed'],

@@ -75,6 +75,11 @@ describe('bills against what they should have been (phrases.ts)', () => {
     expect(read(text)).toEqual({ price: 'negative' })
   })
 
+  test('a warranty not honoured and a refund still owed', () => {
+    expect(read("They didn't honor the warranty.")).toEqual({ professionalism: 'negative' })
+    expect(read('Still no refund.')).toEqual({ price: 'negative' })
+  })
+
   test('hours that should have been are no bill', () => {
     expect(read('The job should have been 2 hours but took 6.').price).toBeUndefined()
   })

@@ -11,6 +11,9 @@ describe('damage done by the business (damage.ts)', () => {
     'He smashed the light fixture.',
     'Our floor was scratched by their crew.',
     'The tech broke the handle off my cabinet.',
+    // Past tenses wink tags as adjectives.
+    'They dented the fridge.',
+    'He chipped the counter.',
   ])('complaint: %s', (text) => {
     expect(read(text)).toEqual({ quality: 'negative' })
   })
@@ -22,6 +25,7 @@ describe('damage done by the business (damage.ts)', () => {
     'They had to break the tile to reach the valve.',
     'They did not scratch a thing.',
     'The previous contractor cracked two tiles.',
+    'The fridge was dented when we bought it.',
   ])('no quality complaint: %s', (text) => {
     expect(read(text).quality).not.toBe('negative')
   })

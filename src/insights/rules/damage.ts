@@ -51,12 +51,25 @@ const byThem = (tokens: Token[], k: number) =>
   tokens[k + 1]?.surface === 'by' &&
   tokens.slice(k + 2, k + 5).some((x) => SUBJECTS.has(x.surface) || SUBJECTS.has(x.lemma) || x.surface === 'them')
 
+/**
+ * Whether token k is a damaging verb. wink tags some past tenses as adjectives ("they dented the fridge"): a word in
+ * -ed right after a pronoun whose stem damages counts too ("dented", "stained", "chipped").
+ */
+function damagingVerb(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!
+  if (t.pos === 'VERB') return DAMAGING.has(t.lemma)
+  if (t.pos !== 'ADJ' || !t.surface.endsWith('ed') || tokens[k - 1]?.pos !== 'PRON') return false
+  const stem = t.surface.slice(0, -2)
+  const undoubled = stem.length > 2 && stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : stem
+  return DAMAGING.has(stem) || DAMAGING.has(undoubled) || DAMAGING.has(t.surface.slice(0, -1))
+}
+
 /** Marks damage done by the business on its verb (a sentence rule: runs before the sentence is split). */
 export function damageDone(tokens: Token[]): void {
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!
     // Not "scrape": scraping dirt or old paint off is as often the job ("scraped the bug guts off the windshield").
-    if (!DAMAGING.has(t.lemma) || t.pos !== 'VERB' || t.extra) continue
+    if (!damagingVerb(tokens, k) || t.extra) continue
     // "broke down the problem", "ripped out the carpet"; "ripped us off" is a price (the lexicon's "rip * off").
     if (PARTICLES.has(tokens[k + 1]?.surface ?? '')) continue
     if (t.lemma === 'rip' && tokens.slice(k + 1, k + 4).some((x) => x.surface === 'off')) continue
