@@ -946,6 +946,13 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'not use drop cloths': [-0.7, 'cleanliness'],
   'no drop cloth': [-0.7, 'cleanliness'],
   'no drop cloths': [-0.7, 'cleanliness'],
+  // Spots missed, dust left everywhere (for a cleaning company, its work).
+  'miss * spot': [-0.7, 'cleanliness'],
+  'miss * spots': [-0.7, 'cleanliness'],
+  'sawdust everywhere': [-0.7, 'cleanliness'],
+  'dust everywhere': [-0.7, 'cleanliness'],
+  'debris everywhere': [-0.7, 'cleanliness'],
+  'want $ <num> just': [-0.6, 'price'],
   // A warranty not honoured, a refund still owed.
   'not honor the warranty': [-0.7, 'professionalism'],
   'not honor their warranty': [-0.7, 'professionalism'],

@@ -126,6 +126,9 @@ describe('a fault not found, floors unprotected, work left (phrases.ts)', () => 
     ["They didn't put down drop cloths.", { cleanliness: 'negative' }],
     ['They left without finishing.', { quality: 'negative' }],
     ['The new toilet wobbles.', { quality: 'negative' }],
+    ['The cleaners missed several spots.', { cleanliness: 'negative' }],
+    ['Sawdust everywhere.', { cleanliness: 'negative' }],
+    ['They wanted $500 just for a diagnostic.', { price: 'negative' }],
     // The trouble before the call, and a problem denied.
     ['The toilet wobbled, so we called them.', {}],
     ["I couldn't figure out which one, so we called them.", {}],
