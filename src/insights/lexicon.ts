@@ -2004,8 +2004,6 @@ export const COMPLAINT_WORDS: Record<string, [sentiment: number, aspect: AspectI
   condescend: [-0.7, 'professionalism'],
   // Conduct: words of the staff's manner and order the lexicon lacked.
   inconsiderate: [-0.7, 'professionalism'],
-  unreachable: [-0.7, 'communication'],
-  defective: [-0.7, 'quality'],
   unpunctual: [-0.8, 'punctuality'],
   disorganized: [-0.6, 'professionalism'],
   unorganized: [-0.6, 'professionalism'],

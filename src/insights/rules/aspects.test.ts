@@ -20,9 +20,6 @@ describe('a thing judged by an adjective is the quality of the work', () => {
     ['The new faucet looks awful.', { quality: 'negative' }],
     ['Terrible paint job on the fence.', { quality: 'negative' }],
     ['The grout is uneven and the tiles are wobbly.', { quality: 'negative' }],
-    // A word of conduct said of a thing judges the work.
-    ['The cabinets are crooked.', { quality: 'negative' }],
-    ['Crooked contractor.', { professionalism: 'negative' }],
     // An adjective of another noun, and the trouble of the customer's story felt by a verb, judge nothing.
     ['My car was making a horrible noise.', {}],
     ['Our deck was in terrible shape before they came.', {}],

@@ -33,13 +33,6 @@ function judges(tokens: Token[], adjective: Hit, thing: Hit): boolean {
   const linking = between.findIndex((t) => LINKING.has(t.lemma))
   return linking >= 0 && between.every((t, k) => k === linking || BETWEEN.has(t.pos) || LINKING.has(t.lemma))
 }
-/** Words of people's conduct that, said of a thing, judge the work. */
-const OF_A_THING = new Set(['crooked'])
-/** The aspects a hit names itself; a word of conduct said of a thing judges the work ("crooked outlets", a crooked contractor). */
-function namedAspects(tokens: Token[], live: Hit[], h: Hit): readonly AspectId[] {
-  const ofAThing = OF_A_THING.has(h.entry.phrase) && live.some((x) => x.entry.judged && x.segment === h.segment && judges(tokens, h, x))
-  return ofAThing ? ['quality'] : h.entry.aspects
-}
 /** A thing judged is a weak reading: it stays below a strong rule's score, so a five-star rating may doubt it. */
 const JUDGED_AT_MOST = 0.6
 
@@ -69,7 +62,7 @@ export function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext
   const bySegment = new Map<AspectId, { segment: number; score: number; worth: boolean }[]>()
   const counted = new Set<string>()
   for (const h of live) {
-    let aspects = namedAspects(tokens, live, h)
+    let aspects = h.entry.aspects
     let score: number
     // An adjective that qualifies a word naming another aspect lends it its feeling: "honest pricing" is about price.
     const head = live.find((x) => x.start === h.end && x.entry.explicit && x.entry.aspects.length)

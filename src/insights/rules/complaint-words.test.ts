@@ -110,9 +110,10 @@ describe('booking, care and parts (phrases.ts)', () => {
     ['They took great care of our floors.', { quality: 'positive' }],
     ['They did their job with care.', { quality: 'positive' }],
     ['They used cheap parts.', { quality: 'negative' }],
-    ['The office is unreachable.', { communication: 'negative' }],
     ['There is no consideration for the tenants.', { professionalism: 'negative' }],
-    ['Handle with care, the tech said.', {}],
+    // A cheap part that saved the customer money, and financing named Care Credit.
+    ['Instead of replacing the whole furnace, he replaced a cheap part and saved me thousands.', { price: 'positive' }],
+    ['They work with Care Credit for financing.', {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })
@@ -124,16 +125,20 @@ describe('a fault not found, floors unprotected, work left (phrases.ts)', () => 
     ["He couldn't figure out the problem.", { quality: 'negative' }],
     ['He could not diagnose it.', { quality: 'negative' }],
     ["They didn't put down drop cloths.", { cleanliness: 'negative' }],
-    ['They left without finishing.', { quality: 'negative' }],
     ['The new toilet wobbles.', { quality: 'negative' }],
     ['The cleaners missed several spots.', { cleanliness: 'negative' }],
-    ['Sawdust everywhere.', { cleanliness: 'negative' }],
-    ['They wanted $500 just for a diagnostic.', { price: 'negative' }],
     // The trouble before the call, and a problem denied.
     ['The toilet wobbled, so we called them.', {}],
     ["I couldn't figure out which one, so we called them.", {}],
+    ["My husband couldn't figure out what was wrong, so we called.", {}],
     ['Never had a problem since.', { quality: 'positive' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })
+})
+
+test("the customer's own search and a place on a schedule are no complaint", () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  expect(read("We tried for hours and couldn't figure out the problem, so we called them.").quality).not.toBe('negative')
+  expect(read("I'd hate to miss my spot on their schedule.").cleanliness).toBeUndefined()
 })

@@ -1,7 +1,7 @@
 /**
  * What the customer did is no opinion of the business: "I was running late" says nothing of its punctuality, "he
  * waited for me" is the tradesman waiting on the customer, not the customer kept waiting, and "what a mess I made" is
- * the customer's own mess; "I couldn't figure out which one" is the customer's own search.
+ * the customer's own mess.
  */
 import { MESS_MAKING } from './story'
 import type { Clause, Token } from './types'
@@ -10,8 +10,6 @@ import { FIRST_PERSON } from './words'
 const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'it', 'you', 'tech', 'technician', 'plumber', 'crew', 'guy', 'someone', 'nobody'])
 const TIMES = new Set(['late', 'early'])
 const CUSTOMER = new Set(['me', 'us'])
-/** A fault not found, which the customer may say of themselves: "I couldn't figure out which one". */
-const NOT_FOUND = new Set(['not figure out', 'not diagnose', 'unable to figure out', 'unable to diagnose', 'unable to find the problem'])
 
 /** Where the nearest subject within five words before token k is the customer ("I", "we"): its index, or -1. */
 const customerBefore = (tokens: Token[], k: number) => {
@@ -22,8 +20,6 @@ const customerBefore = (tokens: Token[], k: number) => {
 
 export function customersOwnDoing({ tokens, hits }: Clause): void {
   for (const h of hits) {
-    // "I couldn't figure out which one": the customer's own search, before they called.
-    if (NOT_FOUND.has(h.entry.phrase) && customerBefore(tokens, h.start) >= 0) h.score = 0
     if (h.end - h.start !== 1 || h.score === 0) continue
     const t = tokens[h.start]!
     // "I was late", "we were running a bit late".

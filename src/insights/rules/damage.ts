@@ -51,9 +51,11 @@ const byThem = (tokens: Token[], k: number) =>
   tokens[k + 1]?.surface === 'by' &&
   tokens.slice(k + 2, k + 5).some((x) => SUBJECTS.has(x.surface) || SUBJECTS.has(x.lemma) || x.surface === 'them')
 
+/** Stains as often the job itself ("they stained our deck"): only the verb wink tags a verb counts. */
+const JOB_TOO = new Set(['stain'])
 /**
  * Whether token k is a damaging verb. wink tags some past tenses as adjectives ("they dented the fridge"): a word in
- * -ed right after a pronoun whose stem damages counts too ("dented", "stained", "chipped").
+ * -ed right after a pronoun whose stem damages counts too ("dented", "chipped").
  */
 function damagingVerb(tokens: Token[], k: number): boolean {
   const t = tokens[k]!
@@ -61,7 +63,8 @@ function damagingVerb(tokens: Token[], k: number): boolean {
   if (t.pos !== 'ADJ' || !t.surface.endsWith('ed') || tokens[k - 1]?.pos !== 'PRON') return false
   const stem = t.surface.slice(0, -2)
   const undoubled = stem.length > 2 && stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : stem
-  return DAMAGING.has(stem) || DAMAGING.has(undoubled) || DAMAGING.has(t.surface.slice(0, -1))
+  const verb = [stem, undoubled, t.surface.slice(0, -1)].find((v) => DAMAGING.has(v))
+  return verb !== undefined && !JOB_TOO.has(verb)
 }
 
 /** Marks damage done by the business on its verb (a sentence rule: runs before the sentence is split). */
