@@ -19,6 +19,12 @@ export const ASPECTS = [
 export type AspectId = (typeof ASPECTS)[number]['id']
 
 /**
+ * Wear that shows in the work: quality cues, and failures (so before the job they are its trouble, after it a
+ * complaint: "the paint started peeling after a month").
+ */
+const WEAR = ['peel', 'peeling', 'chip', 'chipped', 'come off', 'wobble']
+
+/**
  * Words that mention an aspect. Most need a sentiment in the same part of the clause to count
  * ("called on Monday" is no opinion about communication); EXPLICIT_CUES name the aspect itself and
  * count as a neutral mention even without one ("the price was $450").
@@ -351,12 +357,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'precise',
     'stain',
     'stained',
-    'peel',
-    'peeling',
-    'chip',
-    'chipped',
-    'come off',
-    'wobble',
+    ...WEAR,
   ],
   communication: [
     // Read from the real train split's missed praise and complaints.
@@ -1314,12 +1315,7 @@ export const FAILURES = [
   'sparked',
   'crack',
   'cracked',
-  'peel',
-  'peeling',
-  'chip',
-  'chipped',
-  'come off',
-  'wobble',
+  ...WEAR,
   // Noises: what the customer heard before calling, unless placed after the job ("a banging noise since the install").
   'lose pressure',
   'lost pressure',
