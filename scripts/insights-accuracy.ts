@@ -88,7 +88,7 @@ function reportDocuments(name: string, documents: Document[]): void {
   const silent = lows.map((r) => !r.rated)
   const complaining = fives.map((r) => r.rated)
   const falselyComplaining = fives.map((r) => r.unfounded)
-  const complaintFree = five.filter((d) => !d.complaints?.length).length
+  const ownComplaints = five.filter((d) => d.complaints?.length).length
   const silentAlone = lows.map((r) => !r.alone)
   const complainingAlone = fives.map((r) => r.alone)
   const count = (xs: boolean[]) => xs.filter(Boolean).length
@@ -97,7 +97,7 @@ function reportDocuments(name: string, documents: Document[]): void {
   console.log(`5 star reviews with a complaint:    ${count(complaining)} of ${five.length}, ${ci(shareInterval(complaining))}`)
   console.log(
     `  of them, with one the review does not make (an aspect its labels do not name): ${count(falselyComplaining)} of ${five.length}, ` +
-      `${ci(shareInterval(falselyComplaining))} (${five.length - complaintFree} of the ${five.length} make a complaint of their own)`,
+      `${ci(shareInterval(falselyComplaining))} (${ownComplaints} of the ${five.length} make a complaint of their own)`,
   )
   console.log(
     `(the text alone, without the rating: ${count(silentAlone)} of ${low.length} silent, ${ci(shareInterval(silentAlone))}; ` +

@@ -5,16 +5,14 @@
  */
 import { MESS_MAKING } from './story'
 import type { Clause, Token } from './types'
-import { FIRST_PERSON } from './words'
+import { CLAUSE_SUBJECTS, CUSTOMER_OBJECTS, FIRST_PERSON } from './words'
 
-const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'it', 'you', 'tech', 'technician', 'plumber', 'crew', 'guy', 'someone', 'nobody'])
 const TIMES = new Set(['late', 'early'])
-const CUSTOMER = new Set(['me', 'us'])
 
 /** Where the nearest subject within five words before token k is the customer ("I", "we"): its index, or -1. */
 const customerBefore = (tokens: Token[], k: number) => {
   const from = Math.max(0, k - 5)
-  const at = tokens.slice(from, k).findLastIndex((x) => SUBJECTS.has(x.surface))
+  const at = tokens.slice(from, k).findLastIndex((x) => CLAUSE_SUBJECTS.has(x.surface))
   return at >= 0 && FIRST_PERSON.has(tokens[from + at]!.surface) ? from + at : -1
 }
 
@@ -25,7 +23,7 @@ export function customersOwnDoing({ tokens, hits }: Clause): void {
     // "I was late", "we were running a bit late".
     if (TIMES.has(t.surface) && h.entry.aspects.includes('punctuality') && customerBefore(tokens, h.start) >= 0) h.score = 0
     // "He waited for me", "they waited for us to get home".
-    else if (t.lemma === 'wait' && tokens[h.end]?.surface === 'for' && CUSTOMER.has(tokens[h.end + 1]?.surface ?? '')) h.score = 0
+    else if (t.lemma === 'wait' && tokens[h.end]?.surface === 'for' && CUSTOMER_OBJECTS.has(tokens[h.end + 1]?.surface ?? '')) h.score = 0
     // "What a mess I made!", "I made a mess of the kitchen" (not "I was left with a mess": the customer is the object).
     else if (h.entry.aspects.includes('cleanliness') && h.score < 0) {
       const madeAfter = FIRST_PERSON.has(tokens[h.end]?.surface ?? '') && MESS_MAKING.has(tokens[h.end + 1]?.lemma ?? '')

@@ -10,6 +10,7 @@
  */
 import { type Token, timeEntry } from './types'
 import { isNumber } from './types'
+import { CUSTOMER_OBJECTS } from './words'
 
 const UNITS: Record<string, number> = {
   minute: 1,
@@ -30,13 +31,12 @@ const UNITS: Record<string, number> = {
 // Not "a full day": an install that takes a full day is said plainly, without complaint.
 const LONG = new Set(['over', 'nearly', 'almost', 'least', 'more', 'well'])
 const SHORT = new Set(['only', 'just', 'less', 'under'])
-const CUSTOMER = new Set(['me', 'us'])
 const RETURNING = new Set(['come', 'go', 'return', 'arrive', 'call', 'get', 'show', 'check', 'stop'])
 
 /** The span after "take" at token i: its length in minutes and the words said of it; undefined when there is none. */
 function spanAfter(tokens: Token[], i: number): { minutes: number; long: boolean; short: boolean; customer: boolean } | undefined {
   let k = i + 1
-  const customer = CUSTOMER.has(tokens[k]?.surface ?? '')
+  const customer = CUSTOMER_OBJECTS.has(tokens[k]?.surface ?? '')
   if (customer || ['them', 'him', 'her'].includes(tokens[k]?.surface ?? '')) k++
   const said: string[] = []
   while (k < tokens.length && k < i + 6 && !isNumber(tokens[k]!) && !['a', 'an'].includes(tokens[k]!.surface)) {

@@ -4,25 +4,24 @@
  * had to come back twice to fix it", "it took three visits to get it right").
  */
 import { type Clause, type Hit, type Token, timeEntry } from './types'
-import { FIRST_PERSON } from './words'
+import { CLAUSE_SUBJECTS, FIRST_PERSON } from './words'
 
 const RETURNS = new Set(['come back', 'be back'])
 const NOT_RETURNING = new Set(['not return', 'never return'])
 const MESSAGES = new Set(['call', 'calls', 'message', 'email', 'text', 'voicemail', 'phone'])
-const SUBJECTS = new Set(['i', 'we', 'he', 'she', 'they', 'it', 'you', 'someone', 'nobody', 'tech', 'technician', 'plumber', 'crew', 'guy'])
 
 /** "We will never come back", "I'll be back", "Not coming back": the customer returning (or not) as a customer. */
 export const customersReturn = (tokens: Token[], h: Hit): boolean => {
   // "I will never return here", "Will not return": the customer not returning; "they never returned my call(s)" is silence.
   if (NOT_RETURNING.has(h.entry.phrase)) {
     if (MESSAGES.has(tokens[h.end]?.lemma ?? '') || MESSAGES.has(tokens[h.end + 1]?.lemma ?? '')) return false
-    const subject = tokens.slice(0, h.start).findLast((t) => SUBJECTS.has(t.surface))
+    const subject = tokens.slice(0, h.start).findLast((t) => CLAUSE_SUBJECTS.has(t.surface))
     return subject === undefined || FIRST_PERSON.has(subject.surface)
   }
   if (!RETURNS.has(h.entry.phrase)) return false
   // "Will be back again", "Ill be back there": the customer's intention with "I" dropped or run into "Ill".
   if (tokens[h.start - 1]?.surface === 'ill' || (h.start === 1 && tokens[0]!.surface === 'will')) return true
-  const subject = tokens.slice(0, h.start).findLast((t) => SUBJECTS.has(t.surface))
+  const subject = tokens.slice(0, h.start).findLast((t) => CLAUSE_SUBJECTS.has(t.surface))
   // "Not coming back", "Never again coming back": a review drops its "we"; the business is not refused like that.
   if (subject === undefined) return h.negated
   return FIRST_PERSON.has(subject.surface)

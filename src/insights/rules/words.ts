@@ -25,6 +25,25 @@ export const FAMILY = new Set([
   'landlord',
 ])
 export const FIRST_PERSON = new Set(['i', 'we'])
+/** The customer as an object: "waited for me", "kept us waiting". */
+export const CUSTOMER_OBJECTS = new Set(['me', 'us'])
+/** Who a clause is about, the customer ("I", "we") or the tradesman: the nearest of these before a word is its subject. */
+export const CLAUSE_SUBJECTS = new Set([
+  'i',
+  'we',
+  'he',
+  'she',
+  'they',
+  'it',
+  'you',
+  'someone',
+  'nobody',
+  'tech',
+  'technician',
+  'plumber',
+  'crew',
+  'guy',
+])
 /** Things in a house that can be slow themselves (a drain, a flush): "slow" after them is the trouble. */
 export const FIXTURES = new Set([
   'drain',
