@@ -18,6 +18,50 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
 
+  test.each([
+    // What wants improving
+    ['Customer service is minimal at best.', { professionalism: 'negative' }],
+    ['The work was mediocre at best.', { quality: 'negative' }],
+    ['Their communication needs improvement.', { communication: 'negative' }],
+    ['There is room for improvement in their customer service.', { professionalism: 'negative' }],
+    ['They need to work on their punctuality.', { punctuality: 'negative' }],
+    // Work left undone, rushed or patched for now
+    ['They never finished the job.', { quality: 'negative' }],
+    ['They left without finishing.', { quality: 'negative' }],
+    ['He never came back to finish.', { quality: 'negative' }],
+    ['They did a rushed job.', { quality: 'negative' }],
+    ['The repair was only a temporary fix.', { quality: 'negative' }],
+    ['The toilet still runs.', { quality: 'negative' }],
+    ["The AC still isn't cooling.", { quality: 'negative' }],
+    ["The sink still won't drain.", { quality: 'negative' }],
+    ['The cabinets do not line up.', { quality: 'negative' }],
+    ['They put the filter in backwards.', { quality: 'negative' }],
+    ['It looks like a 5 year old did it.', { quality: 'negative' }],
+    // Calls that end in a mailbox, texts ignored
+    ['Every call goes straight to voicemail.', { communication: 'negative' }],
+    ['I called four hours later and was sent to voicemail.', { communication: 'negative' }],
+    ['He ignored my texts.', { communication: 'negative' }],
+    // Fees added, no idea of the work, bookings far out and moved again and again
+    ['They added a $50 fee at the end.', { price: 'negative' }],
+    ['No added fees.', { price: 'positive' }],
+    ['The tech had no idea what he was doing.', { professionalism: 'negative' }],
+    ['They had no clue.', { professionalism: 'negative' }],
+    ['They were booked out for a month.', { speed: 'negative' }],
+    ['They rescheduled three times.', { punctuality: 'negative' }],
+  ] as [string, Record<string, string>][])('said as facts, rules alone: %s', (text, expected) => {
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
+  })
+
+  test.each([
+    // The customer's own ignorance, an ordinary project, a temporary fix that was the help
+    ['I had no idea what they were doing but they explained it all.', 'professionalism'],
+    ['I never finish a project without calling them.', 'quality'],
+    ['Our AC was not cooling so we called them.', 'quality'],
+    ['He did a temporary fix to get us through the weekend and came back Monday.', 'quality'],
+  ] as [string, string][])('no complaint, rules alone: %s', (text, aspect) => {
+    expect((readAspects(text, { learned: false }) as Record<string, string>)[aspect]).not.toBe('negative')
+  })
+
   test('negation flips them like any plain word', () => {
     expect(readAspects('The tech was not aggressive at all.') as Record<string, string>).toEqual({ professionalism: 'positive' })
   })

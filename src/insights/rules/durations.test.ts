@@ -22,6 +22,21 @@ describe('how long it took (durations.ts)', () => {
     },
   )
 
+  test.each([
+    'It took them a month to get back to me with a quote.',
+    'It took him three days to return my call.',
+    'It took them two weeks to send the estimate.',
+  ])('an answer that took days: %s', (text) => {
+    expect(read(text)).toEqual({ speed: 'negative' })
+  })
+
+  test.each(['It took them a day to respond, which was great.', 'It only took them a day to get back to me.'])(
+    'an answer within a day is no speed complaint: %s',
+    (text) => {
+      expect(read(text).speed).not.toBe('negative')
+    },
+  )
+
   test.each(['The job took three days.', 'The job was not done right when I checked it.'])('no speed complaint: %s', (text) => {
     expect(read(text).speed).not.toBe('negative')
   })

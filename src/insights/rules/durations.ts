@@ -34,7 +34,10 @@ const SHORT = new Set(['only', 'just', 'less', 'under'])
 const RETURNING = new Set(['come', 'go', 'return', 'arrive', 'call', 'get', 'show', 'check', 'stop'])
 
 /** The span after "take" at token i: its length in minutes and the words said of it; undefined when there is none. */
-function spanAfter(tokens: Token[], i: number): { minutes: number; long: boolean; short: boolean; customer: boolean } | undefined {
+function spanAfter(
+  tokens: Token[],
+  i: number,
+): { minutes: number; long: boolean; short: boolean; customer: boolean; end: number } | undefined {
   let k = i + 1
   const customer = CUSTOMER_OBJECTS.has(tokens[k]?.surface ?? '')
   if (customer || ['them', 'him', 'her'].includes(tokens[k]?.surface ?? '')) k++
@@ -46,11 +49,12 @@ function spanAfter(tokens: Token[], i: number): { minutes: number; long: boolean
   if (said.some((w) => !LONG.has(w) && !SHORT.has(w) && !['than', 'about', 'around', 'close', 'to', 'a', 'good'].includes(w)))
     return undefined
   // "a full day", "an hour", "2 hours", "45 min".
-  let unit = tokens[k + 1]
+  let unitAt = k + 1
   if (tokens[k + 1]?.surface === 'full' || tokens[k + 1]?.surface === 'good') {
     said.push('full')
-    unit = tokens[k + 2]
+    unitAt = k + 2
   }
+  const unit = tokens[unitAt]
   const minutes = UNITS[unit?.surface ?? '']
   if (minutes === undefined || k >= tokens.length) return undefined
   return {
@@ -58,7 +62,24 @@ function spanAfter(tokens: Token[], i: number): { minutes: number; long: boolean
     long: said.some((w) => LONG.has(w) && w !== 'more') || (said.includes('more') && said.includes('than')),
     short: said.some((w) => SHORT.has(w)),
     customer,
+    end: unitAt + 1,
   }
+}
+
+const ANSWERING = new Set(['respond', 'reply', 'answer', 'return', 'call', 'email', 'text', 'send'])
+/**
+ * "It took them a month to get back to me", "took him three days to return my call": an answer that took days is a
+ * speed complaint, whatever the answer said. Where the answer starts (its words are masked, so "get back to" is not
+ * read as praise), or -1.
+ */
+function slowAnswerAt(tokens: Token[], span: { minutes: number; end: number }): number {
+  // Days ("three days", not "a day") or longer.
+  const days = span.minutes === UNITS.day && tokens[span.end - 1]!.surface.endsWith('s')
+  if (!(days || span.minutes >= UNITS.week!) || tokens[span.end]?.surface !== 'to') return -1
+  const verb = tokens[span.end + 1]
+  if (!verb) return -1
+  if (ANSWERING.has(verb.lemma) || (verb.lemma === 'get' && tokens[span.end + 2]?.surface === 'back')) return span.end + 1
+  return -1
 }
 
 /** "wasn't done", "not ready", "nothing had been done", followed by "when I came back": the work unfinished on return. */
@@ -95,6 +116,12 @@ export function durations(tokens: Token[]): void {
       const short = span.short || before.some((x) => x.surface === 'only' || x.surface === 'just')
       const negated = before.some((x) => ['not', "n't", 'nt', 'never'].includes(x.surface))
       const long = !short && (span.long || (span.customer && span.minutes >= 60))
+      const answer = negated || short ? -1 : slowAnswerAt(tokens, span)
+      if (answer >= 0) {
+        t.extra = timeEntry('took days to answer', -0.6, 'speed')
+        for (let m = answer; m < Math.min(tokens.length, answer + 4); m++) tokens[m]!.masked = true
+        continue
+      }
       if (negated) {
         if (long) t.extra = timeEntry('never took long', 0.5, 'speed')
       } else if (short && span.minutes <= 60) t.extra = timeEntry('took a short time', 0.5, 'speed')

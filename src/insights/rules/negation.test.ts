@@ -43,6 +43,10 @@ describe('negation', () => {
     ["They didn't call.", { communication: 'negative' }],
     ['They entered our home without giving us prior notice.', { communication: 'negative' }],
     ['We did not even get a phone call.', { communication: 'negative' }],
+    // Stopping a doing denies it
+    ['They just stopped responding.', { communication: 'negative' }],
+    ['He stopped returning my calls after the deposit.', { communication: 'negative' }],
+    ['They never stopped working until it was done.', { quality: 'positive' }],
     // "Not only" and "not just" add, they do not deny
     ['Not only was he quick with the work, he was helpful.', { speed: 'positive', professionalism: 'positive' }],
     ['They were not only affordable but also punctual.', { price: 'positive', punctuality: 'positive' }],

@@ -2,7 +2,8 @@
  * Negation (after VADER, Hutto & Gilbert 2014): a negator flips a sentiment word within three words after it,
  * looking past fillers ("never once had to wait") and quantities ("not a single speck of"), damped by -0.74; a
  * denied trouble noun ("zero issues", "never had a problem") is praise. A negation is used up by the first word it
- * flips, except across "or"/"nor" ("wasn't friendly or helpful"); a fronted "not once" negates the whole clause.
+ * flips, except across "or"/"nor" ("wasn't friendly or helpful"); a fronted "not once" negates the whole clause;
+ * "stopped" before a doing denies it ("stopped responding").
  * Boosters ("really", "super") scale the next felt word. `collectHits` reads one clause's lexicon hits this way.
  */
 import { INTENSIFIERS, NEGATION_FILLERS, QUANTITY_NOUNS } from '../lexicon'
@@ -39,6 +40,9 @@ export function boost(tokens: Token[], i: number): number {
 /** The negation a negator at token i opens, or undefined when the token is none. */
 export function negationAt(tokens: Token[], i: number): Negation | undefined {
   const t = tokens[i]!
+  // "They stopped responding", "it stopped leaking": stopping a doing denies it.
+  if (t.lemma === 'stop' && t.pos === 'VERB' && /ing$/.test(tokens[i + 1]?.surface ?? '') && tokens[i + 1]!.pos === 'VERB')
+    return { at: i, carries: false }
   if (!NEGATOR_SET.has(t.lemma) && !NEGATOR_SET.has(t.surface) && !(t.surface === 'no' && tokens[i + 1]?.surface === 'one'))
     return undefined
   // "Not only was he quick, he was helpful", "not just the English": adding, not denying.

@@ -7,7 +7,13 @@ describe('wishes name what was missing', () => {
     ['The communication could have been better.', { communication: 'negative' }],
     ['Rooms could have been cleaner.', { cleanliness: 'negative' }],
     ['It would be nice if they called back.', { communication: 'negative' }],
+    ['They could do much better on customer service and responsiveness.', { professionalism: 'negative' }],
     ['I would be happy to recommend them.', {}],
+    ['My dog could have done a better job.', { quality: 'negative' }],
+    ['Nobody could have done a better job.', { quality: 'positive' }],
+    ['He could not have done a better job.', { quality: 'positive' }],
+    ['You could do no better than call them.', {}],
+    ['I could not do better myself.', {}],
     ["Couldn't be better.", {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)

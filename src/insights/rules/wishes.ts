@@ -1,6 +1,7 @@
 /**
  * Wishes name what was missing: "Staff could be more friendly", "the communication could have been better",
- * "rooms could have been cleaner", "it would be nice if they called back" are complaints, not praise.
+ * "rooms could have been cleaner", "it would be nice if they called back", "they could do much better on customer
+ * service" are complaints, not praise.
  * ("Couldn't be better" and "couldn't be happier" are praise, matched whole as phrases.)
  */
 import type { Clause, Token } from './types'
@@ -12,12 +13,23 @@ const isComparative = (t: Token, previous?: Token) =>
   ['more', 'bit', 'little'].includes(previous?.surface ?? '') ||
   (/er$/.test(t.surface) && t.lemma !== t.surface)
 
-/** Where the wish at token m reaches: after "could be", "could have been", "would be nice if". */
+/** Where the wish at token m reaches: after "could be", "could have been", "would be nice if", "could do better". */
 function wishAt(tokens: Token[], m: number): { from: number; nice?: number } | undefined {
   if (!MODALS.has(tokens[m]!.surface) || ['not', "n't", 'never'].includes(tokens[m + 1]?.surface ?? '')) return undefined
+  // "Nobody could have done a better job", "no one could be more helpful": praise.
+  const subject = tokens.slice(Math.max(0, m - 2), m)
+  if (
+    subject.some(
+      (t) => ['nobody', 'noone', 'none'].includes(t.surface) || (t.surface === 'no' && tokens[tokens.indexOf(t) + 1]?.surface === 'one'),
+    )
+  )
+    return undefined
   let k = m + 1
-  if (tokens[k]?.lemma === 'have' && tokens[k + 1]?.lemma === 'be') k += 2
+  // "could have been", "my dog could have done a better job".
+  if (tokens[k]?.lemma === 'have' && (tokens[k + 1]?.lemma === 'be' || tokens[k + 1]?.lemma === 'do')) k += 2
   else if (tokens[k]?.lemma === 'be') k += 1
+  // "could do better"; not "you could do no better than call them".
+  else if (tokens[k]?.lemma === 'do' && tokens[k + 1]?.surface !== 'no') k += 1
   else return undefined
   // "it would be nice if ...", "would have been appreciated if ...".
   if (WISHED.has(tokens[k]?.lemma ?? '') && ['if', 'to'].includes(tokens[k + 1]?.surface ?? '')) return { from: k + 2, nice: k }
@@ -32,7 +44,15 @@ export function wishesForBetter({ tokens, hits }: Clause): void {
     if (!wish) continue
     for (const h of hits) {
       if (wish.nice !== undefined && h.start === wish.nice) h.score = 0
-      else if (h.start >= wish.from && h.start <= wish.from + 6 && h.score > 0 && !h.negated && !h.entry.fixed) h.score = -h.score * 0.8
+      // A fixed phrase keeps its sense, unless the wish's comparative is its own first word ("a better job" read as "good job").
+      else if (
+        h.start >= wish.from &&
+        h.start <= wish.from + 6 &&
+        h.score > 0 &&
+        !h.negated &&
+        (!h.entry.fixed || tokens[h.start]!.surface === 'better')
+      )
+        h.score = -h.score * 0.8
     }
   }
 }
