@@ -56,7 +56,7 @@ export function negationAt(tokens: Token[], i: number): Negation | undefined {
 }
 
 /** Verbs of meeting or finding: "never seen a cleaner kitchen", "never had a better experience". */
-const EXPERIENCE = new Set([
+export const EXPERIENCE = new Set([
   'see',
   'have',
   'meet',

@@ -18,6 +18,7 @@ import { collectHits } from './negation'
 import { sarcasmMarkers, scareQuotes } from './sarcasm'
 import { customersOwnReturn } from './visits'
 import { customersOwnDoing } from './customers-own'
+import { timelyDenied } from './timely'
 import { wishesForBetter } from './wishes'
 import type { ClauseRule, Hit, Token } from './types'
 
@@ -34,6 +35,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   repairsNamed,
   scareQuotes,
   wishesForBetter,
+  timelyDenied,
   readManner,
   failuresAsTheJob,
   troubleAftermath,

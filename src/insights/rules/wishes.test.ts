@@ -13,6 +13,10 @@ describe('wishes name what was missing', () => {
     ['Nobody could have done a better job.', { quality: 'positive' }],
     ['He could not have done a better job.', { quality: 'positive' }],
     ['You could do no better than call them.', {}],
+    ['We had a second company come out to see if they could do any better.', {}],
+    ['If they had just notified us ahead of time I would have moved my car.', { communication: 'negative' }],
+    ['If he had been on time we would have made our flight.', { punctuality: 'negative' }],
+    ['If I had known they were this good I would have called sooner.', {}],
     ['I could not do better myself.', {}],
     ["Couldn't be better.", {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {

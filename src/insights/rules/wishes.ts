@@ -1,7 +1,7 @@
 /**
  * Wishes name what was missing: "Staff could be more friendly", "the communication could have been better",
  * "rooms could have been cleaner", "it would be nice if they called back", "they could do much better on customer
- * service" are complaints, not praise.
+ * service", "if they had just notified us" are complaints, not praise.
  * ("Couldn't be better" and "couldn't be happier" are praise, matched whole as phrases.)
  */
 import type { Clause, Token } from './types'
@@ -28,8 +28,13 @@ function wishAt(tokens: Token[], m: number): { from: number; nice?: number } | u
   // "could have been", "my dog could have done a better job".
   if (tokens[k]?.lemma === 'have' && (tokens[k + 1]?.lemma === 'be' || tokens[k + 1]?.lemma === 'do')) k += 2
   else if (tokens[k]?.lemma === 'be') k += 1
-  // "could do better"; not "you could do no better than call them".
-  else if (tokens[k]?.lemma === 'do' && tokens[k + 1]?.surface !== 'no') k += 1
+  // "could do better"; not "you could do no better than call them", nor "to see if they could do any better" (a trial).
+  else if (
+    tokens[k]?.lemma === 'do' &&
+    !['no', 'any'].includes(tokens[k + 1]?.surface ?? '') &&
+    !tokens.slice(Math.max(0, m - 3), m).some((t) => t.surface === 'if' || t.surface === 'whether')
+  )
+    k += 1
   else return undefined
   // "it would be nice if ...", "would have been appreciated if ...".
   if (WISHED.has(tokens[k]?.lemma ?? '') && ['if', 'to'].includes(tokens[k + 1]?.surface ?? '')) return { from: k + 2, nice: k }
@@ -38,9 +43,17 @@ function wishAt(tokens: Token[], m: number): { from: number; nice?: number } | u
   return undefined
 }
 
+const THEY = new Set(['they', 'he', 'she', 'someone', 'somebody', 'anyone'])
+/** "If they had just notified us", "if he had been on time": what they did not do, wished after the fact. */
+function regretAt(tokens: Token[], m: number): { from: number; nice?: number } | undefined {
+  if (tokens[m]!.surface !== 'if' || !THEY.has(tokens[m + 1]?.surface ?? '') || tokens[m + 2]?.surface !== 'had') return undefined
+  if (['not', "n't", 'never'].includes(tokens[m + 3]?.surface ?? '')) return undefined
+  return { from: m + 3 }
+}
+
 export function wishesForBetter({ tokens, hits }: Clause): void {
   for (let m = 0; m < tokens.length; m++) {
-    const wish = wishAt(tokens, m)
+    const wish = wishAt(tokens, m) ?? regretAt(tokens, m)
     if (!wish) continue
     for (const h of hits) {
       if (wish.nice !== undefined && h.start === wish.nice) h.score = 0
