@@ -18,6 +18,34 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
 
+  test('negation flips them like any plain word', () => {
+    expect(readAspects('The tech was not aggressive at all.') as Record<string, string>).toEqual({ professionalism: 'positive' })
+  })
+
+  test.each([
+    ['The lady at the counter was openly racist.', { professionalism: 'negative' }],
+    ['The owner is grouchy and brusque.', { professionalism: 'negative' }],
+    ['The new manager seems inept.', { professionalism: 'negative' }],
+    ['He upsold me on a filter I did not need.', { professionalism: 'negative' }],
+    ['He told us to get out and slammed the door.', { professionalism: 'negative' }],
+    ['The clerk kicked us out for asking questions.', { professionalism: 'negative' }],
+    ['She said I was wasting her time.', { professionalism: 'negative' }],
+    ['He had the nerve to ask for a tip.', { professionalism: 'negative' }],
+    ['They treat their tenants like dirt.', { professionalism: 'negative' }],
+    ['The manager could care less about us.', { professionalism: 'negative' }],
+    ['He raised his voice at my mother.', { professionalism: 'negative' }],
+  ] as [string, Record<string, string>][])('discourtesy, rules alone: %s', (text, expected) => {
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
+  })
+
+  test('a denied discourtesy word is praise', () => {
+    expect(readAspects('The receptionist was not snobby at all.', { learned: false }) as Record<string, string>).toEqual({
+      professionalism: 'positive',
+    })
+  })
+})
+
+describe('complaints said as facts (phrases.ts)', () => {
   test.each([
     // What wants improving
     ['Customer service is minimal at best.', { professionalism: 'negative' }],
@@ -48,6 +76,10 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
     ['They had no clue.', { professionalism: 'negative' }],
     ['They were booked out for a month.', { speed: 'negative' }],
     ['They rescheduled three times.', { punctuality: 'negative' }],
+    // A fault still there, a connection dropping, requests unanswered
+    ['The car still makes the same noise.', { quality: 'negative' }],
+    ['The internet keeps dropping.', { quality: 'negative' }],
+    ['Maintenance requests are ignored.', { communication: 'negative' }],
   ] as [string, Record<string, string>][])('said as facts, rules alone: %s', (text, expected) => {
     expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
   })
@@ -57,35 +89,11 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
     ['I had no idea what they were doing but they explained it all.', 'professionalism'],
     ['I never finish a project without calling them.', 'quality'],
     ['Our AC was not cooling so we called them.', 'quality'],
+    ['The price keeps dropping every year.', 'quality'],
+    ['The car was making a noise so we took it in.', 'quality'],
     ['He did a temporary fix to get us through the weekend and came back Monday.', 'quality'],
   ] as [string, string][])('no complaint, rules alone: %s', (text, aspect) => {
     expect((readAspects(text, { learned: false }) as Record<string, string>)[aspect]).not.toBe('negative')
-  })
-
-  test('negation flips them like any plain word', () => {
-    expect(readAspects('The tech was not aggressive at all.') as Record<string, string>).toEqual({ professionalism: 'positive' })
-  })
-
-  test.each([
-    ['The lady at the counter was openly racist.', { professionalism: 'negative' }],
-    ['The owner is grouchy and brusque.', { professionalism: 'negative' }],
-    ['The new manager seems inept.', { professionalism: 'negative' }],
-    ['He upsold me on a filter I did not need.', { professionalism: 'negative' }],
-    ['He told us to get out and slammed the door.', { professionalism: 'negative' }],
-    ['The clerk kicked us out for asking questions.', { professionalism: 'negative' }],
-    ['She said I was wasting her time.', { professionalism: 'negative' }],
-    ['He had the nerve to ask for a tip.', { professionalism: 'negative' }],
-    ['They treat their tenants like dirt.', { professionalism: 'negative' }],
-    ['The manager could care less about us.', { professionalism: 'negative' }],
-    ['He raised his voice at my mother.', { professionalism: 'negative' }],
-  ] as [string, Record<string, string>][])('discourtesy, rules alone: %s', (text, expected) => {
-    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
-  })
-
-  test('a denied discourtesy word is praise', () => {
-    expect(readAspects('The receptionist was not snobby at all.', { learned: false }) as Record<string, string>).toEqual({
-      professionalism: 'positive',
-    })
   })
 })
 
