@@ -91,6 +91,7 @@ describe('complaints said as facts (phrases.ts)', () => {
     ['Our AC was not cooling so we called them.', 'quality'],
     ['The price keeps dropping every year.', 'quality'],
     ['The car was making a noise so we took it in.', 'quality'],
+    ['They poured the patio and the shady sidewalk that leads to the front yard.', 'professionalism'],
     ['He did a temporary fix to get us through the weekend and came back Monday.', 'quality'],
   ] as [string, string][])('no complaint, rules alone: %s', (text, aspect) => {
     expect((readAspects(text, { learned: false }) as Record<string, string>)[aspect]).not.toBe('negative')

@@ -12,6 +12,9 @@ describe('failures: a complaint after the job, or the job to be done', () => {
     }
     expect(visit('Tom came back the next morning with the part.')).toBe(true)
     expect(visit('The leak came back within a week.')).toBe(false)
+    // A person's purpose may come later in the clause; the trouble's never makes it a visit.
+    expect(visit('Lou and Angel came back later once the window finally arrived to install it.')).toBe(true)
+    expect(visit('The leak came back after they left and we had to call them to fix it.')).toBe(false)
   })
 
   test.each([

@@ -148,8 +148,10 @@ export function returnVisit(tokens: Token[], h: Hit): boolean {
         t.surface === 'it',
     )
   const person = subject !== undefined && !TROUBLE.has(subject.lemma) && !FIXTURES.has(subject.lemma) && subject.surface !== 'it'
+  // A person's purpose may come later in the clause: "came back later once the window arrived to install it".
+  const purposeWithin = person ? tokens.slice(h.end, h.end + 12) : after
   return (
-    after.some((t, k) => t.surface === 'to' && after[k + 1]?.pos === 'VERB') ||
+    purposeWithin.some((t, k) => t.surface === 'to' && purposeWithin[k + 1]?.pos === 'VERB') ||
     (person &&
       after.some(
         (t, k) =>

@@ -43,6 +43,9 @@ describe('negation', () => {
     ["They didn't call.", { communication: 'negative' }],
     ['They entered our home without giving us prior notice.', { communication: 'negative' }],
     ['We did not even get a phone call.', { communication: 'negative' }],
+    // The kind denied, all that is said of it
+    ['They are not the kind of company that works slow so they can charge you more.', { speed: 'positive' }],
+    ['This is not the kind of place I would recommend, the staff were rude.', { professionalism: 'negative' }],
     // Stopping a doing denies it
     ['They just stopped responding.', { communication: 'negative' }],
     ['He stopped returning my calls after the deposit.', { communication: 'negative' }],

@@ -47,6 +47,16 @@ export function negationAt(tokens: Token[], i: number): Negation | undefined {
     return undefined
   // "Not only was he quick, he was helpful", "not just the English": adding, not denying.
   if (t.lemma === 'not' && ['only', 'just'].includes(tokens[i + 1]?.surface ?? '')) return undefined
+  // "They are not the kind of company that works slow so they can charge you more", "not one of those outfits who":
+  // the kind denied, all that is said of it.
+  if (
+    ['not', "n't"].includes(t.surface) &&
+    ((tokens[i + 1]?.surface === 'the' &&
+      ['kind', 'type', 'sort'].includes(tokens[i + 2]?.surface ?? '') &&
+      tokens[i + 3]?.surface === 'of') ||
+      (tokens[i + 1]?.surface === 'one' && tokens[i + 2]?.surface === 'of' && ['those', 'these'].includes(tokens[i + 3]?.surface ?? '')))
+  )
+    return { at: i, carries: true, fronted: true }
   // A fronted "not once", "never once", "not one time" negates the whole clause: "Not once in five years have they been late."
   const fronted =
     i <= 1 &&
