@@ -80,6 +80,14 @@ describe('complaints said as facts (phrases.ts)', () => {
     ['The car still makes the same noise.', { quality: 'negative' }],
     ['The internet keeps dropping.', { quality: 'negative' }],
     ['Maintenance requests are ignored.', { communication: 'negative' }],
+    // Messages never returned, or answered after many tries; the line put down; not knowing the trade
+    ['None of my messages were ever returned.', { communication: 'negative' }],
+    ['The staff is friendly but nonresponsive.', { professionalism: 'positive', communication: 'negative' }],
+    ['It took me three attempts to reach them.', { communication: 'negative' }],
+    ['He hung up and never called back.', { professionalism: 'negative', communication: 'negative' }],
+    ["The owner doesn't know how to run a business.", { professionalism: 'negative' }],
+    ['Nobody seemed to care.', { professionalism: 'negative' }],
+    ['They charge you lots of money for it.', { price: 'negative' }],
   ] as [string, Record<string, string>][])('said as facts, rules alone: %s', (text, expected) => {
     expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
   })
@@ -90,6 +98,8 @@ describe('complaints said as facts (phrases.ts)', () => {
     ['I never finish a project without calling them.', 'quality'],
     ['Our AC was not cooling so we called them.', 'quality'],
     ['The price keeps dropping every year.', 'quality'],
+    ['He hung up the TV on the wall.', 'professionalism'],
+    ['I hung up and called someone else.', 'professionalism'],
     ['The car was making a noise so we took it in.', 'quality'],
     ['They poured the patio and the shady sidewalk that leads to the front yard.', 'professionalism'],
     ['He did a temporary fix to get us through the weekend and came back Monday.', 'quality'],
