@@ -148,6 +148,10 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
   ],
   professionalism: [
     // Read from the real train split's missed praise and complaints.
+    'behavior',
+    'behaviour',
+    'passionate',
+    'congenial',
     'trust',
     'reliable',
     'dependable',
@@ -584,6 +588,7 @@ export const WEAK_CUES: Partial<Record<AspectId, string[]>> = {
     'guy',
     'tech',
     'technician',
+    'mechanic',
     'plumber',
     'electrician',
     'crew',
@@ -946,6 +951,8 @@ export const SENTIMENT: Record<string, number> = {
   competent: 0.8,
   pleasant: 0.7,
   personable: 0.7,
+  passionate: 0.7,
+  congenial: 0.7,
   caring: 0.7,
   lovely: 0.7,
   sweet: 0.6,
@@ -1998,6 +2005,9 @@ export const FAILURE_VERBS = ['leak', 'drip', 'clog', 'trip', 'burst', 'flood', 
  */
 export const COMPLAINT_WORDS: Record<string, [sentiment: number, aspect: AspectId | null]> = {
   condescend: [-0.7, 'professionalism'],
+  condescension: [-0.8, 'professionalism'],
+  disrespect: [-0.8, 'professionalism'],
+  vindictive: [-0.8, 'professionalism'],
   // Conduct: words of the staff's manner and order the lexicon lacked.
   inconsiderate: [-0.7, 'professionalism'],
   unpunctual: [-0.8, 'punctuality'],

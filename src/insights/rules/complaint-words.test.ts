@@ -88,6 +88,17 @@ describe('complaints said as facts (phrases.ts)', () => {
     ["The owner doesn't know how to run a business.", { professionalism: 'negative' }],
     ['Nobody seemed to care.', { professionalism: 'negative' }],
     ['They charge you lots of money for it.', { price: 'negative' }],
+    // Conduct in a word or two; respect not shown is no no-show
+    ['Terrible behavior.', { professionalism: 'negative' }],
+    ['This manager does not show any respect to her residents.', { professionalism: 'negative' }],
+    ['I was treated with condescension and disrespect.', { professionalism: 'negative' }],
+    ['The management seems vindictive.', { professionalism: 'negative' }],
+    ['They are so ill mannered.', { professionalism: 'negative' }],
+    ["She doesn't take responsibility for her mistakes.", { professionalism: 'negative' }],
+    ['John is a first class mechanic.', { professionalism: 'positive' }],
+    ['Cool people and excellent service.', { professionalism: 'positive' }],
+    ['He is genuinely passionate about what he does.', { professionalism: 'positive' }],
+    ['They went out of their way to help us.', { professionalism: 'positive' }],
   ] as [string, Record<string, string>][])('said as facts, rules alone: %s', (text, expected) => {
     expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
   })
@@ -99,6 +110,7 @@ describe('complaints said as facts (phrases.ts)', () => {
     ['Our AC was not cooling so we called them.', 'quality'],
     ['The price keeps dropping every year.', 'quality'],
     ['He hung up the TV on the wall.', 'professionalism'],
+    ['The pipe did not show any signs of damage.', 'punctuality'],
     ['I hung up and called someone else.', 'professionalism'],
     ['The car was making a noise so we took it in.', 'quality'],
     ['They poured the patio and the shady sidewalk that leads to the front yard.', 'professionalism'],
