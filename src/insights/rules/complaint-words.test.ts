@@ -99,6 +99,15 @@ describe('complaints said as facts (phrases.ts)', () => {
     ['Cool people and excellent service.', { professionalism: 'positive' }],
     ['He is genuinely passionate about what he does.', { professionalism: 'positive' }],
     ['They went out of their way to help us.', { professionalism: 'positive' }],
+    // Bills and deals said plainly
+    ["I feel I got my money's worth.", { price: 'positive' }],
+    ['They gave me a really good deal on the whole thing.', { price: 'positive' }],
+    ['They still raised our rent.', { price: 'negative' }],
+    ['They charged us twice for the same job.', { price: 'negative' }],
+    ['They solved my problems and charged me nothing.', { quality: 'positive', price: 'positive' }],
+    ["They didn't want to charge me!", { price: 'positive' }],
+    ['John really works with you to keep the cost down.', { price: 'positive' }],
+    ['It felt like they were trying to get more money out of us.', { price: 'negative' }],
   ] as [string, Record<string, string>][])('said as facts, rules alone: %s', (text, expected) => {
     expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
   })
@@ -110,6 +119,7 @@ describe('complaints said as facts (phrases.ts)', () => {
     ['Our AC was not cooling so we called them.', 'quality'],
     ['The price keeps dropping every year.', 'quality'],
     ['He hung up the TV on the wall.', 'professionalism'],
+    ['It took a great deal of patience to find the leak.', 'price'],
     ['The pipe did not show any signs of damage.', 'punctuality'],
     ['I hung up and called someone else.', 'professionalism'],
     ['The car was making a noise so we took it in.', 'quality'],
