@@ -88,26 +88,6 @@ describe('complaints said as facts (phrases.ts)', () => {
     ["The owner doesn't know how to run a business.", { professionalism: 'negative' }],
     ['Nobody seemed to care.', { professionalism: 'negative' }],
     ['They charge you lots of money for it.', { price: 'negative' }],
-    // Conduct in a word or two; respect not shown is no no-show
-    ['Terrible behavior.', { professionalism: 'negative' }],
-    ['This manager does not show any respect to her residents.', { professionalism: 'negative' }],
-    ['I was treated with condescension and disrespect.', { professionalism: 'negative' }],
-    ['The management seems vindictive.', { professionalism: 'negative' }],
-    ['They are so ill mannered.', { professionalism: 'negative' }],
-    ["She doesn't take responsibility for her mistakes.", { professionalism: 'negative' }],
-    ['John is a first class mechanic.', { professionalism: 'positive' }],
-    ['Cool people and excellent service.', { professionalism: 'positive' }],
-    ['He is genuinely passionate about what he does.', { professionalism: 'positive' }],
-    ['They went out of their way to help us.', { professionalism: 'positive' }],
-    // Bills and deals said plainly
-    ["I feel I got my money's worth.", { price: 'positive' }],
-    ['They gave me a really good deal on the whole thing.', { price: 'positive' }],
-    ['They still raised our rent.', { price: 'negative' }],
-    ['They charged us twice for the same job.', { price: 'negative' }],
-    ['They solved my problems and charged me nothing.', { quality: 'positive', price: 'positive' }],
-    ["They didn't want to charge me!", { price: 'positive' }],
-    ['John really works with you to keep the cost down.', { price: 'positive' }],
-    ['It felt like they were trying to get more money out of us.', { price: 'negative' }],
   ] as [string, Record<string, string>][])('said as facts, rules alone: %s', (text, expected) => {
     expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
   })
@@ -120,6 +100,8 @@ describe('complaints said as facts (phrases.ts)', () => {
     ['The price keeps dropping every year.', 'quality'],
     ['He hung up the TV on the wall.', 'professionalism'],
     ['It took a great deal of patience to find the leak.', 'price'],
+    ['They did nothing wrong, the part was defective.', 'quality'],
+    ['I could not reconnect the hose myself so I called them.', 'quality'],
     ['The pipe did not show any signs of damage.', 'punctuality'],
     ['I hung up and called someone else.', 'professionalism'],
     ['The car was making a noise so we took it in.', 'quality'],
@@ -127,6 +109,37 @@ describe('complaints said as facts (phrases.ts)', () => {
     ['He did a temporary fix to get us through the weekend and came back Monday.', 'quality'],
   ] as [string, string][])('no complaint, rules alone: %s', (text, aspect) => {
     expect((readAspects(text, { learned: false }) as Record<string, string>)[aspect]).not.toBe('negative')
+  })
+})
+
+describe('conduct, parts and bills said plainly (phrases.ts, lexicon.ts)', () => {
+  test.each([
+    // Conduct in a word or two; respect not shown is no no-show
+    ['Terrible behavior.', { professionalism: 'negative' }],
+    ['This manager does not show any respect to her residents.', { professionalism: 'negative' }],
+    ['I was treated with condescension and disrespect.', { professionalism: 'negative' }],
+    ['The management seems vindictive.', { professionalism: 'negative' }],
+    ['They are so ill mannered.', { professionalism: 'negative' }],
+    ["She doesn't take responsibility for her mistakes.", { professionalism: 'negative' }],
+    ['John is a first class mechanic.', { professionalism: 'positive' }],
+    ['Cool people and excellent service.', { professionalism: 'positive' }],
+    ['He is genuinely passionate about what he does.', { professionalism: 'positive' }],
+    ['They went out of their way to help us.', { professionalism: 'positive' }],
+    // Parts not put back, a complaint answered with nothing done
+    ['They had not reconnected a hose.', { quality: 'negative' }],
+    ['The airbox was not tightened after the oil change.', { quality: 'negative' }],
+    ['I told maintenance and they did nothing about it.', { quality: 'negative' }],
+    // Bills and deals said plainly
+    ["I feel I got my money's worth.", { price: 'positive' }],
+    ['They gave me a really good deal on the whole thing.', { price: 'positive' }],
+    ['They still raised our rent.', { price: 'negative' }],
+    ['They charged us twice for the same job.', { price: 'negative' }],
+    ['They solved my problems and charged me nothing.', { quality: 'positive', price: 'positive' }],
+    ["They didn't want to charge me!", { price: 'positive' }],
+    ['John really works with you to keep the cost down.', { price: 'positive' }],
+    ['It felt like they were trying to get more money out of us.', { price: 'negative' }],
+  ] as [string, Record<string, string>][])('rules alone: %s', (text, expected) => {
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
   })
 })
 
