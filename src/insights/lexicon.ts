@@ -2007,6 +2007,7 @@ export const FAILURE_VERBS = ['leak', 'drip', 'clog', 'trip', 'burst', 'flood', 
 export const COMPLAINT_WORDS: Record<string, [sentiment: number, aspect: AspectId | null]> = {
   condescend: [-0.7, 'professionalism'],
   condescension: [-0.8, 'professionalism'],
+  misunderstanding: [-0.5, 'communication'],
   disrespect: [-0.8, 'professionalism'],
   vindictive: [-0.8, 'professionalism'],
   // Conduct: words of the staff's manner and order the lexicon lacked.

@@ -125,6 +125,15 @@ describe('conduct, parts and bills said plainly (phrases.ts, lexicon.ts)', () =>
     ['Cool people and excellent service.', { professionalism: 'positive' }],
     ['He is genuinely passionate about what he does.', { professionalism: 'positive' }],
     ['They went out of their way to help us.', { professionalism: 'positive' }],
+    // Notices, updates, being reachable, options and explanations
+    ['The management never put up any notices.', { communication: 'negative' }],
+    ['He kept us up to date in the process.', { communication: 'positive' }],
+    ['They have not kept me updated.', { communication: 'negative' }],
+    ['He was easy to contact.', { communication: 'positive' }],
+    ['He called me right when it was done.', { communication: 'positive' }],
+    ['They can not give us a reasonable explanation.', { communication: 'negative' }],
+    ['There was a misunderstanding about the appointment time.', { communication: 'negative' }],
+    ['He gave us several options.', { communication: 'positive' }],
     // Parts not put back, a complaint answered with nothing done
     ['They had not reconnected a hose.', { quality: 'negative' }],
     ['The airbox was not tightened after the oil change.', { quality: 'negative' }],

@@ -18,6 +18,9 @@ describe('refusals and work left undone', () => {
     ['He said he would not let me speak to his supervisor.', { professionalism: 'negative' }],
     ['He would not tell me what the part cost.', { communication: 'negative' }],
     ['They failed to explain what went wrong.', { communication: 'negative' }],
+    // An answer refused is silence, though the lexicon feels "explain" as praise.
+    ['He refused to explain the charges.', { professionalism: 'negative', communication: 'negative' }],
+    ['They refused to discuss it.', { professionalism: 'negative', communication: 'negative' }],
     ["They didn't shut the hood all the way.", { quality: 'negative' }],
     ['They did not put on the filter that I asked for.', { quality: 'negative' }],
     ["He didn't clean up after himself.", { cleanliness: 'negative' }],

@@ -89,6 +89,7 @@ const ANSWERS = new Set([
   'contact',
   'update',
   'notify',
+  'discuss',
 ])
 /** The work itself: left undone it is the job done badly. */
 const WORK = new Set([
@@ -198,6 +199,13 @@ export function refusals(tokens: Token[]): void {
     if (verb.lemma === 'take' && after.some((x) => x.surface === 'advantage')) continue
     // "he wouldn't accept my tip": modesty, not a refusal of service.
     if (after.some((x) => x.lemma === 'tip' || x.lemma === 'gratuity')) continue
+    // "Refused to explain the charges", "declined to discuss it": an answer refused is silence, however the lexicon
+    // feels the answer's verb ("explain" is praise); masked, so only the refusal is read.
+    if (kind === 'refusal' && REFUSING.has(t.lemma) && ANSWERS.has(verb.lemma)) {
+      verb.extra = timeEntry('refused to answer', -0.6, 'communication')
+      verb.masked = true
+      continue
+    }
     if (felt(tokens, verbAt)) continue
     // The lexicon reads "refused to" as discourtesy already; a refusal of money is also a price complaint.
     if (felt(tokens, i) && (kind !== 'refusal' || aspectOf(verb, after) !== 'price')) continue

@@ -17,6 +17,7 @@ describe('wishes name what was missing', () => {
     ['If they had just notified us ahead of time I would have moved my car.', { communication: 'negative' }],
     ['If he had been on time we would have made our flight.', { punctuality: 'negative' }],
     ['If I had known they were this good I would have called sooner.', {}],
+    ['Had they called or notified me, I would have saved money.', { communication: 'negative' }],
     ['I could not do better myself.', {}],
     ["Couldn't be better.", {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {

@@ -44,8 +44,13 @@ function wishAt(tokens: Token[], m: number): { from: number; nice?: number } | u
 }
 
 const THEY = new Set(['they', 'he', 'she', 'someone', 'somebody', 'anyone'])
-/** "If they had just notified us", "if he had been on time": what they did not do, wished after the fact. */
+/** "If they had just notified us", "if he had been on time", "had they called": what they did not do, wished after the fact. */
 function regretAt(tokens: Token[], m: number): { from: number; nice?: number } | undefined {
+  // "Had they called or notified me, ...": the same regret, inverted at the clause's start.
+  if (tokens[m]!.surface === 'had' && THEY.has(tokens[m + 1]?.surface ?? '') && (m === 0 || tokens[m - 1]!.pos === 'PUNCT')) {
+    if (['not', "n't", 'never'].includes(tokens[m + 2]?.surface ?? '')) return undefined
+    return { from: m + 2 }
+  }
   if (tokens[m]!.surface !== 'if' || !THEY.has(tokens[m + 1]?.surface ?? '') || tokens[m + 2]?.surface !== 'had') return undefined
   if (['not', "n't", 'never'].includes(tokens[m + 3]?.surface ?? '')) return undefined
   return { from: m + 3 }
