@@ -952,6 +952,7 @@ export const SENTIMENT: Record<string, number> = {
   pleasant: 0.7,
   personable: 0.7,
   passionate: 0.7,
+  sparkling: 0.7,
   sturdy: 0.6,
   congenial: 0.7,
   caring: 0.7,

@@ -134,6 +134,12 @@ describe('conduct, parts and bills said plainly (phrases.ts, lexicon.ts)', () =>
     ['They can not give us a reasonable explanation.', { communication: 'negative' }],
     ['There was a misunderstanding about the appointment time.', { communication: 'negative' }],
     ['He gave us several options.', { communication: 'positive' }],
+    // Work praised as its result
+    ['I really like the quality of work done here.', { quality: 'positive' }],
+    ['All repairs have been to the highest standards.', { quality: 'positive' }],
+    ['Our carpet looks and smells brand new.', { quality: 'positive' }],
+    ['The fixtures are in good working order.', { quality: 'positive' }],
+    ['Wish you could see our sparkling windows!', { quality: 'positive' }],
     // Parts not put back, a complaint answered with nothing done
     ['They had not reconnected a hose.', { quality: 'negative' }],
     ['The airbox was not tightened after the oil change.', { quality: 'negative' }],
