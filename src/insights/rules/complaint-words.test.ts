@@ -125,6 +125,10 @@ describe('conduct, parts and bills said plainly (phrases.ts, lexicon.ts)', () =>
     ['Cool people and excellent service.', { professionalism: 'positive' }],
     ['He is genuinely passionate about what he does.', { professionalism: 'positive' }],
     ['They went out of their way to help us.', { professionalism: 'positive' }],
+    ['John really knows his stuff.', { professionalism: 'positive' }],
+    ['Tom, the manager, really helped me out looking for new tenants.', { professionalism: 'positive' }],
+    ['They could not help me out.', { professionalism: 'negative' }],
+    ['The staff is well-trained.', { professionalism: 'positive' }],
     // Notices, updates, being reachable, options and explanations
     ['The management never put up any notices.', { communication: 'negative' }],
     ['He kept us up to date in the process.', { communication: 'positive' }],

@@ -29,7 +29,8 @@ describe('kept waiting (phrases.ts)', () => {
     ['They did not keep me waiting.', { punctuality: 'positive' }],
     ["They didn't keep us waiting.", { punctuality: 'positive' }],
     ['He kept me waiting.', { punctuality: 'negative' }],
-    ['He did not keep his word.', {}],
+    // A word not kept is conduct, not an appointment.
+    ['He did not keep his word.', { professionalism: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })
