@@ -101,6 +101,8 @@ describe('complaints said as facts (phrases.ts)', () => {
     ['He hung up the TV on the wall.', 'professionalism'],
     ['It took a great deal of patience to find the leak.', 'price'],
     ['They did nothing wrong, the part was defective.', 'quality'],
+    ['I got angry and left.', 'professionalism'],
+    ['Our old plumber never showed up, these guys came the same day.', 'punctuality'],
     ['I could not reconnect the hose myself so I called them.', 'quality'],
     ['The pipe did not show any signs of damage.', 'punctuality'],
     ['I hung up and called someone else.', 'professionalism'],
@@ -129,6 +131,12 @@ describe('conduct, parts and bills said plainly (phrases.ts, lexicon.ts)', () =>
     ['Tom, the manager, really helped me out looking for new tenants.', { professionalism: 'positive' }],
     ['They could not help me out.', { professionalism: 'negative' }],
     ['The staff is well-trained.', { professionalism: 'positive' }],
+    ['I was put off by the indifference and rudeness their staff shows customers.', { professionalism: 'negative' }],
+    ['The response to my complaint was deceitful.', { professionalism: 'negative' }],
+    ['He became angry when I asked about the bill.', { professionalism: 'negative' }],
+    // A person who "turned out to be" so is judged; an elderly man is no earlier tradesman.
+    ['I was served by the owner, an elderly gentleman who turned out to be totally incompetent.', { professionalism: 'negative' }],
+    ['Worst store ever, the old guy working there is so unprofessional and rude.', { professionalism: 'negative' }],
     // Notices, updates, being reachable, options and explanations
     ['The management never put up any notices.', { communication: 'negative' }],
     ['He kept us up to date in the process.', { communication: 'positive' }],
