@@ -10,7 +10,8 @@
  * over the sentence's features, the rules' reading among them, stacked on the rules (learned.ts says how the
  * decision combines them).
  * Everything is chosen on the `dev` split by the mean of aspect F1 and complaints found-and-right: the training
- * sources (real+written by default: the real train split alone measured worse on dev) and the weight of complaints in the polarity classifier (1, 2), then (coordinate
+ * sources (real+written by default: the real train split alone measured worse on dev), the weight of complaints in the polarity classifier (1, 2)
+ * and whether a keep classifier per aspect may drop the rules' readings (without, with), then (coordinate
  * search) each aspect's add and drop thresholds, the complaint threshold and gate, each aspect's own complaint
  * threshold and the turn threshold.
  * A choice must keep the rules' dev F1 and (within a point) polarity, make no more five-star dev reviews
@@ -20,7 +21,7 @@
  * The test split is never read. It prints the dev figures of the rules alone, of every candidate and of the one
  * chosen; `--write` writes the weights (without it nothing changes). The same command always writes the same weights.
  * Exploring (each flag replaces the default grid; none of them is needed to reproduce the shipped weights):
- *   --quick                 one setting (real+written, complaint weight 2): about a minute of CPU
+ *   --quick                 one setting (real+written, complaint weight 2, no keep classifier): about a minute of CPU
  *   --subset a,b            training sources by name (real, real+written, real-no-hotel, real-no-hotel+written);
  *                           --subsets tries all four
  *   --families wbnrc,...    feature families (learned.ts: w lemmas, b pairs, n negated, r rules, c cues, g/G n-grams)
@@ -28,7 +29,8 @@
  *                           L2 strength (all features / the words' own features), complaint weight, epochs, rarest
  *                           feature kept, shipping the mean of the epochs' weights
  *   --fraction 0.5          train on that share of the train sources (a seeded draw): a learning curve
- *   --kept 0,1 [--silent-presence]  a keep classifier per aspect (on the items the rules read the aspect in)
+ *   --kept 0,1 [--silent-presence]  without and with a keep classifier per aspect (on the items the rules read the
+ *                           aspect in; both by default)
  *   --shared-negative       one complaint threshold for all aspects
  *   --unguarded             drop the guards and list what they would have caught
  *   --diagnose              per aspect on dev: how well presence ranks the items the rules left silent (AUC, hits
@@ -395,7 +397,9 @@ const KEPT = flag('--kept')
   ? flag('--kept')!
       .split(',')
       .map((x) => x === '1')
-  : [false]
+  : args.includes('--quick')
+    ? [false]
+    : [false, true]
 const NEGATIVE = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]
 const FLIP = [undefined, 0.6, 0.7, 0.8, 0.9]
 

@@ -1766,6 +1766,7 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'cool owner': [0.6, 'professionalism'],
   'first class': [0.8, null],
   'first rate': [0.8, null],
+  'on the slow side': [-0.5, 'speed'],
   'he get angry': [-0.7, 'professionalism'],
   'he become angry': [-0.7, 'professionalism'],
   'she get angry': [-0.7, 'professionalism'],

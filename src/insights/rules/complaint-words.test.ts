@@ -75,6 +75,7 @@ describe('complaints said as facts (phrases.ts)', () => {
     ['The tech had no idea what he was doing.', { professionalism: 'negative' }],
     ['They had no clue.', { professionalism: 'negative' }],
     ['They were booked out for a month.', { speed: 'negative' }],
+    ['Service was a little on the slow side.', { speed: 'negative' }],
     ['They rescheduled three times.', { punctuality: 'negative' }],
     // A fault still there, a connection dropping, requests unanswered
     ['The car still makes the same noise.', { quality: 'negative' }],

@@ -16,10 +16,16 @@ export function splitClauses(tokens: Token[]): Token[][] {
     const token = tokens[i]!
     const current = clauses[clauses.length - 1]!
     const atStart = i === 0 || [',', ';', ':', '-', '—'].includes(tokens[i - 1]!.surface)
-    // "They had not arrived yet.", "not fixed yet, and ...": a "yet" that closes its clause is the adverb, no contrast.
+    // "They had not arrived yet.", "not fixed yet, and ...": a "yet" that closes its clause is the adverb, no contrast;
+    // so is "have yet to", "is yet to" (not yet done).
     const next = tokens[i + 1]
     const closingYet =
-      token.surface === 'yet' && !atStart && (!next || next.pos === 'PUNCT' || ['and', 'but', 'so', 'or'].includes(next.surface))
+      token.surface === 'yet' &&
+      !atStart &&
+      (!next ||
+        next.pos === 'PUNCT' ||
+        ['and', 'but', 'so', 'or'].includes(next.surface) ||
+        (next.surface === 'to' && ['have', 'be'].includes(tokens[i - 1]!.lemma)))
     const contrast =
       !closingYet &&
       CONTRAST.has(token.surface) &&

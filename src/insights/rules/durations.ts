@@ -27,6 +27,8 @@ const UNITS: Record<string, number> = {
   weeks: 10080,
   month: 43200,
   months: 43200,
+  year: 525600,
+  years: 525600,
 }
 // Not "a full day": an install that takes a full day is said plainly, without complaint.
 const LONG = new Set(['over', 'nearly', 'almost', 'least', 'more', 'well'])
@@ -66,11 +68,11 @@ function spanAfter(
   }
 }
 
-const ANSWERING = new Set(['respond', 'reply', 'answer', 'return', 'call', 'email', 'text', 'send'])
+const ANSWERING = new Set(['respond', 'reply', 'answer', 'return', 'call', 'email', 'text', 'send', 'fix', 'repair'])
 /**
- * "It took them a month to get back to me", "took him three days to return my call": an answer that took days is a
- * speed complaint, whatever the answer said. Where the answer starts (its words are masked, so "get back to" is not
- * read as praise), or -1.
+ * "It took them a month to get back to me", "took him three days to return my call", "took them 4 months to fix":
+ * an answer or a repair that took days is a speed complaint, whatever the answer said (a day is not said to be
+ * long). Where the answer starts (its words are masked, so "get back to" is not read as praise), or -1.
  */
 function slowAnswerAt(tokens: Token[], span: { minutes: number; end: number }): number {
   // Days ("three days", not "a day") or longer.

@@ -46,6 +46,9 @@ describe('negation', () => {
     // The kind denied, all that is said of it
     ['They are not the kind of company that works slow so they can charge you more.', { speed: 'positive' }],
     ['This is not the kind of place I would recommend, the staff were rude.', { professionalism: 'negative' }],
+    // Not yet done, unless compared with all else
+    ['They have yet to return my call.', { communication: 'negative' }],
+    ['I have yet to find a better plumber.', { professionalism: 'positive' }],
     // Stopping a doing denies it
     ['They just stopped responding.', { communication: 'negative' }],
     ['He stopped returning my calls after the deposit.', { communication: 'negative' }],

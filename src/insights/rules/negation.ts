@@ -3,7 +3,7 @@
  * looking past fillers ("never once had to wait") and quantities ("not a single speck of"), damped by -0.74; a
  * denied trouble noun ("zero issues", "never had a problem") is praise. A negation is used up by the first word it
  * flips, except across "or"/"nor" ("wasn't friendly or helpful"); a fronted "not once" negates the whole clause;
- * "stopped" before a doing denies it ("stopped responding").
+ * "stopped" before a doing denies it ("stopped responding"), and so does "have yet to" ("have yet to return my call").
  * Boosters ("really", "super") scale the next felt word. `collectHits` reads one clause's lexicon hits this way.
  */
 import { INTENSIFIERS, NEGATION_FILLERS, QUANTITY_NOUNS } from '../lexicon'
@@ -40,6 +40,9 @@ export function boost(tokens: Token[], i: number): number {
 /** The negation a negator at token i opens, or undefined when the token is none. */
 export function negationAt(tokens: Token[], i: number): Negation | undefined {
   const t = tokens[i]!
+  // "They have yet to return my call", "the part is yet to arrive": not yet done.
+  if (t.surface === 'yet' && tokens[i + 1]?.surface === 'to' && ['have', 'be'].includes(tokens[i - 1]?.lemma ?? ''))
+    return { at: i, carries: false }
   // "They stopped responding", "it stopped leaking": stopping a doing denies it.
   if (t.lemma === 'stop' && t.pos === 'VERB' && /ing$/.test(tokens[i + 1]?.surface ?? '') && tokens[i + 1]!.pos === 'VERB')
     return { at: i, carries: false }
