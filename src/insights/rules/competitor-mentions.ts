@@ -70,9 +70,10 @@ export const modifiedOrCounted: Detector = (tokens, i) => {
     if (COMPETITOR_HEAD_SET.has(next.surface) && !(next.surface === 'one' && k === 1 && t.surface !== 'other')) {
       // "the first company we called" is a competitor; "the first time" and "two hours" are not.
       if (isNumber(t) && !COUNTED_TRADES.includes(next.surface)) return false
-      // "Our old plumber" is a former one; "the old indian guy working there" is an elderly one.
+      // "Our old plumber", "the old company we used" are former ones; "the old guy working there", "an experienced old
+      // guy" are elderly ones (real reviews say so), unless it is "our old guy".
       const guy = next.surface === 'guy' || next.surface === 'guys'
-      if (t.surface === 'old' && (k > 1 || (guy && !['our', 'my'].includes(surfaceAt(tokens, i - 1))))) return false
+      if (t.surface === 'old' && guy && !['our', 'my'].includes(surfaceAt(tokens, i - 1))) return false
       return !guy || ['other', 'another', 'previous', 'last', 'old', 'former'].includes(t.surface)
     }
     if (next.pos === 'VERB' || next.pos === 'PUNCT' || next.pos === 'AUX') break

@@ -26,8 +26,14 @@ export function splitClauses(tokens: Token[]): Token[][] {
         next.pos === 'PUNCT' ||
         ['and', 'but', 'so', 'or'].includes(next.surface) ||
         (next.surface === 'to' && ['have', 'be'].includes(tokens[i - 1]!.lemma)))
+    // "They did nothing but help us", "anything but cheap": "but" as "except", no contrast.
+    const except =
+      token.surface === 'but' &&
+      ['nothing', 'anything'].includes(tokens[i - 1]?.surface ?? '') &&
+      !['PRON', 'AUX', 'DET'].includes(next?.pos ?? 'PRON')
     const contrast =
       !closingYet &&
+      !except &&
       CONTRAST.has(token.surface) &&
       ['CCONJ', 'SCONJ', 'ADV', 'ADP', 'INTJ', 'VERB'].includes(token.pos) &&
       (atStart || !LEADING_CONTRAST.has(token.surface))

@@ -46,6 +46,16 @@ describe('negation', () => {
     // The kind denied, all that is said of it
     ['They are not the kind of company that works slow so they can charge you more.', { speed: 'positive' }],
     ['This is not the kind of place I would recommend, the staff were rude.', { professionalism: 'negative' }],
+    [
+      'They are not the kind of company that leaves you waiting and they always finish on time.',
+      { speed: 'positive', punctuality: 'positive' },
+    ],
+    // "anything but", "nothing but"
+    ['The price was anything but cheap.', { price: 'negative' }],
+    ['The crew was anything but professional.', { professionalism: 'negative' }],
+    ['He has never been anything but friendly and professional.', { professionalism: 'positive' }],
+    ['The manager was nothing but helpful and friendly.', { professionalism: 'positive' }],
+    ['Cathy has been nothing but rude to us.', { professionalism: 'negative' }],
     // Not yet done, unless compared with all else
     ['They have yet to return my call.', { communication: 'negative' }],
     ['I have yet to find a better plumber.', { professionalism: 'positive' }],

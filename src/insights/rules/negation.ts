@@ -40,6 +40,18 @@ export function boost(tokens: Token[], i: number): number {
 /** The negation a negator at token i opens, or undefined when the token is none. */
 export function negationAt(tokens: Token[], i: number): Negation | undefined {
   const t = tokens[i]!
+  // "Anything but cheap": the word denied; but "never anything but friendly", "nothing but problems" say it is all
+  // there is (no negation at all).
+  if (t.surface === 'but' && tokens[i - 1]?.surface === 'anything')
+    return tokens.slice(Math.max(0, i - 5), i - 1).some((x) => NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma))
+      ? undefined
+      : { at: i, carries: false }
+  if (t.surface === 'nothing' && tokens[i + 1]?.surface === 'but') return undefined
+  if (
+    NEGATOR_SET.has(t.surface) &&
+    tokens.slice(i + 1, i + 4).some((x, k, next) => x.surface === 'anything' && next[k + 1]?.surface === 'but')
+  )
+    return undefined
   // "They have yet to return my call", "the part is yet to arrive": not yet done.
   if (t.surface === 'yet' && tokens[i + 1]?.surface === 'to' && ['have', 'be'].includes(tokens[i - 1]?.lemma ?? ''))
     return { at: i, carries: false }
@@ -51,7 +63,7 @@ export function negationAt(tokens: Token[], i: number): Negation | undefined {
   // "Not only was he quick, he was helpful", "not just the English": adding, not denying.
   if (t.lemma === 'not' && ['only', 'just'].includes(tokens[i + 1]?.surface ?? '')) return undefined
   // "They are not the kind of company that works slow so they can charge you more", "not one of those outfits who":
-  // the kind denied, all that is said of it.
+  // the kind denied, what is first said of it, however far.
   if (
     ['not', "n't"].includes(t.surface) &&
     ((tokens[i + 1]?.surface === 'the' &&
@@ -59,7 +71,7 @@ export function negationAt(tokens: Token[], i: number): Negation | undefined {
       tokens[i + 3]?.surface === 'of') ||
       (tokens[i + 1]?.surface === 'one' && tokens[i + 2]?.surface === 'of' && ['those', 'these'].includes(tokens[i + 3]?.surface ?? '')))
   )
-    return { at: i, carries: true, fronted: true }
+    return { at: i, carries: true }
   // A fronted "not once", "never once", "not one time" negates the whole clause: "Not once in five years have they been late."
   const fronted =
     i <= 1 &&

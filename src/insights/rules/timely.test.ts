@@ -18,6 +18,9 @@ describe('"in a timely manner" denied from afar (timely.ts)', () => {
     // A negation in another part of the clause denies something else.
     ['They were not expensive and finished in a timely manner.', { price: 'positive', speed: 'positive' }],
     ['No mess, and everything was done in a timely manner.', { cleanliness: 'positive', speed: 'positive' }],
+    // A negator inside a fixed phrase of praise is its own.
+    ["I couldn't be happier, the job was done in a timely manner.", { speed: 'positive' }],
+    ["I can't thank them enough for completing the job in a timely manner.", { speed: 'positive' }],
     // Adding, and comparing with everything else.
     [
       'He not only did a great job in a timely fashion but also cleaned up.',

@@ -21,10 +21,14 @@ function denies(tokens: Token[], k: number): boolean {
 const FINISHING = /\b(finish|complete)\b/
 
 export function timelyDenied({ tokens, hits, segmentOf }: Clause): void {
+  // A negator inside a fixed phrase of praise is its own: "couldn't be happier", "can't thank them enough".
+  const inPhrase = new Set(
+    hits.filter((h) => h.entry.fixed && h.score > 0).flatMap((h) => Array.from({ length: h.end - h.start }, (_, k) => h.start + k)),
+  )
   for (const h of hits) {
     if (!TIMELY.has(h.entry.phrase) || h.negated || h.score <= 0) continue
     // In its own part of the clause: "not expensive, and finished in a timely manner" denies nothing of the time.
-    const denied = tokens.slice(0, h.start).some((_, k) => segmentOf[k] === h.segment && denies(tokens, k))
+    const denied = tokens.slice(0, h.start).some((_, k) => segmentOf[k] === h.segment && !inPhrase.has(k) && denies(tokens, k))
     if (!denied) continue
     h.score *= NEGATION_SCALAR
     h.negated = true

@@ -18,6 +18,10 @@ describe('wishes name what was missing', () => {
     ['If he had been on time we would have made our flight.', { punctuality: 'negative' }],
     ['If I had known they were this good I would have called sooner.', {}],
     ['Had they called or notified me, I would have saved money.', { communication: 'negative' }],
+    // No wish: praise said through "anyone", a claim of what they can do, "had" as having
+    ["I don't think anyone could have done a better job.", { quality: 'positive' }],
+    ['He said he could do it cheaper than the big companies.', { price: 'positive' }],
+    ['If he had any concerns he explained them clearly before starting.', { communication: 'positive' }],
     ['I could not do better myself.', {}],
     ["Couldn't be better.", {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {

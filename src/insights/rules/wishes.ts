@@ -13,25 +13,39 @@ const isComparative = (t: Token, previous?: Token) =>
   ['more', 'bit', 'little'].includes(previous?.surface ?? '') ||
   (/er$/.test(t.surface) && t.lemma !== t.surface)
 
+/**
+ * After "could do" / "could have done": "better", "much better", "a better job" wish for more; "it cheaper than the big
+ * companies" is a claim of what they can do, "no better" and "any better" are no wish.
+ */
+function betterDone(tokens: Token[], k: number): boolean {
+  let j = k
+  while (['much', 'a', 'far', 'way', 'lot', 'little', 'bit'].includes(tokens[j]?.surface ?? '')) j++
+  if (tokens[j]?.surface !== 'better') return false
+  return !tokens.slice(j + 1, j + 7).some((t) => t.surface === 'than')
+}
+
 /** Where the wish at token m reaches: after "could be", "could have been", "would be nice if", "could do better". */
 function wishAt(tokens: Token[], m: number): { from: number; nice?: number } | undefined {
   if (!MODALS.has(tokens[m]!.surface) || ['not', "n't", 'never'].includes(tokens[m + 1]?.surface ?? '')) return undefined
-  // "Nobody could have done a better job", "no one could be more helpful": praise.
+  // "Nobody could have done a better job", "no one could be more helpful", "I don't think anyone could do better": praise.
   const subject = tokens.slice(Math.max(0, m - 2), m)
   if (
     subject.some(
-      (t) => ['nobody', 'noone', 'none'].includes(t.surface) || (t.surface === 'no' && tokens[tokens.indexOf(t) + 1]?.surface === 'one'),
+      (t) =>
+        ['nobody', 'noone', 'none', 'anyone', 'anybody'].includes(t.surface) ||
+        (t.surface === 'no' && tokens[tokens.indexOf(t) + 1]?.surface === 'one'),
     )
   )
     return undefined
   let k = m + 1
   // "could have been", "my dog could have done a better job".
-  if (tokens[k]?.lemma === 'have' && (tokens[k + 1]?.lemma === 'be' || tokens[k + 1]?.lemma === 'do')) k += 2
+  if (tokens[k]?.lemma === 'have' && tokens[k + 1]?.lemma === 'be') k += 2
+  else if (tokens[k]?.lemma === 'have' && tokens[k + 1]?.lemma === 'do' && betterDone(tokens, k + 2)) k += 2
   else if (tokens[k]?.lemma === 'be') k += 1
   // "could do better"; not "you could do no better than call them", nor "to see if they could do any better" (a trial).
   else if (
     tokens[k]?.lemma === 'do' &&
-    !['no', 'any'].includes(tokens[k + 1]?.surface ?? '') &&
+    betterDone(tokens, k + 1) &&
     !tokens.slice(Math.max(0, m - 3), m).some((t) => t.surface === 'if' || t.surface === 'whether')
   )
     k += 1
@@ -47,13 +61,16 @@ const THEY = new Set(['they', 'he', 'she', 'someone', 'somebody', 'anyone'])
 /** "If they had just notified us", "if he had been on time", "had they called": what they did not do, wished after the fact. */
 function regretAt(tokens: Token[], m: number): { from: number; nice?: number } | undefined {
   // "Had they called or notified me, ...": the same regret, inverted at the clause's start.
-  if (tokens[m]!.surface === 'had' && THEY.has(tokens[m + 1]?.surface ?? '') && (m === 0 || tokens[m - 1]!.pos === 'PUNCT')) {
-    if (['not', "n't", 'never'].includes(tokens[m + 2]?.surface ?? '')) return undefined
-    return { from: m + 2 }
-  }
+  if (tokens[m]!.surface === 'had' && THEY.has(tokens[m + 1]?.surface ?? '') && (m === 0 || tokens[m - 1]!.pos === 'PUNCT'))
+    return done(tokens, m + 2) ? { from: m + 2 } : undefined
   if (tokens[m]!.surface !== 'if' || !THEY.has(tokens[m + 1]?.surface ?? '') || tokens[m + 2]?.surface !== 'had') return undefined
-  if (['not', "n't", 'never'].includes(tokens[m + 3]?.surface ?? '')) return undefined
-  return { from: m + 3 }
+  return done(tokens, m + 3) ? { from: m + 3 } : undefined
+}
+/** "had (just) notified", "had been": a past doing; not "had any concerns" (having), nor "had not come" (denied). */
+function done(tokens: Token[], k: number): boolean {
+  const at = tokens[k] && ['just', 'only', 'simply'].includes(tokens[k]!.surface) ? k + 1 : k
+  const t = tokens[at]
+  return t !== undefined && (t.surface === 'been' || (t.pos === 'VERB' && t.lemma !== t.surface))
 }
 
 export function wishesForBetter({ tokens, hits }: Clause): void {
