@@ -186,6 +186,10 @@ describe('conduct, parts and bills said plainly (phrases.ts, lexicon.ts)', () =>
     ["They didn't want to charge me!", { price: 'positive' }],
     ['John really works with you to keep the cost down.', { price: 'positive' }],
     ['It felt like they were trying to get more money out of us.', { price: 'negative' }],
+    ['They nickel and dimed me on little stuff.', { price: 'negative' }],
+    ['When you get there the price goes up.', { price: 'negative' }],
+    // A judgement of the business after "it was just" is no diagnosis.
+    ['It was just a big rip off.', { price: 'negative' }],
   ] as [string, Record<string, string>][])('rules alone: %s', (text, expected) => {
     expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
   })

@@ -136,6 +136,8 @@ export const isDiagnosis = (tokens: Token[], k: number) => {
 export function diagnosis({ tokens, hits }: Clause): void {
   for (const h of hits) {
     if (h.score >= 0 || h.entry.fixed) continue
+    // A judgement of the business is no diagnosis: "it was just a big rip-off".
+    if (h.entry.aspects.some((a) => a !== 'quality' && a !== 'cleanliness')) continue
     // The diagnosis may list several things ("a clogged drain line and a dirty filter"), up to a part with a person in it.
     const opener = tokens.findLastIndex((_, k) => k < h.start && isDiagnosis(tokens, k))
     if (
