@@ -120,6 +120,7 @@ describe('complaints said as facts (phrases.ts)', () => {
     ['He hung up and leveled the mirror.', 'professionalism'],
     ['It went to voicemail after hours, but they called first thing in the morning.', 'communication'],
     ['Our old AC company never returned calls.', 'communication'],
+    ['I had to take the old heater back to the store myself.', 'quality'],
   ] as [string, string][])('no complaint, rules alone: %s', (text, aspect) => {
     expect((readAspects(text, { learned: false }) as Record<string, string>)[aspect]).not.toBe('negative')
   })
@@ -177,6 +178,10 @@ describe('conduct, parts and bills said plainly (phrases.ts, lexicon.ts)', () =>
     ['They had not reconnected a hose.', { quality: 'negative' }],
     ['The airbox was not tightened after the oil change.', { quality: 'negative' }],
     ['I told maintenance and they did nothing about it.', { quality: 'negative' }],
+    // The customer had to bring the work back
+    ['I had to take my car in again to have it fixed.', { quality: 'negative' }],
+    ['We had to bring it back to get it fixed.', { quality: 'negative' }],
+    ['I had to come back the next day to have it tightened.', { quality: 'negative' }],
     // Bills and deals said plainly
     ["I feel I got my money's worth.", { price: 'positive' }],
     ['They gave me a really good deal on the whole thing.', { price: 'positive' }],
