@@ -121,6 +121,7 @@ describe('complaints said as facts (phrases.ts)', () => {
     ['It went to voicemail after hours, but they called first thing in the morning.', 'communication'],
     ['Our old AC company never returned calls.', 'communication'],
     ['I had to take the old heater back to the store myself.', 'quality'],
+    ['They called several times to check on us.', 'communication'],
   ] as [string, string][])('no complaint, rules alone: %s', (text, aspect) => {
     expect((readAspects(text, { learned: false }) as Record<string, string>)[aspect]).not.toBe('negative')
   })
@@ -167,6 +168,8 @@ describe('conduct, parts and bills said plainly (phrases.ts, lexicon.ts)', () =>
     ['He called me right when it was done.', { communication: 'positive' }],
     ['They can not give us a reasonable explanation.', { communication: 'negative' }],
     ['There was a misunderstanding about the appointment time.', { communication: 'negative' }],
+    ['Our water was shut off twice without notification.', { communication: 'negative' }],
+    ['I called them several times.', { communication: 'negative' }],
     ['He gave us several options.', { communication: 'positive' }],
     // Work praised as its result
     ['I really like the quality of work done here.', { quality: 'positive' }],

@@ -21,6 +21,9 @@ describe('refusals and work left undone', () => {
     // An answer refused is silence, though the lexicon feels "explain" as praise.
     ['He refused to explain the charges.', { professionalism: 'negative', communication: 'negative' }],
     ['They refused to discuss it.', { professionalism: 'negative', communication: 'negative' }],
+    // An answer not given is silence, though the lexicon feels "respond" as praise.
+    ['They failed to respond to my emails.', { communication: 'negative' }],
+    ["They didn't contact us until a week later.", { communication: 'negative' }],
     ["They didn't shut the hood all the way.", { quality: 'negative' }],
     ['They did not put on the filter that I asked for.', { quality: 'negative' }],
     ["He didn't clean up after himself.", { cleanliness: 'negative' }],

@@ -206,12 +206,17 @@ export function refusals(tokens: Token[]): void {
       verb.masked = true
       continue
     }
+    // "Failed to respond", "didn't contact us": an answer not given is silence, however the lexicon feels the verb.
+    if (kind === 'undone' && ANSWERS.has(verb.lemma)) {
+      verb.extra = timeEntry('failed to answer', -0.6, 'communication')
+      verb.masked = true
+      continue
+    }
     if (felt(tokens, verbAt)) continue
     // The lexicon reads "refused to" as discourtesy already; a refusal of money is also a price complaint.
     if (felt(tokens, i) && (kind !== 'refusal' || aspectOf(verb, after) !== 'price')) continue
     if (kind === 'undone') {
-      if (ANSWERS.has(verb.lemma) && t.lemma === 'fail') verb.extra = timeEntry('failed to answer', -0.6, 'communication')
-      else if (WORK.has(verb.lemma)) verb.extra = timeEntry('work left undone', -0.6, verb.lemma === 'clean' ? 'cleanliness' : 'quality')
+      if (WORK.has(verb.lemma)) verb.extra = timeEntry('work left undone', -0.6, verb.lemma === 'clean' ? 'cleanliness' : 'quality')
       continue
     }
     verb.extra = timeEntry('refused', -0.6, aspectOf(verb, after))
