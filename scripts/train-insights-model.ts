@@ -16,8 +16,8 @@
  * threshold and the turn threshold.
  * A choice must keep the rules' dev F1 and (within a point) polarity, make no more five-star dev reviews
  * (documents.jsonl) complain than the rules alone, and break no guard: every pair of the unit tests in test/insights/
- * and src/insights/ (`['text', { aspect: 'polarity' }]`) the rules read right, the complaints the rules read in every
- * other sentence quoted in those tests (no complaint added, none lost), the floors of the labelled and held-out
+ * and src/insights/ (`['text', { aspect: 'polarity' }]`) the rules read right, no complaint the rules do not read in
+ * any other sentence the rules' tests (src/insights/rules/) read with the learned component, the floors of the labelled and held-out
  * sentence files, the five-star reviews (no new complaint) and the one- and two-star reviews (none falls silent).
  * The test split is never read. It prints the dev figures of the rules alone, of every candidate and of the one
  * chosen; `--write` writes the weights (without it nothing changes). The same command always writes the same weights.
@@ -317,7 +317,10 @@ function testPairs(dir: string): { text: string; aspects: Record<string, string>
 }
 /** The unit tests' own pairs: each one the rules read right stays right. */
 const pairs = [...testPairs('test/insights'), ...testPairs('src/insights')].map((x) => example(x))
-/** Every other sentence quoted in the unit tests (lists of complaints, of sentences that say nothing): its complaints stay the rules'. */
+/**
+ * Every other sentence quoted in a rule's unit test that reads it with the learned component (lists of complaints, of
+ * sentences that say nothing; not a test of the rules alone, `learned: false`): no complaint the rules do not read.
+ */
 function testSentences(dir: string): string[] {
   if (!existsSync(dir)) return []
   return readdirSync(dir, { recursive: true })
@@ -326,11 +329,18 @@ function testSentences(dir: string): string[] {
     .sort()
     .flatMap((name) => {
       const source = readFileSync(join(dir, name), 'utf8')
-      return [...source.matchAll(/'([A-Z][^'\n]{8,}[.!?])'|"([A-Z][^"\n]{8,}[.!?])"/g)].map((m) => unquote(m[1] ?? m[2]!))
+      // A file's `read` helper may be the rules alone; each test (its list and its body) is judged on its own.
+      const readIsRules = /const read = [^\n]*learned: false/.test(source)
+      return source
+        .split(/\b(?:test(?:\.each)?|describe)\(/)
+        .slice(1)
+        .filter((test) => !test.includes('learned: false') && !(readIsRules && /\bread\(/.test(test)))
+        .flatMap((test) => [...test.matchAll(/'([A-Z][^'\n]{8,}[.!?])'|"([A-Z][^"\n]{8,}[.!?])"/g)].map((m) => unquote(m[1] ?? m[2]!)))
     })
 }
 const paired = new Set(pairs.map((e) => e.sentences.map((x) => x.tokens.map((t) => t.raw).join(' ')).join(' ')))
-const quoted = [...new Set([...testSentences('test/insights'), ...testSentences('src/insights')])]
+// The rules' own tests: their quoted strings are review sentences (elsewhere they may be the insights' own prose).
+const quoted = [...new Set(testSentences('src/insights/rules'))]
   .map((text) => example({ text, aspects: {} }))
   .filter((e) => !paired.has(e.sentences.map((x) => x.tokens.map((t) => t.raw).join(' ')).join(' ')))
 /** The labelled files: their figures may not fall below the unit tests' floors (a point above them), nor the held-out ones below the rules'. */
@@ -479,7 +489,8 @@ for (const [subset, examples] of SUBSETS)
                 if (pairsRight[k] && !exact(candidate, e, pairsP[k]!)) n++
               })
               quoted.forEach((e, k) => {
-                if (complaintsOf(candidate, e, quotedP[k]!) !== quotedComplaints[k]) n++
+                const complaints = complaintsOf(candidate, e, quotedP[k]!).split(',').filter(Boolean)
+                if (complaints.some((a) => !quotedComplaints[k]!.split(',').includes(a))) n++
               })
               fiveStar.forEach((e, k) => {
                 if (fiveStarQuiet[k] && complains(candidate, e, fiveP[k]!)) n++

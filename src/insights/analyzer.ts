@@ -40,6 +40,8 @@
  *   or-continues.ts      "never showed or phoned"                after-the-job.ts   "a day later it wouldn't start"
  *   deposits.ts          "they kept most of our deposit"         cheaper-elsewhere.ts "other shops are cheaper"
  *   damage.ts            "the tech cracked the sink"              durations.ts       "took over an hour", "not done when I came"
+ *   wishes.ts            "could have been cleaner", "if they had   timely.ts          "they never respond in a timely manner"
+ *                        just called"
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule

@@ -26,7 +26,6 @@ describe('how long it took (durations.ts)', () => {
     'It took them a month to get back to me with a quote.',
     'It took him three days to return my call.',
     'It took them two weeks to send the estimate.',
-    'It took them 4 months to fix the window.',
     'It took them over a year to bring us new screens.',
   ])('an answer that took days: %s', (text) => {
     expect(read(text)).toEqual({ speed: 'negative' })
@@ -36,6 +35,7 @@ describe('how long it took (durations.ts)', () => {
     'It took them a day to respond, which was great.',
     'It only took them a day to get back to me.',
     'The remodel took two months to finish, right on schedule.',
+    'It took them three days to repair the damage from the flood, and they worked nonstop.',
   ])('an answer within a day is no speed complaint: %s', (text) => {
     expect(read(text).speed).not.toBe('negative')
   })

@@ -68,11 +68,10 @@ function spanAfter(
   }
 }
 
-const ANSWERING = new Set(['respond', 'reply', 'answer', 'return', 'call', 'email', 'text', 'send', 'fix', 'repair'])
+const ANSWERING = new Set(['respond', 'reply', 'answer', 'return', 'call', 'email', 'text', 'send'])
 /**
- * "It took them a month to get back to me", "took him three days to return my call", "took them 4 months to fix":
- * an answer or a repair that took days is a speed complaint, whatever the answer said (a day is not said to be
- * long). Where the answer starts (its words are masked, so "get back to" is not read as praise), or -1.
+ * "It took them a month to get back to me", "took him three days to return my call": an answer that took days is a
+ * speed complaint, whatever the answer said (a day is not said to be long; a repair's days may be the job's own). Where the answer starts (its words are masked, so "get back to" is not read as praise), or -1.
  */
 function slowAnswerAt(tokens: Token[], span: { minutes: number; end: number }): number {
   // Days ("three days", not "a day") or longer.

@@ -207,7 +207,8 @@ export function refusals(tokens: Token[]): void {
       continue
     }
     // "Failed to respond", "didn't contact us": an answer not given is silence, however the lexicon feels the verb.
-    if (kind === 'undone' && ANSWERS.has(verb.lemma)) {
+    // Not "didn't say no", "didn't call it a day": idioms, no answer withheld.
+    if (kind === 'undone' && ANSWERS.has(verb.lemma) && !['no', 'yes', 'it'].includes(tokens[verbAt + 1]?.surface ?? '')) {
       verb.extra = timeEntry('failed to answer', -0.6, 'communication')
       verb.masked = true
       continue

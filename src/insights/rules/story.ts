@@ -125,7 +125,7 @@ export const isDiagnosis = (tokens: Token[], k: number) => {
   const [a, b, c] = [tokens[k]!, tokens[k + 1], tokens[k + 2]]
   return (
     // Not a person who "turned out to be totally incompetent": that is their conduct, not what was wrong.
-    (a.lemma === 'turn' && b?.surface === 'out' && !['who', 'he', 'she', 'they'].includes(tokens[k - 1]?.surface ?? '')) ||
+    (a.lemma === 'turn' && b?.surface === 'out' && !['who', 'he', 'she'].includes(tokens[k - 1]?.surface ?? '')) ||
     (a.surface === 'it' && b?.lemma === 'be' && ['just', 'only', 'simply'].includes(c?.surface ?? '')) ||
     (a.surface === 'caused' && b?.surface === 'by') ||
     (['culprit', 'cause', 'problem', 'issue', 'reason'].includes(a.lemma) && b?.lemma === 'be' && tokens[k - 1]?.surface !== 'no')

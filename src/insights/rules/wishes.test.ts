@@ -20,6 +20,9 @@ describe('wishes name what was missing', () => {
     ['Had they called or notified me, I would have saved money.', { communication: 'negative' }],
     // No wish: praise said through "anyone", a claim of what they can do, "had" as having
     ["I don't think anyone could have done a better job.", { quality: 'positive' }],
+    ['Anyone could have done a better job than these clowns.', { quality: 'negative' }],
+    ['They could have done a cleaner job.', { cleanliness: 'negative' }],
+    ['If they had let us know about the delay, we could have planned around it.', { communication: 'negative' }],
     ['He said he could do it cheaper than the big companies.', { price: 'positive' }],
     ['If he had any concerns he explained them clearly before starting.', { communication: 'positive' }],
     ['I could not do better myself.', {}],

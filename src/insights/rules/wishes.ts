@@ -14,14 +14,14 @@ const isComparative = (t: Token, previous?: Token) =>
   (/er$/.test(t.surface) && t.lemma !== t.surface)
 
 /**
- * After "could do" / "could have done": "better", "much better", "a better job" wish for more; "it cheaper than the big
+ * After "could do" / "could have done": "better", "much better", "a cleaner job" wish for more; "it cheaper than the big
  * companies" is a claim of what they can do, "no better" and "any better" are no wish.
  */
 function betterDone(tokens: Token[], k: number): boolean {
   let j = k
   while (['much', 'a', 'far', 'way', 'lot', 'little', 'bit'].includes(tokens[j]?.surface ?? '')) j++
-  if (tokens[j]?.surface !== 'better') return false
-  return !tokens.slice(j + 1, j + 7).some((t) => t.surface === 'than')
+  // "a better job", "a cleaner job", "a more thorough job".
+  return tokens[j] !== undefined && (isComparative(tokens[j]!, tokens[j - 1]) || tokens[j]!.surface === 'more')
 }
 
 /** Where the wish at token m reaches: after "could be", "could have been", "would be nice if", "could do better". */
@@ -32,7 +32,9 @@ function wishAt(tokens: Token[], m: number): { from: number; nice?: number } | u
   if (
     subject.some(
       (t) =>
-        ['nobody', 'noone', 'none', 'anyone', 'anybody'].includes(t.surface) ||
+        ['nobody', 'noone', 'none'].includes(t.surface) ||
+        // "I don't think anyone could do better" is praise; "anyone could have done a better job" is not.
+        (['anyone', 'anybody'].includes(t.surface) && tokens.slice(0, m).some((x) => ['not', "n't", 'never'].includes(x.surface))) ||
         (t.surface === 'no' && tokens[tokens.indexOf(t) + 1]?.surface === 'one'),
     )
   )
@@ -58,6 +60,8 @@ function wishAt(tokens: Token[], m: number): { from: number; nice?: number } | u
 }
 
 const THEY = new Set(['they', 'he', 'she', 'someone', 'somebody', 'anyone'])
+/** Past participles spelled as their verb: "if they had let us know", "had put it in writing". */
+const SAME_PAST = new Set(['let', 'put', 'set', 'shut', 'cut', 'read'])
 /** "If they had just notified us", "if he had been on time", "had they called": what they did not do, wished after the fact. */
 function regretAt(tokens: Token[], m: number): { from: number; nice?: number } | undefined {
   // "Had they called or notified me, ...": the same regret, inverted at the clause's start.
@@ -70,7 +74,7 @@ function regretAt(tokens: Token[], m: number): { from: number; nice?: number } |
 function done(tokens: Token[], k: number): boolean {
   const at = tokens[k] && ['just', 'only', 'simply'].includes(tokens[k]!.surface) ? k + 1 : k
   const t = tokens[at]
-  return t !== undefined && (t.surface === 'been' || (t.pos === 'VERB' && t.lemma !== t.surface))
+  return t !== undefined && (t.surface === 'been' || (t.pos === 'VERB' && (t.lemma !== t.surface || SAME_PAST.has(t.surface))))
 }
 
 export function wishesForBetter({ tokens, hits }: Clause): void {
