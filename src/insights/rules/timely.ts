@@ -1,8 +1,8 @@
 /**
- * "In a timely manner" is denied by a negation anywhere before it in its part of the clause, beyond negation's three-word window:
- * "they never respond in a timely manner", "they do not take care of anything in a timely manner", "they refuse to
- * deal with complaints in a timely fashion". When the doing denied is finishing the job, the clause says when, not
- * whether: "they did not finish the job in a timely fashion" is slow work, not work left unfinished.
+ * "In a timely manner" is denied by a negation anywhere before it in its part of the clause, beyond negation's
+ * three-word window: "they never respond in a timely manner", "they do not take care of anything in a timely manner",
+ * "they refuse to deal with complaints in a timely fashion". When the doing denied is finishing the job, the clause
+ * says when, not whether: "they did not finish the job in a timely fashion" is slow work, not work left unfinished.
  */
 import { EXPERIENCE, negationAt } from './negation'
 import { type Clause, NEGATION_SCALAR, type Token } from './types'
