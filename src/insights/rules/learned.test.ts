@@ -80,6 +80,13 @@ describe('the per-aspect learned component', () => {
     )
   })
 
+  test("a rule's neutral reading takes the polarity classifier's side, with or without a turn threshold", () => {
+    // "The bill was steep.": price complaint probability ~0.98; "They called.": ~0.02.
+    const noTurn: LearnedModel = { ...perAspect, drops: [0, 0], flip: undefined }
+    expect(decide(noTurn, p('The bill was steep.'), new Map([['price', 0]]))).toEqual(new Map([['price', -0.5]]))
+    expect(decide(noTurn, p('They called.'), new Map([['price', 0.05]]))).toEqual(new Map([['price', 0.5]]))
+  })
+
   test('each aspect may have its own turn thresholds, one per direction, instead of the shared one', () => {
     // "The bill was steep.": price complaint probability ~0.98; "They called.": ~0.02 (positive ~0.98).
     const turning: LearnedModel = { ...perAspect, drops: [0, 0], flip: undefined }

@@ -185,7 +185,7 @@ function decideAspects(
           if (toNegative !== undefined && negative >= toNegative) out.set(aspect, -0.5)
         } else if (score < -0.1) {
           if (toPositive !== undefined && 1 - negative >= toPositive) out.set(aspect, 0.5)
-        } else if (model.flip !== undefined) out.set(aspect, negative >= negativeAt ? -0.5 : 0.5)
+        } else if (negativeIndex >= 0) out.set(aspect, negative >= negativeAt ? -0.5 : 0.5)
       }
       continue
     }
