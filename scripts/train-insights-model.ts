@@ -338,11 +338,13 @@ function testSentences(dir: string): string[] {
         .flatMap((test) => [...test.matchAll(/'([A-Z][^'\n]{8,}[.!?])'|"([A-Z][^"\n]{8,}[.!?])"/g)].map((m) => unquote(m[1] ?? m[2]!)))
     })
 }
-const paired = new Set(pairs.map((e) => e.sentences.map((x) => x.tokens.map((t) => t.raw).join(' ')).join(' ')))
+/** An example's text as its tokens spell it. */
+const textOf = (e: Example) => e.sentences.map((x) => x.tokens.map((t) => t.raw).join(' ')).join(' ')
+const paired = new Set(pairs.map(textOf))
 // The rules' own tests: their quoted strings are review sentences (elsewhere they may be the insights' own prose).
 const quoted = [...new Set(testSentences('src/insights/rules'))]
   .map((text) => example({ text, aspects: {} }))
-  .filter((e) => !paired.has(e.sentences.map((x) => x.tokens.map((t) => t.raw).join(' ')).join(' ')))
+  .filter((e) => !paired.has(textOf(e)))
 /** The labelled files: their figures may not fall below the unit tests' floors (a point above them), nor the held-out ones below the rules'. */
 const labelledFile = (f: string) =>
   existsSync(f)
@@ -377,11 +379,7 @@ const pairsRight = pairs.map((e) => exact(empty, e, noProbabilities([e])[0]!))
 const fiveStarQuiet = fiveStar.map((e) => !complains(empty, e, noProbabilities([e])[0]!))
 /** The aspects an example reads negative, summed over its sentences as the accuracy script sums them. */
 const complaintsOf = (model: LearnedModel, e: Example, probabilities: number[][]) =>
-  [...readings(model, e, probabilities)]
-    .filter(([, v]) => polarityOf(v) === 'negative')
-    .map(([a]) => a)
-    .sort()
-    .join(',')
+  [...readings(model, e, probabilities)].filter(([, v]) => polarityOf(v) === 'negative').map(([a]) => a)
 const quotedComplaints = quoted.map((e) => complaintsOf(empty, e, noProbabilities([e])[0]!))
 const lowStarHeard = lowStar.map((e) => complains(empty, e, noProbabilities([e])[0]!))
 const tuningRules = score(empty, tuningSentences, noProbabilities(tuningSentences))
@@ -489,8 +487,7 @@ for (const [subset, examples] of SUBSETS)
                 if (pairsRight[k] && !exact(candidate, e, pairsP[k]!)) n++
               })
               quoted.forEach((e, k) => {
-                const complaints = complaintsOf(candidate, e, quotedP[k]!).split(',').filter(Boolean)
-                if (complaints.some((a) => !quotedComplaints[k]!.split(',').includes(a))) n++
+                if (complaintsOf(candidate, e, quotedP[k]!).some((a) => !quotedComplaints[k]!.includes(a))) n++
               })
               fiveStar.forEach((e, k) => {
                 if (fiveStarQuiet[k] && complains(candidate, e, fiveP[k]!)) n++
@@ -577,12 +574,11 @@ for (const [subset, examples] of SUBSETS)
               `${name}: add ${m.adds!.join('/')} drop ${m.drops!.join('/')} complaint >= ${m.negatives?.join('/') ?? m.negative} gate ${m.gate ?? false} turn ${m.flip ?? '-'}${m.turnsNegative ? ` to negative ${m.turnsNegative.join('/')}` : ''}${m.turnsPositive ? ` to positive ${m.turnsPositive.join('/')}` : ''}: ${show(local.scored)}; ${showDocuments(documentErrors(m, documentP))}`,
             )
             if (args.includes('--unguarded')) {
-              const text = (e: Example) => e.sentences.map((x) => x.tokens.map((t) => t.raw).join(' ')).join(' ')
-              const broken = pairs.filter((e, k) => pairsRight[k] && !exact(m, e, pairsP[k]!)).map(text)
+              const broken = pairs.filter((e, k) => pairsRight[k] && !exact(m, e, pairsP[k]!)).map(textOf)
               console.log(`  guards broken: ${violations(m)}`)
               console.log(`  breaks ${broken.length} unit-test sentences: ${broken.slice(0, 12).join(' | ')}`)
               console.log(`  written: ${show(score(m, tuningSentences, tuningP))}; held out: ${show(score(m, heldOutSentences, heldOutP))}`)
-              const five = fiveStar.filter((e, k) => fiveStarQuiet[k] && complains(m, e, fiveP[k]!)).map(text)
+              const five = fiveStar.filter((e, k) => fiveStarQuiet[k] && complains(m, e, fiveP[k]!)).map(textOf)
               const low = lowStar.filter((e, k) => lowStarHeard[k] && !complains(m, e, lowP[k]!)).length
               console.log(`  five-star newly complaining ${five.length}: ${five.slice(0, 4).join(' | ')}; low-star newly silent: ${low}`)
             }

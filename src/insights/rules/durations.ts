@@ -71,7 +71,8 @@ function spanAfter(
 const ANSWERING = new Set(['respond', 'reply', 'answer', 'return', 'call', 'email', 'text', 'send'])
 /**
  * "It took them a month to get back to me", "took him three days to return my call": an answer that took days is a
- * speed complaint, whatever the answer said (a day is not said to be long; a repair's days may be the job's own). Where the answer starts (its words are masked, so "get back to" is not read as praise), or -1.
+ * speed complaint, whatever the answer said (a day is not said to be long; a repair's days may be the job's own).
+ * Where the answer starts (its words are masked, so "get back to" is not read as praise), or -1.
  */
 function slowAnswerAt(tokens: Token[], span: { minutes: number; end: number }): number {
   // Days ("three days", not "a day") or longer.

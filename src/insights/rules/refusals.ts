@@ -199,17 +199,15 @@ export function refusals(tokens: Token[]): void {
     if (verb.lemma === 'take' && after.some((x) => x.surface === 'advantage')) continue
     // "he wouldn't accept my tip": modesty, not a refusal of service.
     if (after.some((x) => x.lemma === 'tip' || x.lemma === 'gratuity')) continue
-    // "Refused to explain the charges", "declined to discuss it": an answer refused is silence, however the lexicon
-    // feels the answer's verb ("explain" is praise); masked, so only the refusal is read.
-    if (kind === 'refusal' && REFUSING.has(t.lemma) && ANSWERS.has(verb.lemma)) {
-      verb.extra = timeEntry('refused to answer', -0.6, 'communication')
-      verb.masked = true
-      continue
-    }
-    // "Failed to respond", "didn't contact us": an answer not given is silence, however the lexicon feels the verb.
-    // Not "didn't say no", "didn't call it a day": idioms, no answer withheld.
-    if (kind === 'undone' && ANSWERS.has(verb.lemma) && !['no', 'yes', 'it'].includes(tokens[verbAt + 1]?.surface ?? '')) {
-      verb.extra = timeEntry('failed to answer', -0.6, 'communication')
+    // An answer refused or not given is silence, however the lexicon feels the answer's verb ("explain" is praise):
+    // "refused to explain the charges", "declined to discuss it", "failed to respond", "didn't contact us". The verb is
+    // masked, so only the silence is read. Not "would not tell" (the refusal below), nor the idioms "didn't say no",
+    // "didn't call it a day".
+    const answerWithheld =
+      ANSWERS.has(verb.lemma) &&
+      (kind === 'refusal' ? REFUSING.has(t.lemma) : !['no', 'yes', 'it'].includes(tokens[verbAt + 1]?.surface ?? ''))
+    if (answerWithheld) {
+      verb.extra = timeEntry(kind === 'refusal' ? 'refused to answer' : 'failed to answer', -0.6, 'communication')
       verb.masked = true
       continue
     }
