@@ -25,7 +25,9 @@
  *   --quick                 one setting (real+written, complaint weight 2, no keep classifier): about a minute of CPU
  *   --subset a,b            training sources by name (real, real+written, real-no-hotel, real-no-hotel+written);
  *                           --subsets tries all four
- *   --families wbnrc,...    feature families (learned.ts: w lemmas, b pairs, n negated, r rules, c cues, g/G n-grams)
+ *   --families wbnrce,...   feature families (learned.ts: w lemmas, b pairs, n negated, r rules, c cues, g/G n-grams,
+ *                           e the mean word vector)
+ *   --dense-rate 0.05  --dense-l2 0.02   the mean word vector's learning rate and L2 strength
  *   --l2 0.01,...  --word-l2 0.05,...  --cw 1,2  --epochs 10  --min-count 2  --average
  *                           L2 strength (all features / the words' own features), complaint weight, epochs, rarest
  *                           feature kept, shipping the mean of the epochs' weights
@@ -43,8 +45,9 @@ import { analyzeText, contextFor, polarityOf } from '../src/insights/analyzer'
 import { parseLabelled, seededRandom } from '../src/insights/evaluate'
 import type { AspectId } from '../src/insights/lexicon'
 import { ASPECTS } from '../src/insights/lexicon'
-import { type Cue, decide, type LearnedModel, labelProbabilities, sentenceFeatures } from '../src/insights/rules/learned'
+import { type Cue, decide, type LearnedModel, labelProbabilities, meanVector, sentenceFeatures } from '../src/insights/rules/learned'
 import type { Token } from '../src/insights/rules/types'
+import { wordVectors } from '../src/insights/word-vectors'
 import { sampleBusiness } from '../src/sample/business'
 
 const args = process.argv.slice(2)
@@ -73,7 +76,7 @@ function load(split: string): Item[] {
   return out
 }
 
-type Sentence = { tokens: Token[]; ruled: Map<AspectId, number>; cues: Cue[] }
+type Sentence = { tokens: Token[]; ruled: Map<AspectId, number>; cues: Cue[]; mean?: Float32Array }
 type Example = { sentences: Sentence[]; gold: Map<string, string> }
 const sampleContext = contextFor(sampleBusiness)
 /** An item read by the rules alone, sentence by sentence, exactly as the analyser hands each sentence to the model. */
@@ -82,7 +85,7 @@ function example(item: Pick<Item, 'text' | 'aspects'>, context = sampleContext):
   analyzeText(item.text, {
     ...context,
     learned: false,
-    onSentence: (tokens, ruled, cues) => sentences.push({ tokens, ruled: new Map(ruled), cues: [...cues] }),
+    onSentence: (tokens, ruled, cues) => sentences.push({ tokens, ruled: new Map(ruled), cues: [...cues], mean: meanVector(tokens) }),
   })
   return { sentences, gold: new Map(Object.entries(item.aspects)) }
 }
@@ -110,6 +113,7 @@ function train(
   rate = 0.3,
 ): LearnedModel {
   const LABELS = labelsOf(withKept)
+  const withMean = families.includes('e')
   const featuresOf = (e: Example) => [...new Set(e.sentences.flatMap((s) => sentenceFeatures(s.tokens, s.ruled, s.cues, families)))]
   const counts = new Map<string, number>()
   const featured = examples.map(featuresOf)
@@ -138,8 +142,13 @@ function train(
         weight[2 * a + 1] = polarity === 'negative' ? complaintWeight : 1
       }
     })
-    return { rows: featured[k]!.flatMap((f) => (index.has(f) ? [index.get(f)!] : [])), target, weight }
+    // The item's mean vector: its sentences' words together.
+    const mean = withMean ? meanVector(e.sentences.flatMap((s) => s.tokens)) : undefined
+    return { rows: featured[k]!.flatMap((f) => (index.has(f) ? [index.get(f)!] : [])), target, weight, mean }
   })
+  const dimensions = wordVectors().dimensions
+  const dense = Array.from({ length: dimensions }, () => new Float64Array(LABELS.length))
+  const denseG = Array.from({ length: dimensions }, () => new Float64Array(LABELS.length).fill(1e-8))
   const w = vocabulary.map(() => new Float64Array(LABELS.length))
   /** Per feature: the rules' reading, the lexicon's cues and the bias keep `l2`; the words' own features `wordL2`. */
   const strength = vocabulary.map((f) => (/^(r|c):|^bias$/.test(f) ? l2 : wordL2))
@@ -158,7 +167,14 @@ function train(
         if (e.weight[l] === 0) continue
         let z = 0
         for (const r of e.rows) z += w[r]![l]!
+        if (e.mean) for (let d = 0; d < dimensions; d++) z += e.mean[d]! * dense[d]![l]!
         const error = (1 / (1 + Math.exp(-z)) - e.target[l]!) * e.weight[l]!
+        if (e.mean)
+          for (let d = 0; d < dimensions; d++) {
+            const grad = error * e.mean[d]! + DENSE_L2 * dense[d]![l]!
+            denseG[d]![l]! += grad * grad
+            dense[d]![l]! -= (DENSE_RATE * grad) / Math.sqrt(denseG[d]![l]!)
+          }
         for (const r of e.rows) {
           const grad = error + strength[r]! * w[r]![l]!
           g[r]![l]! += grad * grad
@@ -183,6 +199,7 @@ function train(
     labels: LABELS,
     bias,
     weights,
+    ...(withMean ? { dense: dense.map((row) => [...row].map((x) => Math.round(x * 10000) / 10000)) } : {}),
     add: 2,
     drop: 0,
     features: families,
@@ -405,12 +422,18 @@ const rulesDocuments = documentErrors(empty, noProbabilities(documentExamples))
 console.log(`dev, rules alone: ${show(rulesOnly)}; ${showDocuments(rulesDocuments)}`)
 
 const flag = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
+/**
+ * The mean word vector's learning rate and L2 strength: it is dense (every item has all of it), and held close to
+ * zero it reads best (dev F1 of the --quick setting at rate 0.05: 64.4% at L2 0.001, 65.3% at 0.02, 64.3% at 0.1).
+ */
+const DENSE_RATE = Number(flag('--dense-rate') ?? 0.05)
+const DENSE_L2 = Number(flag('--dense-l2') ?? 0.02)
 const epochs = Number(flag('--epochs') ?? 10) || 10
 const FAMILIES = flag('--families')
   ? flag('--families')!
       .split(',')
       .map((f) => [...f])
-  : [['w', 'b', 'n', 'r', 'c']]
+  : [['w', 'b', 'n', 'r', 'c', 'e']]
 const L2 = flag('--l2') ? flag('--l2')!.split(',').map(Number) : [0.01]
 const COMPLAINT_WEIGHTS = flag('--cw') ? flag('--cw')!.split(',').map(Number) : args.includes('--quick') ? [2] : [1, 2]
 const ADD = [0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7, 0.8, 0.9, 2]
@@ -463,7 +486,9 @@ for (const [subset, examples] of SUBSETS)
           for (const kept of KEPT) {
             const model = train(examples, { families, l2, wordL2, complaintWeight, kept, average: AVERAGE, minCount: MIN_COUNT }, epochs)
             const probabilitiesOf = (list: Example[]) =>
-              list.map((e) => e.sentences.map((s) => labelProbabilities(model, sentenceFeatures(s.tokens, s.ruled, s.cues, families))))
+              list.map((e) =>
+                e.sentences.map((s) => labelProbabilities(model, sentenceFeatures(s.tokens, s.ruled, s.cues, families), s.mean)),
+              )
             const devP = probabilitiesOf(dev)
             const documentP = probabilitiesOf(documentExamples)
             const pairsP = probabilitiesOf(pairs)
@@ -595,7 +620,9 @@ if (args.includes('--diagnose') && m.labels.length) {
     for (const a of pos) for (const b of neg) wins += a > b ? 1 : a === b ? 0.5 : 0
     return wins / (pos.length * neg.length || 1)
   }
-  const devP = dev.map((e) => e.sentences.map((s) => labelProbabilities(m, sentenceFeatures(s.tokens, s.ruled, s.cues, m.features))))
+  const devP = dev.map((e) =>
+    e.sentences.map((s) => labelProbabilities(m, sentenceFeatures(s.tokens, s.ruled, s.cues, m.features), m.dense && s.mean)),
+  )
   for (const aspect of ASPECT_IDS) {
     const at = m.labels.indexOf(`${aspect}:present`)
     const keptAt = m.labels.indexOf(`${aspect}:kept`)

@@ -13,7 +13,8 @@
  * - per aspect and polarity (the older shape, labels `quality:positive` / `quality:negative`): gates over the rules
  *   (add a label they missed, drop or turn one they found).
  * Features: lemmas, lemma pairs, negated lemmas, character n-grams of the words, the lexicon's cues (what each matched
- * phrase says, kept or set aside by the rules) and the rules' own reading. Weights: `learned-weights.json`, written by
+ * phrase says, kept or set aside by the rules), the rules' own reading and (family `e`) the mean pretrained vector of
+ * the sentence's words (word-vectors.ts), which carries what the model learned about a word to its neighbours. Weights: `learned-weights.json`, written by
  * `bun scripts/train-insights-model.ts --write` from the train split of test/insights/real/ (only sources whose terms
  * allow it; see the SOURCES files there) and the developer-written tuning sentences, every choice made on the dev
  * split under the unit tests' guards (the script's header says which). A cleaning company's cleanliness is its quality:
@@ -22,6 +23,7 @@
 import type { AspectId } from '../lexicon'
 import type { Cue, LearnedModel as GateModel, Token } from './types'
 import { NEGATOR_SET } from './words'
+import { wordVectors } from '../word-vectors'
 
 export type { Cue }
 /**
@@ -44,6 +46,8 @@ export type LearnedModel = GateModel & {
   turnsNegative?: number[]
   /** Per aspect: turn a rule's negative reading positive when the polarity classifier gives positive at least this, instead of `flip`. */
   turnsPositive?: number[]
+  /** With feature family `e`: per dimension of the sentence's mean word vector (`meanVector`), a weight per label. */
+  dense?: number[][]
 }
 
 const WORD = /^[\p{L}][\p{L}'’_-]*$/u
@@ -53,7 +57,7 @@ const sign = (x: number) => (x > 0 ? 'positive' : x < 0 ? 'negative' : 'neutral'
 /**
  * The features of one sentence: its lemmas (`w:`), lemma pairs (`b:`), lemmas within three words after a negator
  * (`n:`), character 4-grams of its words (`g:`) or 3- to 5-grams (`G`, written `g:` too), the lexicon's cues (`c:`)
- * and the rules' reading (`r:`).
+ * and the rules' reading (`r:`). Family `e` is no named feature: it is `meanVector`, weighed by the model's `dense`.
  */
 export function sentenceFeatures(
   tokens: Token[],
@@ -88,9 +92,41 @@ export function sentenceFeatures(
   return [...out]
 }
 
+/**
+ * The mean of the pretrained vectors (word-vectors.ts) of the sentence's words, the rules' masked words left out, or
+ * undefined when none has one. Scaled by the square root of the dimensions, so that its parts are of the order of one,
+ * as a word feature is.
+ */
+export function meanVector(tokens: readonly Token[]): Float32Array | undefined {
+  const { dimensions, bytes, scale } = wordVectors()
+  const rows = vectorRows(tokens)
+  if (!rows.length) return undefined
+  const sum = new Int32Array(dimensions)
+  for (const row of rows) for (let d = 0, at = row * dimensions; d < dimensions; d++, at++) sum[d]! += bytes[at]!
+  const factor = (scale * Math.sqrt(dimensions)) / rows.length
+  return Float32Array.from(sum, (x) => x * factor)
+}
+
+/** The rows (word-vectors.ts) of the sentence's words that have a vector, the rules' masked words left out. */
+function vectorRows(tokens: readonly Token[]): number[] {
+  const { rowOf } = wordVectors()
+  const rows: number[] = []
+  for (const t of tokens) {
+    if (t.masked || !WORD.test(t.surface)) continue
+    let row = rowOf(t.surface.toLowerCase())
+    if (row < 0) row = rowOf(t.lemma)
+    if (row >= 0) rows.push(row)
+  }
+  return rows
+}
+
 /** A model made ready to read fast: its weights in a Map, each label's aspect, polarity and opposite label. */
 type Compiled = {
   weights: Map<string, number[]>
+  /** The `dense` weights flattened label by label (each label's dimensions together, as they are summed). */
+  dense?: Float64Array
+  /** Per word row, its vector times each label's dense weights (`sentenceProbabilities`), worked out on first use. */
+  products?: { values: Float64Array; known: Uint8Array }
   labels: { aspect: AspectId; negative: boolean; opposite: number }[]
   index: Map<string, number>
   /** Per aspect (`mode: 'aspect'`), in label order: where its presence, polarity and (if any) kept labels are. */
@@ -123,21 +159,75 @@ function compiled(model: LearnedModel): Compiled {
           kept: index.get(`${aspect}:kept`) ?? -1,
         }
       })
-    c = { weights: new Map(Object.entries(model.weights)), labels, index, aspectLabels }
+    c = {
+      weights: new Map(Object.entries(model.weights)),
+      labels,
+      index,
+      aspectLabels,
+      ...(model.dense ? { dense: Float64Array.from(model.labels.flatMap((_, l) => model.dense!.map((row) => row[l]!))) } : {}),
+    }
     compiledModels.set(model, c)
   }
   return c
 }
 
 /** The probability of each label of the model for these features. */
-export function labelProbabilities(model: LearnedModel, features: string[]): number[] {
-  const weights = compiled(model).weights
+export function labelProbabilities(model: LearnedModel, features: string[], mean?: Float32Array): number[] {
+  const { dense } = compiled(model)
+  const z = sparseLogits(model, features)
+  if (dense && mean) {
+    const dimensions = mean.length
+    for (let l = 0, at = 0; l < z.length; l++) {
+      let sum = 0
+      for (let d = 0; d < dimensions; d++, at++) sum += mean[d]! * dense[at]!
+      z[l]! += sum
+    }
+  }
+  return z.map(sigmoid)
+}
+const sigmoid = (x: number) => 1 / (1 + Math.exp(-x))
+/** The bias and the named features' weights, per label. */
+function sparseLogits(model: LearnedModel, features: string[]): number[] {
+  const { weights } = compiled(model)
   const z = [...model.bias]
   for (const f of features) {
     const w = weights.get(f)
     if (w) for (let k = 0; k < w.length; k += 2) z[w[k]!]! += w[k + 1]!
   }
-  return z.map((x) => 1 / (1 + Math.exp(-x)))
+  return z
+}
+
+/**
+ * `labelProbabilities` with the sentence's mean word vector, read the fast way: the weights times the mean vector
+ * equal the mean of the weights times each word's vector, so each word's product (one number per label) is worked
+ * out once per model and summed, instead of summing the words' vectors and multiplying them out per sentence.
+ */
+function sentenceProbabilities(model: LearnedModel, tokens: readonly Token[], features: string[]): number[] {
+  const c = compiled(model)
+  const z = sparseLogits(model, features)
+  if (!c.dense) return z.map(sigmoid)
+  const rows = vectorRows(tokens)
+  if (!rows.length) return z.map(sigmoid)
+  const { dimensions, bytes, scale } = wordVectors()
+  const labels = z.length
+  c.products ??= { values: new Float64Array((bytes.length / dimensions) * labels), known: new Uint8Array(bytes.length / dimensions) }
+  const { values, known } = c.products
+  const sum = new Float64Array(labels)
+  for (const row of rows) {
+    const at = row * labels
+    if (!known[row]) {
+      for (let l = 0, w = 0; l < labels; l++) {
+        let product = 0
+        for (let d = 0, b = row * dimensions; d < dimensions; d++, b++, w++) product += c.dense[w]! * bytes[b]!
+        values[at + l] = product
+      }
+      known[row] = 1
+    }
+    for (let l = 0; l < labels; l++) sum[l]! += values[at + l]!
+  }
+  const factor = (scale * Math.sqrt(dimensions)) / rows.length
+  for (let l = 0; l < labels; l++) z[l]! += sum[l]! * factor
+  return z.map(sigmoid)
 }
 
 /**
@@ -241,6 +331,6 @@ export function withLearned(
   cues: readonly Cue[] = [],
 ): { aspects: Map<AspectId, number>; p: number[] } {
   if (!model.labels.length) return { aspects: new Map(ruled), p: [] }
-  const p = labelProbabilities(model, sentenceFeatures(tokens, ruled, cues, model.features))
+  const p = sentenceProbabilities(model, tokens, sentenceFeatures(tokens, ruled, cues, model.features))
   return { aspects: decide(model, p, ruled, cues), p }
 }
