@@ -20,6 +20,11 @@ describe('implied price', () => {
     ['They quoted $350 and then sent an invoice for $610.', { price: 'negative' }],
     ['They quoted $350 and the bill came to $340.', { price: 'positive' }],
     ['The invoice was almost twice the original quote.', { price: 'negative' }],
+    // Without amounts.
+    ['The final bill was exactly what they quoted.', { price: 'positive' }],
+    ['Our final bill ended up lower than the estimate.', { price: 'positive' }],
+    ['The total came in cheaper than the quote.', { price: 'positive' }],
+    ['The bill was not exactly what they quoted, it was double.', { price: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
