@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { analyzeText } from './analyzer'
 import { smallAspectModel } from '../../test/support/learned-model'
 import type { LearnedModel } from './rules/learned'
+import { NAMED_FLOOR } from './complaint-odds'
 
 /** "phone" names communication (a complaint at 0.73), "invoice" names price (added by the model: 0.7). */
 const model = smallAspectModel({ 'w:phone': [0, 8, 1, 1], 'w:invoice': [2, 8, 3, 0.5], 'w:steep': [3, -4] })
@@ -24,6 +25,16 @@ describe('the complaint odds kept beside a reading', () => {
   test('no candidate where no aspect is likely named, nor where the rules set the aspect aside (another company)', () => {
     expect(odds('Terrible. Avoid.').strongest).toBeNull()
     expect(odds('The last plumber never phoned us.').strongest).toBeNull()
+  })
+
+  test('a candidate the rules did not read needs the presence classifier at NAMED_FLOOR or above', () => {
+    // Presence of communication: "voicemail" 0.4 (logit -0.405), "line" 0.2 (logit -1.386).
+    const floored = smallAspectModel({ 'w:voicemail': [0, 3.595, 1, 2], 'w:line': [0, 2.614, 1, 2] })
+    const strongest = (text: string) => analyzeText(text, { learned: floored }).odds!.strongest
+    expect(NAMED_FLOOR).toBeLessThan(0.4)
+    expect(NAMED_FLOOR).toBeGreaterThan(0.2)
+    expect(strongest('It went to voicemail.')).toMatchObject({ aspect: 'communication', strength: 0.352 })
+    expect(strongest('The line was busy.')).toBeNull()
   })
 
   test('an aspect already read as a complaint in its sentence is no candidate', () => {
