@@ -1,10 +1,14 @@
 /**
  * Pretrained word vectors (GloVe 6B 100d, a subset: word-vectors.json, written by scripts/build-word-vectors.ts),
  * read by the learned component as the mean vector of a sentence's words. They let the model generalise past the
- * words its labelled train split happened to use. Decoded once, on first use, and kept as the stored bytes: a
- * sentence's words are summed as integers and scaled once (the analyser reads millions of words at 100k reviews).
+ * words its labelled train split happened to use. Read and decoded once, on first use, and kept as the stored bytes.
+ * Embedded as a file, not a module: the executable carries it once, not once per bundle that reads it (the main
+ * one and the insights worker's), and only a process that analyses text reads it.
  */
-import file from './word-vectors.json'
+import { readFileSync } from 'node:fs'
+import VECTORS_FILE from './word-vectors.json' with { type: 'file' }
+
+type StoredVectors = { dimensions: number; scale: number; words: string; vectors: string }
 
 export type WordVectors = {
   dimensions: number
@@ -22,6 +26,7 @@ let decoded: WordVectors | undefined
 
 export function wordVectors(): WordVectors {
   if (decoded) return decoded
+  const file = JSON.parse(readFileSync(VECTORS_FILE as unknown as string, 'utf8')) as StoredVectors
   const { dimensions, scale } = file
   const bytes = new Int8Array(Buffer.from(file.vectors, 'base64'))
   const words = file.words.split(' ')
