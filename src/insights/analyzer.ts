@@ -49,6 +49,7 @@
  * wink's own negation flag and sentence sentiment are not used: its negation scope runs to the end
  * of the sentence, which turned "couldn't be happier with the quick service" into a complaint.
  */
+import { readFileSync } from 'node:fs'
 import type { Business } from '../reviews/schema'
 import {
   type Polarity,
@@ -83,10 +84,15 @@ import { type Cue, type LearnedModel, withLearned } from './rules/learned'
 import { ComplaintWeigher, type ComplaintOdds, LEARNED_CUE } from './complaint-odds'
 import { customAspectsOf } from './rules/custom-aspects'
 import { vocabularyOf } from './vocabulary'
-import learnedWeights from './learned-weights.json'
+import LEARNED_WEIGHTS_FILE from './learned-weights.json' with { type: 'file' }
 import type { AspectId } from './lexicon'
 
-const LEARNED = learnedWeights as LearnedModel
+/**
+ * The shipped weights, read on first use. Embedded as a file, not a module, as the word vectors are: the executable
+ * carries them once, not once per bundle that imports the analyser.
+ */
+let shippedModel: LearnedModel | undefined
+const shipped = () => (shippedModel ??= JSON.parse(readFileSync(LEARNED_WEIGHTS_FILE as unknown as string, 'utf8')) as LearnedModel)
 
 export type { Polarity, AspectMention, ClauseAnalysis, TextAnalysis, AnalysisContext } from './rules/types'
 /**
@@ -137,7 +143,7 @@ export function contextFor(business: Pick<Business, 'name' | 'description' | 'se
 export const polarityOf = (score: number): Polarity => (score > NEUTRAL_BAND ? 'positive' : score < -NEUTRAL_BAND ? 'negative' : 'neutral')
 export function analyzeText(text: string, context: AnalysisContext = {}): WeighedAnalysis {
   const doc = readDoc(text)
-  const model = typeof context.learned === 'object' ? context.learned : LEARNED
+  const model = typeof context.learned === 'object' ? context.learned : shipped()
   const useModel = context.learned !== false && model.labels.length > 0
   const weigher = useModel && ComplaintWeigher.applies(model) ? new ComplaintWeigher(model, context.cleaningBusiness) : undefined
   let sentenceIndex = 0

@@ -28,7 +28,8 @@ export function wordVectors(): WordVectors {
   if (decoded) return decoded
   const file = JSON.parse(readFileSync(VECTORS_FILE as unknown as string, 'utf8')) as StoredVectors
   const { dimensions, scale } = file
-  const bytes = new Int8Array(Buffer.from(file.vectors, 'base64'))
+  const decodedBytes = Buffer.from(file.vectors, 'base64')
+  const bytes = new Int8Array(decodedBytes.buffer, decodedBytes.byteOffset, decodedBytes.length)
   const words = file.words.split(' ')
   if (bytes.length !== words.length * dimensions) throw new Error('word-vectors.json: the vectors do not match the words')
   const rows = new Map(words.map((w, k) => [w, k]))

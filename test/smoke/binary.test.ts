@@ -59,6 +59,28 @@ describe('compiled binary', () => {
     }
   })
 
+  test('reads review text as the sources do: its embedded weights and word vectors are the ones in the tree', () => {
+    // Sentences the learned component and its word vectors have a say in.
+    const text = [
+      'Apparently returning phone calls is optional.',
+      'They blew past the deadline by three weeks.',
+      'The final bill was exactly what they quoted.',
+      'Our technician was courteous, punctual and tidy.',
+    ].join('\n')
+    const analyse = (command: string[], cwd: string) =>
+      Bun.spawnSync([...command, 'analyze', '--json'], {
+        cwd,
+        stdin: Buffer.from(text),
+        // Both read the business the server seeded.
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin', DATA_DIR: join(workDir, 'data') },
+      })
+    const compiled = analyse([join(workDir, 'reviews-service')], workDir)
+    const sources = analyse(['bun', join(ROOT, 'src', 'main.ts')], ROOT)
+    expect(compiled.exitCode).toBe(0)
+    expect(compiled.stdout.toString().trim().split('\n')).toHaveLength(4)
+    expect(compiled.stdout.toString()).toBe(sources.stdout.toString())
+  })
+
   test('shuts down cleanly on SIGTERM', async () => {
     running.proc.kill('SIGTERM')
     expect(await running.proc.exited).toBe(0)

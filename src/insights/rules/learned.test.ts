@@ -138,9 +138,14 @@ describe("the sentence's mean word vector", () => {
     const p = (text: string) => labelProbabilities(dense, [], meanVector(tokensOf(text)))[0]!
     expect(p('He was disrespectful.')).toBeGreaterThan(p('He was on time.'))
     expect(p('Rude.')).toBeGreaterThan(0.99)
-    // Without the vector (a model trained without family `e`), the dense weights are not read.
+    // Given no mean vector (a sentence none of whose words has one), the dense weights add nothing.
     expect(labelProbabilities(dense, [])[0]).toBeCloseTo(1 / (1 + Math.exp(2)), 6)
     expect(withLearned(dense, tokensOf('Rude.'), new Map()).p[0]).toBeGreaterThan(0.99)
+  })
+
+  test('dense weights that do not fit the word vectors shipped are refused, not misread', () => {
+    const misfit: LearnedModel = { labels: ['quality:negative'], bias: [0], weights: {}, add: 2, drop: 0, dense: [[1], [2]] }
+    expect(() => labelProbabilities(misfit, [], meanVector(tokensOf('Rude.')))).toThrow('do not fit 100 dimensions x 1 labels')
   })
 
   test('the analyser reads it word by word (each word’s product with the weights kept), to the same probabilities', () => {

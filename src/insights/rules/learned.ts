@@ -14,8 +14,8 @@
  *   (add a label they missed, drop or turn one they found).
  * Features: lemmas, lemma pairs, negated lemmas, character n-grams of the words, the lexicon's cues (what each matched
  * phrase says, kept or set aside by the rules), the rules' own reading and (family `e`) the mean pretrained vector of
- * the sentence's words (word-vectors.ts), which carries what the model learned about a word to its neighbours. Weights: `learned-weights.json`, written by
- * `bun scripts/train-insights-model.ts --write` from the train split of test/insights/real/ (only sources whose terms
+ * the sentence's words (word-vectors.ts), which carries what the model learned about a word to its neighbours.
+ * Weights: `learned-weights.json`, written by `bun scripts/train-insights-model.ts --write` from the train split of test/insights/real/ (only sources whose terms
  * allow it; see the SOURCES files there) and the developer-written tuning sentences, every choice made on the dev
  * split under the unit tests' guards (the script's header says which). A cleaning company's cleanliness is its quality:
  * the analyser adds no learned cleanliness there (analyzer.ts).
@@ -125,8 +125,11 @@ type Compiled = {
   weights: Map<string, number[]>
   /** The `dense` weights flattened label by label (each label's dimensions together, as they are summed). */
   dense?: Float64Array
-  /** Per word row, its vector times each label's dense weights (`sentenceProbabilities`), worked out on first use. */
-  products?: { values: Float64Array; known: Uint8Array }
+  /**
+   * Per word row, its stored bytes times each label's dense weights (`sentenceProbabilities`; the vectors' scale is
+   * applied to the sum), worked out on a row's first use. Single precision: 3.7 MB would be 1.8 MB.
+   */
+  products?: { values: Float32Array; known: Uint8Array }
   labels: { aspect: AspectId; negative: boolean; opposite: number }[]
   index: Map<string, number>
   /** Per aspect (`mode: 'aspect'`), in label order: where its presence, polarity and (if any) kept labels are. */
@@ -134,6 +137,21 @@ type Compiled = {
 }
 /** Where each aspect's presence, complaint and kept labels sit in a model's labels (-1: the model has none). */
 export const aspectLabelsOf = (model: LearnedModel): Compiled['aspectLabels'] => compiled(model).aspectLabels
+
+/**
+ * The dense weights (dimension by label, as the weights file keeps them) label by label. They must fit the word
+ * vectors shipped: weights trained on vectors of another size would be read against the wrong parts.
+ */
+function flattenDense(dense: number[][], labels: number): Float64Array {
+  const { dimensions } = wordVectors()
+  if (dense.length !== dimensions || dense.some((row) => row.length !== labels))
+    throw new Error(
+      `learned weights: dense weights of ${dense.length} x ${dense[0]?.length} do not fit ${dimensions} dimensions x ${labels} labels`,
+    )
+  const flat = new Float64Array(dimensions * labels)
+  for (let l = 0; l < labels; l++) for (let d = 0; d < dimensions; d++) flat[l * dimensions + d] = dense[d]![l]!
+  return flat
+}
 
 const compiledModels = new WeakMap<LearnedModel, Compiled>()
 function compiled(model: LearnedModel): Compiled {
@@ -164,7 +182,7 @@ function compiled(model: LearnedModel): Compiled {
       labels,
       index,
       aspectLabels,
-      ...(model.dense ? { dense: Float64Array.from(model.labels.flatMap((_, l) => model.dense!.map((row) => row[l]!))) } : {}),
+      ...(model.dense ? { dense: flattenDense(model.dense, model.labels.length) } : {}),
     }
     compiledModels.set(model, c)
   }
@@ -210,7 +228,7 @@ function sentenceProbabilities(model: LearnedModel, tokens: readonly Token[], fe
   if (!rows.length) return z.map(sigmoid)
   const { dimensions, bytes, scale } = wordVectors()
   const labels = z.length
-  c.products ??= { values: new Float64Array((bytes.length / dimensions) * labels), known: new Uint8Array(bytes.length / dimensions) }
+  c.products ??= { values: new Float32Array((bytes.length / dimensions) * labels), known: new Uint8Array(bytes.length / dimensions) }
   const { values, known } = c.products
   const sum = new Float64Array(labels)
   for (const row of rows) {
