@@ -8,8 +8,8 @@
  * - the review's strongest complaint candidate that is not read as one: an aspect of one sentence that the rules read
  *   there (kept, dropped by the model or read positive), or that the model could have added there (the same cues the
  *   model respects: never where the rules set the aspect's cues aside, nor in a sentence whose every opinion they set
- *   aside) and finds named with a probability of at least NAMED_FLOOR. Its strength is P(named) x P(complaint | named), with P(named) = 1
- *   where the rules read the aspect. A sentence that names no aspect yields no candidate.
+ *   aside) and finds named with a probability of at least NAMED_FLOOR. Its strength is P(named) x P(complaint | named),
+ *   with P(named) = 1 where the rules read the aspect. A sentence that names no aspect yields no candidate.
  */
 import type { AspectId } from './lexicon'
 import { aspectLabelsOf, decide, type Cue, type LearnedModel } from './rules/learned'

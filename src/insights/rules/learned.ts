@@ -15,10 +15,10 @@
  * Features: lemmas, lemma pairs, negated lemmas, character n-grams of the words, the lexicon's cues (what each matched
  * phrase says, kept or set aside by the rules), the rules' own reading and (family `e`) the mean pretrained vector of
  * the sentence's words (word-vectors.ts), which carries what the model learned about a word to its neighbours.
- * Weights: `learned-weights.json`, written by `bun scripts/train-insights-model.ts --write` from the train split of test/insights/real/ (only sources whose terms
- * allow it; see the SOURCES files there) and the developer-written tuning sentences, every choice made on the dev
- * split under the unit tests' guards (the script's header says which). A cleaning company's cleanliness is its quality:
- * the analyser adds no learned cleanliness there (analyzer.ts).
+ * Weights: `learned-weights.json`, written by `bun scripts/train-insights-model.ts --write` from the train split of
+ * test/insights/real/ (only sources whose terms allow it; see the SOURCES files there) and the developer-written
+ * tuning sentences, every choice made on the dev split under the unit tests' guards (the script's header says which).
+ * A cleaning company's cleanliness is its quality: the analyser adds no learned cleanliness there (analyzer.ts).
  */
 import type { AspectId } from '../lexicon'
 import type { Cue, LearnedModel as GateModel, Token } from './types'
@@ -127,7 +127,7 @@ type Compiled = {
   dense?: Float64Array
   /**
    * Per word row, its stored bytes times each label's dense weights (`sentenceProbabilities`; the vectors' scale is
-   * applied to the sum), worked out on a row's first use. Single precision: 3.7 MB would be 1.8 MB.
+   * applied to the sum), worked out on a row's first use; in single precision, 1.8 MB for the 21 labels shipped.
    */
   products?: { values: Float32Array; known: Uint8Array }
   labels: { aspect: AspectId; negative: boolean; opposite: number }[]
