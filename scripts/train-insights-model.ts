@@ -62,7 +62,7 @@ const labelsOf = (kept: boolean) => (kept ? [...PAIRED, ...ASPECT_IDS.map((a) =>
 type Item = LabelledItem
 const load = (split: string) => labelledItems(folders, split)
 
-type Sentence = { tokens: Token[]; ruled: Map<AspectId, number>; cues: Cue[]; mean?: Float32Array }
+type Sentence = { tokens: Token[]; ruled: Map<AspectId, number>; cues: Cue[] }
 type Example = { sentences: Sentence[]; gold: Map<string, string> }
 const sampleContext = contextFor(sampleBusiness)
 /** An item read by the rules alone, sentence by sentence, exactly as the analyser hands each sentence to the model. */
@@ -71,7 +71,7 @@ function example(item: Pick<Item, 'text' | 'aspects'>, context = sampleContext):
   analyzeText(item.text, {
     ...context,
     learned: false,
-    onSentence: (tokens, ruled, cues) => sentences.push({ tokens, ruled: new Map(ruled), cues: [...cues], mean: meanVector(tokens) }),
+    onSentence: (tokens, ruled, cues) => sentences.push({ tokens, ruled: new Map(ruled), cues: [...cues] }),
   })
   return { sentences, gold: new Map(Object.entries(item.aspects)) }
 }
@@ -480,7 +480,7 @@ for (const [subset, examples] of SUBSETS)
             const model = train(examples, { families, l2, wordL2, complaintWeight, kept, average: AVERAGE, minCount: MIN_COUNT }, epochs)
             const probabilitiesOf = (list: Example[]) =>
               list.map((e) =>
-                e.sentences.map((s) => labelProbabilities(model, sentenceFeatures(s.tokens, s.ruled, s.cues, families), s.mean)),
+                e.sentences.map((s) => labelProbabilities(model, s.tokens, sentenceFeatures(s.tokens, s.ruled, s.cues, families))),
               )
             const devP = probabilitiesOf(dev)
             const documentP = probabilitiesOf(documentExamples)
@@ -614,7 +614,7 @@ if (args.includes('--diagnose') && m.labels.length) {
     return wins / (pos.length * neg.length || 1)
   }
   const devP = dev.map((e) =>
-    e.sentences.map((s) => labelProbabilities(m, sentenceFeatures(s.tokens, s.ruled, s.cues, m.features), s.mean)),
+    e.sentences.map((s) => labelProbabilities(m, s.tokens, sentenceFeatures(s.tokens, s.ruled, s.cues, m.features))),
   )
   for (const aspect of ASPECT_IDS) {
     const at = m.labels.indexOf(`${aspect}:present`)

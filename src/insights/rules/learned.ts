@@ -95,7 +95,7 @@ export function sentenceFeatures(
 /**
  * The mean of the pretrained vectors (word-vectors.ts) of the sentence's words, the rules' masked words left out, or
  * undefined when none has one. Scaled by the square root of the dimensions, so that its parts are of the order of one,
- * as a word feature is.
+ * as a word feature is. What the dense weights are trained on; `labelProbabilities` reads it word by word.
  */
 export function meanVector(tokens: readonly Token[]): Float32Array | undefined {
   const { dimensions, bytes, scale } = wordVectors()
@@ -126,7 +126,7 @@ type Compiled = {
   /** The `dense` weights flattened label by label (each label's dimensions together, as they are summed). */
   dense?: Float64Array
   /**
-   * Per word row, its stored bytes times each label's dense weights (`sentenceProbabilities`; the vectors' scale is
+   * Per word row, its stored bytes times each label's dense weights (`labelProbabilities`; the vectors' scale is
    * applied to the sum), worked out on a row's first use; in single precision, 1.8 MB for the 21 labels shipped.
    */
   products?: { values: Float32Array; known: Uint8Array }
@@ -189,63 +189,42 @@ function compiled(model: LearnedModel): Compiled {
   return c
 }
 
-/** The probability of each label of the model for these features. */
-export function labelProbabilities(model: LearnedModel, features: string[], mean?: Float32Array): number[] {
-  const { dense } = compiled(model)
-  const z = sparseLogits(model, features)
-  if (dense && mean) {
-    const dimensions = mean.length
-    for (let l = 0, at = 0; l < z.length; l++) {
-      let sum = 0
-      for (let d = 0; d < dimensions; d++, at++) sum += mean[d]! * dense[at]!
-      z[l]! += sum
-    }
-  }
-  return z.map(sigmoid)
-}
-const sigmoid = (x: number) => 1 / (1 + Math.exp(-x))
-/** The bias and the named features' weights, per label. */
-function sparseLogits(model: LearnedModel, features: string[]): number[] {
-  const { weights } = compiled(model)
+/**
+ * The probability of each label of the model for a sentence: its tokens and their features. With dense weights
+ * (family `e`), the sentence's mean word vector (`meanVector`) is read the fast way: the weights times the mean vector
+ * equal the mean of the weights times each word's vector, so each word's product (one number per label) is worked out
+ * once per model and summed, instead of summing the words' vectors and multiplying them out per sentence.
+ */
+export function labelProbabilities(model: LearnedModel, tokens: readonly Token[], features: string[]): number[] {
+  const c = compiled(model)
   const z = [...model.bias]
   for (const f of features) {
-    const w = weights.get(f)
+    const w = c.weights.get(f)
     if (w) for (let k = 0; k < w.length; k += 2) z[w[k]!]! += w[k + 1]!
   }
-  return z
-}
-
-/**
- * `labelProbabilities` with the sentence's mean word vector, read the fast way: the weights times the mean vector
- * equal the mean of the weights times each word's vector, so each word's product (one number per label) is worked
- * out once per model and summed, instead of summing the words' vectors and multiplying them out per sentence.
- */
-function sentenceProbabilities(model: LearnedModel, tokens: readonly Token[], features: string[]): number[] {
-  const c = compiled(model)
-  const z = sparseLogits(model, features)
-  if (!c.dense) return z.map(sigmoid)
-  const rows = vectorRows(tokens)
-  if (!rows.length) return z.map(sigmoid)
-  const { dimensions, bytes, scale } = wordVectors()
-  const labels = z.length
-  c.products ??= { values: new Float32Array((bytes.length / dimensions) * labels), known: new Uint8Array(bytes.length / dimensions) }
-  const { values, known } = c.products
-  const sum = new Float64Array(labels)
-  for (const row of rows) {
-    const at = row * labels
-    if (!known[row]) {
-      for (let l = 0, w = 0; l < labels; l++) {
-        let product = 0
-        for (let d = 0, b = row * dimensions; d < dimensions; d++, b++, w++) product += c.dense[w]! * bytes[b]!
-        values[at + l] = product
+  const rows = c.dense ? vectorRows(tokens) : []
+  if (c.dense && rows.length) {
+    const { dimensions, bytes, scale } = wordVectors()
+    const labels = z.length
+    c.products ??= { values: new Float32Array((bytes.length / dimensions) * labels), known: new Uint8Array(bytes.length / dimensions) }
+    const { values, known } = c.products
+    const sum = new Float64Array(labels)
+    for (const row of rows) {
+      const at = row * labels
+      if (!known[row]) {
+        for (let l = 0, w = 0; l < labels; l++) {
+          let product = 0
+          for (let d = 0, b = row * dimensions; d < dimensions; d++, b++, w++) product += c.dense[w]! * bytes[b]!
+          values[at + l] = product
+        }
+        known[row] = 1
       }
-      known[row] = 1
+      for (let l = 0; l < labels; l++) sum[l]! += values[at + l]!
     }
-    for (let l = 0; l < labels; l++) sum[l]! += values[at + l]!
+    const factor = (scale * Math.sqrt(dimensions)) / rows.length
+    for (let l = 0; l < labels; l++) z[l]! += sum[l]! * factor
   }
-  const factor = (scale * Math.sqrt(dimensions)) / rows.length
-  for (let l = 0; l < labels; l++) z[l]! += sum[l]! * factor
-  return z.map(sigmoid)
+  return z.map((x) => 1 / (1 + Math.exp(-x)))
 }
 
 /**
@@ -349,6 +328,6 @@ export function withLearned(
   cues: readonly Cue[] = [],
 ): { aspects: Map<AspectId, number>; p: number[] } {
   if (!model.labels.length) return { aspects: new Map(ruled), p: [] }
-  const p = sentenceProbabilities(model, tokens, sentenceFeatures(tokens, ruled, cues, model.features))
+  const p = labelProbabilities(model, tokens, sentenceFeatures(tokens, ruled, cues, model.features))
   return { aspects: decide(model, p, ruled, cues), p }
 }
