@@ -11,6 +11,7 @@ import { join } from 'node:path'
 // start neither evaluates 750 reviews as a JavaScript literal nor keeps them in memory.
 import SAMPLE_FILE from '../../data/sample.json' with { type: 'file' }
 import { ConfigError } from '../core/config'
+import { readEmbeddedJson } from '../core/embedded-file'
 import { check } from '../core/issues'
 import { DATABASE_FILE } from '../db/database'
 import { BUSINESS_FILE } from './business-file'
@@ -20,7 +21,7 @@ import type { ReviewRepository } from '../reviews/repository'
 export type Dataset = { business: Business; reviews: StoredReview[] }
 
 let sample: Dataset | undefined
-const readSample = () => (sample ??= JSON.parse(readFileSync(SAMPLE_FILE as unknown as string, 'utf8')) as Dataset)
+const readSample = () => (sample ??= readEmbeddedJson<Dataset>(SAMPLE_FILE))
 
 /** The sample embedded in the executable; read from the embedded file on first use. */
 export const embeddedSample: Dataset = {

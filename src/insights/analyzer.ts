@@ -49,7 +49,7 @@
  * wink's own negation flag and sentence sentiment are not used: its negation scope runs to the end
  * of the sentence, which turned "couldn't be happier with the quick service" into a complaint.
  */
-import { readFileSync } from 'node:fs'
+import { readEmbeddedJson } from '../core/embedded-file'
 import type { Business } from '../reviews/schema'
 import {
   type Polarity,
@@ -88,11 +88,10 @@ import LEARNED_WEIGHTS_FILE from './learned-weights.json' with { type: 'file' }
 import type { AspectId } from './lexicon'
 
 /**
- * The shipped weights, read on first use. Embedded as a file, not a module, as the word vectors are: the executable
- * carries them once, not once per bundle that imports the analyser.
+ * The shipped weights, read on first use (embedded as a file, core/embedded-file.ts says why).
  */
 let shippedModel: LearnedModel | undefined
-const shipped = () => (shippedModel ??= JSON.parse(readFileSync(LEARNED_WEIGHTS_FILE as unknown as string, 'utf8')) as LearnedModel)
+const shipped = () => (shippedModel ??= readEmbeddedJson<LearnedModel>(LEARNED_WEIGHTS_FILE))
 
 export type { Polarity, AspectMention, ClauseAnalysis, TextAnalysis, AnalysisContext } from './rules/types'
 /**

@@ -1,11 +1,10 @@
 /**
  * Pretrained word vectors (GloVe 6B 100d, a subset: word-vectors.json, written by scripts/build-word-vectors.ts),
  * read by the learned component as the mean vector of a sentence's words. They let the model generalise past the
- * words its labelled train split happened to use. Read and decoded once, on first use, and kept as the stored bytes.
- * Embedded as a file, not a module: the executable carries it once, not once per bundle that reads it (the main
- * one and the insights worker's), and only a process that analyses text reads it.
+ * words its labelled train split happened to use. Read and decoded once, on first use, and kept as the stored bytes
+ * (embedded as a file, core/embedded-file.ts says why: only a process that analyses text reads it).
  */
-import { readFileSync } from 'node:fs'
+import { readEmbeddedJson } from '../core/embedded-file'
 import VECTORS_FILE from './word-vectors.json' with { type: 'file' }
 
 type StoredVectors = { dimensions: number; scale: number; words: string; vectors: string }
@@ -26,7 +25,7 @@ let decoded: WordVectors | undefined
 
 export function wordVectors(): WordVectors {
   if (decoded) return decoded
-  const file = JSON.parse(readFileSync(VECTORS_FILE as unknown as string, 'utf8')) as StoredVectors
+  const file = readEmbeddedJson<StoredVectors>(VECTORS_FILE)
   const { dimensions, scale } = file
   const decodedBytes = Buffer.from(file.vectors, 'base64')
   const bytes = new Int8Array(decodedBytes.buffer, decodedBytes.byteOffset, decodedBytes.length)
