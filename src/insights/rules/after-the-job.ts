@@ -9,6 +9,7 @@
  * still leaves it out.
  */
 import { type Token, timeEntry } from './types'
+import { NOT_OR_NEVER } from './words'
 
 const SPANS = new Set(['minute', 'hour', 'day', 'week', 'month', 'mile', 'year'])
 /** What "after" must be followed by to name the business's work or the customer's leaving with it. */
@@ -34,7 +35,6 @@ const JOB_AFTER = new Set([
   'inspection',
 ])
 const TAKE_HOME = new Set(['get', 'take', 'bring', 'drive', 'ride', 'pick'])
-const NEGATORS = new Set(['not', "n't", 'nt', 'never'])
 /** Verbs a failing thing "starts" doing: "started leaking", "began to overheat", "started making noise". */
 const FAILING = new Set([
   'leak',
@@ -88,7 +88,7 @@ function anchorEnd(tokens: Token[], k: number): number {
 function breakdownAt(tokens: Token[], k: number): boolean {
   const t = tokens[k]!
   const before = (n: number) => tokens.slice(Math.max(0, k - n), k)
-  const negated = before(2).some((x) => NEGATORS.has(x.surface) || NEGATORS.has(x.lemma))
+  const negated = before(2).some((x) => NOT_OR_NEVER.has(x.surface) || NOT_OR_NEVER.has(x.lemma))
   const next = tokens[k + 1]
   if (t.pos !== 'VERB' && t.pos !== 'AUX' && t.pos !== 'ADJ') return false
   // "it wouldn't start", "the car didn't start" (not "they didn't start the work": that is no breakdown).

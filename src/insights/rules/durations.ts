@@ -10,7 +10,7 @@
  */
 import { type Token, timeEntry } from './types'
 import { isNumber } from './types'
-import { CUSTOMER_OBJECTS } from './words'
+import { CUSTOMER_OBJECTS, NOT_OR_NEVER } from './words'
 
 const UNITS: Record<string, number> = {
   minute: 1,
@@ -116,7 +116,7 @@ export function durations(tokens: Token[]): void {
       // "It only took 20 minutes"; "never took over a day" is praise.
       const before = tokens.slice(Math.max(0, k - 2), k)
       const short = span.short || before.some((x) => x.surface === 'only' || x.surface === 'just')
-      const negated = before.some((x) => ['not', "n't", 'nt', 'never'].includes(x.surface))
+      const negated = before.some((x) => NOT_OR_NEVER.has(x.surface))
       const long = !short && (span.long || (span.customer && span.minutes >= 60))
       const answer = negated || short ? -1 : slowAnswerAt(tokens, span)
       if (answer >= 0) {

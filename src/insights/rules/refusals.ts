@@ -12,6 +12,7 @@ import { lexiconIndex, matchAt } from './lexicon-index'
 import { type Token, timeEntry } from './types'
 import { PEOPLE } from './failures'
 import type { AspectId } from '../lexicon'
+import { NOT_OR_NEVER } from './words'
 
 /** Who refuses: the business, its people, or a pronoun for them (never the customer, never "it"). */
 export const SUBJECTS = new Set([
@@ -182,7 +183,7 @@ export function refusals(tokens: Token[]): void {
     } else if ((WILLING.has(t.surface) || t.lemma === 'do' || t.lemma === 'fail') && otherSubject(tokens, i)) {
       // "would not (even) tell", "won't let", "did not put on", "didn't shut", "failed to do".
       let k = i + 1
-      const negated = ['not', "n't", 'nt', 'never'].includes(tokens[k]?.surface ?? '')
+      const negated = NOT_OR_NEVER.has(tokens[k]?.surface ?? '')
       if (t.lemma === 'fail') {
         if (tokens[k]?.surface !== 'to') continue
       } else if (!negated) continue

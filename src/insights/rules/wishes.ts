@@ -8,6 +8,8 @@ import type { Clause, Token } from './types'
 
 const MODALS = new Set(['could', 'should', 'would', 'might', "'d"])
 const WISHED = new Set(['nice', 'good', 'great', 'helpful', 'better', 'appreciated', 'appreciate'])
+/** A modal denied is no wish ("couldn't be better"); a denial before "anyone could" makes it praise. */
+const DENIED = new Set(['not', "n't", 'never'])
 const isComparative = (t: Token, previous?: Token) =>
   ['better', 'more', 'less'].includes(t.surface) ||
   ['more', 'bit', 'little'].includes(previous?.surface ?? '') ||
@@ -26,19 +28,18 @@ function betterDone(tokens: Token[], k: number): boolean {
 
 /** Where the wish at token m reaches: after "could be", "could have been", "would be nice if", "could do better". */
 function wishAt(tokens: Token[], m: number): { from: number; nice?: number } | undefined {
-  if (!MODALS.has(tokens[m]!.surface) || ['not', "n't", 'never'].includes(tokens[m + 1]?.surface ?? '')) return undefined
+  if (!MODALS.has(tokens[m]!.surface) || DENIED.has(tokens[m + 1]?.surface ?? '')) return undefined
   // "Nobody could have done a better job", "no one could be more helpful", "I don't think anyone could do better": praise.
-  const subject = tokens.slice(Math.max(0, m - 2), m)
-  if (
-    subject.some(
-      (t) =>
-        ['nobody', 'noone', 'none'].includes(t.surface) ||
-        // "I don't think anyone could do better" is praise; "anyone could have done a better job" is not.
-        (['anyone', 'anybody'].includes(t.surface) && tokens.slice(0, m).some((x) => ['not', "n't", 'never'].includes(x.surface))) ||
-        (t.surface === 'no' && tokens[tokens.indexOf(t) + 1]?.surface === 'one'),
+  for (let s = Math.max(0, m - 2); s < m; s++) {
+    const subject = tokens[s]!.surface
+    if (
+      ['nobody', 'noone', 'none'].includes(subject) ||
+      // "I don't think anyone could do better" is praise; "anyone could have done a better job" is not.
+      (['anyone', 'anybody'].includes(subject) && tokens.slice(0, m).some((x) => DENIED.has(x.surface))) ||
+      (subject === 'no' && tokens[s + 1]?.surface === 'one')
     )
-  )
-    return undefined
+      return undefined
+  }
   let k = m + 1
   // "could have been", "my dog could have done a better job".
   if (tokens[k]?.lemma === 'have' && tokens[k + 1]?.lemma === 'be') k += 2

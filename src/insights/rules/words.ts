@@ -2,6 +2,8 @@
 import { NEGATORS, TROUBLE_NOUNS, SPEED_NOUNS, TIME_NOUNS, ARRIVAL_VERBS, REQUEST_VERBS } from '../lexicon'
 
 export const NEGATOR_SET = new Set(NEGATORS)
+/** The plain denials of a verb ("did not come", "never called"), without the lexicon's other negators ("nobody", "without"). */
+export const NOT_OR_NEVER = new Set(['not', "n't", 'nt', 'never'])
 export const TROUBLE = new Set(TROUBLE_NOUNS)
 export const SEGMENT_BREAKS = new Set([',', 'and', '&', 'plus', '—', '–', ':', '(', ')', 'also'])
 export const SPEED_NOUN_SET = new Set(SPEED_NOUNS)
