@@ -205,6 +205,9 @@ function train(
   }
 }
 
+/** Each sentence's label probabilities, as the analyser computes them for the model's own feature families. */
+const probabilities = (model: LearnedModel, list: Example[]) =>
+  list.map((e) => e.sentences.map((s) => labelProbabilities(model, s.tokens, sentenceFeatures(s.tokens, s.ruled, s.cues, model.features))))
 type Scored = { f1: number; complaints: number; polarity: number; objective: number; foundAndRight: number }
 /** Summed readings of an example's sentences with this model's decisions (probabilities precomputed per sentence). */
 function readings(model: LearnedModel, e: Example, probabilities: number[][]): Map<string, number> {
@@ -306,24 +309,24 @@ const reviewLines = (file: string) =>
     .filter((l) => l.trim() && !l.startsWith('#'))
 const PAIR = /^\s*\[\s*(['"`])((?:\\.|(?!\1).)*)\1\s*,\s*\{([^}]*)\}\s*\],?\s*$/
 const unquote = (s: string) => s.replace(/\\(.)/g, '$1')
-function testPairs(dir: string): { text: string; aspects: Record<string, string> }[] {
+/** The source of every unit test under dir, in name order. */
+function testSources(dir: string): string[] {
   if (!existsSync(dir)) return []
   return readdirSync(dir, { recursive: true })
     .map(String)
     .filter((n) => n.endsWith('.test.ts'))
     .sort()
-    .flatMap((name) =>
-      readFileSync(join(dir, name), 'utf8')
-        .split('\n')
-        .flatMap((line) => {
-          const m = PAIR.exec(line)
-          if (!m) return []
-          const aspects = Object.fromEntries(
-            [...m[3]!.matchAll(/(\w+):\s*['"](positive|negative|neutral)['"]/g)].map((x) => [x[1]!, x[2]!]),
-          )
-          return [{ text: unquote(m[2]!), aspects }]
-        }),
-    )
+    .map((name) => readFileSync(join(dir, name), 'utf8'))
+}
+function testPairs(dir: string): { text: string; aspects: Record<string, string> }[] {
+  return testSources(dir).flatMap((source) =>
+    source.split('\n').flatMap((line) => {
+      const m = PAIR.exec(line)
+      if (!m) return []
+      const aspects = Object.fromEntries([...m[3]!.matchAll(/(\w+):\s*['"](positive|negative|neutral)['"]/g)].map((x) => [x[1]!, x[2]!]))
+      return [{ text: unquote(m[2]!), aspects }]
+    }),
+  )
 }
 /** The unit tests' own pairs: each one the rules read right stays right. */
 const pairs = [...testPairs('test/insights'), ...testPairs('src/insights')].map((x) => example(x))
@@ -332,21 +335,15 @@ const pairs = [...testPairs('test/insights'), ...testPairs('src/insights')].map(
  * sentences that say nothing; not a test of the rules alone, `learned: false`): no complaint the rules do not read.
  */
 function testSentences(dir: string): string[] {
-  if (!existsSync(dir)) return []
-  return readdirSync(dir, { recursive: true })
-    .map(String)
-    .filter((n) => n.endsWith('.test.ts'))
-    .sort()
-    .flatMap((name) => {
-      const source = readFileSync(join(dir, name), 'utf8')
-      // A file's `read` helper may be the rules alone; each test (its list and its body) is judged on its own.
-      const readIsRules = /const read = [^\n]*learned: false/.test(source)
-      return source
-        .split(/\b(?:test(?:\.each)?|describe)\(/)
-        .slice(1)
-        .filter((test) => !test.includes('learned: false') && !(readIsRules && /\bread\(/.test(test)))
-        .flatMap((test) => [...test.matchAll(/'([A-Z][^'\n]{8,}[.!?])'|"([A-Z][^"\n]{8,}[.!?])"/g)].map((m) => unquote(m[1] ?? m[2]!)))
-    })
+  return testSources(dir).flatMap((source) => {
+    // A file's `read` helper may be the rules alone; each test (its list and its body) is judged on its own.
+    const readIsRules = /const read = [^\n]*learned: false/.test(source)
+    return source
+      .split(/\b(?:test(?:\.each)?|describe)\(/)
+      .slice(1)
+      .filter((test) => !test.includes('learned: false') && !(readIsRules && /\bread\(/.test(test)))
+      .flatMap((test) => [...test.matchAll(/'([A-Z][^'\n]{8,}[.!?])'|"([A-Z][^"\n]{8,}[.!?])"/g)].map((m) => unquote(m[1] ?? m[2]!)))
+  })
 }
 /** An example's text as its tokens spell it. */
 const textOf = (e: Example) => e.sentences.map((x) => x.tokens.map((t) => t.raw).join(' ')).join(' ')
@@ -478,10 +475,7 @@ for (const [subset, examples] of SUBSETS)
         for (const complaintWeight of COMPLAINT_WEIGHTS)
           for (const kept of KEPT) {
             const model = train(examples, { families, l2, wordL2, complaintWeight, kept, average: AVERAGE, minCount: MIN_COUNT }, epochs)
-            const probabilitiesOf = (list: Example[]) =>
-              list.map((e) =>
-                e.sentences.map((s) => labelProbabilities(model, s.tokens, sentenceFeatures(s.tokens, s.ruled, s.cues, families))),
-              )
+            const probabilitiesOf = (list: Example[]) => probabilities(model, list)
             const devP = probabilitiesOf(dev)
             const documentP = probabilitiesOf(documentExamples)
             const pairsP = probabilitiesOf(pairs)
@@ -613,9 +607,7 @@ if (args.includes('--diagnose') && m.labels.length) {
     for (const a of pos) for (const b of neg) wins += a > b ? 1 : a === b ? 0.5 : 0
     return wins / (pos.length * neg.length || 1)
   }
-  const devP = dev.map((e) =>
-    e.sentences.map((s) => labelProbabilities(m, s.tokens, sentenceFeatures(s.tokens, s.ruled, s.cues, m.features))),
-  )
+  const devP = probabilities(m, dev)
   for (const aspect of ASPECT_IDS) {
     const at = m.labels.indexOf(`${aspect}:present`)
     const keptAt = m.labels.indexOf(`${aspect}:kept`)
