@@ -25,6 +25,11 @@ describe('implied price', () => {
     ['Our final bill ended up lower than the estimate.', { price: 'positive' }],
     ['The total came in cheaper than the quote.', { price: 'positive' }],
     ['The bill was not exactly what they quoted, it was double.', { price: 'negative' }],
+    // Other currencies, and the word before an amount names it.
+    ['Quoted €150, final bill €280.', { price: 'negative' }],
+    ['It was quoted at £200 and the invoice came to £450.', { price: 'negative' }],
+    ['Estimate for the repair $150, actual invoice $300.', { price: 'negative' }],
+    ['We were quoted 1.200 € and paid 1.150 €.', { price: 'positive' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
@@ -36,6 +41,14 @@ describe('time billed', () => {
     ['They charged $150 for 15 minutes of work.', { price: 'negative' }],
     ['They billed me for 4 hours but were only here for 2.', { price: 'negative' }],
     ['He billed 3 hours and worked 3 hours.', {}],
+    ['Charged me £300 for a 10 minute job.', { price: 'negative' }],
+    ['He was here for 20 minutes and billed us for two hours.', { price: 'negative' }],
+    ['They charged 2 hours of labor for a 30 minute job.', { price: 'negative' }],
+    ['They billed three hours for a one hour job.', { price: 'negative' }],
+    ['He charged for an hour and a half although he was here for half an hour.', { price: 'negative' }],
+    ['The job took four hours but they only charged us for one hour.', { price: 'positive' }],
+    // A duration that is not the work's: no bill against it.
+    ['They charged 2 hours and arrived 30 minutes late.', { punctuality: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })

@@ -2,7 +2,8 @@
  * Implied price: a sentence that names a quoted amount and a billed one is a price judgement even with no
  * price word ("quoted $350 ... an invoice for $610").
  */
-import { type Token, isNumber, syntheticEntry } from './types'
+import { amountOf, isMoney } from './money'
+import { type Token, syntheticEntry } from './types'
 
 export const QUOTE_WORDS = new Set(['quote', 'quoted', 'estimate', 'estimated', 'quoting', 'offer', 'offered'])
 export const BILL_WORDS = new Set([
@@ -26,36 +27,49 @@ export const BILL_WORDS = new Set([
  * attached to the billed amount's token.
  */
 export function compareAmounts(tokens: Token[]): void {
-  const amounts: { index: number; value: number }[] = []
-  tokens.forEach((t, i) => {
-    if (!isNumber(t)) return
-    const dollar = tokens[i - 1]?.surface === '$' || ['dollars', 'bucks', 'usd', 'eur', '€'].includes(tokens[i + 1]?.surface ?? '')
-    const value = Number(t.surface.replace(/[$,]/g, ''))
-    if ((dollar || t.surface.startsWith('$')) && Number.isFinite(value)) amounts.push({ index: i, value })
+  const amounts = tokens.flatMap((t, index) => {
+    const value = isMoney(tokens, index) ? amountOf(t) : Number.NaN
+    return Number.isFinite(value) ? [{ index, value }] : []
   })
   if (amounts.length < 2) return
-  const kindOf = (index: number) => {
-    for (let d = 1; d <= 6; d++) {
-      for (const k of [index - d, index + d]) {
-        const w = tokens[k]
-        if (!w) continue
-        if (QUOTE_WORDS.has(w.surface) || QUOTE_WORDS.has(w.lemma)) return 'quote'
-        if (BILL_WORDS.has(w.surface) || BILL_WORDS.has(w.lemma)) return 'bill'
-      }
-    }
-    return undefined
-  }
-  const quote = amounts.find((a) => kindOf(a.index) === 'quote')
-  const bill = amounts.find((a) => a !== quote && kindOf(a.index) === 'bill')
+  const quote = amounts.find((a) => amountKind(tokens, a.index) === 'quote')
+  const bill = amounts.find((a) => a !== quote && amountKind(tokens, a.index) === 'bill')
   if (!quote || !bill) return
   tokens[bill.index]!.extra =
     bill.value > quote.value * 1.05 ? syntheticEntry('billed above the quote', -0.8) : syntheticEntry('billed within the quote', 0.5)
 }
 
-const MONEY_AFTER = ['dollars', 'dollar', 'bucks', 'usd', 'eur', 'euro', 'euros', '€', 'pounds', '£']
-const isMoney = (tokens: Token[], i: number) =>
-  isNumber(tokens[i]!) &&
-  (tokens[i - 1]?.surface === '$' || tokens[i]!.surface.startsWith('$') || MONEY_AFTER.includes(tokens[i + 1]?.surface ?? ''))
+const wordKind = (w: Token) =>
+  QUOTE_WORDS.has(w.surface) || QUOTE_WORDS.has(w.lemma)
+    ? 'quote'
+    : BILL_WORDS.has(w.surface) || BILL_WORDS.has(w.lemma)
+      ? 'bill'
+      : undefined
+const BOUNDARIES = new Set([',', ';', ':', '.', '(', ')'])
+
+/**
+ * Whether an amount is quoted or billed: named by the nearest such word before it in its part of the sentence
+ * ("estimate for the repair $150, actual invoice $300"), else after it ("$200 was the estimate"), else by the
+ * nearest within six words either side.
+ */
+function amountKind(tokens: Token[], index: number): 'quote' | 'bill' | undefined {
+  for (let k = index - 1; k >= Math.max(0, index - 6) && !BOUNDARIES.has(tokens[k]!.surface); k--) {
+    const kind = wordKind(tokens[k]!)
+    if (kind) return kind
+  }
+  for (let k = index + 1; k <= index + 6 && k < tokens.length && !BOUNDARIES.has(tokens[k]!.surface); k++) {
+    const kind = wordKind(tokens[k]!)
+    if (kind) return kind
+  }
+  for (let d = 1; d <= 6; d++) {
+    for (const k of [index - d, index + d]) {
+      const kind = tokens[k] && wordKind(tokens[k])
+      if (kind) return kind
+    }
+  }
+  return undefined
+}
+
 const NUMBER_WORDS: Record<string, number> = {
   a: 1,
   an: 1,
@@ -65,25 +79,69 @@ const NUMBER_WORDS: Record<string, number> = {
   four: 4,
   five: 5,
   six: 6,
+  seven: 7,
+  eight: 8,
+  ten: 10,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
   few: 3,
   couple: 2,
   half: 0.5,
 }
+/** "2", "1.5", "1,5" (a decimal comma), "two", "half". */
 const quantity = (t: Token | undefined) =>
-  t === undefined ? undefined : /^\d+(\.\d+)?$/.test(t.surface) ? Number(t.surface) : NUMBER_WORDS[t.surface]
-const isMinutes = (t: Token | undefined) => t !== undefined && /^(minutes?|mins?)$/.test(t.surface)
-const isHours = (t: Token | undefined) => t !== undefined && /^(hours?|hrs?)$/.test(t.surface)
+  t === undefined ? undefined : /^\d+([.,]\d)?$/.test(t.surface) ? Number(t.surface.replace(',', '.')) : NUMBER_WORDS[t.surface]
+const unitMinutes = (t: Token | undefined) =>
+  t === undefined ? undefined : /^(minutes?|mins?)$/.test(t.surface) ? 1 : /^(hours?|hrs?)$/.test(t.surface) ? 60 : undefined
 
-/** The hours counted at token i ("4 hours", "two hrs"), or undefined. */
-function hoursAt(tokens: Token[], i: number): number | undefined {
+type Duration = { at: number; minutes: number; unit: number; end: number }
+
+/** A duration at token i: "20 minutes", "two hrs", "a 10-minute job", "half an hour", "an hour and a half". */
+function durationAt(tokens: Token[], i: number): Duration | undefined {
   const n = quantity(tokens[i])
-  return n !== undefined && isHours(tokens[tokens[i + 1]?.surface === '-' ? i + 2 : i + 1]) ? n : undefined
+  if (n === undefined) return undefined
+  let k = i + 1
+  if (tokens[i]!.surface === 'half' && ['a', 'an'].includes(tokens[k]?.surface ?? '')) k++
+  if (tokens[k]?.surface === '-') k++
+  const unit = unitMinutes(tokens[k])
+  if (unit === undefined) return undefined
+  k++
+  const andAHalf = tokens[k]?.surface === 'and' && tokens[k + 1]?.surface === 'a' && tokens[k + 2]?.surface === 'half'
+  return { at: i, minutes: (n + (andAHalf ? 0.5 : 0)) * unit, unit, end: andAHalf ? k + 3 : k }
 }
+
+/** Words of billing time: "billed", "charged", "invoiced", "paid", "the bill". */
+const BILLING = new Set(['bill', 'charge', 'invoice', 'pay'])
+const billing = (t: Token) => BILLING.has(t.lemma) || BILLING.has(t.surface)
+/** Words that place a duration on the work: "was here for 20 minutes", "spent an hour", "a 30 minute job". */
+const WORK_BEFORE = new Set([
+  'here',
+  'there',
+  'site',
+  'work',
+  'worked',
+  'working',
+  'spent',
+  'took',
+  'stayed',
+  'lasted',
+  'only',
+  'actually',
+  'just',
+])
+const WORK_AFTER = new Set(['job', 'work', 'repair', 'fix', 'visit'])
+const workedTime = (tokens: Token[], d: Duration) =>
+  tokens.slice(Math.max(0, d.at - 5), d.at).some((t) => WORK_BEFORE.has(t.surface)) ||
+  WORK_AFTER.has(tokens[d.end]?.surface ?? '') ||
+  (tokens[d.end]?.surface === 'of' && ['work', 'labour', 'labor'].includes(tokens[d.end + 1]?.surface ?? ''))
 
 /**
  * Time billed: an amount charged for minutes of work ("Charged me $300 for a 10 minute job", "$150 for 15 minutes")
- * and more hours billed than worked ("billed 4 hours but were here for 2") are price complaints, marked on the amount
- * or the billed hours.
+ * is a price complaint, and so is more time billed than worked ("billed 4 hours but were only here for 2", "he was
+ * here 20 minutes and billed us for two hours", "charged 2 hours of labour for a 30 minute job"); less time billed
+ * than worked is praise. Marked on the amount or the billed time.
  */
 export function billedTime(tokens: Token[]): void {
   for (let i = 0; i < tokens.length; i++) {
@@ -91,36 +149,20 @@ export function billedTime(tokens: Token[]): void {
     const forAt = tokens.slice(i + 1, i + 4).findIndex((t) => t.surface === 'for')
     if (forAt < 0) continue
     const after = tokens.slice(i + 2 + forAt, i + 9 + forAt)
-    if (after.some((t, k) => isMinutes(t) && (quantity(after[k - 1]) !== undefined || after[k - 1]?.surface === '-')))
+    if (after.some((t, k) => unitMinutes(t) === 1 && (quantity(after[k - 1]) !== undefined || after[k - 1]?.surface === '-')))
       tokens[i]!.extra = syntheticEntry('charged for minutes of work', -0.8)
   }
-  const hours = tokens.flatMap((_, i) => {
-    const n = hoursAt(tokens, i)
-    return n === undefined ? [] : [{ i, n }]
-  })
-  const billed = hours.find(({ i }) =>
-    tokens.slice(Math.max(0, i - 4), i).some((t) => BILL_WORDS.has(t.surface) || BILL_WORDS.has(t.lemma)),
-  )
-  // "were only here for 2": a bare number after the billed hours counts hours too.
-  const bare = tokens.flatMap((t, i) =>
-    billed &&
-    i > billed.i + 1 &&
-    /^\d+(\.\d+)?$/.test(t.surface) &&
-    !hours.some((x) => x.i === i) &&
-    !/^\p{L}/u.test(tokens[i + 1]?.surface ?? '')
-      ? [{ i, n: Number(t.surface) }]
+  const durations = tokens.flatMap((_, i) => durationAt(tokens, i) ?? [])
+  const billed = durations.find((d) => tokens.slice(Math.max(0, d.at - 4), d.at).some(billing))
+  if (!billed || tokens[billed.at]!.extra) return
+  // "were only here for 2": a bare number after the billed time counts in its unit.
+  const bare = tokens.flatMap((t, i): Duration[] =>
+    i > billed.end && /^\d+(\.\d+)?$/.test(t.surface) && !durations.some((d) => d.at === i) && !/^\p{L}/u.test(tokens[i + 1]?.surface ?? '')
+      ? [{ at: i, minutes: Number(t.surface) * billed.unit, unit: billed.unit, end: i + 1 }]
       : [],
   )
-  const worked = [...hours, ...bare]
-    .sort((a, b) => a.i - b.i)
-    .find(
-      ({ i }) =>
-        billed !== undefined &&
-        i > billed.i &&
-        tokens
-          .slice(Math.max(billed.i + 2, i - 5), i)
-          .some((t) => ['only', 'actually', 'just', 'work', 'worked', 'here', 'there', 'spent'].includes(t.surface)),
-    )
-  if (billed && worked && billed.n > worked.n && !tokens[billed.i]!.extra)
-    tokens[billed.i]!.extra = syntheticEntry('billed more hours than worked', -0.8)
+  const worked = [...durations, ...bare].find((d) => d !== billed && (d.at >= billed.end || d.end <= billed.at) && workedTime(tokens, d))
+  if (!worked) return
+  if (billed.minutes > worked.minutes * 1.2) tokens[billed.at]!.extra = syntheticEntry('billed more time than worked', -0.8)
+  else if (billed.minutes * 1.2 < worked.minutes) tokens[billed.at]!.extra = syntheticEntry('billed less time than worked', 0.5)
 }

@@ -28,5 +28,6 @@ describe('noun phrases and clause text', () => {
 
   test('tokens joined back without stray spaces', () => {
     expect(joinTokens(tokensOf("The tech wasn't on time, sadly."))).toBe("The tech wasn't on time, sadly.")
+    expect(joinTokens(tokensOf('It came to €150, not $90.'))).toBe('It came to €150, not $90.')
   })
 })

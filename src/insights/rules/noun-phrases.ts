@@ -140,7 +140,7 @@ export const joinTokens = (tokens: Token[]) =>
     .map((t) => t.raw)
     .join(' ')
     .replace(/\s+([,.!?;:%)])/g, '$1')
-    .replace(/([($])\s+/g, '$1')
+    .replace(/([($€£¥₹])\s+/g, '$1')
     .replace(/\s+(n't|'s|'re|'ve|'ll|'d|'m)\b/gi, '$1')
     .replace(/\s*([-/])\s*/g, '$1')
     .replace(/(^|\s)(['"“‘])\s+(\S+)\s+(['"”’])(?=\s|$|[.,!?;:])/g, '$1$2$3$4')

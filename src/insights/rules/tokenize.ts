@@ -5,6 +5,7 @@
  */
 import type winkNLP from 'wink-nlp'
 import { TYPOS } from '../lexicon'
+import { CURRENCY_SIGNS } from './money'
 import type { Token } from './types'
 
 let nlp: ReturnType<typeof winkNLP> | undefined
@@ -80,6 +81,8 @@ export function sentenceTokens(sentence: any): Token[] {
     if (raw === '_' && k > 0 && k + 1 < raws.length)
       return { raw: '-', surface: '-', lemma: '-', pos: 'PUNCT', masked: false, competitor: false }
     const lower = raw.toLowerCase()
+    // "€150", "150 £": one currency sign for the rules (money.ts).
+    if (CURRENCY_SIGNS.has(lower)) return { raw, surface: '$', lemma: '$', pos: 'SYM', masked: false, competitor: false }
     const fixed = TYPOS[lower]
     // A capitalised first word is often tagged a proper noun ("Explained everything"): read it by its lemma.
     const sentenceStart = k === 0 && tags[k] === 'PROPN'
