@@ -21,6 +21,17 @@ describe('cleaning as the job itself', () => {
     ['They cleaned up after themselves.', { cleanliness: 'positive' }],
     ['They left the kitchen clean.', { cleanliness: 'positive' }],
     ['The duct cleaning crew pulled out an unbelievable amount of dust and pet hair.', {}],
+    // The clean as a noun is the job; dirt still there after it is a complaint about it.
+    ['The oven was still greasy after the so called deep clean.', { cleanliness: 'negative' }],
+    ['There was still dust on all the shelves after the clean.', { cleanliness: 'negative' }],
+    ['Hair still in the shower after the clean.', {}],
+    ['Never seen a cleaner kitchen.', { cleanliness: 'positive' }],
+    ['They left the place cleaner than they found it.', { cleanliness: 'positive' }],
+    // The cleaner, a person: no praise of cleanliness.
+    ['I booked a cleaner for Friday.', {}],
+    ['My cleaner recommended them.', {}],
+    ['The window cleaner was very unfriendly.', { professionalism: 'negative' }],
+    ['Our cleaner never answers her phone.', { communication: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })

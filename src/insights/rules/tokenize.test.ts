@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { readAspects } from '../evaluate'
-import { sentencesOf } from './tokenize'
+import { sentencesOf, tokensOf } from './tokenize'
 
 const first = (text: string) => {
   const t = sentencesOf(text)[0]![0]!
@@ -20,5 +20,17 @@ describe('a capitalised first word wink takes for a proper noun', () => {
 
   test('so the aspect its lemma names is read at the start of a sentence too', () => {
     expect(readAspects('Prices are slightly high and service is a little slow.', { learned: false })).toMatchObject({ price: 'negative' })
+  })
+})
+
+describe('the cleaner, a person', () => {
+  test.each([
+    ['The cleaner was rude.', 'cleaner'],
+    ['I booked a cleaner for Friday.', 'cleaner'],
+    ['Our previous window cleaner left early.', 'cleaner'],
+    ['Never seen a cleaner kitchen.', 'clean'],
+    ['The house was cleaner than ever.', 'clean'],
+  ])('%s', (text, lemma) => {
+    expect(tokensOf(text).find((t) => t.surface === 'cleaner')?.lemma).toBe(lemma)
   })
 })

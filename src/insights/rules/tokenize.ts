@@ -50,6 +50,28 @@ function repairClippedNegations(tokens: Token[]): void {
   }
 }
 
+const DETERMINERS = new Set(['a', 'an', 'the', 'my', 'our', 'your', 'their', 'his', 'her', 'this', 'that'])
+/**
+ * "The cleaner was rude", "I booked a cleaner", "our window cleaner": a person, whom wink reads as the comparative of
+ * "clean" (and so as praise of cleanliness). A determiner or a noun before it (adjectives between) and no noun,
+ * adjective or "than" after it say so (after a noun, only "than"); "a cleaner kitchen" and "cleaner than ever" stay comparatives.
+ */
+function repairCleanerThePerson(tokens: Token[]): void {
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!
+    if (t.surface !== 'cleaner' || t.lemma !== 'clean') continue
+    let j = k - 1
+    while (j >= 0 && tokens[j]!.pos === 'ADJ') j--
+    const before = tokens[j]
+    const after = tokens[k + 1]
+    // After a noun ("window cleaner") it is no comparative, whatever wink made of the next word.
+    const compound = before?.pos === 'NOUN'
+    const named =
+      compound || (before !== undefined && DETERMINERS.has(before.surface) && !['NOUN', 'ADJ', 'PROPN'].includes(after?.pos ?? ''))
+    if (named && after?.surface !== 'than') Object.assign(t, { lemma: 'cleaner', pos: 'NOUN' })
+  }
+}
+
 /**
  * A sentence's capitalised first word that wink took for a proper noun, read again in lower case on its own: an
  * inflected word gets its lemma and tag back ("Prices are high": "prices" -> "price", a noun), while a word that
@@ -98,6 +120,7 @@ export function sentenceTokens(sentence: any): Token[] {
     }
   })
   repairClippedNegations(tokens)
+  repairCleanerThePerson(tokens)
   return tokens
 }
 
