@@ -61,6 +61,9 @@ describe('negation', () => {
     ['I have yet to find a better plumber.', { professionalism: 'positive' }],
     // Stopping a doing denies it
     ['They just stopped responding.', { communication: 'negative' }],
+    ['The technician failed to turn up.', { punctuality: 'negative' }],
+    ['They failed to call me back.', { communication: 'negative' }],
+    ['They never fail to be on time.', { punctuality: 'positive' }],
     ['He stopped returning my calls after the deposit.', { communication: 'negative' }],
     ['They never stopped working until it was done.', { quality: 'positive' }],
     // "Not only" and "not just" add, they do not deny

@@ -3,7 +3,8 @@
  * looking past fillers ("never once had to wait") and quantities ("not a single speck of"), damped by -0.74; a
  * denied trouble noun ("zero issues", "never had a problem") is praise. A negation is used up by the first word it
  * flips, except across "or"/"nor" ("wasn't friendly or helpful"); a fronted "not once" negates the whole clause;
- * "stopped" before a doing denies it ("stopped responding"), and so does "have yet to" ("have yet to return my call").
+ * "stopped" before a doing denies it ("stopped responding"), and so do "failed to" ("failed to turn up") and "have yet to"
+ * ("have yet to return my call").
  * Boosters ("really", "super") scale the next felt word. `collectHits` reads one clause's lexicon hits this way.
  */
 import { INTENSIFIERS, NEGATION_FILLERS, QUANTITY_NOUNS } from '../lexicon'
@@ -58,6 +59,8 @@ export function negationAt(tokens: Token[], i: number): Negation | undefined {
   // "They stopped responding", "it stopped leaking": stopping a doing denies it.
   if (t.lemma === 'stop' && t.pos === 'VERB' && /ing$/.test(tokens[i + 1]?.surface ?? '') && tokens[i + 1]!.pos === 'VERB')
     return { at: i, carries: false }
+  // "They failed to turn up", "failed to call back": failing to do it denies it.
+  if (t.lemma === 'fail' && tokens[i + 1]?.surface === 'to') return { at: i, carries: false }
   if (!NEGATOR_SET.has(t.lemma) && !NEGATOR_SET.has(t.surface) && !(t.surface === 'no' && tokens[i + 1]?.surface === 'one'))
     return undefined
   // "Not only was he quick, he was helpful", "not just the English": adding, not denying.
@@ -168,6 +171,8 @@ export function collectHits(tokens: Token[]): Clause {
     hit.score = clamp(hit.score * (i > 0 ? boost(tokens, i) : 1))
     hits.push(hit)
     if (entry.words.some((w) => NEGATOR_SET.has(w))) negation = undefined
+    // "failed to turn up": the failure word is also the denial of what follows it.
+    if (length === 1 && t.lemma === 'fail') negation = negationAt(tokens, i) ?? negation
     i += length - 1
   }
   for (let i = 0; i < tokens.length; i++) segmentOf[i] ??= segment

@@ -35,6 +35,10 @@ describe('appointments broken and work that drags on (phrases.ts)', () => {
     ['Many cancellations.', { punctuality: 'negative' }],
     ['They came much later than they said.', { punctuality: 'negative' }],
     ['At 8:35 they had not arrived yet.', { punctuality: 'negative' }],
+    ['The technician failed to show.', { punctuality: 'negative' }],
+    ['Appointment was missed twice.', { punctuality: 'negative' }],
+    ['They forgot our appointment.', { punctuality: 'negative' }],
+    ['He was a no-show.', { punctuality: 'negative' }],
     ['It took weeks to get it fixed.', { speed: 'negative' }],
     // The customer's own rescheduling, a crew staying late, paint flaking and a leak gone are no complaint of time.
     ['We had to reschedule again because of the rain.', {}],

@@ -21,6 +21,14 @@ describe('time words', () => {
   test.each([
     ['Arrived at 7:55 for an 8:00 appointment.', { punctuality: 'positive' }],
     ["Showed up at 3 for a 9 o'clock appointment.", { punctuality: 'negative' }],
+    // The time agreed after "instead of", or named before the arrival (a window's end).
+    ['The movers arrived at 2pm instead of 8am.', { punctuality: 'negative' }],
+    ['He turned up at 11 instead of 9.', { punctuality: 'negative' }],
+    ['They came at noon instead of 8 as promised.', { punctuality: 'negative' }],
+    ['Booked for 9am, he got here at 12.', { punctuality: 'negative' }],
+    ['Booked 8-10, arrived 1pm.', { punctuality: 'negative' }],
+    ['We booked him for 8 and he arrived at 8.', { punctuality: 'positive' }],
+    ['We called at 9 and he was here by 11.', {}],
     ['Called Monday, they were here Tuesday morning.', { speed: 'positive' }],
     ['Called on a Monday and nobody could come until the following Monday.', { speed: 'negative' }],
     ['It was almost 10 pm on a Sunday when he came out to get our heat back on.', { speed: 'positive' }],

@@ -20,25 +20,68 @@ export function clockAt(tokens: Token[], i: number): number | undefined {
   else if (!suffix && hours >= 1 && hours < 7) hours += 12
   return hours
 }
+/** Words that name the time agreed before a clock time: "booked for 9", "appointment at 8", "agreed 10am", "due at 2". */
+const BOOKED = new Set([
+  'booked',
+  'booking',
+  'book',
+  'appointment',
+  'agreed',
+  'scheduled',
+  'slot',
+  'window',
+  'due',
+  'expected',
+  'promised',
+  'arranged',
+])
+/** Words that name an arrival before a clock time: "arrived 1pm", "got here at 12". */
+const ARRIVING = new Set(['arrive', 'come', 'show', 'turn', 'appear', 'get', 'rock', 'roll'])
+
+/** The booked time a clock at i is compared with in the words after it: "for an 8:00 appointment", "instead of 10", "rather than 8". */
+function bookedAfter(tokens: Token[], i: number): { hours: number; instead: boolean } | undefined {
+  for (let k = i + 1; k < Math.min(tokens.length - 1, i + 5); k++) {
+    const s = tokens[k]!.surface
+    const instead = (s === 'instead' && tokens[k + 1]?.surface === 'of') || (s === 'rather' && tokens[k + 1]?.surface === 'than')
+    if (s !== 'for' && !instead) continue
+    const from = instead ? k + 2 : k + 1
+    const at = ['a', 'an', 'the', 'my', 'our'].includes(tokens[from]?.surface ?? '') ? from + 1 : from
+    const hours = clockAt(tokens, at)
+    return hours === undefined ? undefined : { hours, instead }
+  }
+  return undefined
+}
+
+/** The booked time named before an arrival at i: "booked for 9am, he got here at 12", "booked 8-10, arrived 1pm" (a window's end). */
+function bookedBefore(tokens: Token[], i: number): number | undefined {
+  for (let k = i - 2; k >= Math.max(0, i - 10); k--) {
+    const range = /^\d{1,2}-(\d{1,2})$/.exec(tokens[k]!.surface)
+    const hours = range ? clockAt([{ ...tokens[k]!, surface: range[1]! }], 0) : clockAt(tokens, k)
+    if (hours === undefined || !tokens.slice(Math.max(0, k - 3), k).some((t) => BOOKED.has(t.surface) || BOOKED.has(t.lemma))) continue
+    const windowEnd = tokens[k + 1]?.surface === '-' ? clockAt(tokens, k + 2) : undefined
+    return windowEnd ?? hours
+  }
+  return undefined
+}
+
 /**
- * Times compared: "arrived at 7:55 for an 8:00 appointment" is punctual, "showed up at 3 for a 9 o'clock"
- * is not. The judgement is attached to the arrival time's token.
+ * Times compared: "arrived at 7:55 for an 8:00 appointment" is punctual; "showed up at 3 for a 9 o'clock", "came at
+ * noon instead of 8" and "booked for 9am, he got here at 12" are not. The judgement is attached to the arrival
+ * time's token.
  */
 export function compareTimes(tokens: Token[]): void {
-  for (let i = 0; i + 3 < tokens.length; i++) {
-    if (!['at', 'around', 'by'].includes(tokens[i]!.surface)) continue
-    const arrival = clockAt(tokens, i + 1)
+  for (let i = 1; i < tokens.length; i++) {
+    const before = tokens[i - 1]!
+    const afterArriving = ARRIVING.has(before.lemma) || (before.surface === 'here' && ARRIVING.has(tokens[i - 2]?.lemma ?? ''))
+    if (!['at', 'around', 'by'].includes(before.surface) && !afterArriving) continue
+    const arrival = clockAt(tokens, i)
     if (arrival === undefined) continue
-    for (let k = i + 2; k < Math.min(tokens.length - 1, i + 5); k++) {
-      if (tokens[k]!.surface !== 'for') continue
-      const at = ['a', 'an', 'the', 'my', 'our'].includes(tokens[k + 1]?.surface ?? '') ? k + 2 : k + 1
-      const booked = clockAt(tokens, at)
-      if (booked === undefined) break
-      const minutesLate = (arrival - booked) * 60
-      if (minutesLate <= 5) tokens[i + 1]!.extra = timeEntry('arrived by the booked time', 0.7)
-      else if (minutesLate > 10) tokens[i + 1]!.extra = timeEntry('arrived after the booked time', -0.8)
-      break
-    }
+    const compared = bookedAfter(tokens, i)
+    const booked = compared?.hours ?? bookedBefore(tokens, i)
+    if (booked === undefined) continue
+    const minutesLate = (arrival - booked) * 60
+    if (minutesLate <= 5 && !compared?.instead) tokens[i]!.extra = timeEntry('arrived by the booked time', 0.7)
+    else if (minutesLate > 10) tokens[i]!.extra = timeEntry('arrived after the booked time', -0.8)
   }
 }
 export const OFF_HOURS_SET = new Set(OFF_HOURS)
