@@ -44,6 +44,14 @@ const COUNTED_TRADES = [
   'businesses',
 ]
 
+const EARLIER_OR_OTHER = new Set(['other', 'another', 'previous', 'prior', 'last', 'old', 'former', 'original', 'different'])
+const OCCUPANTS = new Set(['tenant', 'tenants', 'occupant', 'occupants'])
+const NAMED_AS_EARLIER = new Set(
+  'cleaner cleaners gardener gardeners painter painters mover movers fitter fitters engineer engineers locksmith locksmiths landscaper landscapers decorator decorators tenant tenants occupant occupants'.split(
+    ' ',
+  ),
+)
+
 type Detector = (tokens: Token[], i: number) => boolean
 const surfaceAt = (tokens: Token[], i: number) => tokens[i]?.surface ?? ''
 
@@ -67,6 +75,11 @@ export const modifiedOrCounted: Detector = (tokens, i) => {
   if (!COMPETITOR_MODIFIER_SET.has(t.surface) && !isNumber(t)) return false
   for (let k = 1; k <= 3 && i + k < tokens.length; k++) {
     const next = tokens[i + k]!
+    // "our previous cleaner", "the former gardener", "the last tenants": trades and people named as someone else only
+    // by "other" or "earlier" ("our kitchen fitter", "the pool cleaner" may well be this business).
+    if (EARLIER_OR_OTHER.has(t.surface) && NAMED_AS_EARLIER.has(next.surface))
+      // The home's earlier occupants, not its other ones ("after the other tenants moved out" is when, not who).
+      return !OCCUPANTS.has(next.surface) || !['other', 'another', 'different'].includes(t.surface)
     if (COMPETITOR_HEAD_SET.has(next.surface) && !(next.surface === 'one' && k === 1 && t.surface !== 'other')) {
       // "the first company we called" is a competitor; "the first time" and "two hours" are not.
       if (isNumber(t) && !COUNTED_TRADES.includes(next.surface)) return false

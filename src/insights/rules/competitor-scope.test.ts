@@ -43,6 +43,11 @@ describe('competitor scope', () => {
     ['He was quick to blame the previous installer.', { professionalism: 'negative' }],
     ['Had an awful experience with a plumber last spring who never finished the job.', {}],
     ['Our original contractor never showed up.', {}],
+    ['Our previous cleaner was always late.', {}],
+    ['Our former gardener overcharged us for years.', {}],
+    ['Our previous tenants left the oven filthy.', {}],
+    ['Our cleaner was late twice.', { punctuality: 'negative' }],
+    ['The pool cleaner was always on time.', { punctuality: 'positive' }],
     ['The manufacturer sent the wrong part.', {}],
     ['The first company we hired was a no-show.', {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {

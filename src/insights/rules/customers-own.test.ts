@@ -9,6 +9,11 @@ describe("the customer's own doing (customers-own.ts)", () => {
     'We were running a bit late.',
     'What a mess I made!',
     'I made a mess of the kitchen before they came.',
+    'We had to wait for the plaster to dry before painting.',
+    'We had to wait until the walls had dried.',
+    'We had to wait for the insurance to approve it.',
+    'The flat was dirty when we moved in.',
+    'The garage was a mess when we bought the house.',
   ])('no opinion of the business: %s', (text) => {
     expect(read(text)).toEqual({})
   })
@@ -19,6 +24,9 @@ describe("the customer's own doing (customers-own.ts)", () => {
     ['They made a mess.', { cleanliness: 'negative' }],
     ['I was left with a mess to clean up.', { cleanliness: 'negative' }],
     ['I waited for him for two hours.', { speed: 'negative' }],
+    ['We had to wait for the part for three weeks.', { speed: 'negative' }],
+    ['The kitchen was a mess when we got home.', { cleanliness: 'negative' }],
+    ['They left the kitchen a mess when we moved the sofa back.', { cleanliness: 'negative' }],
   ] as [string, Record<string, string>][])("the business's: %s", (text, expected) => {
     expect(read(text)).toEqual(expected)
   })

@@ -1,5 +1,5 @@
 /**
- * What the customer did is no opinion of the business: "I was running late" says nothing of its punctuality, "he
+ * What the customer did, or waited on, is no opinion of the business: "I was running late" says nothing of its punctuality, "he
  * waited for me" is the tradesman waiting on the customer, not the customer kept waiting, and "what a mess I made" is
  * the customer's own mess.
  */
@@ -8,6 +8,25 @@ import type { Clause, Token } from './types'
 import { CLAUSE_SUBJECTS, CUSTOMER_OBJECTS, FIRST_PERSON } from './words'
 
 const TIMES = new Set(['late', 'early'])
+/** Taking a home over: "moved in", "bought", "took over" (the word after the verb, where one is needed). */
+const TAKING_OVER: Record<string, string | undefined> = {
+  buy: undefined,
+  purchase: undefined,
+  rent: undefined,
+  inherit: undefined,
+  move: 'in',
+  take: 'over',
+}
+/** "The flat was dirty when we moved in", "a mess when we bought the house": the state the customer found the home in. */
+const foundOnMovingIn = (tokens: Token[]) =>
+  tokens.some((t, k) => {
+    const verb = tokens[k + 2]?.lemma ?? ''
+    if (t.surface !== 'when' || !FIRST_PERSON.has(tokens[k + 1]?.surface ?? '') || !(verb in TAKING_OVER)) return false
+    const particle = TAKING_OVER[verb]
+    // wink keeps a sentence's full stop on a last short word ("moved in.").
+    const next = tokens[k + 3]?.surface.replace(/\.$/, '')
+    return particle === undefined || next === particle || next === 'into'
+  })
 
 /** Where the nearest subject within five words before token k is the customer ("I", "we"): its index, or -1. */
 const customerBefore = (tokens: Token[], k: number) => {
@@ -30,7 +49,40 @@ export function customersOwnDoing({ tokens, hits }: Clause): void {
       const subject = customerBefore(tokens, h.start)
       const verb = subject < 0 ? -1 : tokens.slice(subject + 1, h.start).findIndex((x) => MESS_MAKING.has(x.lemma))
       const madeBefore = verb >= 0 && !tokens.slice(subject + 1, subject + 1 + verb).some((x) => x.lemma === 'be' || x.lemma === 'get')
-      if (madeAfter || madeBefore) h.score = 0
+      if (madeAfter || madeBefore || foundOnMovingIn(tokens)) h.score = 0
     }
+  }
+}
+
+/** What sets or dries, and who else decides: a wait on them is no slowness of the business's. */
+const SETTING = new Set(['dry', 'set', 'cure', 'harden', 'settle'])
+const OTHERS_DECIDING = new Set([
+  'insurance',
+  'insurer',
+  'council',
+  'landlord',
+  'bank',
+  'adjuster',
+  'inspector',
+  'permit',
+  'permission',
+  'weather',
+  'hoa',
+  'neighbour',
+  'neighbor',
+])
+
+/**
+ * "We had to wait for the plaster to dry", "until the walls had dried", "for the insurance to approve it", "for the
+ * landlord's permission": waiting on a process or a third party, not on the business.
+ */
+export function waitingOnOthers({ tokens, hits }: Clause): void {
+  for (const h of hits) {
+    if (h.score >= 0 || !h.entry.aspects.includes('speed') || !tokens.slice(h.start, h.end).some((t) => t.lemma === 'wait')) continue
+    if (!['for', 'until', 'till'].includes(tokens[h.end]?.surface ?? '')) continue
+    const after = tokens.slice(h.end + 1, h.end + 7)
+    const stop = after.findIndex((t) => [',', '.', 'and', 'but', 'because'].includes(t.surface))
+    const waitedOn = stop < 0 ? after : after.slice(0, stop)
+    if (waitedOn.some((t) => SETTING.has(t.lemma) || OTHERS_DECIDING.has(t.lemma))) h.score = 0
   }
 }

@@ -27,6 +27,13 @@ describe('failures: a complaint after the job, or the job to be done', () => {
     ['The new faucet they installed was leaking at the base.', { quality: 'negative' }],
     ['They cracked a tile.', { quality: 'negative' }],
     ['The leak came back within a week.', { quality: 'negative' }],
+    // Trouble after something no tradesman did is the trouble called about.
+    ['The roof was leaking after the storm.', {}],
+    ['Our boiler stopped working after a power cut.', {}],
+    ['The gutter overflowed after weeks of rain.', {}],
+    ["The ceiling was dripping after the upstairs neighbour's washing machine burst.", {}],
+    ['The roof was leaking again after their repair.', { quality: 'negative' }],
+    ['It started leaking after the new valve burst.', { quality: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })

@@ -92,10 +92,39 @@ export function placedAfterJob(clause: Clause, h: Hit, sameSegment: boolean): bo
       helpCame(clause, segmentOf[k]!)
     )
       return false
+    // "leaking after the storm", "stopped working after a power cut": the aftermath of something else, the trouble called about.
+    if (t.surface === 'after' && outsideEventAt(tokens, k + 1)) return false
     if (t.surface === 'after') return k >= h.end
     return true
   })
 }
+
+/** Events no tradesman did, which trouble follows: storms, frost, power cuts, the customer's move. */
+const OUTSIDE_EVENTS = new Set(
+  'storm thunderstorm rain rainfall downpour flood flooding frost freeze snow snowfall hurricane heatwave wind winds power outage blackout cut earthquake winter move holiday holidays'.split(
+    ' ',
+  ),
+)
+/**
+ * An outside event named at token i, past a determiner, an adjective or a span ("the storm", "a power cut", "weeks of
+ * rain"), or another thing's failure ("after the bath overflowed", "after the neighbour's washing machine burst").
+ */
+function outsideEventAt(tokens: Token[], i: number): boolean {
+  for (let k = i; k < i + 4 && k < tokens.length; k++) {
+    const t = tokens[k]!
+    if (OUTSIDE_EVENTS.has(t.lemma) || OUTSIDE_EVENTS.has(t.surface)) return t.surface !== 'cut' || tokens[k - 1]?.surface === 'power'
+    if (
+      !['DET', 'ADJ', 'PRON'].includes(t.pos) &&
+      !['heavy', 'last', 'recent', 'big', 'cold', 'of'].includes(t.surface) &&
+      !TIME_SPAN.has(t.surface)
+    )
+      break
+  }
+  const next = tokens.slice(i, i + 8)
+  const failed = next.findIndex((t) => FAILURE_VERB_SET.has(t.lemma))
+  return failed > 0 && !next.slice(0, failed).some((t) => PEOPLE.has(t.surface) || ['their', 'his', 'new'].includes(t.surface))
+}
+const TIME_SPAN = new Set(['days', 'weeks', 'months', 'hours'])
 
 /** "The breaker would trip every time", "it used to leak": a habit of the past, the trouble called about. */
 const habitual = (tokens: Token[], h: Hit) =>

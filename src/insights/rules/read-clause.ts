@@ -17,7 +17,7 @@ import { repairsNamed } from './repairs-named'
 import { collectHits } from './negation'
 import { sarcasmMarkers, scareQuotes } from './sarcasm'
 import { customersOwnReturn } from './visits'
-import { customersOwnDoing } from './customers-own'
+import { customersOwnDoing, waitingOnOthers } from './customers-own'
 import { timelyDenied } from './timely'
 import { wishesForBetter } from './wishes'
 import type { ClauseRule, Hit, Token } from './types'
@@ -30,6 +30,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   mannerOfWork,
   customersOwnReturn,
   customersOwnDoing,
+  waitingOnOthers,
   cleaningAsTheJob,
   failureVerbs,
   repairsNamed,
