@@ -41,7 +41,8 @@
  *   deposits.ts          "they kept most of our deposit"         cheaper-elsewhere.ts "other shops are cheaper"
  *   damage.ts            "the tech cracked the sink"              durations.ts       "took over an hour", "not done when I came"
  *   wishes.ts            "could have been cleaner", "if they had   timely.ts          "they never respond in a timely manner"
- *                        just called"
+ *                        just called"                            fault-remains.ts   "still cold", "the leak came back"
+ *   money.ts             "€150", "150 euros": one reading of an amount
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
@@ -63,6 +64,7 @@ import {
 import { readDoc, sentenceTokens } from './rules/tokenize'
 import { TROUBLE } from './rules/words'
 import { maskPhrases } from './rules/service-names'
+import { faultRemains } from './rules/fault-remains'
 import { billedTime, compareAmounts } from './rules/implied-price'
 import { repeatVisits } from './rules/visits'
 import { refusals } from './rules/refusals'
@@ -112,6 +114,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   brokenPromises,
   shortLived,
   breakdownAfterTheJob,
+  faultRemains,
   depositsKept,
   cheaperElsewhere,
   damageDone,

@@ -370,6 +370,8 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'sparked',
     'crack',
     'cracked',
+    'blocked',
+    'clogged',
     'precise',
     'stain',
     'stained',
@@ -1081,6 +1083,8 @@ export const SENTIMENT: Record<string, number> = {
   amateur: -0.7,
   trip: -0.7,
   burst: -0.7,
+  blocked: -0.6,
+  clogged: -0.6,
   flood: -0.6,
   overflow: -0.6,
   spray: -0.6,
@@ -1322,6 +1326,8 @@ export const TROUBLE_NOUNS = [
  */
 export const FAILURES = [
   'back up',
+  'blocked',
+  'clogged',
   'trip',
   'burst',
   'flood',

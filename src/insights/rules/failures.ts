@@ -99,9 +99,9 @@ export function placedAfterJob(clause: Clause, h: Hit, sameSegment: boolean): bo
   })
 }
 
-/** Events no tradesman did, which trouble follows: storms, frost, power cuts, the customer's move. */
+/** Events no tradesman did, which trouble follows: storms, frost, power cuts, holidays and parties, the customer's move. */
 const OUTSIDE_EVENTS = new Set(
-  'storm thunderstorm rain rainfall downpour flood flooding frost freeze snow snowfall hurricane heatwave wind winds power outage blackout cut earthquake winter move holiday holidays'.split(
+  'storm thunderstorm rain rainfall downpour flood flooding frost freeze snow snowfall hurricane heatwave wind winds power outage blackout cut earthquake winter move holiday holidays thanksgiving christmas easter party dinner wedding'.split(
     ' ',
   ),
 )

@@ -139,11 +139,13 @@ function speedNotService(clause: Clause, h: Hit): boolean {
   return customersOwnPace(clause, h)
 }
 
-/** "started leaking within a week": the time a failure took, not the service's speed. */
-const failureTime = ({ hits }: Clause, h: Hit): boolean =>
+/** "started leaking within a week": the time a failure took, not the service's speed ("fixed our blocked drain quickly" is). */
+const failureTime = ({ hits, tokens }: Clause, h: Hit): boolean =>
   h.entry.aspects.includes('speed') &&
   h.score > 0 &&
-  hits.some((f) => f.score < 0 && f.entry.aspects.includes('quality') && h.start >= f.end && h.start - f.end <= 2)
+  hits.some(
+    (f) => f.score < 0 && f.entry.aspects.includes('quality') && h.start >= f.end && h.start - f.end <= 2 && tokens[f.end]?.pos !== 'NOUN',
+  )
 
 /**
  * Speed and time words that say nothing about the service are dropped, or lend their sense to the verb they

@@ -11,6 +11,7 @@ import { mannerOfWork } from './manner-of-work'
 import { orContinues } from './or-continues'
 import { failureDated } from './short-lived'
 import { hyphenatedCompounds } from './compounds'
+import { faultReturned } from './fault-remains'
 import { failuresAsTheJob, failureVerbs } from './failures'
 import { readManner } from './manner'
 import { repairsNamed } from './repairs-named'
@@ -28,6 +29,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   deprivedOf,
   orContinues,
   mannerOfWork,
+  faultReturned,
   customersOwnReturn,
   customersOwnDoing,
   waitingOnOthers,

@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
+describe('the fault still there, back or as before (fault-remains.ts)', () => {
+  test.each([
+    // Still in its faulty state.
+    ['The radiator is still cold.', { quality: 'negative' }],
+    ['The drain is still slow.', { quality: 'negative' }],
+    ['Unfortunately the noise is still present.', { quality: 'negative' }],
+    ['The radiator was still cold when I got home.', { quality: 'negative' }],
+    // Back.
+    ['The leak started again a week later.', { quality: 'negative' }],
+    ['Within a month the damp patch reappeared.', { quality: 'negative' }],
+    ['The problem returned after a week.', { quality: 'negative' }],
+    ['The blockage came back the same evening.', { quality: 'negative' }],
+    ['The drain was blocked again the next morning.', { quality: 'negative' }],
+    // As before.
+    ['The boiler is making the same noise as before.', { quality: 'negative' }],
+    ['The lights flicker just like before.', { quality: 'negative' }],
+    ['Nothing changed after the repair.', { quality: 'negative' }],
+    // Gone for good: praise.
+    ['The leak never came back.', { quality: 'positive' }],
+    ['The leak has not come back.', { quality: 'positive' }],
+    ['The problem has not returned.', { quality: 'positive' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+
+  test.each([
+    "It's still cold outside.",
+    'The room was still cold when he arrived.',
+    'Our heating was still broken when we called them.',
+    'I am still stuck without heating.',
+    'It works just like before.',
+    'Our drain was blocked so we called them.',
+    'I will not come back.',
+    'They returned the next day with the part.',
+  ])('no complaint of the work: %s', (text) => {
+    expect(read(text).quality).toBeUndefined()
+  })
+})

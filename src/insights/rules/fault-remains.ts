@@ -1,0 +1,137 @@
+/**
+ * The fault the business was called for, still there or back after its work, said as a fact: a quality complaint.
+ * - Still in its faulty state: "the radiator is still cold", "the drain is still slow", "the noise is still there".
+ * - Back: "the damp patch reappeared", "the leak started again a week later", "the blockage came back".
+ * - As before: "the boiler makes the same noise as before", "the lights flicker just like before", "nothing changed
+ *   after the repair".
+ * And the reverse, praise: "the leak never came back", "the problem has not returned".
+ * Not: a person coming back ("he came back with the part"), weather ("it's still cold outside"), the state the
+ * customer found ("it was still cold when he arrived"), a thing working as before ("works just like before").
+ */
+import { type Clause, type Hit, type Token, timeEntry } from './types'
+import { FIRST_PERSON, NOT_OR_NEVER, REQUEST } from './words'
+
+/** What a fault is called: the thing that comes back or stays. */
+export const FAULT_NOUNS = new Set(
+  'leak leaks leaking blockage clog problem problems fault error issue issues damp patch crack smell drip dripping mould mold stain squeak rattle noise trouble draught draft'.split(
+    ' ',
+  ),
+)
+/** States a fixed thing should no longer be in. Not "warm" (a room in the sun) nor "wet" (paint). */
+const FAULT_STATES = new Set(
+  'cold lukewarm damp slow stiff loose noisy loud draughty drafty dead faulty blocked clogged leaky stuck jammed wobbly crooked uneven freezing present there broken'.split(
+    ' ',
+  ),
+)
+const PERSONS = new Set(['i', 'we', 'you', 'he', 'she', 'they', 'me', 'us', 'him', 'her', 'them'])
+const OUTDOORS = new Set(['outside', 'outdoors', 'weather', 'winter', 'night'])
+/** Words of the faulty behaviour itself, which "as before" says went on. */
+const FAULTY_DOINGS = new Set([
+  'noise',
+  'flicker',
+  'trip',
+  'tripping',
+  'leak',
+  'drip',
+  'problem',
+  'error',
+  'fault',
+  'cold',
+  'smell',
+  'louder',
+  'worse',
+])
+
+const fault = (reading: string) => timeEntry(reading, -0.7, 'quality')
+
+/** "is still cold", "remains stiff": the state after "still", where no person is the subject and no outdoors is meant. */
+function stillFaulty(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!
+  if (t.surface !== 'still' || !['be', 'remain', 'seem', 'feel'].includes(tokens[k - 1]?.lemma ?? '')) return false
+  const state = tokens[k + 1]
+  if (!state || !FAULT_STATES.has(state.surface)) return false
+  const subject = tokens.slice(Math.max(0, k - 4), k - 1)
+  if (subject.some((x) => PERSONS.has(x.surface) || x.surface === "it's") || tokens.some((x) => OUTDOORS.has(x.surface))) return false
+  // "still cold when he arrived", "still broken when we called them": the state the customer found, before the work.
+  const after = tokens.slice(k + 2, k + 7)
+  return !after.some((x, j) => {
+    const who = after[j + 1]
+    if (!['when', 'before', 'until', 'so'].includes(x.surface) || !who || !PERSONS.has(who.surface)) return false
+    return !FIRST_PERSON.has(who.surface) || REQUEST.has(after[j + 2]?.lemma ?? '')
+  })
+}
+
+/** "reappeared", "returned", "started again": a fault noun's return; the index of the word that says so, or -1. */
+function returnedAt(tokens: Token[], k: number): number {
+  const t = tokens[k]!
+  // "has not returned", "never reappeared": the clause rule below reads those as praise.
+  if (tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface))) return -1
+  if (t.lemma === 'reappear' || (t.lemma === 'return' && !['DET', 'PRON', 'NOUN'].includes(tokens[k + 1]?.pos ?? ''))) return k
+  if (['start', 'begin'].includes(t.lemma) && tokens[k + 1]?.surface === 'again') return k
+  return -1
+}
+
+/** The nearest noun before token k, past verbs' helpers and adverbs ("the damp patch has reappeared"). */
+function subjectBefore(tokens: Token[], k: number): Token | undefined {
+  for (let j = k - 1; j >= Math.max(0, k - 5); j--) {
+    const x = tokens[j]!
+    if (x.pos === 'NOUN' || x.pos === 'PRON' || x.pos === 'PROPN') return x
+    if (!['AUX', 'ADV', 'PART'].includes(x.pos)) return undefined
+  }
+  return undefined
+}
+
+/** "the same noise as before", "just like before", "even louder than before": the fault unchanged, where one is named. */
+function asBefore(tokens: Token[], k: number): boolean {
+  if (tokens[k]!.surface !== 'before' || !['as', 'like', 'than'].includes(tokens[k - 1]?.surface ?? '')) return false
+  return tokens.slice(0, k).some((x) => FAULTY_DOINGS.has(x.lemma) || FAULTY_DOINGS.has(x.surface))
+}
+
+/** "Nothing changed after the repair", "no difference after their visit". */
+function nothingChanged(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!
+  const denied =
+    (t.lemma === 'change' && tokens[k - 1]?.surface === 'nothing') || (t.surface === 'difference' && tokens[k - 1]?.surface === 'no')
+  return denied && tokens.slice(k + 1, k + 5).some((x) => ['repair', 'visit', 'work', 'fix', 'service', 'job'].includes(x.lemma))
+}
+
+/** Marks a fault still there, back or unchanged (a sentence rule: runs before the sentence is split). */
+export function faultRemains(tokens: Token[]): void {
+  for (let k = 1; k < tokens.length; k++) {
+    const t = tokens[k]!
+    if (t.extra) continue
+    if (stillFaulty(tokens, k)) tokens[k + 1]!.extra ??= fault('fault still there')
+    else if (returnedAt(tokens, k) >= 0 && FAULT_NOUNS.has(subjectBefore(tokens, k)?.lemma ?? '')) t.extra = fault('fault came back')
+    else if (asBefore(tokens, k)) t.extra = fault('fault as before')
+    else if (nothingChanged(tokens, k)) t.extra = fault('nothing changed')
+    else continue
+    return
+  }
+}
+
+/**
+ * "The leak came back", "the blockage was back", "the problem returned" is the fault returning (failures.ts would read a bare "came back" as
+ * the job, and a person's return as a visit); "the leak never came back", "the problem has not come back" is the work
+ * holding: praise, where "never came" would read as a no-show and "not returned" as a call not returned.
+ */
+export function faultReturned({ tokens, hits }: Clause): void {
+  for (const h of hits) {
+    const back = returnSpan(tokens, h)
+    if (back < 0) continue
+    const subject = subjectBefore(tokens, h.start)
+    if (!subject || !FAULT_NOUNS.has(subject.lemma)) continue
+    const denied = h.negated || tokens.slice(Math.max(0, h.start - 2), back).some((x) => NOT_OR_NEVER.has(x.surface))
+    h.entry = denied ? timeEntry('fault never came back', 0.7, 'quality') : fault('fault came back')
+    h.score = h.entry.sentiment
+    h.negated = false
+  }
+}
+
+/** Where a hit says a return: "back" in or just after "came back", "never came" + "back"; or "returned". -1 when it does not. */
+function returnSpan(tokens: Token[], h: Hit): number {
+  const span = tokens.slice(h.start, h.end + 1)
+  const come = span.findIndex((x) => x.lemma === 'come' || x.lemma === 'be')
+  if (come >= 0 && span[come + 1]?.surface === 'back') return h.start + come + 1
+  const returned = span.findIndex((x, j) => x.lemma === 'return' && h.start + j < h.end)
+  return returned >= 0 ? h.start + returned : -1
+}
