@@ -13,6 +13,22 @@ describe('damage done by the business (damage.ts)', () => {
     'The tech broke the handle off my cabinet.',
     // A past tense wink tags as an adjective.
     'They dented the fridge.',
+    'They bent the door of our fridge.',
+    'The movers dented our fridge.',
+    // A trade by name.
+    'The movers broke our mirror and two chairs.',
+    'The carpet fitters tore the wallpaper.',
+    // Said another way.
+    'They drilled through a water pipe.',
+    'The electrician cut through the phone cable.',
+    'The van ran over our flower bed.',
+    'The removal men dropped our TV.',
+    'Our door frame was damaged during the move.',
+    'Our laminate is scratched everywhere since the installation.',
+    'The painter got paint on our sofa.',
+    'The cabinet arrived with a big dent.',
+    'He burnt a hole in the worktop with the blowtorch.',
+    'They flooded our kitchen while changing the valve.',
   ])('complaint: %s', (text) => {
     expect(read(text)).toEqual({ quality: 'negative' })
   })
@@ -26,6 +42,12 @@ describe('damage done by the business (damage.ts)', () => {
     'The previous contractor cracked two tiles.',
     // Staining as the job itself.
     'They stained our deck and it looks amazing.',
+    'They had to cut through the old pipe to replace it.',
+    'He drilled into the wall to mount the TV.',
+    'They dropped the price for us.',
+    'The truck arrived with the new boiler.',
+    "I've been burned by contractors before, these folks are the real deal.",
+    'Our basement flooded after heavy rain.',
   ])('no quality complaint: %s', (text) => {
     expect(read(text).quality).not.toBe('negative')
   })

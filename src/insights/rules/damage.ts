@@ -30,7 +30,31 @@ const DAMAGING = new Set([
   'destroy',
   'shatter',
   'bang',
+  'burn',
+  'crush',
+  'flood',
 ])
+/** Past tenses wink leaves as adjectives after a pronoun ("they bent the door"), by their verb. */
+const IRREGULAR: Record<string, string> = { bent: 'bend', broke: 'break', tore: 'tear', burnt: 'burn', torn: 'tear', broken: 'break' }
+/** What is cut or drilled into by mistake: "drilled through a water pipe", "cut through the phone cable". */
+const HIDDEN_LINES = new Set(['pipe', 'cable', 'wire', 'wiring', 'line', 'main'])
+/** Work on the house during which a thing got damaged: "damaged during the move", "scratched since the installation". */
+const THE_WORK = new Set([
+  'move',
+  'install',
+  'installation',
+  'job',
+  'work',
+  'repair',
+  'removal',
+  'delivery',
+  'visit',
+  'renovation',
+  'fitting',
+])
+/** What is spilt on the customer's things: "got paint on our sofa", "dripped glue on the floor". */
+const SPILT = new Set(['paint', 'glue', 'oil', 'grease', 'tar', 'plaster', 'cement', 'grout', 'stain'])
+const DAMAGE_MARKS = new Set(['dent', 'scratch', 'crack', 'chip', 'tear', 'hole', 'damage', 'mark', 'scuff'])
 /** Their things: "their tow truck scraped", "his ladder dented". */
 const THEIR_THINGS = new Set(['truck', 'ladder', 'tool', 'tools', 'van', 'equipment', 'machine', 'dolly', 'cart'])
 const PARTICLES = new Set(['down', 'up', 'out', 'off', 'apart', 'through', 'away', 'open', 'into', 'in'])
@@ -60,17 +84,49 @@ const JOB_TOO = new Set(['stain'])
 function damagingVerb(tokens: Token[], k: number): boolean {
   const t = tokens[k]!
   if (t.pos === 'VERB') return DAMAGING.has(t.lemma)
-  if (t.pos !== 'ADJ' || !t.surface.endsWith('ed') || tokens[k - 1]?.pos !== 'PRON') return false
+  // After a pronoun or a trade ("they bent", "the movers dented"): a past tense, whatever wink tagged it.
+  const subject = tokens[k - 1]?.pos === 'PRON' || SUBJECTS.has(tokens[k - 1]?.lemma ?? '')
+  if (t.pos === 'ADJ' && subject && IRREGULAR[t.surface]) return true
+  if (t.pos !== 'ADJ' || !t.surface.endsWith('ed') || !subject) return false
   const stem = t.surface.slice(0, -2)
   const undoubled = stem.length > 2 && stem.at(-1) === stem.at(-2) ? stem.slice(0, -1) : stem
   const verb = [stem, undoubled, t.surface.slice(0, -1)].find((v) => DAMAGING.has(v))
   return verb !== undefined && !JOB_TOO.has(verb)
 }
 
+/**
+ * Damage said another way, at token k: a hidden line drilled or cut through ("drilled through a water pipe"), a thing
+ * run or knocked over ("the van ran over our flower bed"), something damaged during the work ("our door frame was
+ * damaged during the move"), spilt on the customer's things ("got paint on our sofa"), or arriving damaged ("the
+ * cabinet arrived with a big dent").
+ */
+function damageOtherwise(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!
+  const next = tokens[k + 1]?.surface ?? ''
+  const within = (n: number, words: ReadonlySet<string>) => tokens.slice(k + 1, k + 1 + n).some((x) => words.has(x.lemma))
+  // "had to cut through the old pipe to replace it": the way to do the job.
+  if (tokens[k - 1]?.surface === 'to') return false
+  if (t.lemma === 'drop' && ['our', 'my'].includes(next)) return true
+  if (['drill', 'cut', 'nail', 'screw', 'saw'].includes(t.lemma) && ['through', 'into'].includes(next)) return within(5, HIDDEN_LINES)
+  if (['run', 'knock', 'back'].includes(t.lemma) && next === 'over') return ['our', 'my', 'a', 'the'].includes(tokens[k + 2]?.surface ?? '')
+  if (DAMAGING.has(t.lemma) && ['be', 'get'].includes(tokens[k - 1]?.lemma ?? '')) {
+    const when = tokens.slice(k + 1, k + 3).findIndex((x) => ['during', 'since', 'in'].includes(x.surface))
+    return when >= 0 && tokens.slice(k + 2 + when, k + 5 + when).some((x) => THE_WORK.has(x.lemma))
+  }
+  if (['get', 'spill', 'drip', 'splash', 'splatter'].includes(t.lemma) && SPILT.has(tokens[k + 1]?.lemma ?? ''))
+    return tokens[k + 2]?.surface === 'on' || tokens[k + 2]?.surface === 'all'
+  if (['arrive', 'come', 'deliver'].includes(t.lemma) && next === 'with') return within(4, DAMAGE_MARKS)
+  return false
+}
+
 /** Marks damage done by the business on its verb (a sentence rule: runs before the sentence is split). */
 export function damageDone(tokens: Token[]): void {
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!
+    if (!t.extra && damageOtherwise(tokens, k)) {
+      t.extra = timeEntry('damage done', -0.7, 'quality')
+      return
+    }
     // Not "scrape": scraping dirt or old paint off is as often the job ("scraped the bug guts off the windshield").
     if (!damagingVerb(tokens, k) || t.extra) continue
     // "broke down the problem", "ripped out the carpet"; "ripped us off" is a price (the lexicon's "rip * off").
@@ -79,6 +135,8 @@ export function damageDone(tokens: Token[]): void {
     if (tokens.slice(Math.max(0, k - 3), k).some((x) => ['not', "n't", 'nt', 'never', 'without'].includes(x.surface))) continue
     // "they had to break the old tile to reach the pipe": breaking as the way to do the job.
     if (tokens[k - 1]?.surface === 'to') continue
+    // "I've been burned by contractors before": cheated, not scorched.
+    if (t.lemma === 'burn' && ['be', 'get'].includes(tokens[k - 1]?.lemma ?? '')) continue
     if (!theirSubject(tokens, k) && !byThem(tokens, k)) continue
     t.extra = timeEntry('damage done', -0.7, 'quality')
     return

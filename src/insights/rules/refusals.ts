@@ -33,6 +33,22 @@ export const SUBJECTS = new Set([
   'worker',
   'workers',
   'shop',
+  // The trades by name ("the movers broke", "the fitters refused"), and "the removal men".
+  'mover',
+  'movers',
+  'painter',
+  'roofer',
+  'fitter',
+  'engineer',
+  'cleaner',
+  'contractor',
+  'handyman',
+  'gardener',
+  'landscaper',
+  'decorator',
+  'locksmith',
+  'builder',
+  'men',
 ])
 /** Verbs whose refusal is no complaint ("won't let you down", "wouldn't leave until it was perfect", "won't charge"). */
 const HARMLESS = new Set([
