@@ -43,6 +43,7 @@
  *   wishes.ts            "could have been cleaner", "if they had   timely.ts          "they never respond in a timely manner"
  *                        just called"                            fault-remains.ts   "still cold", "the leak came back"
  *   money.ts             "€150", "150 euros": one reading of an amount
+ *   capacity.ts          "no new clients", "fully booked", "no weekend call-outs"
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
@@ -64,6 +65,7 @@ import {
 import { readDoc, sentenceTokens } from './rules/tokenize'
 import { TROUBLE } from './rules/words'
 import { maskPhrases } from './rules/service-names'
+import { noRoom } from './rules/capacity'
 import { faultRemains } from './rules/fault-remains'
 import { billedTime, compareAmounts } from './rules/implied-price'
 import { repeatVisits } from './rules/visits'
@@ -115,6 +117,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   shortLived,
   breakdownAfterTheJob,
   faultRemains,
+  noRoom,
   depositsKept,
   cheaperElsewhere,
   damageDone,

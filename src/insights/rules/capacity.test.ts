@@ -1,0 +1,39 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
+describe('no room for the customer (capacity.ts)', () => {
+  test.each([
+    'Unfortunately they are not accepting new clients at the moment.',
+    'The company no longer accepts new customers.',
+    'They are not taking new bookings.',
+    "They don't accept new clients.",
+    'They told me they are fully booked until spring.',
+    'Booked up for weeks.',
+    'No weekend call-outs at all.',
+    'Not available on bank holidays, even in an emergency.',
+  ])('availability complaint: %s', (text) => {
+    expect(read(text)).toEqual({ speed: 'negative' })
+  })
+
+  test.each([
+    'They are available on weekends.',
+    'They even do call-outs at night.',
+    'I booked them for a new job.',
+    'We booked up front and got a discount.',
+  ])('no availability complaint: %s', (text) => {
+    expect(read(text).speed).toBeUndefined()
+  })
+})
+
+describe('deadlines and schedules (phrases.ts)', () => {
+  test.each([
+    ['The deadline was missed by a month.', { speed: 'negative' }],
+    ['The completion date was pushed back again and again.', { speed: 'negative' }],
+    ['Finished a day ahead of schedule.', { speed: 'positive' }],
+    ['Done well before the deadline.', { speed: 'positive' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})

@@ -1,0 +1,54 @@
+/**
+ * No room for the customer, said as a fact (speed and availability, LABELLING.md):
+ * - New customers not taken: "they don't accept new clients", "no longer takes on any new customers", "not taking new
+ *   bookings at the moment" (the phrase table has the commonest wordings; this reads the rest).
+ * - Booked out: "fully booked until spring", "booked up for weeks", "booked solid".
+ * - No service out of hours: "no weekend call-outs", "not available on bank holidays, even in an emergency", "no
+ *   emergency service at night".
+ * Not: the customer's own booking ("we booked up front"), praise of availability ("available on weekends", "they
+ * even do call-outs at night").
+ */
+import { type Token, timeEntry } from './types'
+import { NOT_OR_NEVER } from './words'
+
+const TAKING = new Set(['take', 'accept', 'book', 'schedule', 'onboard', 'welcome'])
+const NEWCOMERS = new Set(['customer', 'client', 'patient', 'booking', 'job', 'project', 'enquiry', 'inquiry', 'work'])
+const OUT_OF_HOURS = new Set(['weekend', 'holiday', 'evening', 'night', 'saturday', 'sunday', 'christmas'])
+const SERVICE_OFFERED = new Set(['available', 'availability', 'call', 'callout', 'service', 'cover', 'emergency', 'open'])
+
+const denied = (tokens: readonly Token[], from: number, to: number) =>
+  tokens.slice(Math.max(0, from), to).some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'no' || x.surface === 'longer')
+
+/** "don't accept new clients", "no new bookings": "new" at k before a newcomer, a taking verb denied before it. */
+function newcomersRefused(tokens: Token[], k: number): boolean {
+  if (tokens[k]!.surface !== 'new') return false
+  if (!NEWCOMERS.has(tokens[k + 1]?.lemma ?? '')) return false
+  if (tokens[k - 1]?.surface === 'no') return true
+  for (let j = k - 1; j >= Math.max(0, k - 4); j--) if (TAKING.has(tokens[j]!.lemma)) return denied(tokens, j - 3, j)
+  return false
+}
+
+/** "fully booked", "booked up", "booked solid", "booked out" at k: the verb's reading, when no customer booked it. */
+function bookedOut(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!
+  if (t.lemma !== 'book' || ['i', 'we'].some((w) => tokens.slice(Math.max(0, k - 3), k).some((x) => x.surface === w))) return false
+  return tokens[k - 1]?.surface === 'fully' || ['up', 'solid', 'out'].includes(tokens[k + 1]?.surface ?? '')
+}
+
+/** "no weekend call-outs", "not available on bank holidays": a service word denied, out of hours named near it. */
+function noServiceOutOfHours(tokens: Token[], k: number): boolean {
+  if (!SERVICE_OFFERED.has(tokens[k]!.lemma) || !denied(tokens, k - 3, k)) return false
+  return tokens.slice(Math.max(0, k - 3), k + 6).some((x) => OUT_OF_HOURS.has(x.lemma))
+}
+
+/** Marks no room for the customer (a sentence rule: runs before the sentence is split). */
+export function noRoom(tokens: Token[]): void {
+  for (let k = 0; k < tokens.length; k++) {
+    if (tokens[k]!.extra) continue
+    if (newcomersRefused(tokens, k)) tokens[k]!.extra = timeEntry('no new customers', -0.7, 'speed')
+    else if (bookedOut(tokens, k)) tokens[k]!.extra = timeEntry('booked out', -0.6, 'speed')
+    else if (noServiceOutOfHours(tokens, k)) tokens[k]!.extra = timeEntry('no service out of hours', -0.6, 'speed')
+    else continue
+    return
+  }
+}
