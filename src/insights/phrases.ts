@@ -900,6 +900,10 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'real pro': [0.9, 'professionalism'],
   'true pro': [0.9, 'professionalism'],
   'radio silence': [-0.8, 'communication'],
+  'go unanswered': [-0.8, 'communication'],
+  'remain unanswered': [-0.8, 'communication'],
+  'no reaction': [-0.7, 'communication'],
+  'leave on read': [-0.7, 'communication'],
   // Appointments broken: stood up, flaked on, put off again and again, later than said, not here yet.
   'stand me up': [-0.9, 'punctuality'],
   'stand i up': [-0.9, 'punctuality'],

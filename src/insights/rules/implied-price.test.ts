@@ -30,6 +30,11 @@ describe('implied price', () => {
     ['It was quoted at £200 and the invoice came to £450.', { price: 'negative' }],
     ['Estimate for the repair $150, actual invoice $300.', { price: 'negative' }],
     ['We were quoted 1.200 € and paid 1.150 €.', { price: 'positive' }],
+    // An amount agreed, then asked for; a bare number after an amount of money.
+    ['Agreed £60 on the phone, then he wanted £140.', { price: 'negative' }],
+    ['Quoted $150 on the phone, then asked for $320 at the door.', { price: 'negative' }],
+    ['Offer was 1200 euros, in the end we paid 1900.', { price: 'negative' }],
+    ['We agreed on $500 and paid exactly $500.', { price: 'positive' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })

@@ -5,7 +5,7 @@
 import { amountOf, isMoney } from './money'
 import { type Token, syntheticEntry } from './types'
 
-export const QUOTE_WORDS = new Set(['quote', 'quoted', 'estimate', 'estimated', 'quoting', 'offer', 'offered'])
+export const QUOTE_WORDS = new Set(['quote', 'quoted', 'estimate', 'estimated', 'quoting', 'offer', 'offered', 'agreed', 'agree'])
 export const BILL_WORDS = new Set([
   'bill',
   'billed',
@@ -20,6 +20,13 @@ export const BILL_WORDS = new Set([
   'total',
   'cost',
   'costs',
+  // "then he wanted £140", "asked for $320 at the door", "demanded 500".
+  'want',
+  'wanted',
+  'ask',
+  'asked',
+  'demand',
+  'demanded',
 ])
 /**
  * Amounts compared: a sentence that names a quoted amount and a billed one ("quoted $350 ... an invoice
@@ -27,10 +34,22 @@ export const BILL_WORDS = new Set([
  * attached to the billed amount's token.
  */
 export function compareAmounts(tokens: Token[]): void {
-  const amounts = tokens.flatMap((t, index) => {
+  const money = tokens.flatMap((t, index) => {
     const value = isMoney(tokens, index) ? amountOf(t) : Number.NaN
     return Number.isFinite(value) ? [{ index, value }] : []
   })
+  // "Offer was 1200 euros, in the end we paid 1900": once one amount is money, a bare number after it is too.
+  const bare = money.length
+    ? tokens.flatMap((t, index) =>
+        index > money[0]!.index &&
+        /^\d[\d,.]*$/.test(t.surface) &&
+        !money.some((m) => m.index === index) &&
+        !/^\p{L}/u.test(tokens[index + 1]?.surface ?? '')
+          ? [{ index, value: amountOf(t) }]
+          : [],
+      )
+    : []
+  const amounts = [...money, ...bare].sort((a, b) => a.index - b.index)
   if (amounts.length < 2) return
   const quote = amounts.find((a) => amountKind(tokens, a.index) === 'quote')
   const bill = amounts.find((a) => a !== quote && amountKind(tokens, a.index) === 'bill')

@@ -20,6 +20,9 @@ describe('silence after an enquiry (phrases)', () => {
     'They ghosted us.',
     'Bad on followup.',
     'Horrific communication and service.',
+    'Emails went unanswered for weeks.',
+    'There was no reaction to my complaint.',
+    'Our texts were left on read.',
   ])('complaint: %s', (text) => {
     expect(read(text).communication).toBe('negative')
   })
