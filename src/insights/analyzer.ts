@@ -44,6 +44,7 @@
  *                        just called"                            fault-remains.ts   "still cold", "the leak came back"
  *   money.ts             "€150", "150 euros": one reading of an amount
  *   capacity.ts          "no new clients", "fully booked", "no weekend call-outs"
+ *   left-behind.ts       "left rubble in our drive", "left the windows streaky"
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
@@ -66,6 +67,7 @@ import { readDoc, sentenceTokens } from './rules/tokenize'
 import { TROUBLE } from './rules/words'
 import { maskPhrases } from './rules/service-names'
 import { noRoom } from './rules/capacity'
+import { leftBehind } from './rules/left-behind'
 import { faultRemains } from './rules/fault-remains'
 import { billedTime, compareAmounts } from './rules/implied-price'
 import { repeatVisits } from './rules/visits'
@@ -118,6 +120,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   breakdownAfterTheJob,
   faultRemains,
   noRoom,
+  leftBehind,
   depositsKept,
   cheaperElsewhere,
   damageDone,

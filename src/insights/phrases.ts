@@ -1116,6 +1116,9 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'results are worth it': [0.8, 'quality'],
   'hard to reach': [-0.8, 'communication'],
   'once they show': [0, null],
+  // Things lying around are no lie.
+  'lie around': [0, null],
+  'lying around': [0, null],
   'on the minute': [0.8, 'punctuality'],
   'never happen': [-0.6, null],
   // Tenth tuning batch

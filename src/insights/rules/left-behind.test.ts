@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
+describe('what the business left behind (left-behind.ts)', () => {
+  test.each([
+    'They left rubbish all over the garden.',
+    'The builders left rubble in our drive.',
+    'They left the old boiler in our hallway.',
+    'They left all the packaging lying around.',
+    'The old pipes and rubbish were just left in the garden.',
+    'The cleaners left the windows streaky.',
+    'The windows were left smeared.',
+  ])('complaint: %s', (text) => {
+    expect(read(text)).toEqual({ cleanliness: 'negative' })
+  })
+
+  test('nothing left behind is praise', () => {
+    expect(read("They didn't leave any rubbish behind.")).toEqual({ cleanliness: 'positive' })
+  })
+
+  test.each([
+    'He left a note with the invoice.',
+    'They left the old radiator in place.',
+    'They left us the spare parts.',
+    'He left the old boiler running while he fitted the new one.',
+  ])('nothing left behind: %s', (text) => {
+    expect(read(text).cleanliness).toBeUndefined()
+  })
+})

@@ -1,0 +1,69 @@
+/**
+ * What the business left behind in the home, said as a fact: a cleanliness complaint (LABELLING.md: mess or dirt
+ * left, cleaning up).
+ * - Waste or old parts left: "they left rubbish all over the garden", "the builders left rubble in our drive", "they
+ *   left the old boiler in our hallway", "left all the packaging lying around", "the old pipes were just left in the
+ *   garden".
+ * - Surfaces left streaky: "the cleaners left the windows streaky", "the mirrors were left smeared".
+ * Not: what they left for the customer ("left a note", "left us the spare parts"), or left in place by design ("left
+ * the old radiator in place").
+ */
+import { type Token, timeEntry } from './types'
+import { NOT_OR_NEVER } from './words'
+
+const WASTE = new Set([
+  'rubbish',
+  'rubble',
+  'debris',
+  'packaging',
+  'junk',
+  'waste',
+  'offcut',
+  'offcuts',
+  'scrap',
+  'box',
+  'boxes',
+  'cardboard',
+])
+/** The old thing taken out, left in the home: "the old boiler", "the old carpet", "the old pipes". */
+const OLD = new Set(['old', 'broken', 'removed'])
+const PLACES = new Set(['in', 'on', 'at', 'all', 'around', 'lying', 'everywhere', 'outside', 'behind'])
+const STREAKY = new Set(['streaky', 'smeared', 'smeary', 'smudged', 'sticky', 'greasy', 'dusty', 'dirty', 'filthy', 'muddy'])
+
+/** "left rubbish all over", "left the old boiler in our hallway": what was left at k (the verb), with where. */
+function wasteLeft(tokens: Token[], k: number): boolean {
+  const object = tokens.slice(k + 1, k + 5)
+  const noun = object.findIndex((x) => WASTE.has(x.lemma) || WASTE.has(x.surface) || (OLD.has(x.surface) && object.indexOf(x) < 3))
+  if (noun < 0) return false
+  // "in place", "intact": left where it belongs; "the old desk dismantled", "the old boiler running": left in a state
+  // (the work's, not the home's).
+  const rest = tokens.slice(k + 2 + noun, k + 6 + noun)
+  if (rest.some((x) => x.surface === 'place' || x.surface === 'intact')) return false
+  const after = tokens.slice(k + 2 + noun).find((x) => x.pos !== 'NOUN')
+  if (after && ['VERB', 'ADJ'].includes(after.pos) && after.surface !== 'lying') return false
+  return rest.some((x) => PLACES.has(x.surface)) || WASTE.has(object[noun]!.lemma)
+}
+
+/** "left the windows streaky", "were left smeared": a surface left dirty, the adjective within three words. */
+const leftStreaky = (tokens: Token[], k: number) => tokens.slice(k + 1, k + 4).some((x) => STREAKY.has(x.surface) || STREAKY.has(x.lemma))
+
+/** "the old pipes were just left in the garden": the waste before a passive "left". */
+const wasteLeftPassive = (tokens: Token[], k: number) =>
+  tokens[k - 1]?.lemma === 'be' || (tokens[k - 1]?.pos === 'ADV' && tokens[k - 2]?.lemma === 'be')
+    ? tokens.slice(Math.max(0, k - 6), k).some((x) => WASTE.has(x.lemma) || x.surface === 'old') &&
+      tokens.slice(k + 1, k + 3).some((x) => PLACES.has(x.surface))
+    : false
+
+/** Marks waste or dirt left behind on the verb "left" (a sentence rule: runs before the sentence is split). */
+export function leftBehind(tokens: Token[]): void {
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!
+    if (t.extra || t.lemma !== 'leave' || tokens[k - 1]?.surface === 'to') continue
+    if (wasteLeft(tokens, k) || leftStreaky(tokens, k) || wasteLeftPassive(tokens, k)) {
+      // "They didn't leave any rubbish behind": praise.
+      const denied = tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface))
+      t.extra = denied ? timeEntry('left nothing behind', 0.6, 'cleanliness') : timeEntry('left behind', -0.7, 'cleanliness')
+      return
+    }
+  }
+}
