@@ -23,8 +23,14 @@ describe('silence after an enquiry (phrases)', () => {
     'Emails went unanswered for weeks.',
     'There was no reaction to my complaint.',
     'Our texts were left on read.',
+    'After paying the deposit we heard nothing back.',
+    'Great communication, we heard nothing for three weeks.',
   ])('complaint: %s', (text) => {
     expect(read(text).communication).toBe('negative')
+  })
+
+  test('heard nothing but good things is no silence', () => {
+    expect(read("I've heard nothing but good things about them.").communication).toBeUndefined()
   })
 
   test('a furnace going silent is no silence', () => {
