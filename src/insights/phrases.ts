@@ -464,6 +464,8 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'not show up': [-0.9, 'punctuality'],
   'did not show': [-0.9, 'punctuality'],
   'do not show': [-0.9, 'punctuality'],
+  'wait in vain': [-0.8, 'punctuality'],
+  'waited in vain': [-0.8, 'punctuality'],
   'fail to show': [-0.9, 'punctuality'],
   'fail to show up': [-0.9, 'punctuality'],
   'fail to appear': [-0.9, 'punctuality'],

@@ -39,6 +39,7 @@ describe('appointments broken and work that drags on (phrases.ts)', () => {
     ['Appointment was missed twice.', { punctuality: 'negative' }],
     ['They forgot our appointment.', { punctuality: 'negative' }],
     ['He was a no-show.', { punctuality: 'negative' }],
+    ['We waited in vain all day.', { punctuality: 'negative' }],
     ['It took weeks to get it fixed.', { speed: 'negative' }],
     // The customer's own rescheduling, a crew staying late, paint flaking and a leak gone are no complaint of time.
     ['We had to reschedule again because of the rain.', {}],
