@@ -909,7 +909,13 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'hear nothing from them': [-0.7, 'communication'],
   'hear nothing but': [0, null],
   'remain unanswered': [-0.8, 'communication'],
-  'no reaction': [-0.7, 'communication'],
+  // Of an enquiry, not of a dog or a sealant ("had no reaction to them").
+  'be no reaction': [-0.7, 'communication'],
+  'no reaction to my': [-0.7, 'communication'],
+  'no reaction to our': [-0.7, 'communication'],
+  'get no reaction': [-0.7, 'communication'],
+  'zero reaction': [-0.7, 'communication'],
+  'never any reaction': [-0.7, 'communication'],
   'leave on read': [-0.7, 'communication'],
   // Appointments broken: stood up, flaked on, put off again and again, later than said, not here yet.
   'stand me up': [-0.9, 'punctuality'],

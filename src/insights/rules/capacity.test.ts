@@ -22,6 +22,7 @@ describe('no room for the customer (capacity.ts)', () => {
     'They even do call-outs at night.',
     'I booked them for a new job.',
     'We booked up front and got a discount.',
+    'Our hotel was fully booked so we stayed with friends while they worked.',
   ])('no availability complaint: %s', (text) => {
     expect(read(text).speed).toBeUndefined()
   })

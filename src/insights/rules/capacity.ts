@@ -9,6 +9,7 @@
  * even do call-outs at night").
  */
 import { type Token, timeEntry } from './types'
+import { SUBJECTS } from './refusals'
 import { NOT_OR_NEVER } from './words'
 
 const TAKING = new Set(['take', 'accept', 'book', 'schedule', 'onboard', 'welcome'])
@@ -28,11 +29,17 @@ function newcomersRefused(tokens: Token[], k: number): boolean {
   return false
 }
 
-/** "fully booked", "booked up", "booked solid", "booked out" at k: the verb's reading, when no customer booked it. */
+/**
+ * "fully booked", "booked up", "booked solid", "booked out" at k, said of the business ("they are fully booked", or
+ * with no subject: "Booked up for weeks"), not of a hotel or the customer ("our hotel was fully booked", "we booked up front").
+ */
 function bookedOut(tokens: Token[], k: number): boolean {
   const t = tokens[k]!
-  if (t.lemma !== 'book' || ['i', 'we'].some((w) => tokens.slice(Math.max(0, k - 3), k).some((x) => x.surface === w))) return false
-  return tokens[k - 1]?.surface === 'fully' || ['up', 'solid', 'out'].includes(tokens[k + 1]?.surface ?? '')
+  if (t.lemma !== 'book' || !(tokens[k - 1]?.surface === 'fully' || ['up', 'solid', 'out'].includes(tokens[k + 1]?.surface ?? '')))
+    return false
+  const before = tokens.slice(Math.max(0, k - 4), k)
+  const subject = before.findLast((x) => x.pos === 'PRON' || x.pos === 'NOUN' || x.pos === 'PROPN')
+  return subject === undefined || ['they', 'he', 'she'].includes(subject.surface) || SUBJECTS.has(subject.lemma)
 }
 
 /** "no weekend call-outs", "not available on bank holidays": a service word denied, out of hours named near it. */

@@ -13,8 +13,10 @@ export const CLEANED_AS_A_JOB = new Set(
   ),
 )
 
-/** Words before "clean" that make it a noun, the job: "the clean", "a deep clean", "their end of tenancy clean". */
+/** Words before "clean" that make it a noun, the job: "the clean", "a deep clean", "a 4 hour clean", "their end of tenancy clean". */
 const CLEAN_AS_A_NOUN = new Set([
+  'hour',
+  'day',
   'the',
   'a',
   'an',

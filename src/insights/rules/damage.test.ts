@@ -45,6 +45,7 @@ describe('damage done by the business (damage.ts)', () => {
     'They had to cut through the old pipe to replace it.',
     'He drilled into the wall to mount the TV.',
     'They dropped the price for us.',
+    'I dropped my keys behind the new cabinet.',
     'The truck arrived with the new boiler.',
     "I've been burned by contractors before, these folks are the real deal.",
     'Our basement flooded after heavy rain.',

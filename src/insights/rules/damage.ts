@@ -9,6 +9,7 @@
  */
 import { type Token, timeEntry } from './types'
 import { SUBJECTS } from './refusals'
+import { FIRST_PERSON } from './words'
 
 const DAMAGING = new Set([
   'rip',
@@ -104,8 +105,8 @@ function damageOtherwise(tokens: Token[], k: number): boolean {
   const t = tokens[k]!
   const next = tokens[k + 1]?.surface ?? ''
   const within = (n: number, words: ReadonlySet<string>) => tokens.slice(k + 1, k + 1 + n).some((x) => words.has(x.lemma))
-  // "had to cut through the old pipe to replace it": the way to do the job.
-  if (tokens[k - 1]?.surface === 'to') return false
+  // "had to cut through the old pipe to replace it": the way to do the job; "I dropped my keys": the customer's doing.
+  if (tokens[k - 1]?.surface === 'to' || tokens.slice(Math.max(0, k - 3), k).some((x) => FIRST_PERSON.has(x.surface))) return false
   if (t.lemma === 'drop' && ['our', 'my'].includes(next)) return true
   if (['drill', 'cut', 'nail', 'screw', 'saw'].includes(t.lemma) && ['through', 'into'].includes(next)) return within(5, HIDDEN_LINES)
   if (['run', 'knock', 'back'].includes(t.lemma) && next === 'over') return ['our', 'my', 'a', 'the'].includes(tokens[k + 2]?.surface ?? '')

@@ -50,11 +50,13 @@ describe('time billed', () => {
     ['He was here for 20 minutes and billed us for two hours.', { price: 'negative' }],
     ['They charged 2 hours of labor for a 30 minute job.', { price: 'negative' }],
     ['They billed three hours for a one hour job.', { price: 'negative' }],
+    ['Charged 4 hours labour, the man was in our house for 90 minutes.', { price: 'negative' }],
     ['He charged for an hour and a half although he was here for half an hour.', { price: 'negative' }],
     ['The job took four hours but they only charged us for one hour.', { price: 'positive' }],
     // A duration that is not the work's: no bill against it.
     ['They charged 2 hours and arrived 30 minutes late.', { punctuality: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
-    expect(readAspects(text) as Record<string, string>).toEqual(expected)
+    // The rules' reading: the learned component may add what the sentence says beside the bill.
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
   })
 })

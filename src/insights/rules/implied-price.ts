@@ -134,11 +134,14 @@ function durationAt(tokens: Token[], i: number): Duration | undefined {
 /** Words of billing time: "billed", "charged", "invoiced", "paid", "the bill". */
 const BILLING = new Set(['bill', 'charge', 'invoice', 'pay'])
 const billing = (t: Token) => BILLING.has(t.lemma) || BILLING.has(t.surface)
-/** Words that place a duration on the work: "was here for 20 minutes", "spent an hour", "a 30 minute job". */
+/** Words that place a duration on the work: "was here for 20 minutes", "in our house for 90 minutes", "spent an hour", "a 30 minute job". */
 const WORK_BEFORE = new Set([
   'here',
   'there',
   'site',
+  'house',
+  'home',
+  'flat',
   'work',
   'worked',
   'working',

@@ -25,6 +25,7 @@ describe('what the business left behind (left-behind.ts)', () => {
     'They left the old radiator in place.',
     'They left us the spare parts.',
     'He left the old boiler running while he fitted the new one.',
+    'We left the old sofa in the garage for them to take.',
   ])('nothing left behind: %s', (text) => {
     expect(read(text).cleanliness).toBeUndefined()
   })

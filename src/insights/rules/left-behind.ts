@@ -9,7 +9,7 @@
  * the old radiator in place").
  */
 import { type Token, timeEntry } from './types'
-import { NOT_OR_NEVER } from './words'
+import { FIRST_PERSON, NOT_OR_NEVER } from './words'
 
 const WASTE = new Set([
   'rubbish',
@@ -58,7 +58,8 @@ const wasteLeftPassive = (tokens: Token[], k: number) =>
 export function leftBehind(tokens: Token[]): void {
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!
-    if (t.extra || t.lemma !== 'leave' || tokens[k - 1]?.surface === 'to') continue
+    // Not the customer's: "we left the old sofa in the garage for them to take".
+    if (t.extra || t.lemma !== 'leave' || tokens[k - 1]?.surface === 'to' || FIRST_PERSON.has(tokens[k - 1]?.surface ?? '')) continue
     if (wasteLeft(tokens, k) || leftStreaky(tokens, k) || wasteLeftPassive(tokens, k)) {
       // "They didn't leave any rubbish behind": praise.
       const denied = tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface))

@@ -29,6 +29,13 @@ describe('silence after an enquiry (phrases)', () => {
     expect(read(text).communication).toBe('negative')
   })
 
+  test.each(['The dog had no reaction to them at all, which is rare.', 'The sealant had no reaction with the old paint.'])(
+    'no reaction of a thing is no silence: %s',
+    (text) => {
+      expect(read(text).communication).toBeUndefined()
+    },
+  )
+
   test('heard nothing but good things is no silence', () => {
     expect(read("I've heard nothing but good things about them.").communication).toBeUndefined()
   })
