@@ -45,6 +45,7 @@
  *   money.ts             "€150", "150 euros": one reading of an amount
  *   capacity.ts          "no new clients", "fully booked", "no weekend call-outs"
  *   left-behind.ts       "left rubble in our drive", "left the windows streaky"
+ *   completion.ts        "finished on time" is speed, "arrived on time" punctuality
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule

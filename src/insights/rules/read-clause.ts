@@ -18,6 +18,7 @@ import { repairsNamed } from './repairs-named'
 import { collectHits } from './negation'
 import { sarcasmMarkers, scareQuotes } from './sarcasm'
 import { customersOwnReturn } from './visits'
+import { completionOnTime } from './completion'
 import { customersOwnDoing, waitingOnOthers } from './customers-own'
 import { timelyDenied } from './timely'
 import { wishesForBetter } from './wishes'
@@ -32,6 +33,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   faultReturned,
   customersOwnReturn,
   customersOwnDoing,
+  completionOnTime,
   waitingOnOthers,
   cleaningAsTheJob,
   failureVerbs,
