@@ -259,6 +259,7 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'miss every deadline': [-0.8, 'speed'],
   'miss deadline': [-0.7, 'speed'],
   'deadline be miss': [-0.7, 'speed'],
+  'deadline come and go': [-0.7, 'speed'],
   'push back again': [-0.6, 'speed'],
   'postpone again': [-0.6, 'speed'],
   'keep postpone': [-0.6, 'speed'],

@@ -31,6 +31,7 @@ describe('no room for the customer (capacity.ts)', () => {
 describe('deadlines and schedules (phrases.ts)', () => {
   test.each([
     ['The deadline was missed by a month.', { speed: 'negative' }],
+    ['Every deadline came and went.', { speed: 'negative' }],
     ['The completion date was pushed back again and again.', { speed: 'negative' }],
     ['Finished a day ahead of schedule.', { speed: 'positive' }],
     ['Done well before the deadline.', { speed: 'positive' }],

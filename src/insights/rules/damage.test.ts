@@ -20,6 +20,8 @@ describe('damage done by the business (damage.ts)', () => {
     'The carpet fitters tore the wallpaper.',
     // Said another way.
     'They drilled through a water pipe.',
+    'He drilled straight through a water pipe.',
+    'Our TV was broken during transport.',
     'The electrician cut through the phone cable.',
     'The van ran over our flower bed.',
     'The removal men dropped our TV.',

@@ -52,6 +52,8 @@ const THE_WORK = new Set([
   'visit',
   'renovation',
   'fitting',
+  'transport',
+  'transit',
 ])
 /** What is spilt on the customer's things: "got paint on our sofa", "dripped glue on the floor". */
 const SPILT = new Set(['paint', 'glue', 'oil', 'grease', 'tar', 'plaster', 'cement', 'grout', 'stain'])
@@ -108,7 +110,9 @@ function damageOtherwise(tokens: Token[], k: number): boolean {
   // "had to cut through the old pipe to replace it": the way to do the job; "I dropped my keys": the customer's doing.
   if (tokens[k - 1]?.surface === 'to' || tokens.slice(Math.max(0, k - 3), k).some((x) => FIRST_PERSON.has(x.surface))) return false
   if (t.lemma === 'drop' && ['our', 'my'].includes(next)) return true
-  if (['drill', 'cut', 'nail', 'screw', 'saw'].includes(t.lemma) && ['through', 'into'].includes(next)) return within(5, HIDDEN_LINES)
+  // "drilled through a water pipe", "drilled straight through".
+  const particle = tokens[k + 1]?.pos === 'ADV' || ['straight', 'right'].includes(next) ? (tokens[k + 2]?.surface ?? '') : next
+  if (['drill', 'cut', 'nail', 'screw', 'saw'].includes(t.lemma) && ['through', 'into'].includes(particle)) return within(6, HIDDEN_LINES)
   if (['run', 'knock', 'back'].includes(t.lemma) && next === 'over') return ['our', 'my', 'a', 'the'].includes(tokens[k + 2]?.surface ?? '')
   if (DAMAGING.has(t.lemma) && ['be', 'get'].includes(tokens[k - 1]?.lemma ?? '')) {
     const when = tokens.slice(k + 1, k + 3).findIndex((x) => ['during', 'since', 'in'].includes(x.surface))

@@ -16,6 +16,7 @@ describe('the fault still there, back or as before (fault-remains.ts)', () => {
     ['The problem returned after a week.', { quality: 'negative' }],
     ['The blockage came back the same evening.', { quality: 'negative' }],
     ['The drain was blocked again the next morning.', { quality: 'negative' }],
+    ['The same error code showed up again two days later.', { quality: 'negative' }],
     // As before.
     ['The boiler is making the same noise as before.', { quality: 'negative' }],
     ['The lights flicker just like before.', { quality: 'negative' }],

@@ -13,7 +13,7 @@ import { FIRST_PERSON, NOT_OR_NEVER, REQUEST } from './words'
 
 /** What a fault is called: the thing that comes back or stays. */
 export const FAULT_NOUNS = new Set(
-  'leak leaks leaking blockage clog problem problems fault error issue issues damp patch crack smell drip dripping mould mold stain squeak rattle noise trouble draught draft'.split(
+  'leak leaks leaking blockage clog problem problems fault error code issue issues damp patch crack smell drip dripping mould mold stain squeak rattle noise trouble draught draft'.split(
     ' ',
   ),
 )
@@ -68,6 +68,8 @@ function returnedAt(tokens: Token[], k: number): number {
   if (tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface))) return -1
   if (t.lemma === 'reappear' || (t.lemma === 'return' && !['DET', 'PRON', 'NOUN'].includes(tokens[k + 1]?.pos ?? ''))) return k
   if (['start', 'begin'].includes(t.lemma) && tokens[k + 1]?.surface === 'again') return k
+  // "the same error code showed up again": a fault turning up is no arrival.
+  if (['show', 'pop', 'crop', 'turn'].includes(t.lemma) && tokens[k + 1]?.surface === 'up') return k
   return -1
 }
 
@@ -101,8 +103,11 @@ export function faultRemains(tokens: Token[]): void {
     const t = tokens[k]!
     if (t.extra) continue
     if (stillFaulty(tokens, k)) tokens[k + 1]!.extra ??= fault('fault still there')
-    else if (returnedAt(tokens, k) >= 0 && FAULT_NOUNS.has(subjectBefore(tokens, k)?.lemma ?? '')) t.extra = fault('fault came back')
-    else if (asBefore(tokens, k)) t.extra = fault('fault as before')
+    else if (returnedAt(tokens, k) >= 0 && FAULT_NOUNS.has(subjectBefore(tokens, k)?.lemma ?? '')) {
+      t.extra = fault('fault came back')
+      // Its words are no arrival ("showed up") for the lexicon to read.
+      for (const w of tokens.slice(k, k + 2)) w.masked = true
+    } else if (asBefore(tokens, k)) t.extra = fault('fault as before')
     else if (nothingChanged(tokens, k)) t.extra = fault('nothing changed')
     else continue
     return

@@ -11,7 +11,8 @@ import { TIME_NOUN_SET, REQUEST } from './words'
 export function clockAt(tokens: Token[], i: number): number | undefined {
   if (tokens[i]?.surface === 'noon') return 12
   if (tokens[i]?.surface === 'midnight') return 24
-  const m = /^(\d{1,2})(?::(\d{2}))?(am|pm|a\.m\.|p\.m\.)?\.?$/.exec(tokens[i]?.surface ?? '')
+  // "7:55", "7.30" (as much of Europe writes it), "10am", "3 pm".
+  const m = /^(\d{1,2})(?:[:.](\d{2}))?(am|pm|a\.m\.|p\.m\.)?\.?$/.exec(tokens[i]?.surface ?? '')
   if (!m) return undefined
   let hours = Number(m[1]) + Number(m[2] ?? 0) / 60
   if (hours > 24) return undefined
@@ -34,6 +35,8 @@ const BOOKED = new Set([
   'expected',
   'promised',
   'arranged',
+  'supposed',
+  'meant',
 ])
 /** Words that name an arrival before a clock time: "arrived 1pm", "got here at 12". */
 const ARRIVING = new Set(['arrive', 'come', 'show', 'turn', 'appear', 'get', 'rock', 'roll'])
@@ -42,7 +45,11 @@ const ARRIVING = new Set(['arrive', 'come', 'show', 'turn', 'appear', 'get', 'ro
 function bookedAfter(tokens: Token[], i: number): { hours: number; instead: boolean } | undefined {
   for (let k = i + 1; k < Math.min(tokens.length - 1, i + 5); k++) {
     const s = tokens[k]!.surface
-    const instead = (s === 'instead' && tokens[k + 1]?.surface === 'of') || (s === 'rather' && tokens[k + 1]?.surface === 'than')
+    // "instead of 10", "rather than 8", ", not at 9 as promised".
+    const instead =
+      (s === 'instead' && tokens[k + 1]?.surface === 'of') ||
+      (s === 'rather' && tokens[k + 1]?.surface === 'than') ||
+      (s === 'not' && tokens[k + 1]?.surface === 'at')
     if (s !== 'for' && !instead) continue
     const from = instead ? k + 2 : k + 1
     const at = ['a', 'an', 'the', 'my', 'our'].includes(tokens[from]?.surface ?? '') ? from + 1 : from
@@ -57,7 +64,7 @@ function bookedBefore(tokens: Token[], i: number): number | undefined {
   for (let k = i - 2; k >= Math.max(0, i - 10); k--) {
     const range = /^\d{1,2}-(\d{1,2})$/.exec(tokens[k]!.surface)
     const hours = range ? clockAt([{ ...tokens[k]!, surface: range[1]! }], 0) : clockAt(tokens, k)
-    if (hours === undefined || !tokens.slice(Math.max(0, k - 3), k).some((t) => BOOKED.has(t.surface) || BOOKED.has(t.lemma))) continue
+    if (hours === undefined || !tokens.slice(Math.max(0, k - 4), k).some((t) => BOOKED.has(t.surface) || BOOKED.has(t.lemma))) continue
     const windowEnd = tokens[k + 1]?.surface === '-' ? clockAt(tokens, k + 2) : undefined
     return windowEnd ?? hours
   }
