@@ -23,6 +23,7 @@ describe('no room for the customer (capacity.ts)', () => {
     'I booked them for a new job.',
     'We booked up front and got a discount.',
     'Our hotel was fully booked so we stayed with friends while they worked.',
+    'No callout charge at the weekend.',
   ])('no availability complaint: %s', (text) => {
     expect(read(text).speed).toBeUndefined()
   })

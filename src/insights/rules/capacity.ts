@@ -15,6 +15,7 @@ import { NOT_OR_NEVER } from './words'
 const TAKING = new Set(['take', 'accept', 'book', 'schedule', 'onboard', 'welcome'])
 const NEWCOMERS = new Set(['customer', 'client', 'patient', 'booking', 'job', 'project', 'enquiry', 'inquiry', 'work'])
 const OUT_OF_HOURS = new Set(['weekend', 'holiday', 'evening', 'night', 'saturday', 'sunday', 'christmas'])
+const CHARGES = new Set(['charge', 'fee', 'cost', 'price', 'surcharge', 'extra', 'premium', 'rate'])
 const SERVICE_OFFERED = new Set(['available', 'availability', 'call', 'callout', 'service', 'cover', 'emergency', 'open'])
 
 const denied = (tokens: readonly Token[], from: number, to: number) =>
@@ -45,6 +46,8 @@ function bookedOut(tokens: Token[], k: number): boolean {
 /** "no weekend call-outs", "not available on bank holidays": a service word denied, out of hours named near it. */
 function noServiceOutOfHours(tokens: Token[], k: number): boolean {
   if (!SERVICE_OFFERED.has(tokens[k]!.lemma) || !denied(tokens, k - 3, k)) return false
+  // "No callout charge at the weekend": a charge denied (price), not the service.
+  if (tokens.slice(k + 1, k + 5).some((x) => CHARGES.has(x.lemma))) return false
   return tokens.slice(Math.max(0, k - 3), k + 6).some((x) => OUT_OF_HOURS.has(x.lemma))
 }
 

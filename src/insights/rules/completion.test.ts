@@ -13,6 +13,8 @@ describe('finishing on time is speed, arriving on time punctuality (completion.t
     ['He arrived on time and finished early.', { punctuality: 'positive', speed: 'positive' }],
     ['They started on time, finished early and came in on budget.', { punctuality: 'positive', speed: 'positive' }],
     ['They were on time every day.', { punctuality: 'positive' }],
+    ['Over a month late finishing the roof.', { speed: 'negative' }],
+    ['The roofer has forgot our appointment complete.', { punctuality: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })

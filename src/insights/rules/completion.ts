@@ -16,7 +16,10 @@ function spokenOf(tokens: Token[], h: Hit): 'completion' | 'arrival' | undefined
     if (COMPLETING.has(t.lemma) || COMPLETING.has(t.surface)) return 'completion'
     if (ARRIVING.has(t.lemma) || ARRIVING.has(t.surface)) return 'arrival'
   }
-  return tokens.slice(h.end, h.end + 2).some((t) => COMPLETING.has(t.lemma)) ? 'completion' : undefined
+  // "a month late finishing the roof" (not "forgot our appointment complete", as a learner may write "completely").
+  const completing = (t: Token) =>
+    t.surface.endsWith('ing') && [t.surface.slice(0, -3), `${t.surface.slice(0, -3)}e`].some((v) => COMPLETING.has(v))
+  return tokens.slice(h.end, h.end + 2).some(completing) ? 'completion' : undefined
 }
 
 export function completionOnTime({ tokens, hits }: Clause): void {

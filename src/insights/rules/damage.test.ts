@@ -55,6 +55,10 @@ describe('damage done by the business (damage.ts)', () => {
     expect(read(text).quality).not.toBe('negative')
   })
 
+  test('nothing damaged is praise', () => {
+    expect(read('Nothing was broken in the move, not even a glass.')).toEqual({ quality: 'positive' })
+  })
+
   test('"they ripped us off" is left to price', () => {
     const tokens = tokensOf('They ripped us off.')
     damageDone(tokens)

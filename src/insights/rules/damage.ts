@@ -9,7 +9,7 @@
  */
 import { type Token, timeEntry } from './types'
 import { SUBJECTS } from './refusals'
-import { FIRST_PERSON } from './words'
+import { FIRST_PERSON, NOT_OR_NEVER } from './words'
 
 const DAMAGING = new Set([
   'rip',
@@ -129,7 +129,9 @@ export function damageDone(tokens: Token[]): void {
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!
     if (!t.extra && damageOtherwise(tokens, k)) {
-      t.extra = timeEntry('damage done', -0.7, 'quality')
+      // "Nothing was broken in the move": praise.
+      const denied = tokens.slice(Math.max(0, k - 4), k).some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'nothing')
+      t.extra = denied ? timeEntry('nothing damaged', 0.6, 'quality') : timeEntry('damage done', -0.7, 'quality')
       return
     }
     // Not "scrape": scraping dirt or old paint off is as often the job ("scraped the bug guts off the windshield").

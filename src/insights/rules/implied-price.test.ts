@@ -35,6 +35,7 @@ describe('implied price', () => {
     ['Quoted $150 on the phone, then asked for $320 at the door.', { price: 'negative' }],
     ['Offer was 1200 euros, in the end we paid 1900.', { price: 'negative' }],
     ['We agreed on $500 and paid exactly $500.', { price: 'positive' }],
+    ['Final price was 600 euro, the offer was 350.', { price: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })

@@ -20,6 +20,8 @@ export const BILL_WORDS = new Set([
   'total',
   'cost',
   'costs',
+  // "the final price", "the final amount".
+  'final',
   // "then he wanted £140", "asked for $320 at the door", "demanded 500".
   'want',
   'wanted',

@@ -29,6 +29,7 @@ describe('time words', () => {
     ['Booked 8-10, arrived 1pm.', { punctuality: 'negative' }],
     ['We booked him for 8 and he arrived at 8.', { punctuality: 'positive' }],
     ['We called at 9 and he was here by 11.', {}],
+    ['We were told between 8 and 12, he came at 4.', { punctuality: 'negative' }],
     ["He came at 11 o'clock, not at 9 o'clock as promised.", { punctuality: 'negative' }],
     ['He was meant to arrive at 7 but only came at 11:15.', { punctuality: 'negative' }],
     ['Appointment set for 7.30 and he was at the door at 7.25.', { punctuality: 'positive' }],

@@ -68,6 +68,17 @@ function bookedBefore(tokens: Token[], i: number): number | undefined {
     const windowEnd = tokens[k + 1]?.surface === '-' ? clockAt(tokens, k + 2) : undefined
     return windowEnd ?? hours
   }
+  // "told between 8 and 12, he came at 4": a window's end.
+  for (let k = i - 2; k >= Math.max(3, i - 10); k--) {
+    const hours = clockAt(tokens, k)
+    if (
+      hours !== undefined &&
+      tokens[k - 1]?.surface === 'and' &&
+      tokens[k - 3]?.surface === 'between' &&
+      clockAt(tokens, k - 2) !== undefined
+    )
+      return hours
+  }
   return undefined
 }
 
