@@ -29,6 +29,8 @@ describe('damage done by the business (damage.ts)', () => {
     'Our laminate is scratched everywhere since the installation.',
     'The painter got paint on our sofa.',
     'The cabinet arrived with a big dent.',
+    'The ladder left a big dent in the gutter.',
+    'The electrician left a scorch mark on the ceiling.',
     'He burnt a hole in the worktop with the blowtorch.',
     'They flooded our kitchen while changing the valve.',
   ])('complaint: %s', (text) => {

@@ -57,7 +57,7 @@ const THE_WORK = new Set([
 ])
 /** What is spilt on the customer's things: "got paint on our sofa", "dripped glue on the floor". */
 const SPILT = new Set(['paint', 'glue', 'oil', 'grease', 'tar', 'plaster', 'cement', 'grout', 'stain'])
-const DAMAGE_MARKS = new Set(['dent', 'scratch', 'crack', 'chip', 'tear', 'hole', 'damage', 'mark', 'scuff'])
+const DAMAGE_MARKS = new Set(['dent', 'scratch', 'crack', 'chip', 'tear', 'hole', 'damage', 'mark', 'scuff', 'scorch', 'gouge', 'track'])
 /** Their things: "their tow truck scraped", "his ladder dented". */
 const THEIR_THINGS = new Set(['truck', 'ladder', 'tool', 'tools', 'van', 'equipment', 'machine', 'dolly', 'cart'])
 const PARTICLES = new Set(['down', 'up', 'out', 'off', 'apart', 'through', 'away', 'open', 'into', 'in'])
@@ -121,6 +121,8 @@ function damageOtherwise(tokens: Token[], k: number): boolean {
   if (['get', 'spill', 'drip', 'splash', 'splatter'].includes(t.lemma) && SPILT.has(tokens[k + 1]?.lemma ?? ''))
     return tokens[k + 2]?.surface === 'on' || tokens[k + 2]?.surface === 'all'
   if (['arrive', 'come', 'deliver'].includes(t.lemma) && next === 'with') return within(4, DAMAGE_MARKS)
+  // "The ladder left a big dent in the gutter", "left a scorch mark on the ceiling".
+  if (t.lemma === 'leave' && ['a', 'an', 'two', 'three', 'several', 'deep', 'big'].includes(next)) return within(4, DAMAGE_MARKS)
   return false
 }
 

@@ -12,6 +12,8 @@ describe('what the business left behind (left-behind.ts)', () => {
     'The old pipes and rubbish were just left in the garden.',
     'The cleaners left the windows streaky.',
     'The windows were left smeared.',
+    'The old carpet is still in the hallway two weeks later.',
+    'I had to hoover for two hours after they left.',
   ])('complaint: %s', (text) => {
     expect(read(text)).toEqual({ cleanliness: 'negative' })
   })
@@ -26,6 +28,8 @@ describe('what the business left behind (left-behind.ts)', () => {
     'They left us the spare parts.',
     'He left the old boiler running while he fitted the new one.',
     'We left the old sofa in the garage for them to take.',
+    'The old boiler is still in use.',
+    'I had to clean the gutters, so I called them.',
   ])('nothing left behind: %s', (text) => {
     expect(read(text).cleanliness).toBeUndefined()
   })

@@ -5,6 +5,8 @@
  *   left the old boiler in our hallway", "left all the packaging lying around", "the old pipes were just left in the
  *   garden".
  * - Surfaces left streaky: "the cleaners left the windows streaky", "the mirrors were left smeared".
+ * - Still there, or cleaned up by the customer: "the old carpet is still in the hallway", "I had to hoover for two hours
+ *   after they left".
  * Not: what they left for the customer ("left a note", "left us the spare parts"), or left in place by design ("left
  * the old radiator in place").
  */
@@ -54,10 +56,37 @@ const wasteLeftPassive = (tokens: Token[], k: number) =>
       tokens.slice(k + 1, k + 3).some((x) => PLACES.has(x.surface))
     : false
 
+/** "The old carpet is still in the hallway", "the rubble is still piled in our garden": waste still there, at "still". */
+const wasteStill = (tokens: Token[], k: number) =>
+  tokens[k]!.surface === 'still' &&
+  tokens.slice(Math.max(0, k - 5), k).some((x) => WASTE.has(x.lemma) || x.surface === 'old') &&
+  // A place ("in the hallway", "in our garden", "piled"), not a state ("still in use", "still on order").
+  tokens
+    .slice(k + 1, k + 4)
+    .some(
+      (x, j, after) =>
+        x.surface === 'piled' || (['in', 'on'].includes(x.surface) && ['the', 'our', 'my', 'their'].includes(after[j + 1]?.surface ?? '')),
+    )
+
+const CLEANING_UP = new Set(['clean', 'hoover', 'vacuum', 'sweep', 'tidy', 'mop', 'scrub', 'wipe'])
+/** "I had to hoover for two hours after they left", "we had to clean up after them": the customer cleaning up after the business. */
+const cleanedUpAfterThem = (tokens: Token[], k: number) =>
+  tokens[k]!.lemma === 'have' &&
+  FIRST_PERSON.has(tokens[k - 1]?.surface ?? '') &&
+  tokens[k + 1]?.surface === 'to' &&
+  CLEANING_UP.has(tokens[k + 2]?.lemma ?? '') &&
+  tokens
+    .slice(k + 3, k + 9)
+    .some((x, j, after) => x.surface === 'after' && ['they', 'them', 'him', 'the'].includes(after[j + 1]?.surface ?? ''))
+
 /** Marks waste or dirt left behind on the verb "left" (a sentence rule: runs before the sentence is split). */
 export function leftBehind(tokens: Token[]): void {
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!
+    if (!t.extra && (wasteStill(tokens, k) || cleanedUpAfterThem(tokens, k))) {
+      t.extra = timeEntry('left behind', -0.7, 'cleanliness')
+      return
+    }
     // Not the customer's: "we left the old sofa in the garage for them to take".
     if (t.extra || t.lemma !== 'leave' || tokens[k - 1]?.surface === 'to' || FIRST_PERSON.has(tokens[k - 1]?.surface ?? '')) continue
     if (wasteLeft(tokens, k) || leftStreaky(tokens, k) || wasteLeftPassive(tokens, k)) {
