@@ -909,6 +909,8 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'hear nothing back': [-0.7, 'communication'],
   'hear nothing from them': [-0.7, 'communication'],
   'hear nothing but': [0, null],
+  'we hear nothing but': [0, null],
+  'i hear nothing but': [0, null],
   'remain unanswered': [-0.8, 'communication'],
   // Of an enquiry, not of a dog or a sealant ("had no reaction to them").
   'be no reaction': [-0.7, 'communication'],

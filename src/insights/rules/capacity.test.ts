@@ -24,6 +24,9 @@ describe('no room for the customer (capacity.ts)', () => {
     'We booked up front and got a discount.',
     'Our hotel was fully booked so we stayed with friends while they worked.',
     'No callout charge at the weekend.',
+    "I won't book new work with anyone else.",
+    "It wasn't an emergency so they came on Saturday.",
+    'No new work was needed.',
   ])('no availability complaint: %s', (text) => {
     expect(read(text).speed).toBeUndefined()
   })

@@ -8,18 +8,24 @@
  * Not: the customer's own booking ("we booked up front"), praise of availability ("available on weekends", "they
  * even do call-outs at night").
  */
+import { OFF_HOURS } from '../lexicon'
 import { type Token, timeEntry } from './types'
 import { SUBJECTS } from './refusals'
-import { NOT_OR_NEVER } from './words'
+import { FIRST_PERSON, NOT_OR_NEVER } from './words'
 
 const TAKING = new Set(['take', 'accept', 'book', 'schedule', 'onboard', 'welcome'])
-const NEWCOMERS = new Set(['customer', 'client', 'patient', 'booking', 'job', 'project', 'enquiry', 'inquiry', 'work'])
-const OUT_OF_HOURS = new Set(['weekend', 'holiday', 'evening', 'night', 'saturday', 'sunday', 'christmas'])
+/** Not "job" or "work": "no new work was needed" takes no one on. */
+const NEWCOMERS = new Set(['customer', 'client', 'patient', 'booking', 'project', 'enquiry', 'inquiry'])
+/** The lexicon's off hours (weekends, holidays, Sundays, midnight) and the evening and night. */
+const OUT_OF_HOURS = new Set([...OFF_HOURS, 'evening', 'night'])
 const CHARGES = new Set(['charge', 'fee', 'cost', 'price', 'surcharge', 'extra', 'premium', 'rate'])
 const SERVICE_OFFERED = new Set(['available', 'availability', 'call', 'callout', 'service', 'cover', 'emergency', 'open'])
 
-const denied = (tokens: readonly Token[], from: number, to: number) =>
-  tokens.slice(Math.max(0, from), to).some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'no' || x.surface === 'longer')
+/** A denial ("not", "no", "never", "no longer") between from and to, said by no customer ("I won't book new work"). */
+const denied = (tokens: readonly Token[], from: number, to: number) => {
+  const words = tokens.slice(Math.max(0, from - 2), to)
+  return words.some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'no') && !words.some((x) => FIRST_PERSON.has(x.surface))
+}
 
 /** "don't accept new clients", "no new bookings": "new" at k before a newcomer, a taking verb denied before it. */
 function newcomersRefused(tokens: Token[], k: number): boolean {
@@ -36,16 +42,33 @@ function newcomersRefused(tokens: Token[], k: number): boolean {
  */
 function bookedOut(tokens: Token[], k: number): boolean {
   const t = tokens[k]!
-  if (t.lemma !== 'book' || !(tokens[k - 1]?.surface === 'fully' || ['up', 'solid', 'out'].includes(tokens[k + 1]?.surface ?? '')))
+  const after = tokens[k + 1]?.surface ?? ''
+  // Not "booked up front".
+  if (
+    t.lemma !== 'book' ||
+    !(tokens[k - 1]?.surface === 'fully' || ['up', 'solid', 'out'].includes(after)) ||
+    tokens[k + 2]?.surface === 'front'
+  )
     return false
   const before = tokens.slice(Math.max(0, k - 4), k)
   const subject = before.findLast((x) => x.pos === 'PRON' || x.pos === 'NOUN' || x.pos === 'PROPN')
   return subject === undefined || ['they', 'he', 'she'].includes(subject.surface) || SUBJECTS.has(subject.lemma)
 }
 
-/** "no weekend call-outs", "not available on bank holidays": a service word denied, out of hours named near it. */
+/**
+ * "no weekend call-outs", "not available on bank holidays": a service word denied by "no" or "not" just before it
+ * (a weekday between), out of hours named near it; not "it wasn't an emergency so they came on Saturday".
+ */
 function noServiceOutOfHours(tokens: Token[], k: number): boolean {
-  if (!SERVICE_OFFERED.has(tokens[k]!.lemma) || !denied(tokens, k - 3, k)) return false
+  if (!SERVICE_OFFERED.has(tokens[k]!.lemma)) return false
+  const before = tokens.slice(Math.max(0, k - 2), k)
+  if (!before.some((x) => x.surface === 'no' || ((x.surface === 'not' || x.surface === "n't") && tokens[k]!.lemma === 'available')))
+    return false
+  if (
+    before.some((x) => FIRST_PERSON.has(x.surface)) ||
+    tokens.slice(Math.max(0, k - 4), k).some((x) => x.lemma === 'be' && !['available', 'open'].includes(tokens[k]!.lemma))
+  )
+    return false
   // "No callout charge at the weekend": a charge denied (price), not the service.
   if (tokens.slice(k + 1, k + 5).some((x) => CHARGES.has(x.lemma))) return false
   return tokens.slice(Math.max(0, k - 3), k + 6).some((x) => OUT_OF_HOURS.has(x.lemma))

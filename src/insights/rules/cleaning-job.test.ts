@@ -26,6 +26,8 @@ describe('cleaning as the job itself', () => {
     ['There was still dust on all the shelves after the clean.', { cleanliness: 'negative' }],
     ['Hair still in the shower after the clean.', {}],
     ['Never seen a cleaner kitchen.', { cleanliness: 'positive' }],
+    ['Never seen my oven this clean!', { cleanliness: 'positive' }],
+    ['They left the bathroom cleaner.', { cleanliness: 'positive' }],
     ['They left the place cleaner than they found it.', { cleanliness: 'positive' }],
     // The cleaner, a person: no praise of cleanliness.
     ['I booked a cleaner for Friday.', {}],

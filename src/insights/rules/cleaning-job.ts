@@ -23,8 +23,6 @@ const CLEAN_AS_A_NOUN = new Set([
   'their',
   'our',
   'my',
-  'this',
-  'that',
   'deep',
   'full',
   'thorough',

@@ -15,6 +15,7 @@ describe('finishing on time is speed, arriving on time punctuality (completion.t
     ['They were on time every day.', { punctuality: 'positive' }],
     ['Over a month late finishing the roof.', { speed: 'negative' }],
     ['The roofer has forgot our appointment complete.', { punctuality: 'negative' }],
+    ['Left the job half done and never showed up again.', { quality: 'negative', punctuality: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })

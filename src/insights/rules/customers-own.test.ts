@@ -25,6 +25,7 @@ describe("the customer's own doing (customers-own.ts)", () => {
     ['I was left with a mess to clean up.', { cleanliness: 'negative' }],
     ['I waited for him for two hours.', { speed: 'negative' }],
     ['We had to wait for the part for three weeks.', { speed: 'negative' }],
+    ['We had to wait for them to set up the boiler.', { speed: 'negative' }],
     ['The kitchen was a mess when we got home.', { cleanliness: 'negative' }],
     ['They left the kitchen a mess when we moved the sofa back.', { cleanliness: 'negative' }],
   ] as [string, Record<string, string>][])("the business's: %s", (text, expected) => {

@@ -83,6 +83,8 @@ export function waitingOnOthers({ tokens, hits }: Clause): void {
     const after = tokens.slice(h.end + 1, h.end + 7)
     const stop = after.findIndex((t) => [',', '.', 'and', 'but', 'because'].includes(t.surface))
     const waitedOn = stop < 0 ? after : after.slice(0, stop)
-    if (waitedOn.some((t) => SETTING.has(t.lemma) || OTHERS_DECIDING.has(t.lemma))) h.score = 0
+    // Not "for them to set up the boiler": setting up is the business's doing.
+    const setting = waitedOn.some((t, j) => SETTING.has(t.lemma) && waitedOn[j + 1]?.surface !== 'up')
+    if (setting || waitedOn.some((t) => OTHERS_DECIDING.has(t.lemma))) h.score = 0
   }
 }

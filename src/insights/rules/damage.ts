@@ -57,6 +57,29 @@ const THE_WORK = new Set([
 ])
 /** What is spilt on the customer's things: "got paint on our sofa", "dripped glue on the floor". */
 const SPILT = new Set(['paint', 'glue', 'oil', 'grease', 'tar', 'plaster', 'cement', 'grout', 'stain'])
+/** Verbs of the damage said otherwise (besides the damaging ones): dropped, drilled through, ran over, spilt, left. */
+const OTHERWISE_VERBS = new Set([
+  'drop',
+  'drill',
+  'cut',
+  'nail',
+  'screw',
+  'saw',
+  'run',
+  'knock',
+  'back',
+  'get',
+  'spill',
+  'drip',
+  'splash',
+  'splatter',
+  'arrive',
+  'come',
+  'deliver',
+  'leave',
+])
+/** Marks the phrase table reads after "left a" itself ("left a hole"). */
+const PHRASED_MARKS = new Set(['hole'])
 const DAMAGE_MARKS = new Set(['dent', 'scratch', 'crack', 'chip', 'tear', 'hole', 'damage', 'mark', 'scuff', 'scorch', 'gouge', 'track'])
 /** Their things: "their tow truck scraped", "his ladder dented". */
 const THEIR_THINGS = new Set(['truck', 'ladder', 'tool', 'tools', 'van', 'equipment', 'machine', 'dolly', 'cart'])
@@ -105,15 +128,21 @@ function damagingVerb(tokens: Token[], k: number): boolean {
  */
 function damageOtherwise(tokens: Token[], k: number): boolean {
   const t = tokens[k]!
-  const next = tokens[k + 1]?.surface ?? ''
-  const within = (n: number, words: ReadonlySet<string>) => tokens.slice(k + 1, k + 1 + n).some((x) => words.has(x.lemma))
+  if (!OTHERWISE_VERBS.has(t.lemma) && !DAMAGING.has(t.lemma)) return false
   // "had to cut through the old pipe to replace it": the way to do the job; "I dropped my keys": the customer's doing.
   if (tokens[k - 1]?.surface === 'to' || tokens.slice(Math.max(0, k - 3), k).some((x) => FIRST_PERSON.has(x.surface))) return false
-  if (t.lemma === 'drop' && ['our', 'my'].includes(next)) return true
-  // "drilled through a water pipe", "drilled straight through".
-  const particle = tokens[k + 1]?.pos === 'ADV' || ['straight', 'right'].includes(next) ? (tokens[k + 2]?.surface ?? '') : next
-  if (['drill', 'cut', 'nail', 'screw', 'saw'].includes(t.lemma) && ['through', 'into'].includes(particle)) return within(6, HIDDEN_LINES)
-  if (['run', 'knock', 'back'].includes(t.lemma) && next === 'over') return ['our', 'my', 'a', 'the'].includes(tokens[k + 2]?.surface ?? '')
+  const next = tokens[k + 1]?.surface ?? ''
+  const within = (n: number, words: ReadonlySet<string>) => tokens.slice(k + 1, k + 1 + n).some((x) => words.has(x.lemma))
+  // "dropped our TV" (not "dropped my car back", "dropped our quote by £100").
+  if (t.lemma === 'drop' && ['our', 'my'].includes(next))
+    return !tokens.slice(k + 2, k + 6).some((x) => ['back', 'off', 'by', 'price', 'quote', 'bill', 'rate'].includes(x.lemma))
+  // "drilled through a water pipe", "drilled straight through the cable": the first thing through is the line.
+  const particle = tokens[k + 1]?.pos === 'ADV' || ['straight', 'right'].includes(next) ? k + 2 : k + 1
+  if (['drill', 'cut', 'nail', 'screw', 'saw'].includes(t.lemma) && ['through', 'into'].includes(tokens[particle]?.surface ?? ''))
+    return HIDDEN_LINES.has(firstNounRun(tokens, particle + 1)?.lemma ?? '')
+  // "ran over our flower bed", "knocked over a lamp" (not "ran over the details", "ran over the budget").
+  if (['run', 'knock', 'back'].includes(t.lemma) && next === 'over')
+    return ['our', 'my', 'a'].includes(tokens[k + 2]?.surface ?? '') || (t.lemma === 'knock' && tokens[k + 2]?.surface === 'the')
   if (DAMAGING.has(t.lemma) && ['be', 'get'].includes(tokens[k - 1]?.lemma ?? '')) {
     const when = tokens.slice(k + 1, k + 3).findIndex((x) => ['during', 'since', 'in'].includes(x.surface))
     return when >= 0 && tokens.slice(k + 2 + when, k + 5 + when).some((x) => THE_WORK.has(x.lemma))
@@ -121,9 +150,19 @@ function damageOtherwise(tokens: Token[], k: number): boolean {
   if (['get', 'spill', 'drip', 'splash', 'splatter'].includes(t.lemma) && SPILT.has(tokens[k + 1]?.lemma ?? ''))
     return tokens[k + 2]?.surface === 'on' || tokens[k + 2]?.surface === 'all'
   if (['arrive', 'come', 'deliver'].includes(t.lemma) && next === 'with') return within(4, DAMAGE_MARKS)
-  // "The ladder left a big dent in the gutter", "left a scorch mark on the ceiling".
-  if (t.lemma === 'leave' && ['a', 'an', 'two', 'three', 'several', 'deep', 'big'].includes(next)) return within(4, DAMAGE_MARKS)
+  // "The ladder left a big dent in the gutter", "left a scorch mark on the ceiling" ("left a hole" is a phrase already).
+  if (t.lemma === 'leave' && ['a', 'an', 'two', 'three', 'several', 'deep', 'big'].includes(next))
+    return within(4, DAMAGE_MARKS) && !within(4, PHRASED_MARKS)
   return false
+}
+
+/** The last noun of the first run of nouns from token i, past a determiner and adjectives ("a water pipe": "pipe"). */
+function firstNounRun(tokens: Token[], i: number): Token | undefined {
+  let k = i
+  while (k < tokens.length && ['DET', 'ADJ', 'PRON'].includes(tokens[k]!.pos)) k++
+  let last: Token | undefined
+  while (k < tokens.length && tokens[k]!.pos === 'NOUN') last = tokens[k++]
+  return last
 }
 
 /** Marks damage done by the business on its verb (a sentence rule: runs before the sentence is split). */

@@ -35,10 +35,18 @@ describe('the fault still there, back or as before (fault-remains.ts)', () => {
     'Our heating was still broken when we called them.',
     'I am still stuck without heating.',
     'It works just like before.',
+    'An error code popped up on our boiler, so we called them.',
     'Our drain was blocked so we called them.',
     'I will not come back.',
     'They returned the next day with the part.',
   ])('no complaint of the work: %s', (text) => {
     expect(read(text).quality).toBeUndefined()
   })
+
+  test.each(['The leak is fixed and the tap works just like before.', 'No more problems, heating is better than before.'])(
+    'working again is no fault as before: %s',
+    (text) => {
+      expect(read(text).quality).not.toBe('negative')
+    },
+  )
 })

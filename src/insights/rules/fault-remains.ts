@@ -24,7 +24,13 @@ const FAULT_STATES = new Set(
   ),
 )
 const PERSONS = new Set(['i', 'we', 'you', 'he', 'she', 'they', 'me', 'us', 'him', 'her', 'them'])
-const OUTDOORS = new Set(['outside', 'outdoors', 'weather', 'winter', 'night'])
+const OUTDOORS = new Set(['outside', 'outdoors', 'weather'])
+/** States said of a fault itself, not of a thing: "the noise is still there" (not "the engineer was still there"). */
+const OF_A_FAULT = new Set(['present', 'there'])
+/** "than before" judges only after these: "louder than before" (not "better than before"). */
+const WORSE = new Set(['worse', 'louder', 'noisier', 'colder', 'slower', 'weaker', 'bigger', 'more', 'higher'])
+/** Words saying the thing works again, which "just like before" then praises. */
+const WORKING = new Set(['work', 'fine', 'good', 'normal', 'normally', 'perfectly', 'better', 'fixed', 'new'])
 /** Words of the faulty behaviour itself, which "as before" says went on. */
 const FAULTY_DOINGS = new Set([
   'noise',
@@ -51,7 +57,8 @@ function stillFaulty(tokens: Token[], k: number): boolean {
   const state = tokens[k + 1]
   if (!state || !FAULT_STATES.has(state.surface)) return false
   const subject = tokens.slice(Math.max(0, k - 4), k - 1)
-  if (subject.some((x) => PERSONS.has(x.surface) || x.surface === "it's") || tokens.some((x) => OUTDOORS.has(x.surface))) return false
+  if (subject.some((x) => PERSONS.has(x.surface)) || tokens.some((x) => OUTDOORS.has(x.surface))) return false
+  if (OF_A_FAULT.has(state.surface) && !subject.some((x) => FAULT_NOUNS.has(x.lemma))) return false
   // "still cold when he arrived", "still broken when we called them": the state the customer found, before the work.
   const after = tokens.slice(k + 2, k + 7)
   return !after.some((x, j) => {
@@ -68,8 +75,10 @@ function returnedAt(tokens: Token[], k: number): number {
   if (tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface))) return -1
   if (t.lemma === 'reappear' || (t.lemma === 'return' && !['DET', 'PRON', 'NOUN'].includes(tokens[k + 1]?.pos ?? ''))) return k
   if (['start', 'begin'].includes(t.lemma) && tokens[k + 1]?.surface === 'again') return k
-  // "the same error code showed up again": a fault turning up is no arrival.
-  if (['show', 'pop', 'crop', 'turn'].includes(t.lemma) && tokens[k + 1]?.surface === 'up') return k
+  // "the same error code showed up again": a fault turning up again is no arrival ("an error code popped up, so we
+  // called them" is the trouble called about).
+  if (['show', 'pop', 'crop', 'turn'].includes(t.lemma) && tokens[k + 1]?.surface === 'up')
+    return tokens.slice(k + 2, k + 5).some((x) => x.surface === 'again' || x.surface === 'back') ? k : -1
   return -1
 }
 
@@ -83,10 +92,18 @@ function subjectBefore(tokens: Token[], k: number): Token | undefined {
   return undefined
 }
 
-/** "the same noise as before", "just like before", "even louder than before": the fault unchanged, where one is named. */
+/**
+ * "the same noise as before", "flicker just like before", "even louder than before": the fault unchanged, named in the
+ * same part of the sentence; not "the tap works just like before" nor "better than before".
+ */
 function asBefore(tokens: Token[], k: number): boolean {
-  if (tokens[k]!.surface !== 'before' || !['as', 'like', 'than'].includes(tokens[k - 1]?.surface ?? '')) return false
-  return tokens.slice(0, k).some((x) => FAULTY_DOINGS.has(x.lemma) || FAULTY_DOINGS.has(x.surface))
+  const word = tokens[k - 1]?.surface ?? ''
+  if (tokens[k]!.surface !== 'before' || !['as', 'like', 'than'].includes(word)) return false
+  let from = k - 1
+  while (from > 0 && ![',', 'and', 'but', ';'].includes(tokens[from - 1]!.surface)) from--
+  const part = tokens.slice(from, k)
+  if (!part.some((x) => FAULTY_DOINGS.has(x.lemma) || FAULTY_DOINGS.has(x.surface))) return false
+  return word === 'than' ? WORSE.has(tokens[k - 2]?.surface ?? '') : !part.some((x) => WORKING.has(x.lemma))
 }
 
 /** "Nothing changed after the repair", "no difference after their visit". */
@@ -106,7 +123,8 @@ export function faultRemains(tokens: Token[]): void {
     else if (returnedAt(tokens, k) >= 0 && FAULT_NOUNS.has(subjectBefore(tokens, k)?.lemma ?? '')) {
       t.extra = fault('fault came back')
       // Its words are no arrival ("showed up") for the lexicon to read.
-      for (const w of tokens.slice(k, k + 2)) w.masked = true
+      t.masked = true
+      if (tokens[k + 1]?.surface === 'up') tokens[k + 1]!.masked = true
     } else if (asBefore(tokens, k)) t.extra = fault('fault as before')
     else if (nothingChanged(tokens, k)) t.extra = fault('nothing changed')
     else continue

@@ -36,6 +36,8 @@ describe('implied price', () => {
     ['Offer was 1200 euros, in the end we paid 1900.', { price: 'negative' }],
     ['We agreed on $500 and paid exactly $500.', { price: 'positive' }],
     ['Final price was 600 euro, the offer was 350.', { price: 'negative' }],
+    // A clock time is no amount.
+    ['Quoted $150, arrived at 9, billed $300.', { price: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })

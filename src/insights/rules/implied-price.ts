@@ -3,6 +3,7 @@
  * price word ("quoted $350 ... an invoice for $610").
  */
 import { amountOf, isMoney } from './money'
+import { FIRST_PERSON } from './words'
 import { type Token, syntheticEntry } from './types'
 
 export const QUOTE_WORDS = new Set(['quote', 'quoted', 'estimate', 'estimated', 'quoting', 'offer', 'offered', 'agreed', 'agree'])
@@ -40,21 +41,25 @@ export function compareAmounts(tokens: Token[]): void {
     const value = isMoney(tokens, index) ? amountOf(t) : Number.NaN
     return Number.isFinite(value) ? [{ index, value }] : []
   })
-  // "Offer was 1200 euros, in the end we paid 1900": once one amount is money, a bare number after it is too.
+  // "Offer was 1200 euros, in the end we paid 1900": once one amount is money, a bare number after it is too (not a
+  // clock time: "arrived at 9").
   const bare = money.length
     ? tokens.flatMap((t, index) =>
         index > money[0]!.index &&
         /^\d[\d,.]*$/.test(t.surface) &&
         !money.some((m) => m.index === index) &&
+        !['at', 'by', 'around', 'until', 'till'].includes(tokens[index - 1]?.surface ?? '') &&
         !/^\p{L}/u.test(tokens[index + 1]?.surface ?? '')
           ? [{ index, value: amountOf(t) }]
           : [],
       )
     : []
-  const amounts = [...money, ...bare].sort((a, b) => a.index - b.index)
-  if (amounts.length < 2) return
-  const quote = amounts.find((a) => amountKind(tokens, a.index) === 'quote')
-  const bill = amounts.find((a) => a !== quote && amountKind(tokens, a.index) === 'bill')
+  if (money.length + bare.length < 2) return
+  // Amounts of money first; a bare number only where no amount of money is named so.
+  const named = (kind: 'quote' | 'bill', not?: { index: number }) =>
+    [money, bare].map((list) => list.find((a) => a !== not && amountKind(tokens, a.index) === kind)).find((a) => a !== undefined)
+  const quote = named('quote')
+  const bill = named('bill', quote)
   if (!quote || !bill) return
   tokens[bill.index]!.extra =
     bill.value > quote.value * 1.05 ? syntheticEntry('billed above the quote', -0.8) : syntheticEntry('billed within the quote', 0.5)
@@ -67,6 +72,13 @@ const wordKind = (w: Token) =>
       ? 'bill'
       : undefined
 const BOUNDARIES = new Set([',', ';', ':', '.', '(', ')'])
+/** Bill words that are also the customer's own wish: "we wanted to keep it under $1000" names no bill. */
+const WISHING = new Set(['want', 'ask', 'demand'])
+const kindAt = (tokens: Token[], k: number) => {
+  const w = tokens[k]!
+  if (WISHING.has(w.lemma) && FIRST_PERSON.has(tokens[k - 1]?.surface ?? '')) return undefined
+  return wordKind(w)
+}
 
 /**
  * Whether an amount is quoted or billed: named by the nearest such word before it in its part of the sentence
@@ -75,16 +87,16 @@ const BOUNDARIES = new Set([',', ';', ':', '.', '(', ')'])
  */
 function amountKind(tokens: Token[], index: number): 'quote' | 'bill' | undefined {
   for (let k = index - 1; k >= Math.max(0, index - 6) && !BOUNDARIES.has(tokens[k]!.surface); k--) {
-    const kind = wordKind(tokens[k]!)
+    const kind = kindAt(tokens, k)
     if (kind) return kind
   }
   for (let k = index + 1; k <= index + 6 && k < tokens.length && !BOUNDARIES.has(tokens[k]!.surface); k++) {
-    const kind = wordKind(tokens[k]!)
+    const kind = kindAt(tokens, k)
     if (kind) return kind
   }
   for (let d = 1; d <= 6; d++) {
     for (const k of [index - d, index + d]) {
-      const kind = tokens[k] && wordKind(tokens[k])
+      const kind = tokens[k] && kindAt(tokens, k)
       if (kind) return kind
     }
   }

@@ -18,8 +18,8 @@ describe('what the business left behind (left-behind.ts)', () => {
     expect(read(text)).toEqual({ cleanliness: 'negative' })
   })
 
-  test('nothing left behind is praise', () => {
-    expect(read("They didn't leave any rubbish behind.")).toEqual({ cleanliness: 'positive' })
+  test.each(["They didn't leave any rubbish behind.", 'They left no rubbish behind.'])('nothing left behind is praise: %s', (text) => {
+    expect(read(text)).toEqual({ cleanliness: 'positive' })
   })
 
   test.each([
@@ -29,6 +29,8 @@ describe('what the business left behind (left-behind.ts)', () => {
     'He left the old boiler running while he fitted the new one.',
     'We left the old sofa in the garage for them to take.',
     'The old boiler is still in use.',
+    'The movers left all the boxes in the right rooms.',
+    'They left our old house in perfect condition.',
     'I had to clean the gutters, so I called them.',
   ])('nothing left behind: %s', (text) => {
     expect(read(text).cleanliness).toBeUndefined()

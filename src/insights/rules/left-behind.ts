@@ -13,22 +13,10 @@
 import { type Token, timeEntry } from './types'
 import { FIRST_PERSON, NOT_OR_NEVER } from './words'
 
-const WASTE = new Set([
-  'rubbish',
-  'rubble',
-  'debris',
-  'packaging',
-  'junk',
-  'waste',
-  'offcut',
-  'offcuts',
-  'scrap',
-  'box',
-  'boxes',
-  'cardboard',
-])
+const WASTE = new Set(['rubbish', 'rubble', 'debris', 'packaging', 'junk', 'waste', 'offcut', 'offcuts', 'scrap', 'cardboard'])
 /** The old thing taken out, left in the home: "the old boiler", "the old carpet", "the old pipes". */
 const OLD = new Set(['old', 'broken', 'removed'])
+const HOMES = new Set(['house', 'home', 'flat', 'apartment', 'place', 'property', 'kitchen', 'bathroom'])
 const PLACES = new Set(['in', 'on', 'at', 'all', 'around', 'lying', 'everywhere', 'outside', 'behind'])
 const STREAKY = new Set(['streaky', 'smeared', 'smeary', 'smudged', 'sticky', 'greasy', 'dusty', 'dirty', 'filthy', 'muddy'])
 
@@ -36,11 +24,12 @@ const STREAKY = new Set(['streaky', 'smeared', 'smeary', 'smudged', 'sticky', 'g
 function wasteLeft(tokens: Token[], k: number): boolean {
   const object = tokens.slice(k + 1, k + 5)
   const noun = object.findIndex((x) => WASTE.has(x.lemma) || WASTE.has(x.surface) || (OLD.has(x.surface) && object.indexOf(x) < 3))
-  if (noun < 0) return false
+  // Not the home itself: "they left our old house in perfect condition".
+  if (noun < 0 || HOMES.has(object[noun + 1]?.lemma ?? '')) return false
   // "in place", "intact": left where it belongs; "the old desk dismantled", "the old boiler running": left in a state
   // (the work's, not the home's).
   const rest = tokens.slice(k + 2 + noun, k + 6 + noun)
-  if (rest.some((x) => x.surface === 'place' || x.surface === 'intact')) return false
+  if (rest.some((x) => ['place', 'intact', 'condition', 'order', 'state'].includes(x.surface))) return false
   const after = tokens.slice(k + 2 + noun).find((x) => x.pos !== 'NOUN')
   if (after && ['VERB', 'ADJ'].includes(after.pos) && after.surface !== 'lying') return false
   return rest.some((x) => PLACES.has(x.surface)) || WASTE.has(object[noun]!.lemma)
@@ -90,8 +79,10 @@ export function leftBehind(tokens: Token[]): void {
     // Not the customer's: "we left the old sofa in the garage for them to take".
     if (t.extra || t.lemma !== 'leave' || tokens[k - 1]?.surface === 'to' || FIRST_PERSON.has(tokens[k - 1]?.surface ?? '')) continue
     if (wasteLeft(tokens, k) || leftStreaky(tokens, k) || wasteLeftPassive(tokens, k)) {
-      // "They didn't leave any rubbish behind": praise.
-      const denied = tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface))
+      // "They didn't leave any rubbish behind", "they left no rubbish": praise.
+      const denied =
+        tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface)) ||
+        tokens.slice(k + 1, k + 3).some((x) => ['no', 'zero', 'not', 'nothing'].includes(x.surface))
       t.extra = denied ? timeEntry('left nothing behind', 0.6, 'cleanliness') : timeEntry('left behind', -0.7, 'cleanliness')
       return
     }

@@ -65,6 +65,7 @@ describe('negation', () => {
     ['The technician failed to turn up.', { punctuality: 'negative' }],
     ['They failed to call me back.', { communication: 'negative' }],
     ['They never fail to be on time.', { punctuality: 'positive' }],
+    ["They didn't fail to impress.", { quality: 'positive' }],
     ['He stopped returning my calls after the deposit.', { communication: 'negative' }],
     ['They never stopped working until it was done.', { quality: 'positive' }],
     // "Not only" and "not just" add, they do not deny

@@ -172,7 +172,7 @@ export function collectHits(tokens: Token[]): Clause {
     hits.push(hit)
     if (entry.words.some((w) => NEGATOR_SET.has(w))) negation = undefined
     // "failed to turn up": the failure word is also the denial of what follows it.
-    if (length === 1 && t.lemma === 'fail') negation = negationAt(tokens, i) ?? negation
+    if (length === 1 && t.lemma === 'fail' && !hit.negated) negation = negationAt(tokens, i) ?? negation
     i += length - 1
   }
   for (let i = 0; i < tokens.length; i++) segmentOf[i] ??= segment

@@ -36,9 +36,12 @@ describe('silence after an enquiry (phrases)', () => {
     },
   )
 
-  test('heard nothing but good things is no silence', () => {
-    expect(read("I've heard nothing but good things about them.").communication).toBeUndefined()
-  })
+  test.each(["I've heard nothing but good things about them.", 'We heard nothing but praise for them.'])(
+    'heard nothing but good things is no silence: %s',
+    (text) => {
+      expect(read(text).communication).toBeUndefined()
+    },
+  )
 
   test('a furnace going silent is no silence', () => {
     expect(read('The squeaky furnace finally went silent.').communication).toBeUndefined()

@@ -30,6 +30,9 @@ describe('time words', () => {
     ['We booked him for 8 and he arrived at 8.', { punctuality: 'positive' }],
     ['We called at 9 and he was here by 11.', {}],
     ['We were told between 8 and 12, he came at 4.', { punctuality: 'negative' }],
+    // A span after an arrival, and a completion, are no arrival time.
+    ['Booked them for 8am and they came 10 minutes early.', { punctuality: 'positive' }],
+    ['Appointment at 9, all done by 11.', {}],
     ["He came at 11 o'clock, not at 9 o'clock as promised.", { punctuality: 'negative' }],
     ['He was meant to arrive at 7 but only came at 11:15.', { punctuality: 'negative' }],
     ['Appointment set for 7.30 and he was at the door at 7.25.', { punctuality: 'positive' }],

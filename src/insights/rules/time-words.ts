@@ -38,6 +38,22 @@ const BOOKED = new Set([
   'supposed',
   'meant',
 ])
+const SPAN_UNITS = new Set([
+  'minute',
+  'minutes',
+  'min',
+  'mins',
+  'hour',
+  'hours',
+  'hr',
+  'hrs',
+  'day',
+  'days',
+  'time',
+  'times',
+  'late',
+  'early',
+])
 /** Words that name an arrival before a clock time: "arrived 1pm", "got here at 12". */
 const ARRIVING = new Set(['arrive', 'come', 'show', 'turn', 'appear', 'get', 'rock', 'roll'])
 
@@ -93,9 +109,14 @@ export function compareTimes(tokens: Token[]): void {
     const afterArriving = ARRIVING.has(before.lemma) || (before.surface === 'here' && ARRIVING.has(tokens[i - 2]?.lemma ?? ''))
     if (!['at', 'around', 'by'].includes(before.surface) && !afterArriving) continue
     const arrival = clockAt(tokens, i)
-    if (arrival === undefined) continue
+    // "came 10 minutes early", "got there 5 hours late": a span, not a clock time.
+    if (arrival === undefined || SPAN_UNITS.has(tokens[i + 1]?.surface ?? '')) continue
     const compared = bookedAfter(tokens, i)
-    const booked = compared?.hours ?? bookedBefore(tokens, i)
+    // A time agreed earlier in the sentence is set against an arrival, not against "all done by 11".
+    const arrived =
+      afterArriving ||
+      tokens.slice(Math.max(0, i - 4), i - 1).some((t) => ARRIVING.has(t.lemma) || ['here', 'door', 'site'].includes(t.surface))
+    const booked = compared?.hours ?? (arrived ? bookedBefore(tokens, i) : undefined)
     if (booked === undefined) continue
     const minutesLate = (arrival - booked) * 60
     if (minutesLate <= 5 && !compared?.instead) tokens[i]!.extra = timeEntry('arrived by the booked time', 0.7)

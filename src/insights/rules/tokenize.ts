@@ -64,8 +64,10 @@ function repairCleanerThePerson(tokens: Token[]): void {
     while (j >= 0 && tokens[j]!.pos === 'ADJ') j--
     const before = tokens[j]
     const after = tokens[k + 1]
-    // After a noun ("window cleaner") it is no comparative, whatever wink made of the next word.
-    const compound = before?.pos === 'NOUN'
+    // After a noun ("window cleaner") it is no comparative, whatever wink made of the next word, unless the noun is
+    // the object of a making ("they left the bathroom cleaner", "kept the kitchen cleaner").
+    const made = tokens.slice(Math.max(0, j - 3), j).some((x) => ['leave', 'make', 'get', 'keep'].includes(x.lemma))
+    const compound = before?.pos === 'NOUN' && !made
     const named =
       compound || (before !== undefined && DETERMINERS.has(before.surface) && !['NOUN', 'ADJ', 'PROPN'].includes(after?.pos ?? ''))
     if (named && after?.surface !== 'than') Object.assign(t, { lemma: 'cleaner', pos: 'NOUN' })
