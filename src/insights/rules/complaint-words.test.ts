@@ -303,3 +303,28 @@ test("the customer's own search and a place on a schedule are no complaint", () 
   expect(read("We tried for hours and couldn't figure out the problem, so we called them.").quality).not.toBe('negative')
   expect(read("I'd hate to miss my spot on their schedule.").cleanliness).toBeUndefined()
 })
+
+describe('rudeness and dishonesty shown by what was done (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    'He shouted at me when I pointed out the leak.',
+    'He smoked in our living room without asking.',
+    'The plumber was on his phone for most of the visit.',
+    'They ate our food from the fridge.',
+    'He rolled his eyes and sighed every time I asked a question.',
+    'He made fun of my English.',
+    'The man walked off in the middle of the job after an argument about tea.',
+    'They invented damage on the roof to get more work.',
+    'The workers were drinking beer on the scaffold.',
+  ])('complaint: %s', (text) => {
+    expect(read(text)).toEqual({ professionalism: 'negative' })
+  })
+
+  test.each([
+    'He shouted to his colleague to pass the wrench.',
+    'We laughed at the whole thing afterwards.',
+    'He smoked outside, which we appreciated.',
+  ])('no complaint: %s', (text) => {
+    expect(read(text).professionalism).toBeUndefined()
+  })
+})

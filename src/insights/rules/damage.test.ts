@@ -30,6 +30,10 @@ describe('damage done by the business (damage.ts)', () => {
     'The painter got paint on our sofa.',
     'The cabinet arrived with a big dent.',
     'The ladder left a big dent in the gutter.',
+    'My TV was dropped and the screen is cracked.',
+    'The wallpaper got torn when they moved the wardrobe.',
+    'Our carpet has a burn mark from his blowtorch.',
+    'The plasterer damaged the new kitchen worktop.',
     'The electrician left a scorch mark on the ceiling.',
     'He burnt a hole in the worktop with the blowtorch.',
     'They flooded our kitchen while changing the valve.',
@@ -55,6 +59,8 @@ describe('damage done by the business (damage.ts)', () => {
     'He ran over the details with us.',
     'The job ran over the budget.',
     'He drilled through the wall for the cable.',
+    'The price was dropped by 10%.',
+    'The vase got broken when the cat jumped.',
     'The truck arrived with the new boiler.',
     "I've been burned by contractors before, these folks are the real deal.",
     'Our basement flooded after heavy rain.',
@@ -62,9 +68,12 @@ describe('damage done by the business (damage.ts)', () => {
     expect(read(text).quality).not.toBe('negative')
   })
 
-  test('nothing damaged is praise', () => {
-    expect(read('Nothing was broken in the move, not even a glass.')).toEqual({ quality: 'positive' })
-  })
+  test.each(['Nothing was broken in the move, not even a glass.', 'Everything arrived in one piece.'])(
+    'nothing damaged is praise: %s',
+    (text) => {
+      expect(read(text)).toEqual({ quality: 'positive' })
+    },
+  )
 
   test('"they ripped us off" is left to price', () => {
     const tokens = tokensOf('They ripped us off.')

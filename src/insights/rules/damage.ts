@@ -8,6 +8,7 @@
  * The mark sits on the verb, so another company's scope ("the last plumber cracked a tile") still leaves it out.
  */
 import { type Token, timeEntry } from './types'
+import { PRICE_WORDS } from './charges'
 import { SUBJECTS } from './refusals'
 import { FIRST_PERSON, NOT_OR_NEVER } from './words'
 
@@ -143,9 +144,17 @@ function damageOtherwise(tokens: Token[], k: number): boolean {
   // "ran over our flower bed", "knocked over a lamp" (not "ran over the details", "ran over the budget").
   if (['run', 'knock', 'back'].includes(t.lemma) && next === 'over')
     return ['our', 'my', 'a'].includes(tokens[k + 2]?.surface ?? '') || (t.lemma === 'knock' && tokens[k + 2]?.surface === 'the')
-  if (DAMAGING.has(t.lemma) && ['be', 'get'].includes(tokens[k - 1]?.lemma ?? '')) {
-    const when = tokens.slice(k + 1, k + 3).findIndex((x) => ['during', 'since', 'in'].includes(x.surface))
-    return when >= 0 && tokens.slice(k + 2 + when, k + 5 + when).some((x) => THE_WORK.has(x.lemma))
+  // Passive: "damaged during the move", "got torn when they moved the wardrobe", "my TV was dropped" (not "the price
+  // was dropped").
+  if ((DAMAGING.has(t.lemma) || t.lemma === 'drop') && ['be', 'get'].includes(tokens[k - 1]?.lemma ?? '')) {
+    if (t.lemma === 'drop') return !tokens.slice(Math.max(0, k - 4), k).some((x) => PRICE_WORDS.has(x.lemma))
+    const when = tokens.slice(k + 1, k + 3).findIndex((x) => ['during', 'since', 'in', 'when', 'while'].includes(x.surface))
+    if (when < 0) return false
+    const after = tokens.slice(k + 2 + when, k + 5 + when)
+    return (
+      after.some((x) => THE_WORK.has(x.lemma)) ||
+      (['when', 'while'].includes(tokens[k + 1 + when]!.surface) && after.some((x) => SUBJECTS.has(x.surface) || SUBJECTS.has(x.lemma)))
+    )
   }
   if (['get', 'spill', 'drip', 'splash', 'splatter'].includes(t.lemma) && SPILT.has(tokens[k + 1]?.lemma ?? ''))
     return tokens[k + 2]?.surface === 'on' || tokens[k + 2]?.surface === 'all'
@@ -165,11 +174,19 @@ function firstNounRun(tokens: Token[], i: number): Token | undefined {
   return last
 }
 
+/** "a burn mark from his blowtorch", "scratches from their ladder": a mark at k put down to the business's things. */
+const markFromThem = (tokens: Token[], k: number) =>
+  DAMAGE_MARKS.has(tokens[k]!.lemma) &&
+  tokens[k + 1]?.surface === 'from' &&
+  ['his', 'her', 'their', 'the'].includes(tokens[k + 2]?.surface ?? '') &&
+  tokens.slice(k + 3, k + 5).some((x) => THEIR_THINGS.has(x.lemma) || TOOLS.has(x.lemma))
+const TOOLS = new Set(['blowtorch', 'torch', 'drill', 'boot', 'boots', 'shoe', 'shoes', 'dolly', 'trolley'])
+
 /** Marks damage done by the business on its verb (a sentence rule: runs before the sentence is split). */
 export function damageDone(tokens: Token[]): void {
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!
-    if (!t.extra && damageOtherwise(tokens, k)) {
+    if (!t.extra && (damageOtherwise(tokens, k) || markFromThem(tokens, k))) {
       // "Nothing was broken in the move": praise.
       const denied = tokens.slice(Math.max(0, k - 4), k).some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'nothing')
       t.extra = denied ? timeEntry('nothing damaged', 0.6, 'quality') : timeEntry('damage done', -0.7, 'quality')

@@ -48,6 +48,13 @@ export const SUBJECTS = new Set([
   'decorator',
   'locksmith',
   'builder',
+  'plasterer',
+  'tiler',
+  'carpenter',
+  'joiner',
+  'bricklayer',
+  'scaffolder',
+  'installer',
   'men',
 ])
 /** Verbs whose refusal is no complaint ("won't let you down", "wouldn't leave until it was perfect", "won't charge"). */
