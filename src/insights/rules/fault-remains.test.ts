@@ -9,6 +9,7 @@ describe('the fault still there, back or as before (fault-remains.ts)', () => {
     ['The radiator is still cold.', { quality: 'negative' }],
     ['The drain is still slow.', { quality: 'negative' }],
     ['Unfortunately the noise is still present.', { quality: 'negative' }],
+    ['The damp is still there.', { quality: 'negative' }],
     ['The radiator was still cold when I got home.', { quality: 'negative' }],
     // Back.
     ['The leak started again a week later.', { quality: 'negative' }],
@@ -35,6 +36,7 @@ describe('the fault still there, back or as before (fault-remains.ts)', () => {
     'Our heating was still broken when we called them.',
     'I am still stuck without heating.',
     'It works just like before.',
+    'The engineer was still there at 9pm checking everything.',
     'An error code popped up on our boiler, so we called them.',
     'Our drain was blocked so we called them.',
     'I will not come back.',

@@ -9,6 +9,7 @@
  * customer found ("it was still cold when he arrived"), a thing working as before ("works just like before").
  */
 import { type Clause, type Hit, type Token, timeEntry } from './types'
+import { SUBJECTS } from './refusals'
 import { FIRST_PERSON, NOT_OR_NEVER, REQUEST } from './words'
 
 /** What a fault is called: the thing that comes back or stays. */
@@ -157,4 +158,13 @@ function returnSpan(tokens: Token[], h: Hit): number {
   if (come >= 0 && span[come + 1]?.surface === 'back') return h.start + come + 1
   const returned = span.findIndex((x, j) => x.lemma === 'return' && h.start + j < h.end)
   return returned >= 0 ? h.start + returned : -1
+}
+
+/** "The engineer was still there at 9pm checking everything": a person still there is no fault still there (phrases.ts). */
+export function personStillThere({ tokens, hits }: Clause): void {
+  for (const h of hits) {
+    if (h.entry.phrase !== 'still there') continue
+    const subject = subjectBefore(tokens, h.start)
+    if (subject && (PERSONS.has(subject.surface) || SUBJECTS.has(subject.lemma) || subject.pos === 'PROPN')) h.score = 0
+  }
 }

@@ -11,7 +11,7 @@ import { mannerOfWork } from './manner-of-work'
 import { orContinues } from './or-continues'
 import { failureDated } from './short-lived'
 import { hyphenatedCompounds } from './compounds'
-import { faultReturned } from './fault-remains'
+import { faultReturned, personStillThere } from './fault-remains'
 import { failuresAsTheJob, failureVerbs } from './failures'
 import { readManner } from './manner'
 import { repairsNamed } from './repairs-named'
@@ -31,6 +31,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   orContinues,
   mannerOfWork,
   faultReturned,
+  personStillThere,
   customersOwnReturn,
   customersOwnDoing,
   completionOnTime,
