@@ -337,7 +337,8 @@ describe('outbound slots', () => {
     const baseline = await cpuShare()
     importReview('cpu-1')
     await seen.next()
-    const share = await cpuShare()
+    // The lower of two seconds: a loop costs in both, a collection or a neighbour's burst in one (3.5% seen once in CI).
+    const share = Math.min(await cpuShare(), await cpuShare())
     console.log(`CPU while waiting for a slot: ${(share * 100).toFixed(1)}% of one core (baseline ${(baseline * 100).toFixed(1)}%)`)
     expect(share - baseline).toBeLessThan(0.03)
     hang.open()
