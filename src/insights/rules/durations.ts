@@ -12,7 +12,8 @@ import { type Token, timeEntry } from './types'
 import { isNumber } from './types'
 import { CUSTOMER_OBJECTS, NOT_OR_NEVER } from './words'
 
-const UNITS: Record<string, number> = {
+/** Units of time in minutes, by the word written. */
+export const UNITS: Record<string, number> = {
   minute: 1,
   minutes: 1,
   min: 1,

@@ -72,15 +72,18 @@ function stillFaulty(tokens: Token[], k: number): boolean {
 /** "reappeared", "returned", "started again": a fault noun's return; the index of the word that says so, or -1. */
 function returnedAt(tokens: Token[], k: number): number {
   const t = tokens[k]!
+  const next = tokens[k + 1]
+  const returned =
+    t.lemma === 'reappear' ||
+    (t.lemma === 'return' && !['DET', 'PRON', 'NOUN'].includes(next?.pos ?? '')) ||
+    (['start', 'begin'].includes(t.lemma) && next?.surface === 'again') ||
+    // "the same error code showed up again": a fault turning up again is no arrival ("an error code popped up, so we
+    // called them" is the trouble called about).
+    (['show', 'pop', 'crop', 'turn'].includes(t.lemma) &&
+      next?.surface === 'up' &&
+      tokens.slice(k + 2, k + 5).some((x) => x.surface === 'again' || x.surface === 'back'))
   // "has not returned", "never reappeared": the clause rule below reads those as praise.
-  if (tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface))) return -1
-  if (t.lemma === 'reappear' || (t.lemma === 'return' && !['DET', 'PRON', 'NOUN'].includes(tokens[k + 1]?.pos ?? ''))) return k
-  if (['start', 'begin'].includes(t.lemma) && tokens[k + 1]?.surface === 'again') return k
-  // "the same error code showed up again": a fault turning up again is no arrival ("an error code popped up, so we
-  // called them" is the trouble called about).
-  if (['show', 'pop', 'crop', 'turn'].includes(t.lemma) && tokens[k + 1]?.surface === 'up')
-    return tokens.slice(k + 2, k + 5).some((x) => x.surface === 'again' || x.surface === 'back') ? k : -1
-  return -1
+  return returned && !tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface)) ? k : -1
 }
 
 /** The nearest noun before token k, past verbs' helpers and adverbs ("the damp patch has reappeared"). */

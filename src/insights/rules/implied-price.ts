@@ -2,6 +2,7 @@
  * Implied price: a sentence that names a quoted amount and a billed one is a price judgement even with no
  * price word ("quoted $350 ... an invoice for $610").
  */
+import { UNITS } from './durations'
 import { amountOf, isMoney } from './money'
 import { FIRST_PERSON } from './words'
 import { type Token, syntheticEntry } from './types'
@@ -65,19 +66,15 @@ export function compareAmounts(tokens: Token[]): void {
     bill.value > quote.value * 1.05 ? syntheticEntry('billed above the quote', -0.8) : syntheticEntry('billed within the quote', 0.5)
 }
 
-const wordKind = (w: Token) =>
-  QUOTE_WORDS.has(w.surface) || QUOTE_WORDS.has(w.lemma)
-    ? 'quote'
-    : BILL_WORDS.has(w.surface) || BILL_WORDS.has(w.lemma)
-      ? 'bill'
-      : undefined
 const BOUNDARIES = new Set([',', ';', ':', '.', '(', ')'])
 /** Bill words that are also the customer's own wish: "we wanted to keep it under $1000" names no bill. */
 const WISHING = new Set(['want', 'ask', 'demand'])
-const kindAt = (tokens: Token[], k: number) => {
+/** Whether the word at k names a quote or a bill. */
+function kindAt(tokens: Token[], k: number): 'quote' | 'bill' | undefined {
   const w = tokens[k]!
-  if (WISHING.has(w.lemma) && FIRST_PERSON.has(tokens[k - 1]?.surface ?? '')) return undefined
-  return wordKind(w)
+  if (QUOTE_WORDS.has(w.surface) || QUOTE_WORDS.has(w.lemma)) return 'quote'
+  if (!BILL_WORDS.has(w.surface) && !BILL_WORDS.has(w.lemma)) return undefined
+  return WISHING.has(w.lemma) && FIRST_PERSON.has(tokens[k - 1]?.surface ?? '') ? undefined : 'bill'
 }
 
 /**
@@ -126,8 +123,11 @@ const NUMBER_WORDS: Record<string, number> = {
 /** "2", "1.5", "1,5" (a decimal comma), "two", "half". */
 const quantity = (t: Token | undefined) =>
   t === undefined ? undefined : /^\d+([.,]\d)?$/.test(t.surface) ? Number(t.surface.replace(',', '.')) : NUMBER_WORDS[t.surface]
-const unitMinutes = (t: Token | undefined) =>
-  t === undefined ? undefined : /^(minutes?|mins?)$/.test(t.surface) ? 1 : /^(hours?|hrs?)$/.test(t.surface) ? 60 : undefined
+/** Minutes or hours (durations.ts's units up to the hour): a bill counts time in those. */
+const unitMinutes = (t: Token | undefined) => {
+  const minutes = t === undefined ? undefined : UNITS[t.surface]
+  return minutes !== undefined && minutes <= 60 ? minutes : undefined
+}
 
 type Duration = { at: number; minutes: number; unit: number; end: number }
 
