@@ -375,6 +375,12 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'precise',
     'stain',
     'stained',
+    // Work left faulty, said as a state ("the wiring was improper", "the paint is patchy", "butchered my hair").
+    'improper',
+    'improperly',
+    'patchy',
+    'butcher',
+    'butchered',
     ...WEAR,
   ],
   communication: [
@@ -1095,6 +1101,11 @@ export const SENTIMENT: Record<string, number> = {
   'not work': -0.8,
   competently: 0.8,
   'fall apart': -0.9,
+  improper: -0.7,
+  improperly: -0.7,
+  patchy: -0.6,
+  butcher: -0.9,
+  butchered: -0.9,
   // Communication
   clearly: 0.6,
   clear: 0.5,

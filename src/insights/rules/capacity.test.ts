@@ -13,6 +13,10 @@ describe('no room for the customer (capacity.ts)', () => {
     'Booked up for weeks.',
     'No weekend call-outs at all.',
     'Not available on bank holidays, even in an emergency.',
+    'No emergency service at all.',
+    "They don't do call-outs at night.",
+    'They said they are too busy for small jobs like ours.',
+    'Too busy to come out, they said.',
   ])('availability complaint: %s', (text) => {
     expect(read(text)).toEqual({ speed: 'negative' })
   })
@@ -27,6 +31,9 @@ describe('no room for the customer (capacity.ts)', () => {
     "I won't book new work with anyone else.",
     "It wasn't an emergency so they came on Saturday.",
     'No new work was needed.',
+    'It was no emergency so they came on Monday.',
+    'I was too busy to call them back.',
+    "They don't do weekends but came first thing Monday.",
   ])('no availability complaint: %s', (text) => {
     expect(read(text).speed).toBeUndefined()
   })

@@ -4,7 +4,8 @@
  *   bookings at the moment" (the phrase table has the commonest wordings; this reads the rest).
  * - Booked out: "fully booked until spring", "booked up for weeks", "booked solid".
  * - No service out of hours: "no weekend call-outs", "not available on bank holidays, even in an emergency", "no
- *   emergency service at night".
+ *   emergency service", "they don't do call-outs at night".
+ * - Too busy for the customer: "they said they are too busy for small jobs", "too busy to come out".
  * Not: the customer's own booking ("we booked up front"), praise of availability ("available on weekends", "they
  * even do call-outs at night").
  */
@@ -62,7 +63,12 @@ function bookedOut(tokens: Token[], k: number): boolean {
 function noServiceOutOfHours(tokens: Token[], k: number): boolean {
   if (!SERVICE_OFFERED.has(tokens[k]!.lemma)) return false
   const before = tokens.slice(Math.max(0, k - 2), k)
-  if (!before.some((x) => x.surface === 'no' || ((x.surface === 'not' || x.surface === "n't") && tokens[k]!.lemma === 'available')))
+  // "don't do call-outs at night": the service denied with "do".
+  const notDone = tokens[k - 1]?.lemma === 'do' && ['not', "n't"].includes(tokens[k - 2]?.surface ?? '')
+  if (
+    !notDone &&
+    !before.some((x) => x.surface === 'no' || ((x.surface === 'not' || x.surface === "n't") && tokens[k]!.lemma === 'available'))
+  )
     return false
   if (
     before.some((x) => FIRST_PERSON.has(x.surface)) ||
@@ -71,7 +77,17 @@ function noServiceOutOfHours(tokens: Token[], k: number): boolean {
     return false
   // "No callout charge at the weekend": a charge denied (price), not the service.
   if (tokens.slice(k + 1, k + 5).some((x) => CHARGES.has(x.lemma))) return false
+  // "no emergency service": emergencies are out of hours too (not "it was no emergency").
+  if (tokens[k - 1]?.lemma === 'emergency' && tokens[k]!.lemma !== 'emergency') return true
   return tokens.slice(Math.max(0, k - 3), k + 6).some((x) => OUT_OF_HOURS.has(x.lemma))
+}
+
+/** "they are too busy for small jobs", "Too busy to come out": the business, not the customer ("I was too busy"). */
+function tooBusy(tokens: Token[], k: number): boolean {
+  if (tokens[k]!.surface !== 'busy' || tokens[k - 1]?.surface !== 'too' || !['for', 'to'].includes(tokens[k + 1]?.surface ?? ''))
+    return false
+  const subject = tokens.slice(Math.max(0, k - 5), k).findLast((x) => x.pos === 'PRON' || x.pos === 'NOUN' || x.pos === 'PROPN')
+  return subject === undefined || ['they', 'he', 'she'].includes(subject.surface) || SUBJECTS.has(subject.lemma)
 }
 
 /** Marks no room for the customer (a sentence rule: runs before the sentence is split). */
@@ -81,6 +97,7 @@ export function noRoom(tokens: Token[]): void {
     if (newcomersRefused(tokens, k)) tokens[k]!.extra = timeEntry('no new customers', -0.7, 'speed')
     else if (bookedOut(tokens, k)) tokens[k]!.extra = timeEntry('booked out', -0.6, 'speed')
     else if (noServiceOutOfHours(tokens, k)) tokens[k]!.extra = timeEntry('no service out of hours', -0.6, 'speed')
+    else if (tooBusy(tokens, k)) tokens[k]!.extra = timeEntry('too busy for the customer', -0.6, 'speed')
     else continue
     return
   }

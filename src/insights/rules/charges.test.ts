@@ -25,6 +25,13 @@ describe('charges stated as facts', () => {
     ['He charges 75% over the counter prices.', { price: 'negative' }],
     ['They put my spare on and charged me $25 for that.', { price: 'negative' }],
     ['He also charged me $100 for administrative charges.', { price: 'negative' }],
+    // Billed for what was never done, or for the journey.
+    ['They charged us for work that was never done.', { price: 'negative' }],
+    ['There were things on the bill that were never done.', { price: 'negative' }],
+    ['Charged us for a service they did not perform.', { price: 'negative' }],
+    ['The landscaper invoiced for hedge trimming which he never touched.', { price: 'negative' }],
+    ['Then charged 1 hour and 10 minutes for the return journey.', { price: 'negative' }],
+    ['They charged us for travel time.', { price: 'negative' }],
   ] as [string, Record<string, string>][])('complaint: %s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
@@ -37,6 +44,12 @@ describe('charges stated as facts', () => {
     'He saved us from having to pay for an after hours visit.',
     'If you want your car back then you have to pay.',
     'We now use 20% more water than before.',
+    "They didn't charge us for travel time.",
+    'Charged only for the travel.',
+    'Is it normal for a plumber to charge travel time?',
+    'The bill was fair, they never did anything extra.',
+    'They charged for the call out, which I never mind.',
+    'They fixed the leak, reduced the bills and had them shut off the gas.',
   ])('no complaint: %s', (text) => {
     expect(Object.values(readAspects(text))).not.toContain('negative')
   })

@@ -2,6 +2,8 @@
  * Charges stated as facts: no price word of feeling, yet a price complaint.
  * - Having to pay: "we had to pay another $200 to fix the wiring", "had to pay extra for coffee".
  * - Being charged for something: "we were charged for breakfast", "were charged $115" (not "charged only for the hour").
+ * - Being billed for what was never done: "charged us for work that was never done", "things on the bill that were
+ *   never done", "charged for a service they didn't perform"; or for the journey: "charged us for the return journey".
  * - A multiple or a markup of what it should have cost: "costing 3 times the value of the coupon", "his price was twice
  *   the price of the dealer", "charged nearly 30% more than before", "10% above the quoted amount".
  * The mark sits on the word that states the charge, so another company's charge ("the other shop was twice the price"
@@ -72,14 +74,82 @@ function multipleAt(tokens: Token[], i: number): number {
   return 0
 }
 
+/** Doings a bill may hold that were never done: "work that was never done", "a part he never fitted". */
+const DOINGS = new Set([
+  'do',
+  'done',
+  'perform',
+  'install',
+  'fit',
+  'put',
+  'replace',
+  'carry',
+  'complete',
+  'supply',
+  'deliver',
+  'use',
+  'change',
+  'touch',
+  'take',
+  'happen',
+  'come',
+])
+/** Who did not do it, or what was not done, between the bill and its denial: "that", "which", "he", "they". */
+const RELATIVES = new Set(['that', 'which', 'he', 'she', 'they', 'it', 'we'])
+const BREAKS = new Set([',', ';', ':', '.', 'but', 'and'])
+
+/**
+ * "charged us for work that was never done", "things on the bill they never did": a bill (charged, billed, the bill
+ * or invoice, not denied) and, in the same part of the sentence after it, a doing denied in a relative clause ("I
+ * never used" is the customer's own).
+ */
+function billedUndone(tokens: Token[], i: number): boolean {
+  if (!['charge', 'bill', 'invoice'].includes(tokens[i]!.lemma) || negatedBefore(tokens, i)) return false
+  let relative = false
+  for (let j = i + 1; j < Math.min(tokens.length, i + 14); j++) {
+    const t = tokens[j]!
+    if (BREAKS.has(t.surface)) return false
+    if (RELATIVES.has(t.surface)) relative = t.surface !== 'we'
+    if (!relative || !DOINGS.has(t.lemma)) continue
+    const before = tokens.slice(Math.max(i + 1, j - 3), j)
+    if (before.some((x) => FIRST_PERSON.has(x.surface))) return false
+    if (before.some((x) => NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma))) return true
+  }
+  return false
+}
+
+const JOURNEY = new Set(['journey', 'travel', 'travelling', 'traveling', 'drive', 'driving', 'mileage', 'fuel', 'petrol'])
+/** Up to n words after token i, up to the end of its part of the sentence (a comma, "but", an "and" not within an amount: "1 hour and 10 minutes"). */
+function samePart(tokens: Token[], i: number, n: number): Token[] {
+  const words = tokens.slice(i + 1, i + 1 + n)
+  const end = words.findIndex((x, k) => BREAKS.has(x.surface) && !(x.surface === 'and' && words[k + 1] && isNumber(words[k + 1]!)))
+  return end < 0 ? words : words.slice(0, end)
+}
+/** "charged us for the return journey", "billed travel time": the journey billed (not denied, not "only", not "is it normal to charge"). */
+const billedJourney = (tokens: Token[], i: number) =>
+  ['charge', 'bill'].includes(tokens[i]!.lemma) &&
+  tokens[i - 1]?.surface !== 'to' &&
+  !negatedBefore(tokens, i) &&
+  ![...tokens.slice(Math.max(0, i - 2), i), ...tokens.slice(i + 1, i + 3)].some((x) => ['only', 'just', 'fairly'].includes(x.surface)) &&
+  samePart(tokens, i, 10).some((x) => JOURNEY.has(x.lemma) || JOURNEY.has(x.surface)) &&
+  !samePart(tokens, i, 10).some((x) => ['no', 'not', 'free', 'nothing', 'extra'].includes(x.surface))
+
 /** Words a stated charge starts at: anything else is skipped at once (the rule runs on every sentence). */
-const TRIGGERS = new Set(['pay', 'charge', 'twice', 'double', 'triple', ...MULTIPLES])
+const TRIGGERS = new Set(['pay', 'charge', 'bill', 'invoice', 'twice', 'double', 'triple', ...MULTIPLES])
 
 export function statedCharges(tokens: Token[]): void {
   let priced: boolean | undefined
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!
     if (t.extra || !(TRIGGERS.has(t.lemma) || TRIGGERS.has(t.surface) || isNumber(t))) continue
+    if (billedUndone(tokens, i)) {
+      t.extra = syntheticEntry('billed for what was not done', -0.8)
+      continue
+    }
+    if (billedJourney(tokens, i)) {
+      t.extra = syntheticEntry('billed for the journey', -0.6)
+      continue
+    }
     // "we had to pay another $200", "had to pay extra": the customer had to, not "you have to pay" (a rule) or "saved us from having to pay".
     const have = tokens[i - 2]
     const customerHad =

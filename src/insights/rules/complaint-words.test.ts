@@ -14,6 +14,11 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
     ['He was argumentative.', { professionalism: 'negative' }],
     ['They berated us for our lawn.', { professionalism: 'negative' }],
     ['Management is apathetic.', { professionalism: 'negative' }],
+    // Work left faulty, said as a state.
+    ['The wiring was improper.', { quality: 'negative' }],
+    ['The tiles were laid improperly.', { quality: 'negative' }],
+    ['The paint is patchy.', { quality: 'negative' }],
+    ['The stylist butchered my hair.', { quality: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })

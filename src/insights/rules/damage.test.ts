@@ -37,6 +37,9 @@ describe('damage done by the business (damage.ts)', () => {
     'The electrician left a scorch mark on the ceiling.',
     'He burnt a hole in the worktop with the blowtorch.',
     'They flooded our kitchen while changing the valve.',
+    // The subject dropped, as reviews do: the business.
+    'Ruined my jeans that I just bought.',
+    'Scratched our new floor and left.',
   ])('complaint: %s', (text) => {
     expect(read(text)).toEqual({ quality: 'negative' })
   })
@@ -64,6 +67,8 @@ describe('damage done by the business (damage.ts)', () => {
     'The truck arrived with the new boiler.',
     "I've been burned by contractors before, these folks are the real deal.",
     'Our basement flooded after heavy rain.',
+    'Ruined our weekend.',
+    'Dropped my car off at 8.',
   ])('no quality complaint: %s', (text) => {
     expect(read(text).quality).not.toBe('negative')
   })

@@ -2,7 +2,7 @@
  * Damage done by the business, stated as a fact: "the installer cracked our new sink", "they ripped a hole in
  * the hose", "the tech broke my faucet", "my fork was damaged by a mechanic". No opinion word, yet a quality complaint.
  * - Someone of the business does it: a person or pronoun just before the verb (refusals.ts's subjects), their truck
- *   or tools, or a passive with "by" one of them.
+ *   or tools, a passive with "by" one of them, or no subject at all ("Ruined my jeans": a review's dropped subject).
  * - Not the job itself: a verb with its particle ("broke down the problem", "ripped out the old carpet", "tore
  *   up the floor") is the work, and what they break to do the work is the job too.
  * The mark sits on the verb, so another company's scope ("the last plumber cracked a tile") still leaves it out.
@@ -96,6 +96,34 @@ function theirSubject(tokens: Token[], k: number): boolean {
   }
   return false
 }
+
+/** "Ruined my jeans", "Then scratched our floor": a review's dropped subject is the business (the verb first, the customer's thing after). */
+const subjectDropped = (tokens: Token[], k: number) =>
+  (k === 0 || (k === 1 && ['then', 'also', 'and'].includes(tokens[0]!.surface))) &&
+  ['my', 'our'].includes(tokens[k + 1]?.surface ?? '') &&
+  !NO_THING.has(tokens[k + 2]?.lemma ?? '')
+/** "Broke my leg", "Ruined our weekend": the customer's own body or time, not a thing damaged. */
+const NO_THING = new Set([
+  ...['leg', 'arm', 'wrist', 'ankle', 'back', 'nose', 'finger', 'toe', 'hip', 'neck', 'foot', 'hand', 'heart', 'tooth'],
+  ...[
+    'day',
+    'weekend',
+    'week',
+    'evening',
+    'night',
+    'morning',
+    'holiday',
+    'vacation',
+    'trip',
+    'plan',
+    'birthday',
+    'party',
+    'wedding',
+    'christmas',
+    'mood',
+    'life',
+  ],
+])
 
 /** "damaged by a mechanic", "scratched by their crew". */
 const byThem = (tokens: Token[], k: number) =>
@@ -203,7 +231,7 @@ export function damageDone(tokens: Token[]): void {
     if (tokens[k - 1]?.surface === 'to') continue
     // "I've been burned by contractors before": cheated, not scorched.
     if (t.lemma === 'burn' && ['be', 'get'].includes(tokens[k - 1]?.lemma ?? '')) continue
-    if (!theirSubject(tokens, k) && !byThem(tokens, k)) continue
+    if (!theirSubject(tokens, k) && !byThem(tokens, k) && !subjectDropped(tokens, k)) continue
     t.extra = timeEntry('damage done', -0.7, 'quality')
     return
   }

@@ -145,8 +145,8 @@ function durationAt(tokens: Token[], i: number): Duration | undefined {
   return { at: i, minutes: (n + (andAHalf ? 0.5 : 0)) * unit, unit, end: andAHalf ? k + 3 : k }
 }
 
-/** Words of billing time: "billed", "charged", "invoiced", "paid", "the bill". */
-const BILLING = new Set(['bill', 'charge', 'invoice', 'pay'])
+/** Words of billing time: "billed", "charged", "invoiced", "paid", "the bill", time "recorded", "logged" or "wrote up". */
+const BILLING = new Set(['bill', 'charge', 'invoice', 'pay', 'record', 'log', 'write'])
 const billing = (t: Token) => BILLING.has(t.lemma) || BILLING.has(t.surface)
 /** Words that place a duration on the work: "was here for 20 minutes", "in our house for 90 minutes", "spent an hour", "a 30 minute job". */
 const WORK_BEFORE = new Set([
