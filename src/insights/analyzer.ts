@@ -46,6 +46,7 @@
  *   capacity.ts          "no new clients", "fully booked", "no weekend call-outs"
  *   left-behind.ts       "left rubble in our drive", "left the windows streaky"
  *   completion.ts        "finished on time" is speed, "arrived on time" punctuality
+ *   silence.ts           "they never rang", "nobody phoned to say why"
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
@@ -68,6 +69,7 @@ import { readDoc, sentenceTokens } from './rules/tokenize'
 import { TROUBLE } from './rules/words'
 import { maskPhrases } from './rules/service-names'
 import { noRoom } from './rules/capacity'
+import { silence } from './rules/silence'
 import { leftBehind } from './rules/left-behind'
 import { faultRemains } from './rules/fault-remains'
 import { billedTime, compareAmounts } from './rules/implied-price'
@@ -121,6 +123,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   breakdownAfterTheJob,
   faultRemains,
   noRoom,
+  silence,
   leftBehind,
   depositsKept,
   cheaperElsewhere,

@@ -51,3 +51,29 @@ describe('silence after an enquiry (phrases)', () => {
     expect(read('There was no call out fee.').communication).toBeUndefined()
   })
 })
+
+describe('a verb of getting in touch denied (silence.ts)', () => {
+  test.each([
+    'He never rang.',
+    'The salon never rang me to say she was off.',
+    'Nobody thought to phone me.',
+    'No one emailed us back.',
+    'They never once called.',
+    "He didn't even call.",
+    "Didn't text, didn't call, just silence.",
+    'They are not answering the phone.',
+  ])('silence: %s', (text) => {
+    expect(read(text).communication).toBe('negative')
+  })
+
+  test.each([
+    'I never called them.',
+    "We didn't ring them because it was late.",
+    'Never had to call them twice.',
+    'The last plumber never called back, these guys did.',
+    'They respond fast and never fail to update us.',
+    'My only regret is not calling them first.',
+  ])('no silence: %s', (text) => {
+    expect(read(text).communication).not.toBe('negative')
+  })
+})

@@ -1,0 +1,63 @@
+/**
+ * Silence said as a fact: a verb of getting in touch denied, with the business as its subject ("they never rang",
+ * "nobody phoned to say why", "the salon never rang me", "didn't text, didn't call") is a communication complaint.
+ * The lexicon holds some of these verbs as plain cues of no feeling ("phone", "inform"), which a negation cannot turn,
+ * and others not at all ("call", "ring"); the phrase table has the commonest wordings with a named subject.
+ * Not: the customer's own ("I never called them", "we didn't ring because it was late", "my only regret is not calling
+ * them first"), a call never needed ("I never
+ * had to call twice"), a condition ("if they don't answer, try the office").
+ */
+import { type Token, timeEntry } from './types'
+import { SUBJECTS } from './refusals'
+import { FIRST_PERSON } from './words'
+
+const CONTACT = new Set([
+  'call',
+  'ring',
+  'phone',
+  'text',
+  'texted',
+  'email',
+  'e-mail',
+  'contact',
+  'inform',
+  'notify',
+  'reply',
+  'respond',
+  'update',
+  'warn',
+])
+const DENIALS = new Set(['not', "n't", 'nt', 'never', 'nobody', 'noone'])
+/** "bother to", "think to": a call not even tried ("nobody thought to phone me"); other "to" is a purpose or a need. */
+const TRIED = new Set(['bother', 'think', 'care', 'manage', 'try', 'trouble'])
+
+function contactDenied(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!
+  if (t.pos !== 'VERB' || !(CONTACT.has(t.lemma) || CONTACT.has(t.surface))) return false
+  let j = k - 1
+  if (tokens[j]?.surface === 'to') {
+    if (!TRIED.has(tokens[j - 1]?.lemma ?? '')) return false
+    j -= 2
+  }
+  if (['even', 'once', 'ever', 'bother'].includes(tokens[j]?.surface ?? '')) j--
+  if (['do', 'did', 'does'].includes(tokens[j]?.surface ?? '') && tokens[j + 1]?.surface !== 'not') j--
+  const negator = tokens[j]
+  const noOne = negator?.surface === 'one' && tokens[j - 1]?.surface === 'no'
+  if (!negator || !(DENIALS.has(negator.surface) || noOne)) return false
+  // "My only regret is not calling them first": a gerund is the customer's, unless it is theirs in progress ("they are not answering").
+  if (t.surface.endsWith('ing')) {
+    const subject = tokens[j - 2]
+    if (tokens[j - 1]?.lemma !== 'be' || !subject || !(['they', 'he', 'she'].includes(subject.surface) || SUBJECTS.has(subject.lemma)))
+      return false
+  }
+  const before = tokens.slice(Math.max(0, j - 4), j)
+  return !before.some((x) => FIRST_PERSON.has(x.surface) || x.surface === 'if' || x.surface === 'unless')
+}
+
+/** Marks silence on the denied verb (a sentence rule: runs before the sentence is split). */
+export function silence(tokens: Token[]): void {
+  for (let k = 0; k < tokens.length; k++) {
+    if (tokens[k]!.extra || !contactDenied(tokens, k)) continue
+    tokens[k]!.extra = timeEntry('no word from them', -0.7, 'communication')
+  }
+}
