@@ -17,6 +17,9 @@ describe('no room for the customer (capacity.ts)', () => {
     "They don't do call-outs at night.",
     'They said they are too busy for small jobs like ours.',
     'Too busy to come out, they said.',
+    'Even in emergencies only absolute regular customers are served.',
+    'They only take jobs for their existing clients.',
+    'They left us hanging.',
   ])('availability complaint: %s', (text) => {
     expect(read(text)).toEqual({ speed: 'negative' })
   })
@@ -34,6 +37,8 @@ describe('no room for the customer (capacity.ts)', () => {
     'It was no emergency so they came on Monday.',
     'I was too busy to call them back.',
     "They don't do weekends but came first thing Monday.",
+    'We only needed regular maintenance.',
+    'I only work with regular clients.',
   ])('no availability complaint: %s', (text) => {
     expect(read(text).speed).toBeUndefined()
   })

@@ -6,6 +6,7 @@
  * - No service out of hours: "no weekend call-outs", "not available on bank holidays, even in an emergency", "no
  *   emergency service", "they don't do call-outs at night".
  * - Too busy for the customer: "they said they are too busy for small jobs", "too busy to come out".
+ * - Regular customers only: "only absolute regular customers are served", "they only take jobs for existing clients".
  * Not: the customer's own booking ("we booked up front"), praise of availability ("available on weekends", "they
  * even do call-outs at night").
  */
@@ -82,6 +83,23 @@ function noServiceOutOfHours(tokens: Token[], k: number): boolean {
   return tokens.slice(Math.max(0, k - 3), k + 6).some((x) => OUT_OF_HOURS.has(x.lemma))
 }
 
+const REGULARS = new Set(['regular', 'existing', 'established', 'repeat', 'loyal', 'commercial', 'contract'])
+/**
+ * "only regular customers are served", "they only take jobs for their existing clients": "only" before customers of a
+ * kind, a verb of serving or taking near; not "only regular maintenance was needed".
+ */
+function onlyRegulars(tokens: Token[], k: number): boolean {
+  if (tokens[k]!.surface !== 'only') return false
+  const after = tokens.slice(k + 1, k + 8)
+  const kind = after.findIndex((x, j) => REGULARS.has(x.surface) && NEWCOMERS.has(after[j + 1]?.lemma ?? ''))
+  if (kind < 0) return false
+  const near = [...tokens.slice(Math.max(0, k - 3), k), ...after]
+  return (
+    near.some((x) => ['serve', 'take', 'accept', 'help', 'book', 'work'].includes(x.lemma)) &&
+    !near.some((x) => FIRST_PERSON.has(x.surface))
+  )
+}
+
 /** "they are too busy for small jobs", "Too busy to come out": the business, not the customer ("I was too busy"). */
 function tooBusy(tokens: Token[], k: number): boolean {
   if (tokens[k]!.surface !== 'busy' || tokens[k - 1]?.surface !== 'too' || !['for', 'to'].includes(tokens[k + 1]?.surface ?? ''))
@@ -98,6 +116,7 @@ export function noRoom(tokens: Token[]): void {
     else if (bookedOut(tokens, k)) tokens[k]!.extra = timeEntry('booked out', -0.6, 'speed')
     else if (noServiceOutOfHours(tokens, k)) tokens[k]!.extra = timeEntry('no service out of hours', -0.6, 'speed')
     else if (tooBusy(tokens, k)) tokens[k]!.extra = timeEntry('too busy for the customer', -0.6, 'speed')
+    else if (onlyRegulars(tokens, k)) tokens[k]!.extra = timeEntry('regular customers only', -0.6, 'speed')
     else continue
     return
   }

@@ -2,12 +2,15 @@
  * How the work was done: a manner adverb after a verb of work judges the work ("installed it properly", "done
  * right"), and a negation of that verb reaches it however long the object between ("couldn't even screw on an oil
  * drain plug properly", "did not install the new faucet correctly", "wasn't able to install the gate well"): quality.
- * Alone the adverbs name no aspect, so "not done properly" would otherwise be a feeling about nothing.
+ * Alone the adverbs name no aspect, so "not done properly" would otherwise be a feeling about nothing; "professionally"
+ * alone is a person's manner ("they behaved professionally"), after a verb of work the work's ("carried out professionally").
  */
 import { type Clause, type Hit, NEGATION_SCALAR, type Token } from './types'
 import { NEGATOR_SET } from './words'
 
 const MANNER = new Set(['properly', 'correctly', 'well', 'done right', 'do right', 'incorrectly', 'improperly', 'perfectly', 'right'])
+/** Manner adverbs that are a person's manner alone and the work's after a verb of work (LABELLING.md: "work carried out professionally" is quality). */
+const WORK_OR_PERSON = new Set(['professionally', 'unprofessionally'])
 const WORK_VERBS = new Set([
   'do',
   'install',
@@ -34,6 +37,7 @@ const WORK_VERBS = new Set([
   'lay',
   'patch',
   'caulk',
+  'carry',
 ])
 const isNegator = (t: Token) => NEGATOR_SET.has(t.surface) || NEGATOR_SET.has(t.lemma)
 
@@ -51,7 +55,8 @@ function workVerb({ tokens, segmentOf }: Clause, h: Hit): number {
 export function mannerOfWork(clause: Clause): void {
   const { tokens, segmentOf } = clause
   for (const h of clause.hits) {
-    if (!MANNER.has(h.entry.phrase) || h.entry.aspects.length || h.job) continue
+    if (!(MANNER.has(h.entry.phrase) && !h.entry.aspects.length) && !WORK_OR_PERSON.has(h.entry.phrase)) continue
+    if (h.job) continue
     // "right" alone is too many things ("right away", "right there"): only right after the object of the work.
     if (h.entry.phrase === 'right' && !['.', '!', ',', 'the', 'this', 'time'].includes(tokens[h.end]?.surface ?? '.')) continue
     // "done right then", "right away": time, not manner; "as well": in addition.

@@ -73,6 +73,8 @@ describe('a verb of getting in touch denied (silence.ts)', () => {
     'The last plumber never called back, these guys did.',
     'They respond fast and never fail to update us.',
     'My only regret is not calling them first.',
+    'What do you do when a contractor never rings?',
+    "If they don't ring, try the office.",
   ])('no silence: %s', (text) => {
     expect(read(text).communication).not.toBe('negative')
   })

@@ -5,7 +5,7 @@
  * and others not at all ("call", "ring"); the phrase table has the commonest wordings with a named subject.
  * Not: the customer's own ("I never called them", "we didn't ring because it was late", "my only regret is not calling
  * them first"), a call never needed ("I never
- * had to call twice"), a condition ("if they don't answer, try the office").
+ * had to call twice"), a condition ("if they don't answer, try the office", "what do you do when a contractor doesn't call").
  */
 import { type Token, timeEntry } from './types'
 import { SUBJECTS } from './refusals'
@@ -29,6 +29,7 @@ const CONTACT = new Set([
 ])
 const DENIALS = new Set(['not', "n't", 'nt', 'never', 'nobody', 'noone'])
 /** "bother to", "think to": a call not even tried ("nobody thought to phone me"); other "to" is a purpose or a need. */
+const CONDITIONS = new Set(['if', 'unless', 'when', 'whenever'])
 const TRIED = new Set(['bother', 'think', 'care', 'manage', 'try', 'trouble'])
 
 function contactDenied(tokens: Token[], k: number): boolean {
@@ -50,8 +51,8 @@ function contactDenied(tokens: Token[], k: number): boolean {
     if (tokens[j - 1]?.lemma !== 'be' || !subject || !(['they', 'he', 'she'].includes(subject.surface) || SUBJECTS.has(subject.lemma)))
       return false
   }
-  const before = tokens.slice(Math.max(0, j - 4), j)
-  return !before.some((x) => FIRST_PERSON.has(x.surface) || x.surface === 'if' || x.surface === 'unless')
+  if (tokens.slice(Math.max(0, j - 4), j).some((x) => FIRST_PERSON.has(x.surface))) return false
+  return !tokens.slice(Math.max(0, j - 8), j).some((x) => CONDITIONS.has(x.surface))
 }
 
 /** Marks silence on the denied verb (a sentence rule: runs before the sentence is split). */
