@@ -377,6 +377,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'precise',
     'stain',
     'stained',
+    'come loose',
     // Work left faulty, said as a state ("the wiring was improper", "the paint is patchy", "butchered my hair").
     'improper',
     'improperly',
@@ -386,6 +387,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     ...WEAR,
   ],
   communication: [
+    'unanswered',
     // Read from the real train split's missed praise and complaints.
     'informative',
     'advice',
@@ -508,6 +510,10 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'after them self',
   ],
   speed: [
+    // Delays: "the completion was delayed by several months", "no delays".
+    'delay',
+    'delayed',
+    'delays',
     // Read from the real train split's missed praise and complaints.
     'timely',
     'sameday',
@@ -1102,6 +1108,11 @@ export const SENTIMENT: Record<string, number> = {
   quit: -0.7,
   die: -0.7,
   'stop work': -0.8,
+  'come loose': -0.7,
+  delay: -0.6,
+  delayed: -0.6,
+  delays: -0.6,
+  unanswered: -0.7,
   'not work': -0.8,
   competently: 0.8,
   'fall apart': -0.9,
@@ -1356,6 +1367,7 @@ export const FAILURES = [
   'die',
   'stop work',
   'stop working',
+  'come loose',
   'come back',
   'be back',
   'do not work',

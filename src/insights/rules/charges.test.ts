@@ -32,6 +32,7 @@ describe('charges stated as facts', () => {
     ['The landscaper invoiced for hedge trimming which he never touched.', { price: 'negative' }],
     ['Then charged 1 hour and 10 minutes for the return journey.', { price: 'negative' }],
     ['They charged us for travel time.', { price: 'negative' }],
+    ['Charged for three coats, only put two on.', { price: 'negative' }],
   ] as [string, Record<string, string>][])('complaint: %s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
@@ -46,6 +47,7 @@ describe('charges stated as facts', () => {
     'We now use 20% more water than before.',
     "They didn't charge us for travel time.",
     'Charged only for the travel.',
+    'They charged us for the paint and we only used one tin.',
     'Is it normal for a plumber to charge travel time?',
     'The bill was fair, they never did anything extra.',
     'They charged for the call out, which I never mind.',

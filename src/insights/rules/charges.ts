@@ -3,7 +3,8 @@
  * - Having to pay: "we had to pay another $200 to fix the wiring", "had to pay extra for coffee".
  * - Being charged for something: "we were charged for breakfast", "were charged $115" (not "charged only for the hour").
  * - Being billed for what was never done: "charged us for work that was never done", "things on the bill that were
- *   never done", "charged for a service they didn't perform"; or for the journey: "charged us for the return journey".
+ *   never done", "charged for a service they didn't perform", "charged for three coats, only put two on"; or for the
+ *   journey: "charged us for the return journey".
  * - A multiple or a markup of what it should have cost: "costing 3 times the value of the coupon", "his price was twice
  *   the price of the dealer", "charged nearly 30% more than before", "10% above the quoted amount".
  * The mark sits on the word that states the charge, so another company's charge ("the other shop was twice the price"
@@ -118,6 +119,25 @@ function billedUndone(tokens: Token[], i: number): boolean {
   return false
 }
 
+/**
+ * "Charged for three coats, only put two on", "billed for two men but only one came": a bill and, later in the
+ * sentence, "only" and what was done (a doing, or a number and a verb), not the customer's ("we only used one").
+ */
+function billedMoreThanDone(tokens: Token[], i: number): boolean {
+  if (!['charge', 'bill', 'invoice'].includes(tokens[i]!.lemma) || negatedBefore(tokens, i)) return false
+  if (tokens.slice(Math.max(0, i - 2), i + 2).some((x) => x.surface === 'only')) return false
+  for (let j = i + 2; j < Math.min(tokens.length, i + 14); j++) {
+    if (tokens[j]!.surface !== 'only' || ![',', 'but', 'and', 'they', 'he', 'she'].includes(tokens[j - 1]!.surface)) continue
+    if (tokens.slice(i, j).some((x) => FIRST_PERSON.has(x.surface))) return false
+    const next = tokens.slice(j + 1, j + 4)
+    const done = next.findIndex(
+      (x) => x.pos === 'VERB' && (DOINGS.has(x.lemma) || ['put', 'paint', 'apply', 'send', 'show'].includes(x.lemma)),
+    )
+    return done === 0 || (done > 0 && next.slice(0, done).some((x) => isNumber(x) || ['one', 'two', 'three', 'half'].includes(x.surface)))
+  }
+  return false
+}
+
 const JOURNEY = new Set(['journey', 'travel', 'travelling', 'traveling', 'drive', 'driving', 'mileage', 'fuel', 'petrol'])
 /** Up to n words after token i, up to the end of its part of the sentence (a comma, "but", an "and" not within an amount: "1 hour and 10 minutes"). */
 function samePart(tokens: Token[], i: number, n: number): Token[] {
@@ -144,6 +164,10 @@ export function statedCharges(tokens: Token[]): void {
     if (t.extra || !(TRIGGERS.has(t.lemma) || TRIGGERS.has(t.surface) || isNumber(t))) continue
     if (billedUndone(tokens, i)) {
       t.extra = syntheticEntry('billed for what was not done', -0.8)
+      continue
+    }
+    if (billedMoreThanDone(tokens, i)) {
+      t.extra = syntheticEntry('billed for more than was done', -0.7)
       continue
     }
     if (billedJourney(tokens, i)) {

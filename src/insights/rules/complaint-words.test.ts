@@ -21,6 +21,16 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
     ['The stylist butchered my hair.', { quality: 'negative' }],
     // Manners and a customer focus.
     ['He has no manners.', { professionalism: 'negative' }],
+    // Delays, silence and pressure said plainly.
+    ['The project was delayed.', { speed: 'negative' }],
+    ['No delays at all.', { speed: 'positive' }],
+    ['I have written three times now without any reaction.', { communication: 'negative' }],
+    ['Zero response.', { communication: 'negative' }],
+    ['Emails unanswered for a month now.', { communication: 'negative' }],
+    ['The exterminator pushed a yearly contract on us.', { professionalism: 'negative' }],
+    ['The technician argued with me for 20 minutes.', { professionalism: 'negative' }],
+    ['The foreman smoked on our balcony.', { professionalism: 'negative' }],
+    ['The handle came loose after a week.', { quality: 'negative' }],
     ['The company is not really customer oriented.', { professionalism: 'negative' }],
     ['Work is not carried out professionally.', { quality: 'negative' }],
     ['They behaved unprofessionally.', { professionalism: 'negative' }],

@@ -14,6 +14,9 @@ describe("the customer's own doing (customers-own.ts)", () => {
     'We had to wait for the insurance to approve it.',
     'The flat was dirty when we moved in.',
     'The garage was a mess when we bought the house.',
+    'The job was delayed by the weather.',
+    'The start was delayed due to the council permit.',
+    'They set up a plan of delayed payments for us.',
   ])('no opinion of the business: %s', (text) => {
     expect(read(text)).toEqual({})
   })
@@ -26,6 +29,7 @@ describe("the customer's own doing (customers-own.ts)", () => {
     ['I waited for him for two hours.', { speed: 'negative' }],
     ['We had to wait for the part for three weeks.', { speed: 'negative' }],
     ['We had to wait for them to set up the boiler.', { speed: 'negative' }],
+    ['Unfortunately, the completion was delayed by several months.', { speed: 'negative' }],
     ['The kitchen was a mess when we got home.', { cleanliness: 'negative' }],
     ['They left the kitchen a mess when we moved the sofa back.', { cleanliness: 'negative' }],
   ] as [string, Record<string, string>][])("the business's: %s", (text, expected) => {

@@ -74,11 +74,21 @@ const OTHERS_DECIDING = new Set([
 
 /**
  * "We had to wait for the plaster to dry", "until the walls had dried", "for the insurance to approve it", "for the
- * landlord's permission": waiting on a process or a third party, not on the business.
+ * landlord's permission", "delayed by the weather": waiting on a process or a third party, not on the business.
  */
 export function waitingOnOthers({ tokens, hits }: Clause): void {
   for (const h of hits) {
-    if (h.score >= 0 || !h.entry.aspects.includes('speed') || !tokens.slice(h.start, h.end).some((t) => t.lemma === 'wait')) continue
+    if (h.score >= 0 || !h.entry.aspects.includes('speed')) continue
+    // "delayed by the weather", "a delay because of the council": a delay put down to a third party.
+    if (tokens.slice(h.start, h.end).some((t) => t.lemma === 'delay' || t.surface === 'delayed')) {
+      // "delayed payments": the customer's money put off, not the work.
+      if (['payment', 'bill', 'rent'].includes(tokens[h.end]?.lemma ?? '')) h.score = 0
+      const cause = tokens.slice(h.end, h.end + 6)
+      const by = cause.findIndex((t) => ['by', 'due', 'because'].includes(t.surface))
+      if (by >= 0 && cause.slice(by + 1).some((t) => OTHERS_DECIDING.has(t.lemma))) h.score = 0
+      continue
+    }
+    if (!tokens.slice(h.start, h.end).some((t) => t.lemma === 'wait')) continue
     if (!['for', 'until', 'till'].includes(tokens[h.end]?.surface ?? '')) continue
     const after = tokens.slice(h.end + 1, h.end + 7)
     const stop = after.findIndex((t) => [',', '.', 'and', 'but', 'because'].includes(t.surface))

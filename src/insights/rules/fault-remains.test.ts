@@ -10,6 +10,9 @@ describe('the fault still there, back or as before (fault-remains.ts)', () => {
     ['The drain is still slow.', { quality: 'negative' }],
     ['Unfortunately the noise is still present.', { quality: 'negative' }],
     ['The damp is still there.', { quality: 'negative' }],
+    // A short "same as before" after the state.
+    ['Toilet keeps running, exactly like before.', { quality: 'negative' }],
+    ['The garage door reverses halfway down, same as before they came.', { quality: 'negative' }],
     ['The radiator was still cold when I got home.', { quality: 'negative' }],
     // Back.
     ['The leak started again a week later.', { quality: 'negative' }],
@@ -45,10 +48,12 @@ describe('the fault still there, back or as before (fault-remains.ts)', () => {
     expect(read(text).quality).toBeUndefined()
   })
 
-  test.each(['The leak is fixed and the tap works just like before.', 'No more problems, heating is better than before.'])(
-    'working again is no fault as before: %s',
-    (text) => {
-      expect(read(text).quality).not.toBe('negative')
-    },
-  )
+  test.each([
+    'The leak is fixed and the tap works just like before.',
+    'No more problems, heating is better than before.',
+    'Great job, just like before.',
+    'Friendly crew, same as before.',
+  ])('working again is no fault as before: %s', (text) => {
+    expect(read(text).quality).not.toBe('negative')
+  })
 })

@@ -8,6 +8,7 @@
  * Not: a person coming back ("he came back with the part"), weather ("it's still cold outside"), the state the
  * customer found ("it was still cold when he arrived"), a thing working as before ("works just like before").
  */
+import { SENTIMENT } from '../lexicon'
 import { type Clause, type Hit, type Token, timeEntry } from './types'
 import { SUBJECTS } from './refusals'
 import { FIRST_PERSON, NOT_OR_NEVER, REQUEST } from './words'
@@ -106,8 +107,19 @@ function asBefore(tokens: Token[], k: number): boolean {
   let from = k - 1
   while (from > 0 && ![',', 'and', 'but', ';'].includes(tokens[from - 1]!.surface)) from--
   const part = tokens.slice(from, k)
-  if (!part.some((x) => FAULTY_DOINGS.has(x.lemma) || FAULTY_DOINGS.has(x.surface))) return false
+  if (!part.some((x) => FAULTY_DOINGS.has(x.lemma) || FAULTY_DOINGS.has(x.surface))) return tailAsBefore(tokens, from, k)
   return word === 'than' ? WORSE.has(tokens[k - 2]?.surface ?? '') : !part.some((x) => WORKING.has(x.lemma))
+}
+
+/**
+ * "The toilet keeps running, exactly like before", "the door reverses halfway down, same as before they came": a
+ * short "same as before" after a comma says the state before it is unchanged; not where anything in the sentence is
+ * praised ("Great job, just like before") or works ("it runs fine, same as before").
+ */
+function tailAsBefore(tokens: Token[], from: number, k: number): boolean {
+  if (from < 2 || tokens[from - 1]!.surface !== ',' || k - from > 3 || !['same', 'exactly', 'just'].includes(tokens[from]!.surface))
+    return false
+  return !tokens.some((x) => WORKING.has(x.lemma) || (SENTIMENT[x.lemma] ?? SENTIMENT[x.surface] ?? 0) > 0)
 }
 
 /** "Nothing changed after the repair", "no difference after their visit". */

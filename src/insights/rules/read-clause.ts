@@ -9,6 +9,7 @@ import { deprivedOf } from './deprived'
 import { cheapnessTurned } from './cheaper-elsewhere'
 import { mannerOfWork } from './manner-of-work'
 import { orContinues } from './or-continues'
+import { questionsAsked } from './questions'
 import { failureDated } from './short-lived'
 import { hyphenatedCompounds } from './compounds'
 import { faultReturned, personStillThere } from './fault-remains'
@@ -52,6 +53,7 @@ export const CLAUSE_RULES: readonly ClauseRule[] = [
   customersSituation,
   sarcasmMarkers,
   failureDated,
+  questionsAsked,
 ]
 
 /** Sentiment hits of one clause, each with its negation applied and every clause rule run over them. */

@@ -62,6 +62,8 @@ describe('a verb of getting in touch denied (silence.ts)', () => {
     "He didn't even call.",
     "Didn't text, didn't call, just silence.",
     'They are not answering the phone.',
+    'Nobody has reported back to us.',
+    'Our contact person has never reacted to our inquiries.',
   ])('silence: %s', (text) => {
     expect(read(text).communication).toBe('negative')
   })

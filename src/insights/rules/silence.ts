@@ -24,12 +24,15 @@ const CONTACT = new Set([
   'notify',
   'reply',
   'respond',
+  'react',
+  'report',
   'update',
   'warn',
 ])
 const DENIALS = new Set(['not', "n't", 'nt', 'never', 'nobody', 'noone'])
-/** "bother to", "think to": a call not even tried ("nobody thought to phone me"); other "to" is a purpose or a need. */
+/** A denial in a condition is no fact: "if they don't answer", "when a contractor never rings". */
 const CONDITIONS = new Set(['if', 'unless', 'when', 'whenever'])
+/** "bother to", "think to": a call not even tried ("nobody thought to phone me"); other "to" is a purpose or a need. */
 const TRIED = new Set(['bother', 'think', 'care', 'manage', 'try', 'trouble'])
 
 function contactDenied(tokens: Token[], k: number): boolean {
@@ -41,7 +44,8 @@ function contactDenied(tokens: Token[], k: number): boolean {
     j -= 2
   }
   if (['even', 'once', 'ever', 'bother'].includes(tokens[j]?.surface ?? '')) j--
-  if (['do', 'did', 'does'].includes(tokens[j]?.surface ?? '') && tokens[j + 1]?.surface !== 'not') j--
+  // "did never call", "nobody has called": the helper between the denial and the verb.
+  if (['do', 'did', 'does', 'has', 'have', 'had'].includes(tokens[j]?.surface ?? '') && tokens[j + 1]?.surface !== 'not') j--
   const negator = tokens[j]
   const noOne = negator?.surface === 'one' && tokens[j - 1]?.surface === 'no'
   if (!negator || !(DENIALS.has(negator.surface) || noOne)) return false
