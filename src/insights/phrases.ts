@@ -661,6 +661,9 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'in our yard': [-0.3, 'cleanliness'],
   'floor be cover': [0.6, 'cleanliness'],
   'drop cloths': [0.5, 'cleanliness'],
+  'drop cloth': [0.5, 'cleanliness'],
+  'dust sheet': [0.5, 'cleanliness'],
+  'dust sheets': [0.5, 'cleanliness'],
   'shoe covers': [0.5, 'cleanliness'],
   // Sarcasm: praise that is taken back in the same breath.
   'if you enjoy': [-0.5, null],

@@ -10,6 +10,11 @@ describe('what the business left behind (left-behind.ts)', () => {
     'They left the old boiler in our hallway.',
     'They left all the packaging lying around.',
     'The old pipes and rubbish were just left in the garden.',
+    // Mess where it lies, no verb at all.
+    'Grass clippings all over the patio.',
+    'Oily handprints on the white garage wall.',
+    'Concrete splatter on our car and the front step.',
+    'There were streaks on every single pane.',
     'The cleaners left the windows streaky.',
     'The windows were left smeared.',
     'The old carpet is still in the hallway two weeks later.',
@@ -18,7 +23,13 @@ describe('what the business left behind (left-behind.ts)', () => {
     expect(read(text)).toEqual({ cleanliness: 'negative' })
   })
 
-  test.each(["They didn't leave any rubbish behind.", 'They left no rubbish behind.'])('nothing left behind is praise: %s', (text) => {
+  test.each([
+    "They didn't leave any rubbish behind.",
+    'They left no rubbish behind.',
+    'Not a speck of dust on the floor when they finished.',
+    'They swept up all the sawdust on the floor.',
+    'They put down dust sheets in every room.',
+  ])('nothing left behind is praise: %s', (text) => {
     expect(read(text)).toEqual({ cleanliness: 'positive' })
   })
 
@@ -32,6 +43,7 @@ describe('what the business left behind (left-behind.ts)', () => {
     'The movers left all the boxes in the right rooms.',
     'They left our old house in perfect condition.',
     'I had to clean the gutters, so I called them.',
+    'The gutters were full of muck in the downpipes so we called them.',
   ])('nothing left behind: %s', (text) => {
     expect(read(text).cleanliness).toBeUndefined()
   })

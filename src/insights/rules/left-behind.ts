@@ -5,6 +5,7 @@
  *   left the old boiler in our hallway", "left all the packaging lying around", "the old pipes were just left in the
  *   garden".
  * - Surfaces left streaky: "the cleaners left the windows streaky", "the mirrors were left smeared".
+ * - Mess where it lies, no verb at all: "grass clippings all over the patio", "oily handprints on the garage wall".
  * - Still there, or cleaned up by the customer: "the old carpet is still in the hallway", "I had to hoover for two hours
  *   after they left".
  * Not: what they left for the customer ("left a note", "left us the spare parts"), or left in place by design ("left
@@ -58,6 +59,66 @@ const wasteStill = (tokens: Token[], k: number) =>
     )
 
 const CLEANING_UP = new Set(['clean', 'hoover', 'vacuum', 'sweep', 'tidy', 'mop', 'scrub', 'wipe'])
+/** Mess that is only ever left, never fitted: "grass clippings all over the patio", "concrete splatter on our car". */
+const MESS = new Set([
+  'clipping',
+  'clippings',
+  'sawdust',
+  'dust',
+  'debris',
+  'rubble',
+  'rubbish',
+  'crumb',
+  'crumbs',
+  'soot',
+  'splatter',
+  'splash',
+  'splashes',
+  'handprint',
+  'handprints',
+  'fingerprint',
+  'fingerprints',
+  'footprint',
+  'footprints',
+  'muck',
+  'mud',
+  'residue',
+  'streak',
+  'streaks',
+  'smear',
+  'smears',
+])
+/** "dust sheets", "a dust mask": things named after the mess, not mess. */
+const MESS_COMPOUNDS = new Set(['sheet', 'cover', 'mask', 'pan', 'bag', 'sheets', 'covers', 'masks', 'bags'])
+const REMOVING = new Set([...CLEANING_UP, 'remove', 'clear', 'pick', 'collect', 'take', 'haul', 'brush'])
+const WHERE = new Set(['the', 'our', 'my', 'every', 'his', 'their', 'a'])
+
+/**
+ * Mess said as a fact where it lies: "grass clippings all over the patio", "oily handprints on the white garage wall",
+ * "soot on the hearth rug", "streaks on every single pane", "crumbs still on the worktops". Not cleared or denied
+ * ("they swept up the sawdust on the floor", "not a speck of dust on the floor": praise), not the customer's own or
+ * found before the work ("dust everywhere from our own renovation", "the dust on the shelves before they came", "full of
+ * muck in the downpipes so we called them"), not a dust sheet.
+ */
+function messLies(tokens: Token[], k: number): 'mess' | 'none' | undefined {
+  const t = tokens[k]!
+  if (!MESS.has(t.lemma) && !MESS.has(t.surface)) return undefined
+  if (MESS_COMPOUNDS.has(tokens[k + 1]?.lemma ?? '')) return undefined
+  const after = tokens.slice(k + 1, k + 5)
+  const lies = after.some(
+    (x, j) =>
+      x.surface === 'everywhere' ||
+      (x.surface === 'all' && after[j + 1]?.surface === 'over') ||
+      (['on', 'in', 'across', 'over'].includes(x.surface) && WHERE.has(after[j + 1]?.surface ?? '')),
+  )
+  if (!lies || tokens.some((x) => x.surface === 'before' || x.surface === 'own')) return undefined
+  const before = tokens.slice(Math.max(0, k - 5), k)
+  if (before.some((x) => REMOVING.has(x.lemma) || FIRST_PERSON.has(x.surface) || x.surface === 'full')) return undefined
+  // "... in the downpipes so we called them": the trouble called about.
+  if (tokens.slice(k + 1).some((x, j, rest) => x.surface === 'so' && FIRST_PERSON.has(rest[j + 1]?.surface ?? ''))) return undefined
+  if (before.slice(-3).some((x) => ['no', 'not', "n't", 'never', 'without', 'zero', 'any'].includes(x.surface))) return 'none'
+  return 'mess'
+}
 /** "I had to hoover for two hours after they left", "we had to clean up after them": the customer cleaning up after the business. */
 const cleanedUpAfterThem = (tokens: Token[], k: number) =>
   tokens[k]!.lemma === 'have' &&
@@ -74,6 +135,11 @@ export function leftBehind(tokens: Token[]): void {
     const t = tokens[k]!
     if (!t.extra && (wasteStill(tokens, k) || cleanedUpAfterThem(tokens, k))) {
       t.extra = timeEntry('left behind', -0.7, 'cleanliness')
+      return
+    }
+    const mess = t.extra ? undefined : messLies(tokens, k)
+    if (mess) {
+      t.extra = mess === 'none' ? timeEntry('no mess left', 0.6, 'cleanliness') : timeEntry('mess left', -0.6, 'cleanliness')
       return
     }
     // Not the customer's: "we left the old sofa in the garage for them to take".
