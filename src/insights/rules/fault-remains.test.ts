@@ -10,6 +10,10 @@ describe('the fault still there, back or as before (fault-remains.ts)', () => {
     ['The drain is still slow.', { quality: 'negative' }],
     ['Unfortunately the noise is still present.', { quality: 'negative' }],
     ['The damp is still there.', { quality: 'negative' }],
+    ['The radiators in the attic remain cold.', { quality: 'negative' }],
+    // Pests still there or back after the treatment.
+    ['The mice are still in the loft after the third visit.', { quality: 'negative' }],
+    ['Ants back in the kitchen four days after the treatment.', { quality: 'negative' }],
     // A short "same as before" after the state.
     ['Toilet keeps running, exactly like before.', { quality: 'negative' }],
     ['The garage door reverses halfway down, same as before they came.', { quality: 'negative' }],
@@ -53,6 +57,9 @@ describe('the fault still there, back or as before (fault-remains.ts)', () => {
     'No more problems, heating is better than before.',
     'Great job, just like before.',
     'Friendly crew, same as before.',
+    'No mice back since the treatment.',
+    'We still had mice so we called them.',
+    'He remained calm.',
   ])('working again is no fault as before: %s', (text) => {
     expect(read(text).quality).not.toBe('negative')
   })

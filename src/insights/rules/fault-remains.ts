@@ -1,7 +1,9 @@
 /**
  * The fault the business was called for, still there or back after its work, said as a fact: a quality complaint.
- * - Still in its faulty state: "the radiator is still cold", "the drain is still slow", "the noise is still there".
+ * - Still in its faulty state: "the radiator is still cold", "the drain is still slow", "the noise is still there",
+ *   "the radiators remain cold".
  * - Back: "the damp patch reappeared", "the leak started again a week later", "the blockage came back".
+ * - Pests still there or back after a treatment: "mice are still in the loft after the third visit".
  * - As before: "the boiler makes the same noise as before", "the lights flicker just like before", "nothing changed
  *   after the repair".
  * And the reverse, praise: "the leak never came back", "the problem has not returned".
@@ -52,10 +54,12 @@ const FAULTY_DOINGS = new Set([
 
 const fault = (reading: string) => timeEntry(reading, -0.7, 'quality')
 
-/** "is still cold", "remains stiff": the state after "still", where no person is the subject and no outdoors is meant. */
+/** "is still cold", "remain cold": the state after "still" or "remain", where no person is the subject and no outdoors is meant. */
 function stillFaulty(tokens: Token[], k: number): boolean {
   const t = tokens[k]!
-  if (t.surface !== 'still' || !['be', 'remain', 'seem', 'feel'].includes(tokens[k - 1]?.lemma ?? '')) return false
+  // "the radiators in the attic remain cold": "remain" says "still" itself.
+  const remains = t.lemma === 'remain' && t.pos === 'VERB'
+  if (!remains && (t.surface !== 'still' || !['be', 'remain', 'seem', 'feel'].includes(tokens[k - 1]?.lemma ?? ''))) return false
   const state = tokens[k + 1]
   if (!state || !FAULT_STATES.has(state.surface)) return false
   const subject = tokens.slice(Math.max(0, k - 4), k - 1)
@@ -130,6 +134,39 @@ function nothingChanged(tokens: Token[], k: number): boolean {
   return denied && tokens.slice(k + 1, k + 5).some((x) => ['repair', 'visit', 'work', 'fix', 'service', 'job'].includes(x.lemma))
 }
 
+/** Pests a treatment is for: still there or back after it is the treatment failing. */
+const PESTS = new Set([
+  'mouse',
+  'mice',
+  'rat',
+  'ant',
+  'cockroach',
+  'roach',
+  'bedbug',
+  'flea',
+  'wasp',
+  'termite',
+  'moth',
+  'silverfish',
+  'pest',
+])
+/**
+ * "Mice are still in the loft after the third visit", "ants back in the kitchen four days after the treatment": pests
+ * still there or back, at "still" or "back"; not denied ("no mice back since"), not the trouble called about ("the mice
+ * were still there when we called them").
+ */
+function pestsRemain(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!
+  if (t.surface !== 'still' && t.surface !== 'back') return false
+  const before = tokens.slice(Math.max(0, k - 3), k)
+  if (!before.some((x) => PESTS.has(x.lemma) || PESTS.has(x.surface))) return false
+  if (before.some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'no')) return false
+  if (!['in', 'at', 'on', 'after', 'again', 'everywhere', 'there', '.', ','].includes(tokens[k + 1]?.surface ?? '.')) return false
+  return !tokens
+    .slice(k + 1)
+    .some((x, j, rest) => ['when', 'so', 'before'].includes(x.surface) && FIRST_PERSON.has(rest[j + 1]?.surface ?? ''))
+}
+
 /** Marks a fault still there, back or unchanged (a sentence rule: runs before the sentence is split). */
 export function faultRemains(tokens: Token[]): void {
   for (let k = 1; k < tokens.length; k++) {
@@ -143,6 +180,7 @@ export function faultRemains(tokens: Token[]): void {
       if (tokens[k + 1]?.surface === 'up') tokens[k + 1]!.masked = true
     } else if (asBefore(tokens, k)) t.extra = fault('fault as before')
     else if (nothingChanged(tokens, k)) t.extra = fault('nothing changed')
+    else if (pestsRemain(tokens, k)) t.extra = fault('pests still there')
     else continue
     return
   }
