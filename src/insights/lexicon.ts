@@ -382,8 +382,8 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'improper',
     'improperly',
     'patchy',
-    'butcher',
     'butchered',
+    'butchering',
     ...WEAR,
   ],
   communication: [
@@ -1119,8 +1119,8 @@ export const SENTIMENT: Record<string, number> = {
   improper: -0.7,
   improperly: -0.7,
   patchy: -0.6,
-  butcher: -0.9,
   butchered: -0.9,
+  butchering: -0.9,
   // Communication
   clearly: 0.6,
   clear: 0.5,
@@ -1546,13 +1546,10 @@ export const COMPETITOR_HEADS = [
   'firms',
   'one',
   'ones',
-  // Other trades: "other salons have butchered my hair", "the last garage".
+  // Other trades: "other salons have butchered my hair", "the last mechanic" (not "shop", "garage" or "provider": a
+  // building, a door, the customer's insurer as often as a rival).
   'salon',
   'salons',
-  'shop',
-  'shops',
-  'garage',
-  'garages',
   'mechanic',
   'mechanics',
   'painter',
@@ -1567,8 +1564,6 @@ export const COMPETITOR_HEADS = [
   'stylists',
   'barber',
   'barbers',
-  'provider',
-  'providers',
   'dealer',
   'dealership',
 ]

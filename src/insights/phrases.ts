@@ -723,8 +723,6 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'smoke on our': [-0.7, 'professionalism'],
   'smoke on my': [-0.7, 'professionalism'],
   'smoke in his van': [-0.4, 'professionalism'],
-  'laugh when i': [-0.7, 'professionalism'],
-  'laugh when we': [-0.7, 'professionalism'],
   'no pressure': [0.7, 'professionalism'],
   'never bother to call': [-0.8, 'communication'],
   'bother to call': [0.3, 'communication'],
@@ -933,13 +931,18 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'without a reaction': [-0.7, 'communication'],
   'without any response': [-0.7, 'communication'],
   'without a response': [-0.7, 'communication'],
-  // A delay as the topic of what was said ("let us know about the delay", "apologised for the delay"), not a delay judged.
+  // A delay as the topic of what was said ("let us know about the delay", "apologised for the delay", "kept us informed
+  // of any delays"), not a delay judged.
   'about the delay': [0, null],
-  'of the delay': [0, null],
   'for the delay': [0, null],
+  'informed of the delay': [0, null],
+  'told of the delay': [0, null],
+  'of any delay': [0, null],
+  'of any delays': [0, null],
+  'about any delay': [0, null],
+  'about any delays': [0, null],
   'zero response': [-0.8, 'communication'],
   'zero reply': [-0.8, 'communication'],
-  'go quiet': [-0.7, 'communication'],
   'no reaction to my': [-0.7, 'communication'],
   'no reaction to our': [-0.7, 'communication'],
   'get no reaction': [-0.7, 'communication'],
@@ -1352,7 +1355,10 @@ export const PHRASES: Record<string, PhraseEntry> = {
   // Left without help when it was needed.
   'leave us hanging': [-0.6, 'speed'],
   'leave me hanging': [-0.6, 'speed'],
-  'be left hanging': [-0.6, 'speed'],
+  // Not "wires were left hanging out of the ceiling".
+  'be left hanging when': [-0.6, 'speed'],
+  'be left hanging for': [-0.6, 'speed'],
+  'be left hanging with': [-0.6, 'speed'],
   // Manners and a customer focus, said of the business.
   'no manners': [-0.8, 'professionalism'],
   'bad manners': [-0.8, 'professionalism'],

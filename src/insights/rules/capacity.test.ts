@@ -20,6 +20,7 @@ describe('no room for the customer (capacity.ts)', () => {
     'Even in emergencies only absolute regular customers are served.',
     'They only take jobs for their existing clients.',
     'They left us hanging.',
+    'We were left hanging when there was an emergency.',
   ])('availability complaint: %s', (text) => {
     expect(read(text)).toEqual({ speed: 'negative' })
   })
@@ -39,6 +40,9 @@ describe('no room for the customer (capacity.ts)', () => {
     "They don't do weekends but came first thing Monday.",
     'We only needed regular maintenance.',
     'I only work with regular clients.',
+    "He's never too busy to help.",
+    'Wires were left hanging out of the ceiling.',
+    'Their loyalty discount only works for regular customers.',
   ])('no availability complaint: %s', (text) => {
     expect(read(text).speed).toBeUndefined()
   })

@@ -65,7 +65,10 @@ function noServiceOutOfHours(tokens: Token[], k: number): boolean {
   if (!SERVICE_OFFERED.has(tokens[k]!.lemma)) return false
   const before = tokens.slice(Math.max(0, k - 2), k)
   // "don't do call-outs at night": the service denied with "do".
-  const notDone = tokens[k - 1]?.lemma === 'do' && ['not', "n't"].includes(tokens[k - 2]?.surface ?? '')
+  const notDone =
+    tokens[k - 1]?.lemma === 'do' &&
+    ['not', "n't"].includes(tokens[k - 2]?.surface ?? '') &&
+    !tokens.slice(Math.max(0, k - 4), k - 2).some((x) => FIRST_PERSON.has(x.surface))
   if (
     !notDone &&
     !before.some((x) => x.surface === 'no' || ((x.surface === 'not' || x.surface === "n't") && tokens[k]!.lemma === 'available'))
@@ -94,16 +97,15 @@ function onlyRegulars(tokens: Token[], k: number): boolean {
   const kind = after.findIndex((x, j) => REGULARS.has(x.surface) && NEWCOMERS.has(after[j + 1]?.lemma ?? ''))
   if (kind < 0) return false
   const near = [...tokens.slice(Math.max(0, k - 3), k), ...after]
-  return (
-    near.some((x) => ['serve', 'take', 'accept', 'help', 'book', 'work'].includes(x.lemma)) &&
-    !near.some((x) => FIRST_PERSON.has(x.surface))
-  )
+  return near.some((x) => ['serve', 'take', 'accept', 'help', 'book'].includes(x.lemma)) && !near.some((x) => FIRST_PERSON.has(x.surface))
 }
 
-/** "they are too busy for small jobs", "Too busy to come out": the business, not the customer ("I was too busy"). */
+/** "they are too busy for small jobs", "Too busy to come out": the business, not the customer ("I was too busy") nor denied ("never too busy to help"). */
 function tooBusy(tokens: Token[], k: number): boolean {
   if (tokens[k]!.surface !== 'busy' || tokens[k - 1]?.surface !== 'too' || !['for', 'to'].includes(tokens[k + 1]?.surface ?? ''))
     return false
+  // "He's never too busy to help": praise.
+  if (tokens.slice(Math.max(0, k - 4), k - 1).some((x) => NOT_OR_NEVER.has(x.surface))) return false
   const subject = tokens.slice(Math.max(0, k - 5), k).findLast((x) => x.pos === 'PRON' || x.pos === 'NOUN' || x.pos === 'PROPN')
   return subject === undefined || ['they', 'he', 'she'].includes(subject.surface) || SUBJECTS.has(subject.lemma)
 }

@@ -33,6 +33,7 @@ describe('charges stated as facts', () => {
     ['Then charged 1 hour and 10 minutes for the return journey.', { price: 'negative' }],
     ['They charged us for travel time.', { price: 'negative' }],
     ['Charged for three coats, only put two on.', { price: 'negative' }],
+    ['They charged us extra for travel.', { price: 'negative' }],
   ] as [string, Record<string, string>][])('complaint: %s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
@@ -48,6 +49,11 @@ describe('charges stated as facts', () => {
     "They didn't charge us for travel time.",
     'Charged only for the travel.',
     'They charged us for the paint and we only used one tin.',
+    'Charged a fair price, only took an hour.',
+    "The bill was lower than the quote because they didn't need to replace the pump.",
+    "He charged less than quoted since it didn't take as long.",
+    'They charged £2,800 for our new block-paved drive.',
+    'They charge a small, fair fee for travel.',
     'Is it normal for a plumber to charge travel time?',
     'The bill was fair, they never did anything extra.',
     'They charged for the call out, which I never mind.',

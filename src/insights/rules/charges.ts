@@ -95,6 +95,8 @@ const DOINGS = new Set([
   'happen',
   'come',
 ])
+/** A fair charge: "a small, fair fee for travel", "charged a fair price, only took an hour". */
+const FAIR_WORDS = new Set(['fair', 'reasonable', 'small', 'nominal', 'modest'])
 /** Who did not do it, or what was not done, between the bill and its denial: "that", "which", "he", "they". */
 const RELATIVES = new Set(['that', 'which', 'he', 'she', 'they', 'it', 'we'])
 const BREAKS = new Set([',', ';', ':', '.', 'but', 'and'])
@@ -106,14 +108,20 @@ const BREAKS = new Set([',', ';', ':', '.', 'but', 'and'])
  */
 function billedUndone(tokens: Token[], i: number): boolean {
   if (!['charge', 'bill', 'invoice'].includes(tokens[i]!.lemma) || negatedBefore(tokens, i)) return false
+  // "The bill was lower than the quote because they didn't ...": a fair bill.
+  if (tokens.some((x) => FAIR_WORDS.has(x.surface) || ['lower', 'less', 'cheaper', 'discount'].includes(x.surface))) return false
   let relative = false
   for (let j = i + 1; j < Math.min(tokens.length, i + 14); j++) {
     const t = tokens[j]!
     if (BREAKS.has(t.surface)) return false
     if (RELATIVES.has(t.surface)) relative = t.surface !== 'we'
     if (!relative || !DOINGS.has(t.lemma)) continue
+    // "took place", not "didn't take as long".
+    if (t.lemma === 'take' && tokens[j + 1]?.surface !== 'place') continue
     const before = tokens.slice(Math.max(i + 1, j - 3), j)
     if (before.some((x) => FIRST_PERSON.has(x.surface))) return false
+    // "didn't need to replace the pump", "didn't have to supply the tiles": a need denied, not work left undone.
+    if (before.some((x) => ['need', 'have'].includes(x.lemma)) && tokens[j - 1]?.surface === 'to') return false
     if (before.some((x) => NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma))) return true
   }
   return false
@@ -126,19 +134,22 @@ function billedUndone(tokens: Token[], i: number): boolean {
 function billedMoreThanDone(tokens: Token[], i: number): boolean {
   if (!['charge', 'bill', 'invoice'].includes(tokens[i]!.lemma) || negatedBefore(tokens, i)) return false
   if (tokens.slice(Math.max(0, i - 2), i + 2).some((x) => x.surface === 'only')) return false
+  // "Charged a fair price, only took an hour": nothing billed that was not done.
+  if (tokens.some((x) => FAIR_WORDS.has(x.surface))) return false
   for (let j = i + 2; j < Math.min(tokens.length, i + 14); j++) {
     if (tokens[j]!.surface !== 'only' || ![',', 'but', 'and', 'they', 'he', 'she'].includes(tokens[j - 1]!.surface)) continue
     if (tokens.slice(i, j).some((x) => FIRST_PERSON.has(x.surface))) return false
     const next = tokens.slice(j + 1, j + 4)
     const done = next.findIndex(
-      (x) => x.pos === 'VERB' && (DOINGS.has(x.lemma) || ['put', 'paint', 'apply', 'send', 'show'].includes(x.lemma)),
+      (x) => x.pos === 'VERB' && x.lemma !== 'take' && (DOINGS.has(x.lemma) || ['paint', 'apply', 'send', 'show'].includes(x.lemma)),
     )
     return done === 0 || (done > 0 && next.slice(0, done).some((x) => isNumber(x) || ['one', 'two', 'three', 'half'].includes(x.surface)))
   }
   return false
 }
 
-const JOURNEY = new Set(['journey', 'travel', 'travelling', 'traveling', 'drive', 'driving', 'mileage', 'fuel', 'petrol'])
+/** Not "drive": in British English as often the driveway ("charged £2,800 for our new block-paved drive"). */
+const JOURNEY = new Set(['journey', 'travel', 'travelling', 'traveling', 'driving', 'mileage', 'fuel', 'petrol'])
 /** Up to n words after token i, up to the end of its part of the sentence (a comma, "but", an "and" not within an amount: "1 hour and 10 minutes"). */
 function samePart(tokens: Token[], i: number, n: number): Token[] {
   const words = tokens.slice(i + 1, i + 1 + n)
@@ -152,7 +163,7 @@ const billedJourney = (tokens: Token[], i: number) =>
   !negatedBefore(tokens, i) &&
   ![...tokens.slice(Math.max(0, i - 2), i), ...tokens.slice(i + 1, i + 3)].some((x) => ['only', 'just', 'fairly'].includes(x.surface)) &&
   samePart(tokens, i, 10).some((x) => JOURNEY.has(x.lemma) || JOURNEY.has(x.surface)) &&
-  !samePart(tokens, i, 10).some((x) => ['no', 'not', 'free', 'nothing', 'extra'].includes(x.surface))
+  !samePart(tokens, i, 10).some((x) => ['no', 'not', 'free', 'nothing'].includes(x.surface) || FAIR_WORDS.has(x.surface))
 
 /** Words a stated charge starts at: anything else is skipped at once (the rule runs on every sentence). */
 const TRIGGERS = new Set(['pay', 'charge', 'bill', 'invoice', 'twice', 'double', 'triple', ...MULTIPLES])

@@ -19,6 +19,7 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
     ['The tiles were laid improperly.', { quality: 'negative' }],
     ['The paint is patchy.', { quality: 'negative' }],
     ['The stylist butchered my hair.', { quality: 'negative' }],
+    ['She kept butchering my hair.', { quality: 'negative' }],
     // Manners and a customer focus.
     ['He has no manners.', { professionalism: 'negative' }],
     // Delays, silence and pressure said plainly.
@@ -34,6 +35,7 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
     ['The company is not really customer oriented.', { professionalism: 'negative' }],
     ['Work is not carried out professionally.', { quality: 'negative' }],
     ['They behaved unprofessionally.', { professionalism: 'negative' }],
+    ['They treated us very professionally.', { professionalism: 'positive' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })

@@ -17,6 +17,7 @@ describe("the customer's own doing (customers-own.ts)", () => {
     'The job was delayed by the weather.',
     'The start was delayed due to the council permit.',
     'They set up a plan of delayed payments for us.',
+    'We had to delay the start due to illness.',
   ])('no opinion of the business: %s', (text) => {
     expect(read(text)).toEqual({})
   })

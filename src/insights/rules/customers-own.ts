@@ -67,6 +67,7 @@ const OTHERS_DECIDING = new Set([
   'permit',
   'permission',
   'weather',
+  'flight',
   'hoa',
   'neighbour',
   'neighbor',
@@ -81,8 +82,11 @@ export function waitingOnOthers({ tokens, hits }: Clause): void {
     if (h.score >= 0 || !h.entry.aspects.includes('speed')) continue
     // "delayed by the weather", "a delay because of the council": a delay put down to a third party.
     if (tokens.slice(h.start, h.end).some((t) => t.lemma === 'delay' || t.surface === 'delayed')) {
-      // "delayed payments": the customer's money put off, not the work.
+      // "delayed payments": the customer's money put off, not the work; "we had to delay the start": the customer's.
       if (['payment', 'bill', 'rent'].includes(tokens[h.end]?.lemma ?? '')) h.score = 0
+      // "Our flight was delayed", "the permit was delayed": another's delay.
+      if (tokens.slice(Math.max(0, h.start - 4), h.start).some((t) => FIRST_PERSON.has(t.surface) || OTHERS_DECIDING.has(t.lemma)))
+        h.score = 0
       const cause = tokens.slice(h.end, h.end + 6)
       const by = cause.findIndex((t) => ['by', 'due', 'because'].includes(t.surface))
       if (by >= 0 && cause.slice(by + 1).some((t) => OTHERS_DECIDING.has(t.lemma))) h.score = 0

@@ -68,6 +68,8 @@ describe('damage done by the business (damage.ts)', () => {
     "I've been burned by contractors before, these folks are the real deal.",
     'Our basement flooded after heavy rain.',
     'Ruined our weekend.',
+    'Ruined our whole weekend.',
+    'Chipped my windscreen on the M25.',
     'Dropped my car off at 8.',
   ])('no quality complaint: %s', (text) => {
     expect(read(text).quality).not.toBe('negative')

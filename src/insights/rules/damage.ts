@@ -98,13 +98,24 @@ function theirSubject(tokens: Token[], k: number): boolean {
 }
 
 /** "Ruined my jeans", "Then scratched our floor": a review's dropped subject is the business (the verb first, the customer's thing after). */
-const subjectDropped = (tokens: Token[], k: number) =>
-  (k === 0 || (k === 1 && ['then', 'also', 'and'].includes(tokens[0]!.surface))) &&
-  ['my', 'our'].includes(tokens[k + 1]?.surface ?? '') &&
-  !NO_THING.has(tokens[k + 2]?.lemma ?? '')
+function subjectDropped(tokens: Token[], k: number): boolean {
+  if (
+    !(k === 0 || (k === 1 && ['then', 'also', 'and'].includes(tokens[0]!.surface))) ||
+    !['my', 'our'].includes(tokens[k + 1]?.surface ?? '')
+  )
+    return false
+  // The thing, past its adjectives: "broke my left wrist", "ruined our whole weekend".
+  const thing = tokens.slice(k + 2, k + 5).find((x) => x.pos === 'NOUN')
+  if (!thing || NO_THING.has(thing.lemma)) return false
+  // "Cracked my phone screen, they replaced it in an hour": the customer's accident, then the repair.
+  return !tokens.slice(k + 2).some((x) => REPAIRING.has(x.lemma))
+}
+const REPAIRING = new Set(['fix', 'repair', 'replace', 'mend', 'sort', 'restore'])
 /** "Broke my leg", "Ruined our weekend": the customer's own body or time, not a thing damaged. */
 const NO_THING = new Set([
   ...['leg', 'arm', 'wrist', 'ankle', 'back', 'nose', 'finger', 'toe', 'hip', 'neck', 'foot', 'hand', 'heart', 'tooth'],
+  // Things customers break themselves and bring in: "Cracked my windscreen on the M25".
+  ...['phone', 'screen', 'windscreen', 'windshield', 'bumper', 'car', 'glasses', 'laptop'],
   ...[
     'day',
     'weekend',

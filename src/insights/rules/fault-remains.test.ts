@@ -60,6 +60,10 @@ describe('the fault still there, back or as before (fault-remains.ts)', () => {
     'No mice back since the treatment.',
     'We still had mice so we called them.',
     'He remained calm.',
+    'We remained stuck for hours.',
+    'Used them again for the annual boiler service, same as before.',
+    'We had mice back in the loft this winter and they came out next day.',
+    'Sprayed for ants and came back after two weeks to check.',
   ])('working again is no fault as before: %s', (text) => {
     expect(read(text).quality).not.toBe('negative')
   })

@@ -62,7 +62,8 @@ function stillFaulty(tokens: Token[], k: number): boolean {
   if (!remains && (t.surface !== 'still' || !['be', 'remain', 'seem', 'feel'].includes(tokens[k - 1]?.lemma ?? ''))) return false
   const state = tokens[k + 1]
   if (!state || !FAULT_STATES.has(state.surface)) return false
-  const subject = tokens.slice(Math.max(0, k - 4), k - 1)
+  // Before "is still" (k - 1 is the verb) or before "remains" (k is).
+  const subject = tokens.slice(Math.max(0, k - 4), remains ? k : k - 1)
   if (subject.some((x) => PERSONS.has(x.surface)) || tokens.some((x) => OUTDOORS.has(x.surface))) return false
   if (OF_A_FAULT.has(state.surface) && !subject.some((x) => FAULT_NOUNS.has(x.lemma))) return false
   // "still cold when he arrived", "still broken when we called them": the state the customer found, before the work.
@@ -123,7 +124,12 @@ function asBefore(tokens: Token[], k: number): boolean {
 function tailAsBefore(tokens: Token[], from: number, k: number): boolean {
   if (from < 2 || tokens[from - 1]!.surface !== ',' || k - from > 3 || !['same', 'exactly', 'just'].includes(tokens[from]!.surface))
     return false
-  return !tokens.some((x) => WORKING.has(x.lemma) || (SENTIMENT[x.lemma] ?? SENTIMENT[x.surface] ?? 0) > 0)
+  if (tokens.some((x) => WORKING.has(x.lemma) || (SENTIMENT[x.lemma] ?? SENTIMENT[x.surface] ?? 0) > 0)) return false
+  // The state goes on, in the present ("keeps running", "reverses"), not a visit told in the past ("Used them again
+  // for the boiler service, same as before").
+  return tokens
+    .slice(0, from - 1)
+    .some((x) => x.pos === 'VERB' && (x.lemma === 'keep' || (x.surface !== x.lemma && /[^s]s$/.test(x.surface))))
 }
 
 /** "Nothing changed after the repair", "no difference after their visit". */
@@ -152,8 +158,9 @@ const PESTS = new Set([
 ])
 /**
  * "Mice are still in the loft after the third visit", "ants back in the kitchen four days after the treatment": pests
- * still there or back, at "still" or "back"; not denied ("no mice back since"), not the trouble called about ("the mice
- * were still there when we called them").
+ * still there or back, at "still" or "back"; not denied ("no mice back since"), not the customer's ("we had mice back
+ * in the loft"), not a person's return ("came back to check"), not the trouble called about ("still there when the tech
+ * arrived").
  */
 function pestsRemain(tokens: Token[], k: number): boolean {
   const t = tokens[k]!
@@ -161,10 +168,17 @@ function pestsRemain(tokens: Token[], k: number): boolean {
   const before = tokens.slice(Math.max(0, k - 3), k)
   if (!before.some((x) => PESTS.has(x.lemma) || PESTS.has(x.surface))) return false
   if (before.some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'no')) return false
+  // "We had mice back in the loft": the customer's trouble; "came back to check": a person's return.
+  if (tokens.slice(0, k).some((x) => FIRST_PERSON.has(x.surface)) || ['come', 'go', 'get'].includes(tokens[k - 1]?.lemma ?? ''))
+    return false
   if (!['in', 'at', 'on', 'after', 'again', 'everywhere', 'there', '.', ','].includes(tokens[k + 1]?.surface ?? '.')) return false
+  // "still there when the tech arrived", "so we called them": the trouble called about.
   return !tokens
     .slice(k + 1)
-    .some((x, j, rest) => ['when', 'so', 'before'].includes(x.surface) && FIRST_PERSON.has(rest[j + 1]?.surface ?? ''))
+    .some(
+      (x, j, rest) =>
+        ['when', 'before', 'until'].includes(x.surface) || (x.surface === 'so' && FIRST_PERSON.has(rest[j + 1]?.surface ?? '')),
+    )
 }
 
 /** Marks a fault still there, back or unchanged (a sentence rule: runs before the sentence is split). */

@@ -51,6 +51,8 @@ describe('time billed', () => {
     ['He billed 3 hours and worked 3 hours.', {}],
     ['Charged me £300 for a 10 minute job.', { price: 'negative' }],
     ['He was here for 20 minutes and billed us for two hours.', { price: 'negative' }],
+    ['He was here 20 minutes and wrote up 2 hours.', { price: 'negative' }],
+    ['Logged the fault and 2 hours later an engineer was here for 20 minutes.', {}],
     ['They charged 2 hours of labor for a 30 minute job.', { price: 'negative' }],
     ['They billed three hours for a one hour job.', { price: 'negative' }],
     ['Charged 4 hours labour, the man was in our house for 90 minutes.', { price: 'negative' }],

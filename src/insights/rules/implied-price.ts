@@ -145,9 +145,14 @@ function durationAt(tokens: Token[], i: number): Duration | undefined {
   return { at: i, minutes: (n + (andAHalf ? 0.5 : 0)) * unit, unit, end: andAHalf ? k + 3 : k }
 }
 
-/** Words of billing time: "billed", "charged", "invoiced", "paid", "the bill", time "recorded", "logged" or "wrote up". */
-const BILLING = new Set(['bill', 'charge', 'invoice', 'pay', 'record', 'log', 'write'])
+/** Words of billing time: "billed", "charged", "invoiced", "paid", "the bill". */
+const BILLING = new Set(['bill', 'charge', 'invoice', 'pay'])
 const billing = (t: Token) => BILLING.has(t.lemma) || BILLING.has(t.surface)
+/** Time written down, right before it: "recorded 1.5 hours", "wrote up 2 hours", "logged 3 hours" (not "logged the fault and 2 hours later"). */
+const RECORDING = new Set(['record', 'log', 'write'])
+const recordedAt = (tokens: Token[], d: { at: number; end: number }) =>
+  tokens.slice(Math.max(0, d.at - 2), d.at).some((t) => RECORDING.has(t.lemma) && t.pos === 'VERB') &&
+  !['later', 'ago', 'after'].includes(tokens[d.end]?.surface ?? '')
 /** Words that place a duration on the work: "was here for 20 minutes", "in our house for 90 minutes", "spent an hour", "a 30 minute job". */
 const WORK_BEFORE = new Set([
   'here',
@@ -189,7 +194,7 @@ export function billedTime(tokens: Token[]): void {
       tokens[i]!.extra = syntheticEntry('charged for minutes of work', -0.8)
   }
   const durations = tokens.flatMap((_, i) => durationAt(tokens, i) ?? [])
-  const billed = durations.find((d) => tokens.slice(Math.max(0, d.at - 4), d.at).some(billing))
+  const billed = durations.find((d) => tokens.slice(Math.max(0, d.at - 4), d.at).some(billing) || recordedAt(tokens, d))
   if (!billed || tokens[billed.at]!.extra) return
   // "were only here for 2": a bare number after the billed time counts in its unit.
   const bare = tokens.flatMap((t, i): Duration[] =>

@@ -29,6 +29,7 @@ describe('what the business left behind (left-behind.ts)', () => {
     'Not a speck of dust on the floor when they finished.',
     'They swept up all the sawdust on the floor.',
     'They put down dust sheets in every room.',
+    "They didn't leave a speck of dust on the floor.",
   ])('nothing left behind is praise: %s', (text) => {
     expect(read(text)).toEqual({ cleanliness: 'positive' })
   })
@@ -44,6 +45,7 @@ describe('what the business left behind (left-behind.ts)', () => {
     'They left our old house in perfect condition.',
     'I had to clean the gutters, so I called them.',
     'The gutters were full of muck in the downpipes so we called them.',
+    'Windows left streak free on the inside.',
   ])('nothing left behind: %s', (text) => {
     expect(read(text).cleanliness).toBeUndefined()
   })

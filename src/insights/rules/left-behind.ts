@@ -89,7 +89,21 @@ const MESS = new Set([
   'smears',
 ])
 /** "dust sheets", "a dust mask": things named after the mess, not mess. */
-const MESS_COMPOUNDS = new Set(['sheet', 'cover', 'mask', 'pan', 'bag', 'sheets', 'covers', 'masks', 'bags'])
+const MESS_COMPOUNDS = new Set([
+  'sheet',
+  'cover',
+  'mask',
+  'pan',
+  'bag',
+  'sheets',
+  'covers',
+  'masks',
+  'bags',
+  'free',
+  'control',
+  'extraction',
+  'barrier',
+])
 const REMOVING = new Set([...CLEANING_UP, 'remove', 'clear', 'pick', 'collect', 'take', 'haul', 'brush'])
 const WHERE = new Set(['the', 'our', 'my', 'every', 'his', 'their', 'a'])
 
@@ -103,7 +117,9 @@ const WHERE = new Set(['the', 'our', 'my', 'every', 'his', 'their', 'a'])
 function messLies(tokens: Token[], k: number): 'mess' | 'none' | undefined {
   const t = tokens[k]!
   if (!MESS.has(t.lemma) && !MESS.has(t.surface)) return undefined
-  if (MESS_COMPOUNDS.has(tokens[k + 1]?.lemma ?? '')) return undefined
+  // "dust sheets", "streak free", "dust-free" (a hyphen token between).
+  const compound = tokens[k + 1]?.surface === '-' ? tokens[k + 2] : tokens[k + 1]
+  if (MESS_COMPOUNDS.has(compound?.lemma ?? '')) return undefined
   const after = tokens.slice(k + 1, k + 5)
   const lies = after.some(
     (x, j) =>
@@ -113,10 +129,17 @@ function messLies(tokens: Token[], k: number): 'mess' | 'none' | undefined {
   )
   if (!lies || tokens.some((x) => x.surface === 'before' || x.surface === 'own')) return undefined
   const before = tokens.slice(Math.max(0, k - 5), k)
-  if (before.some((x) => REMOVING.has(x.lemma) || FIRST_PERSON.has(x.surface) || x.surface === 'full')) return undefined
+  if (before.some((x) => FIRST_PERSON.has(x.surface) || x.surface === 'full')) return undefined
+  // Cleared, before or after: "they swept up the sawdust", "all the debris in the gutters was cleared away".
+  if (
+    tokens.some((x) => REMOVING.has(x.lemma)) ||
+    tokens.slice(k + 1).some((x, j, rest) => x.lemma === 'come' && ['out', 'off'].includes(rest[j + 1]?.surface ?? ''))
+  )
+    return undefined
   // "... in the downpipes so we called them": the trouble called about.
   if (tokens.slice(k + 1).some((x, j, rest) => x.surface === 'so' && FIRST_PERSON.has(rest[j + 1]?.surface ?? ''))) return undefined
-  if (before.slice(-3).some((x) => ['no', 'not', "n't", 'never', 'without', 'zero', 'any'].includes(x.surface))) return 'none'
+  // "not a speck of dust", "didn't leave a trace of dust": a denial up to five words before.
+  if (before.some((x) => ['no', 'not', "n't", 'never', 'without', 'zero', 'any'].includes(x.surface))) return 'none'
   return 'mess'
 }
 /** "I had to hoover for two hours after they left", "we had to clean up after them": the customer cleaning up after the business. */

@@ -64,6 +64,12 @@ export function mannerOfWork(clause: Clause): void {
     if (h.entry.phrase === 'well' && (tokens[h.start - 1]?.surface === 'as' || tokens[h.end]?.surface === 'as')) continue
     const verb = h.entry.phrase.startsWith('do') ? h.start : workVerb(clause, h)
     if (verb < 0) continue
+    // "treated us professionally", "carried themselves professionally": how people were dealt with, not the work.
+    if (
+      WORK_OR_PERSON.has(h.entry.phrase) &&
+      (tokens[verb]!.lemma === 'treat' || (tokens[verb]!.lemma === 'carry' && tokens[verb + 1]?.surface !== 'out'))
+    )
+      continue
     // "they are doing so well": a business doing well, not work done well.
     if (h.entry.phrase === 'well' && verb < h.start && tokens[verb]!.lemma === 'do') continue
     h.entry = { ...h.entry, aspects: ['quality'] }

@@ -18,11 +18,17 @@ describe('silence beside a no-show (or-continues.ts)', () => {
     'He never turned up or rang.',
     "He didn't turn up and didn't bother to cancel.",
     'Nobody came at the agreed time and the company did not cancel.',
+    'They never showed up or cancelled.',
   ])('no-show and silence: %s', (text) => {
     expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual({ punctuality: 'negative', communication: 'negative' })
   })
 
-  test.each(['I never had to wait or call twice.', 'Come or call anytime.', 'They did not cancel.'])('no silence: %s', (text) => {
+  test.each([
+    'I never had to wait or call twice.',
+    'Come or call anytime.',
+    'They did not cancel.',
+    'They were 30 minutes late and never cancelled on us.',
+  ])('no silence: %s', (text) => {
     expect((readAspects(text, { learned: false }) as Record<string, string>).communication).toBeUndefined()
   })
 })

@@ -3,7 +3,8 @@
  * The lexicon reads "never showed" whole, taking its negator for itself, so the verb after "or" would go undenied;
  * a cue there is denied too: praise flips (as a negation does), a plain verb of the service ("phoned") becomes the
  * complaint of its aspect (silence is communication). A verb of getting in touch that the lexicon does not hold
- * ("called", "let us know", "cancelled") is silence too.
+ * ("called", "rang") is silence too, and so is a cancellation the lexicon reads as punctuality ("never showed up or
+ * cancelled": nobody was told).
  * A cancellation denied beside a no-show ("nobody came and they did not cancel", "didn't turn up and didn't bother to
  * cancel") is silence, not punctuality praise: nobody was told.
  */
@@ -17,7 +18,6 @@ const CONTACT_VERBS = new Set([
   'phone',
   'text',
   'email',
-  'e-mail',
   'cancel',
   'reply',
   'respond',
@@ -49,6 +49,11 @@ export function orContinues({ tokens, hits, segmentOf }: Clause): void {
       })
       continue
     }
+    // "never showed up or cancelled": the lexicon's punctuality cue, nobody told.
+    if (next && next.start - h.end <= 2 && !next.negated && tokens[next.start]!.lemma === 'cancel' && next.score < 0) {
+      hits[k + 1] = { ...next, entry: timeEntry('no word', -0.6, 'communication'), negated: true }
+      continue
+    }
     if (!next || next.negated || !next.entry.aspects.length || next.score < 0) continue
     if (next.start - h.end > 3) continue
     if (next.score > 0) next.score = clamp(next.score * NEGATION_SCALAR)
@@ -56,14 +61,15 @@ export function orContinues({ tokens, hits, segmentOf }: Clause): void {
     else continue
     next.negated = true
   }
-  cancellationDenied(hits)
+  cancellationDenied(hits, tokens)
 }
 
 /** "did not cancel" (read as punctuality praise) beside a no-show in the same clause: silence. */
-function cancellationDenied(hits: Hit[]): void {
+function cancellationDenied(hits: Hit[], tokens: Clause['tokens']): void {
   const noShow = hits.some((h) => h.score < 0 && h.entry.aspects.includes('punctuality'))
   if (!noShow) return
+  // Not "never cancelled on us": they kept the appointment.
   for (const [k, h] of hits.entries())
-    if (h.negated && h.score > 0 && h.entry.words.includes('cancel'))
+    if (h.negated && h.score > 0 && h.entry.words.includes('cancel') && tokens[h.end]?.surface !== 'on')
       hits[k] = { ...h, entry: timeEntry('did not cancel', -0.6, 'communication'), score: -0.6 }
 }

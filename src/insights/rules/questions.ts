@@ -1,8 +1,10 @@
 /**
  * A question asking what is normal or what to do states no opinion: "Is a $99 diagnostic fee normal for HVAC around
  * here?", "Is it normal for a bathroom remodel to take six weeks?", "What should I do if the grout cracks again?",
- * "Would they have charged extra on a Sunday?". Its cues are set to no feeling, except an emphatic one ("Is it
- * normal to be this rude to customers?"). Not a rhetorical question, which complains ("Why did nobody tell us?").
+ * "Would they have charged extra on a Sunday?". Its cues are set to no feeling, except an emphatic one (a score of
+ * 0.85 or more: "Is it normal to be this rude to customers?"); so a milder rhetorical question of that shape ("Is it
+ * normal to wait three weeks for a callback?") is lost with it. Other questions are read as they are ("Why did nobody
+ * tell us?" complains).
  */
 import type { Clause, Token } from './types'
 

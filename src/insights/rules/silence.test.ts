@@ -63,6 +63,8 @@ describe('a verb of getting in touch denied (silence.ts)', () => {
     "Didn't text, didn't call, just silence.",
     'They are not answering the phone.',
     'Nobody has reported back to us.',
+    "He didn't ring.",
+    'Never called us back.',
     'Our contact person has never reacted to our inquiries.',
   ])('silence: %s', (text) => {
     expect(read(text).communication).toBe('negative')
@@ -75,6 +77,9 @@ describe('a verb of getting in touch denied (silence.ts)', () => {
     'The last plumber never called back, these guys did.',
     'They respond fast and never fail to update us.',
     'My only regret is not calling them first.',
+    "Don't call anyone else!",
+    'Will never call another company.',
+    "The garage door opener wouldn't react to the remote, so we called them.",
     'What do you do when a contractor never rings?',
     "If they don't ring, try the office.",
   ])('no silence: %s', (text) => {

@@ -3,7 +3,8 @@
  * "nobody phoned to say why", "the salon never rang me", "didn't text, didn't call") is a communication complaint.
  * The lexicon holds some of these verbs as plain cues of no feeling ("phone", "inform"), which a negation cannot turn,
  * and others not at all ("call", "ring"); the phrase table has the commonest wordings with a named subject.
- * Not: the customer's own ("I never called them", "we didn't ring because it was late", "my only regret is not calling
+ * Not: advice or intent ("Don't call anyone else!", "will never call another company"), a device ("the opener wouldn't
+ * respond to the remote"), the customer's own ("I never called them", "we didn't ring because it was late", "my only regret is not calling
  * them first"), a call never needed ("I never
  * had to call twice"), a condition ("if they don't answer, try the office", "what do you do when a contractor doesn't call").
  */
@@ -18,7 +19,6 @@ const CONTACT = new Set([
   'text',
   'texted',
   'email',
-  'e-mail',
   'contact',
   'inform',
   'notify',
@@ -45,18 +45,34 @@ function contactDenied(tokens: Token[], k: number): boolean {
   }
   if (['even', 'once', 'ever', 'bother'].includes(tokens[j]?.surface ?? '')) j--
   // "did never call", "nobody has called": the helper between the denial and the verb.
-  if (['do', 'did', 'does', 'has', 'have', 'had'].includes(tokens[j]?.surface ?? '') && tokens[j + 1]?.surface !== 'not') j--
+  if (['do', 'did', 'does', 'has', 'have', 'had'].includes(tokens[j]?.surface ?? '')) j--
   const negator = tokens[j]
   const noOne = negator?.surface === 'one' && tokens[j - 1]?.surface === 'no'
   if (!negator || !(DENIALS.has(negator.surface) || noOne)) return false
   // "My only regret is not calling them first": a gerund is the customer's, unless it is theirs in progress ("they are not answering").
-  if (t.surface.endsWith('ing')) {
+  if (t.surface.endsWith('ing') && t.surface !== t.lemma) {
     const subject = tokens[j - 2]
     if (tokens[j - 1]?.lemma !== 'be' || !subject || !(['they', 'he', 'she'].includes(subject.surface) || SUBJECTS.has(subject.lemma)))
       return false
   }
   if (tokens.slice(Math.max(0, j - 4), j).some((x) => FIRST_PERSON.has(x.surface))) return false
-  return !tokens.slice(Math.max(0, j - 8), j).some((x) => CONDITIONS.has(x.surface))
+  if (tokens.slice(Math.max(0, j - 8), j).some((x) => CONDITIONS.has(x.surface))) return false
+  // Advice or intent, not their silence: "Don't call anyone else!", "Will never call another company".
+  const imperative = t.surface === t.lemma && (j === 0 || (j === 1 && tokens[0]!.surface === 'do')) && negator.surface !== 'nobody'
+  if (imperative || ['will', 'would', "'ll"].includes(tokens[j - 1]?.surface ?? '')) return false
+  if (['anyone', 'anybody', 'another', 'this', 'these'].includes(tokens[k + 1]?.surface ?? '')) return false
+  // "The opener wouldn't respond to the remote": a device answering, not the business.
+  if (['respond', 'react', 'answer', 'reply'].includes(t.lemma)) {
+    const subject = tokens.slice(Math.max(0, j - 5), j).findLast((x) => x.pos === 'PRON' || x.pos === 'NOUN' || x.pos === 'PROPN')
+    if (
+      subject &&
+      subject.pos !== 'PRON' &&
+      !SUBJECTS.has(subject.lemma) &&
+      !['person', 'contact', 'salon', 'team'].includes(subject.lemma)
+    )
+      return false
+  }
+  return true
 }
 
 /** Marks silence on the denied verb (a sentence rule: runs before the sentence is split). */
