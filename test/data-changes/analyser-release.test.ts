@@ -1,12 +1,12 @@
 /**
  * The analyser's release follows its output (src/insights/release.ts): what the analyser makes of a fixed set of
  * real reviews (test/insights/real/documents.jsonl: each review's analysis, and the insights computed from all of
- * them) is hashed, and the hash must be the release stored insights are keyed by. A change to the rules, the
+ * them) and of every labelled sentence the project holds (the real corpora, the written sentences, the probes) is hashed, and the hash must be the release stored insights are keyed by. A change to the rules, the
  * lexicon, the aggregation or the insights' shape that moves this output without a new release fails here, naming
  * the value to set; otherwise a server would go on serving insights the previous analyser computed.
  */
 import { expect, test } from 'bun:test'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { analyzeText, contextFor } from '../../src/insights/analyzer'
 import { computeInsights } from '../../src/insights/compute'
@@ -56,20 +56,60 @@ function fixtureReviews(): Review[] {
   })
 }
 
+const INSIGHTS = join(import.meta.dir, '..', 'insights')
+/**
+ * Every other sentence the project holds, read alone: the real labelled corpora, the sentences we wrote and the probes.
+ * A rule can change what it makes of sentences none of the fixed reviews holds ("the mice are still in the loft"); read
+ * here, such a change moves the release too.
+ */
+function labelledSentences(): string[] {
+  const real = join(INSIGHTS, 'real')
+  const probes = join(INSIGHTS, 'probes')
+  const jsonl = [
+    ...readdirSync(real)
+      .filter((n) => n.endsWith('.jsonl') && n !== 'documents.jsonl')
+      .map((n) => join(real, n)),
+    ...readdirSync(probes)
+      .filter((n) => n.endsWith('.jsonl'))
+      .map((n) => join(probes, n)),
+  ].sort()
+  const written = readdirSync(INSIGHTS)
+    .filter((n) => n.endsWith('.txt'))
+    .sort()
+    .map((n) => join(INSIGHTS, n))
+  return [
+    ...jsonl.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim())
+        .map((l) => (JSON.parse(l) as { text: string }).text),
+    ),
+    // "aspect=polarity | text", "kind | labels | text", or a whole review per line; "#" starts a comment.
+    ...written.flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l.trim() && !l.startsWith('#'))
+        .map((l) => l.split(' | ').at(-1)!),
+    ),
+  ]
+}
+
 /** The release the analyser's current output calls for. */
 function currentFingerprint(): string {
   const reviews = fixtureReviews()
   const context = contextFor(BUSINESS)
   const analyses = reviews.map((r) => analyzeText(r.text, context))
   const insights = computeInsights(BUSINESS, reviews, '2026-01-01T00:00:00.000Z')
-  return Bun.hash(JSON.stringify({ analyses, insights })).toString(36)
+  // Each sentence's aspects and scores: what a stored analysis keeps of it.
+  const sentences = labelledSentences().map((text) => analyzeText(text, context).aspects.map((m) => [m.aspect, m.score]))
+  return Bun.hash(JSON.stringify({ analyses, insights, sentences })).toString(36)
 }
 
 test('the analyser release names the output of this analyser', () => {
   const fingerprint = currentFingerprint()
   if (fingerprint !== ANALYSER_RELEASE)
     throw new Error(
-      `The analyser's output on test/insights/real/documents.jsonl changed (its fingerprint is now '${fingerprint}', the release ` +
+      `The analyser's output on test/insights/real/ and the written sentences changed (its fingerprint is now '${fingerprint}', the release ` +
         `says '${ANALYSER_RELEASE}'): stored insights and per-review analyses of the previous analyser would be served as this ` +
         `one's. Set ANALYSER_RELEASE in src/insights/release.ts to '${fingerprint}'.`,
     )
