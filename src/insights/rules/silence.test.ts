@@ -63,6 +63,8 @@ describe('a verb of getting in touch denied (silence.ts)', () => {
     "Didn't text, didn't call, just silence.",
     'They are not answering the phone.',
     'Nobody has reported back to us.',
+    'I called, they never rang back.',
+    'I rang and he never rang back.',
     "He didn't ring.",
     'Never called us back.',
     'Our contact person has never reacted to our inquiries.',

@@ -55,7 +55,11 @@ function contactDenied(tokens: Token[], k: number): boolean {
     if (tokens[j - 1]?.lemma !== 'be' || !subject || !(['they', 'he', 'she'].includes(subject.surface) || SUBJECTS.has(subject.lemma)))
       return false
   }
-  if (tokens.slice(Math.max(0, j - 4), j).some((x) => FIRST_PERSON.has(x.surface))) return false
+  // The customer's own, unless someone of the business is named nearer: "I called, they never rang back" is theirs.
+  const nearest = tokens
+    .slice(Math.max(0, j - 4), j)
+    .findLast((x) => FIRST_PERSON.has(x.surface) || ['they', 'he', 'she'].includes(x.surface) || SUBJECTS.has(x.lemma))
+  if (nearest && FIRST_PERSON.has(nearest.surface)) return false
   if (tokens.slice(Math.max(0, j - 8), j).some((x) => CONDITIONS.has(x.surface))) return false
   // Advice or intent, not their silence: "Don't call anyone else!", "Will never call another company".
   const imperative = t.surface === t.lemma && (j === 0 || (j === 1 && tokens[0]!.surface === 'do')) && negator.surface !== 'nobody'
