@@ -1,12 +1,13 @@
 /**
  * Silence said as a fact: a verb of getting in touch denied, with the business as its subject ("they never rang",
- * "nobody phoned to say why", "the salon never rang me", "didn't text, didn't call") is a communication complaint.
- * The lexicon holds some of these verbs as plain cues of no feeling ("phone", "inform"), which a negation cannot turn,
- * and others not at all ("call", "ring"); the phrase table has the commonest wordings with a named subject.
- * Not: advice or intent ("Don't call anyone else!", "will never call another company"), a device ("the opener wouldn't
- * respond to the remote"), the customer's own ("I never called them", "we didn't ring because it was late", "my only regret is not calling
- * them first"), a call never needed ("I never
- * had to call twice"), a condition ("if they don't answer, try the office", "what do you do when a contractor doesn't call").
+ * "nobody phoned to say why", "the salon never rang me", "didn't text, didn't call", "I called, they never rang back")
+ * is a communication complaint. The lexicon holds some of these verbs as plain cues of no feeling ("phone", "inform"),
+ * which a negation cannot turn, and others not at all ("call", "ring"); the phrase table has the commonest wordings
+ * with a named subject.
+ * Not: the customer's own ("I never called them", "we didn't ring because it was late", "my only regret is not calling
+ * them first"), a call never needed ("I never had to call twice"), a condition ("if they don't answer, try the office",
+ * "when a contractor never rings"), advice or intent ("Don't call anyone else!", "will never call another company"),
+ * a device ("the opener wouldn't respond to the remote").
  */
 import { type Token, timeEntry } from './types'
 import { SUBJECTS } from './refusals'
