@@ -11,8 +11,8 @@
  * even do call-outs at night").
  */
 import { OFF_HOURS } from '../lexicon'
-import { type Token, timeEntry } from './types'
-import { SUBJECTS } from './refusals'
+import { type Token, nearestSubject, timeEntry } from './types'
+import { isTheirs } from './refusals'
 import { FIRST_PERSON, NOT_OR_NEVER } from './words'
 
 const TAKING = new Set(['take', 'accept', 'book', 'schedule', 'onboard', 'welcome'])
@@ -52,9 +52,8 @@ function bookedOut(tokens: Token[], k: number): boolean {
     tokens[k + 2]?.surface === 'front'
   )
     return false
-  const before = tokens.slice(Math.max(0, k - 4), k)
-  const subject = before.findLast((x) => x.pos === 'PRON' || x.pos === 'NOUN' || x.pos === 'PROPN')
-  return subject === undefined || ['they', 'he', 'she'].includes(subject.surface) || SUBJECTS.has(subject.lemma)
+  const subject = nearestSubject(tokens, k - 4, k)
+  return subject === undefined || isTheirs(subject)
 }
 
 /**
@@ -106,8 +105,8 @@ function tooBusy(tokens: Token[], k: number): boolean {
     return false
   // "He's never too busy to help": praise.
   if (tokens.slice(Math.max(0, k - 4), k - 1).some((x) => NOT_OR_NEVER.has(x.surface))) return false
-  const subject = tokens.slice(Math.max(0, k - 5), k).findLast((x) => x.pos === 'PRON' || x.pos === 'NOUN' || x.pos === 'PROPN')
-  return subject === undefined || ['they', 'he', 'she'].includes(subject.surface) || SUBJECTS.has(subject.lemma)
+  const subject = nearestSubject(tokens, k - 5, k)
+  return subject === undefined || isTheirs(subject)
 }
 
 /** Marks no room for the customer (a sentence rule: runs before the sentence is split). */

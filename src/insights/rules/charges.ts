@@ -101,13 +101,16 @@ const FAIR_WORDS = new Set(['fair', 'reasonable', 'small', 'nominal', 'modest'])
 const RELATIVES = new Set(['that', 'which', 'he', 'she', 'they', 'it', 'we'])
 const BREAKS = new Set([',', ';', ':', '.', 'but', 'and'])
 
+/** A bill stated at token i: "charged", "billed", "the bill", "invoiced", not denied ("didn't charge"). */
+const billAt = (tokens: Token[], i: number) => ['charge', 'bill', 'invoice'].includes(tokens[i]!.lemma) && !negatedBefore(tokens, i)
+
 /**
  * "charged us for work that was never done", "things on the bill they never did": a bill (charged, billed, the bill
  * or invoice, not denied) and, in the same part of the sentence after it, a doing denied in a relative clause ("I
  * never used" is the customer's own).
  */
 function billedUndone(tokens: Token[], i: number): boolean {
-  if (!['charge', 'bill', 'invoice'].includes(tokens[i]!.lemma) || negatedBefore(tokens, i)) return false
+  if (!billAt(tokens, i)) return false
   // "The bill was lower than the quote because they didn't ...": a fair bill.
   if (tokens.some((x) => FAIR_WORDS.has(x.surface) || ['lower', 'less', 'cheaper', 'discount'].includes(x.surface))) return false
   let relative = false
@@ -132,7 +135,7 @@ function billedUndone(tokens: Token[], i: number): boolean {
  * sentence, "only" and what was done (a doing, or a number and a verb), not the customer's ("we only used one").
  */
 function billedMoreThanDone(tokens: Token[], i: number): boolean {
-  if (!['charge', 'bill', 'invoice'].includes(tokens[i]!.lemma) || negatedBefore(tokens, i)) return false
+  if (!billAt(tokens, i)) return false
   if (tokens.slice(Math.max(0, i - 2), i + 2).some((x) => x.surface === 'only')) return false
   // "Charged a fair price, only took an hour": nothing billed that was not done.
   if (tokens.some((x) => FAIR_WORDS.has(x.surface))) return false

@@ -29,6 +29,8 @@ const CONTACT_VERBS = new Set([
   'let',
 ])
 
+/** The silence a denied verb of getting in touch says. */
+const noWord = () => timeEntry('no word', -0.6, 'communication')
 const denies = (h: Hit) => h.score < 0 && h.entry.words.some((w) => NEGATOR_SET.has(w) || w === 'never')
 
 export function orContinues({ tokens, hits, segmentOf }: Clause): void {
@@ -38,9 +40,8 @@ export function orContinues({ tokens, hits, segmentOf }: Clause): void {
     const next = hits[k + 1]
     const verb = tokens[h.end + 1]
     if ((!next || next.start > h.end + 1) && verb?.pos === 'VERB' && CONTACT_VERBS.has(verb.lemma)) {
-      const silence = timeEntry('no word', -0.6, 'communication')
       hits.splice(k + 1, 0, {
-        entry: silence,
+        entry: noWord(),
         start: h.end + 1,
         end: h.end + 2,
         score: -0.6,
@@ -51,7 +52,7 @@ export function orContinues({ tokens, hits, segmentOf }: Clause): void {
     }
     // "never showed up or cancelled": the lexicon's punctuality cue, nobody told.
     if (next && next.start - h.end <= 2 && !next.negated && tokens[next.start]!.lemma === 'cancel' && next.score < 0) {
-      hits[k + 1] = { ...next, entry: timeEntry('no word', -0.6, 'communication'), negated: true }
+      hits[k + 1] = { ...next, entry: noWord(), negated: true }
       continue
     }
     if (!next || next.negated || !next.entry.aspects.length || next.score < 0) continue

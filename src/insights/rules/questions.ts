@@ -24,8 +24,9 @@ const asksAdvice = (tokens: readonly Token[]) => {
 }
 
 export function questionsAsked({ tokens, hits }: Clause): void {
+  if (tokens.at(-1)?.surface !== '?') return
   const words = tokens.filter((t) => t.pos !== 'PUNCT')
-  if (tokens.at(-1)?.surface !== '?' || !words.length) return
+  if (!words.length) return
   const isAux = ['be', 'do', 'have'].includes(words[0]!.lemma)
   if (!(isAux && words.some((t) => NORMS.has(t.surface))) && !asksAdvice(words)) return
   // An emphatic word still complains: "Is it normal to be this rude to customers?"

@@ -57,6 +57,8 @@ export const SUBJECTS = new Set([
   'installer',
   'men',
 ])
+/** Someone of the business as a subject: "they", "he", "she", or one of SUBJECTS ("the plumber", "the office"). */
+export const isTheirs = (t: Token) => ['they', 'he', 'she'].includes(t.surface) || SUBJECTS.has(t.lemma)
 /** Verbs whose refusal is no complaint ("won't let you down", "wouldn't leave until it was perfect", "won't charge"). */
 const HARMLESS = new Set([
   'be',

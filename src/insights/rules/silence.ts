@@ -9,8 +9,8 @@
  * "when a contractor never rings"), advice or intent ("Don't call anyone else!", "will never call another company"),
  * a device ("the opener wouldn't respond to the remote").
  */
-import { type Token, timeEntry } from './types'
-import { SUBJECTS } from './refusals'
+import { type Token, nearestSubject, timeEntry } from './types'
+import { isTheirs, SUBJECTS } from './refusals'
 import { FIRST_PERSON } from './words'
 
 const CONTACT = new Set([
@@ -53,13 +53,10 @@ function contactDenied(tokens: Token[], k: number): boolean {
   // "My only regret is not calling them first": a gerund is the customer's, unless it is theirs in progress ("they are not answering").
   if (t.surface.endsWith('ing') && t.surface !== t.lemma) {
     const subject = tokens[j - 2]
-    if (tokens[j - 1]?.lemma !== 'be' || !subject || !(['they', 'he', 'she'].includes(subject.surface) || SUBJECTS.has(subject.lemma)))
-      return false
+    if (tokens[j - 1]?.lemma !== 'be' || !subject || !isTheirs(subject)) return false
   }
   // The customer's own, unless someone of the business is named nearer: "I called, they never rang back" is theirs.
-  const nearest = tokens
-    .slice(Math.max(0, j - 4), j)
-    .findLast((x) => FIRST_PERSON.has(x.surface) || ['they', 'he', 'she'].includes(x.surface) || SUBJECTS.has(x.lemma))
+  const nearest = tokens.slice(Math.max(0, j - 4), j).findLast((x) => FIRST_PERSON.has(x.surface) || isTheirs(x))
   if (nearest && FIRST_PERSON.has(nearest.surface)) return false
   if (tokens.slice(Math.max(0, j - 8), j).some((x) => CONDITIONS.has(x.surface))) return false
   // Advice or intent, not their silence: "Don't call anyone else!", "Will never call another company".
@@ -68,7 +65,7 @@ function contactDenied(tokens: Token[], k: number): boolean {
   if (['anyone', 'anybody', 'another', 'this', 'these'].includes(tokens[k + 1]?.surface ?? '')) return false
   // "The opener wouldn't respond to the remote": a device answering, not the business.
   if (['respond', 'react', 'answer', 'reply'].includes(t.lemma)) {
-    const subject = tokens.slice(Math.max(0, j - 5), j).findLast((x) => x.pos === 'PRON' || x.pos === 'NOUN' || x.pos === 'PROPN')
+    const subject = nearestSubject(tokens, j - 5, j)
     if (
       subject &&
       subject.pos !== 'PRON' &&

@@ -59,6 +59,9 @@ export type Hit = { entry: Entry; start: number; end: number; score: number; neg
 export const NEGATION_SCALAR = -0.74
 export const key = (phrase: string) => phrase.toLowerCase().trim()
 export const isNumber = (t: Token) => t.pos === 'NUM' || /^\$?\d/.test(t.surface)
+/** The last pronoun or noun in tokens[from, to): the subject a verb at `to` most likely has. */
+export const nearestSubject = (tokens: readonly Token[], from: number, to: number): Token | undefined =>
+  tokens.slice(Math.max(0, from), to).findLast((x) => x.pos === 'PRON' || x.pos === 'NOUN' || x.pos === 'PROPN')
 export const wordMatches = (t: Token, word: string) => t.lemma === word || t.surface === word || (word === '<num>' && isNumber(t))
 export const syntheticEntry = (phrase: string, sentiment: number): Entry => ({
   words: [phrase],
