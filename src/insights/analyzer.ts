@@ -69,7 +69,7 @@ import { readDoc, sentenceTokens } from './rules/tokenize'
 import { TROUBLE } from './rules/words'
 import { maskPhrases } from './rules/service-names'
 import { noRoom } from './rules/capacity'
-import { silence } from './rules/silence'
+import { ignored, silence } from './rules/silence'
 import { leftBehind } from './rules/left-behind'
 import { faultRemains } from './rules/fault-remains'
 import { billedTime, compareAmounts } from './rules/implied-price'
@@ -83,7 +83,7 @@ import { depositsKept } from './rules/deposits'
 import { cheaperElsewhere } from './rules/cheaper-elsewhere'
 import { damageDone } from './rules/damage'
 import { durations } from './rules/durations'
-import { compareTimes, compareDays, offHours } from './rules/time-words'
+import { compareTimes, compareDays, offHours, wideWindow } from './rules/time-words'
 import { markCompetitors, isLive } from './rules/competitor-scope'
 import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/contrast'
 import { readClause } from './rules/read-clause'
@@ -124,6 +124,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   faultRemains,
   noRoom,
   silence,
+  ignored,
   leftBehind,
   depositsKept,
   cheaperElsewhere,
@@ -132,6 +133,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   compareTimes,
   compareDays,
   offHours,
+  wideWindow,
 ]
 const CLEANING_BUSINESS =
   /\b(cleaning (company|service|services|crew|business)|maid|maids|janitorial|housekeeping|carpet cleaning|window cleaning)\b/i

@@ -350,3 +350,77 @@ describe('rudeness and dishonesty shown by what was done (phrases.ts)', () => {
     expect(read(text).professionalism).toBeUndefined()
   })
 })
+
+describe('character, greeting and chasing said plainly (lexicon, phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    // Character named in one word, said of people.
+    ['The owner is devious and manipulative.', { professionalism: 'negative' }],
+    ['Unscrupulous owner, avoid.', { professionalism: 'negative' }],
+    ['The man is a scammer.', { professionalism: 'negative' }],
+    ['Their billing is fraudulent.', { professionalism: 'negative' }],
+    ['The foreman bullied my elderly father.', { professionalism: 'negative' }],
+    ['The office staff are cold and uncaring.', { professionalism: 'negative' }],
+    ['The manager was callous about our flooded basement.', { professionalism: 'negative' }],
+    ['The salesman was totally unknowledgeable.', { professionalism: 'negative' }],
+    // Ignored in person is discourtesy; ignored messages, or ignored after asking, are silence (silence.ts ignored).
+    ['The receptionist ignored us for ten minutes.', { professionalism: 'negative' }],
+    ['The clerk kept ignoring customers while on his phone.', { professionalism: 'negative' }],
+    ['She completely ignored me at the counter.', { professionalism: 'negative' }],
+    ['He ignored my emails for two weeks.', { communication: 'negative' }],
+    ['I asked twice for the certificate and they just ignored me.', { communication: 'negative' }],
+    // Greeting is courtesy.
+    ['Nobody even bothered to greet us.', { professionalism: 'negative' }],
+    ['The girl at the desk did not even say hi.', { professionalism: 'negative' }],
+    ['The owner greeted us warmly.', { professionalism: 'positive' }],
+    // Not worth it: the value of what was paid for.
+    ['Not worth it.', { price: 'negative' }],
+    ['Honestly, the deluxe package is not worth the price.', { price: 'negative' }],
+    ['It was cheap, but not worth it.', { price: 'negative' }],
+    // Money taken, in the customer's words.
+    ['They will find creative ways to screw you out of money.', { price: 'negative' }],
+    ['Their fees are a way to rob you.', { price: 'negative' }],
+    ['The office and the painters are in this together to rob us.', { price: 'negative' }],
+    ["Don't waste your money here.", { price: 'negative' }],
+    // A late fee is the price; the customer's own rent paid on time is no punctuality of theirs.
+    ['They charged us a late fee even though we paid on time.', { price: 'negative' }],
+    ['The gym added a $40 late fee to my bill.', { price: 'negative' }],
+    ['They never charge late fees.', { price: 'positive' }],
+    ['They harass you constantly despite paying rent on time every month.', { professionalism: 'negative' }],
+    // Rescheduled, counted.
+    ['They rescheduled my install three times.', { punctuality: 'negative' }],
+    ['The company rescheduled our appointment twice.', { punctuality: 'negative' }],
+    ['They rescheduled us two days in a row.', { punctuality: 'negative' }],
+    // Called off on the day.
+    ['At 9 he texted to say he could not make it.', { punctuality: 'negative' }],
+    ["The roofer rang that morning to say they can't make it.", { punctuality: 'negative' }],
+    // The customer had to chase them.
+    ['I had to call them and ask about the status.', { communication: 'negative' }],
+    ['We always had to call for updates.', { communication: 'negative' }],
+    ['I had to follow up on every single email.', { communication: 'negative' }],
+    ['The contractor has yet to call us back.', { communication: 'negative' }],
+    ['She has yet to return any of my calls.', { communication: 'negative' }],
+    ["It's Friday and we haven't seen or heard from anyone.", { communication: 'negative' }],
+    // What was asked for, not done.
+    ['I asked for a trim and she did the exact opposite.', { quality: 'negative' }],
+    ['The color was not what I asked for.', { quality: 'negative' }],
+    ['The finished shelves were not what we wanted.', { quality: 'negative' }],
+    // Works only some of the time.
+    ['The new opener works about half the time.', { quality: 'negative' }],
+    ['The repaired thermostat only works sometimes.', { quality: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+
+  test.each([
+    'Management has yet to call an exterminator.',
+    'I expected a call saying she could not make it, but she came.',
+    'I rescheduled it myself because of work.',
+    'We ignored the noise and slept.',
+    'Our shed was robbed last winter, so we had new locks fitted.',
+    'The dog ignored us and slept.',
+    'The owner never ignored us, even on busy days.',
+  ])('no complaint of these kinds: %s', (text) => {
+    expect(Object.values(read(text))).not.toContain('negative')
+  })
+})

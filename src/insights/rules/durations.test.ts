@@ -44,3 +44,24 @@ describe('how long it took (durations.ts)', () => {
     expect(read(text).speed).not.toBe('negative')
   })
 })
+
+describe('weeks of waiting, or days before anyone came (durations.ts)', () => {
+  test.each([
+    'It took them two months to come out.',
+    'It took five weeks to get my deposit back.',
+    'It took three weeks for the technician to arrive.',
+    'It took them four days to show up for an emergency.',
+    'It took them 2 months to replace the broken heater.',
+  ])('complaint: %s', (text) => {
+    expect(read(text)).toEqual({ speed: 'negative' })
+  })
+
+  test.each([
+    'The bumper took about 2 days to complete.',
+    'It took them three days to fix the foundation, which is about what they quoted.',
+    'It took them three days to fix the old wiring.',
+    'It only took two days to get a new part.',
+  ])('no complaint: %s', (text) => {
+    expect(read(text).speed).not.toBe('negative')
+  })
+})

@@ -6,6 +6,8 @@
  * - "It only took 20 minutes", "took less than an hour": a span said to be short is speed praise.
  * - "The car wasn't done when I came to pick it up", "when we returned nothing had been done", "still not ready when
  *   I called": work not finished by the time the customer came back is a speed complaint.
+ * - "It took them two months to come out", "took 5 weeks to get my deposit back": days or longer before what the
+ *   customer waited for is a speed complaint; "took three weeks to complete" is the job's own length.
  * A bare span ("the job took three days") says nothing by itself and is left alone.
  */
 import { type Token, timeEntry } from './types'
@@ -85,6 +87,59 @@ function slowAnswerAt(tokens: Token[], span: { minutes: number; end: number }): 
   return -1
 }
 
+/** What takes its own time: "took three weeks to complete", "took two days to build" is the job's length, not a wait. */
+const OWN_LENGTH = new Set([
+  'complete',
+  'finish',
+  'build',
+  'install',
+  'do',
+  'paint',
+  'make',
+  'dry',
+  'cure',
+  'heal',
+  'diagnose',
+  'figure',
+  'find',
+  'track',
+  'learn',
+  'decide',
+  'save',
+  'settle',
+  'load',
+  'move',
+  'drive',
+  'walk',
+  'work',
+])
+const AGREED = new Set(['quote', 'promise', 'expect', 'estimate', 'plan', 'agree', 'schedule'])
+/** Coming, sending and answering: what days of waiting are spent before. */
+const COMING = new Set(['come', 'show', 'arrive', 'send', 'get', 'respond', 'reply', 'return', 'hear', 'bring', 'deliver'])
+/**
+ * "It took them two months to come out", "took almost 5 weeks to get my deposit back", "took 3 weeks for them to
+ * arrive": weeks or longer before something the customer waited for, or days before someone came, is a speed complaint.
+ * Where the span ends, or -1: the job's own length ("took three weeks to complete"), or a time quoted or agreed.
+ */
+function slowComingAt(tokens: Token[], span: { minutes: number; end: number }): number {
+  const days = span.minutes === UNITS.day && tokens[span.end - 1]!.surface.endsWith('s')
+  if (!(days || span.minutes >= UNITS.week!)) return -1
+  // "which is about what they quoted", "as promised": the time agreed, kept.
+  if (tokens.some((x) => AGREED.has(x.lemma))) return -1
+  let k = span.end
+  // "for them to arrive", "for the part to come".
+  if (tokens[k]?.surface === 'for') {
+    const to = tokens.slice(k + 1, k + 4).findIndex((x) => x.surface === 'to')
+    if (to < 0) return -1
+    k += to + 1
+  }
+  if (tokens[k]?.surface !== 'to') return -1
+  const verb = tokens[k + 1]
+  if (verb?.pos !== 'VERB' || OWN_LENGTH.has(verb.lemma)) return -1
+  // Days are a wait only before someone comes ("three days to come out"); "three days to fix" may be the job's own.
+  return days && !COMING.has(verb.lemma) ? -1 : span.end
+}
+
 /** "wasn't done", "not ready", "nothing had been done", followed by "when I came back": the work unfinished on return. */
 function unfinishedAt(tokens: Token[], k: number): boolean {
   const t = tokens[k]!
@@ -123,6 +178,10 @@ export function durations(tokens: Token[]): void {
       if (answer >= 0) {
         t.extra = timeEntry('took days to answer', -0.6, 'speed')
         for (let m = answer; m < Math.min(tokens.length, answer + 4); m++) tokens[m]!.masked = true
+        continue
+      }
+      if (!negated && !short && slowComingAt(tokens, span) >= 0) {
+        t.extra = timeEntry('took weeks to come', -0.6, 'speed')
         continue
       }
       if (negated) {

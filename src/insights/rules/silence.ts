@@ -84,3 +84,52 @@ export function silence(tokens: Token[]): void {
     tokens[k]!.extra = timeEntry('no word from them', -0.7, 'communication')
   }
 }
+
+/** Whom "ignore" passes over in person: the customer, or customers. */
+const PASSED_OVER = new Set(['me', 'us', 'customer', 'customers', 'everyone', 'people'])
+/** Who serves at a counter or desk, beside refusals.ts's people of the business. */
+const SERVING = new Set([
+  'clerk',
+  'cashier',
+  'lady',
+  'woman',
+  'man',
+  'girl',
+  'salesman',
+  'saleswoman',
+  'salesperson',
+  'stylist',
+  'barber',
+  'agent',
+  'management',
+  'server',
+  'waiter',
+  'waitress',
+  'hostess',
+  'teller',
+  'associate',
+  'attendant',
+  'person',
+  'everyone',
+])
+/** What the customer did before being ignored that makes it silence: asked, called, wrote. */
+const ASKING = new Set([...CONTACT, 'ask', 'request', 'message', 'write', 'remind', 'complain', 'chase'])
+/**
+ * A customer ignored: someone of the business passing over the customer in person ("the receptionist ignored us",
+ * "he kept ignoring customers") is discourtesy; after the customer asked, called or wrote ("I asked twice for the
+ * certificate and they just ignored me") it is silence. Not the customer's own ("we ignored the noise"), not a thing
+ * or an animal ("the dog ignored us"), and not "never ignored us". Ignored calls and emails are the lexicon's.
+ */
+export function ignored(tokens: Token[]): void {
+  tokens.forEach((t, k) => {
+    if (t.lemma !== 'ignore' || t.pos !== 'VERB' || t.extra) return
+    const object = tokens[k + 1]?.surface === 'the' ? tokens[k + 2] : tokens[k + 1]
+    if (!object || !PASSED_OVER.has(object.surface)) return
+    const before = tokens.slice(Math.max(0, k - 4), k)
+    if (before.some((x) => DENIALS.has(x.surface))) return
+    const subject = nearestSubject(tokens, k - 6, k)
+    if (!subject || !(isTheirs(subject) || SERVING.has(subject.lemma))) return
+    const asked = tokens.slice(0, k).some((x) => x.pos === 'VERB' && (ASKING.has(x.lemma) || ASKING.has(x.surface)))
+    t.extra = asked ? timeEntry('ignored after asking', -0.7, 'communication') : timeEntry('ignored in person', -0.7, 'professionalism')
+  })
+}

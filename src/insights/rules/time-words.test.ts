@@ -45,3 +45,24 @@ describe('time words', () => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
 })
+
+describe('an arrival window too wide (time-words.ts wideWindow)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    'They gave us an 8 hour window.',
+    'The arrival window was a huge 3 hour window.',
+    'They can only give you an all-day window.',
+    'Their scheduler only offers a six-hour window.',
+  ])('complaint: %s', (text) => {
+    expect(read(text)).toEqual({ punctuality: 'negative' })
+  })
+
+  test.each([
+    'They gave a 2 hour window and arrived in it.',
+    'He arrived within the 6 hour window.',
+    'They narrowed it down to a 6 hour window for us.',
+    'They replaced the 8 foot window.',
+  ])('no complaint: %s', (text) => {
+    expect(read(text).punctuality).not.toBe('negative')
+  })
+})
