@@ -405,6 +405,11 @@ describe('character, greeting and chasing said plainly (lexicon, phrases.ts)', (
     ['I asked for a trim and she did the exact opposite.', { quality: 'negative' }],
     ['The color was not what I asked for.', { quality: 'negative' }],
     ['The finished shelves were not what we wanted.', { quality: 'negative' }],
+    // Someone else had to put it right.
+    ['I had to hire someone else to finish pulling the weeds.', { quality: 'negative' }],
+    ['We had to get someone else to fix the mess they made.', { quality: 'negative' }],
+    ['Now I have to find another company to redo the grout.', { quality: 'negative' }],
+    ['Three hours late, they finally turned up.', { punctuality: 'negative' }],
     // Works only some of the time.
     ['The new opener works about half the time.', { quality: 'negative' }],
     ['The repaired thermostat only works sometimes.', { quality: 'negative' }],
@@ -417,10 +422,30 @@ describe('character, greeting and chasing said plainly (lexicon, phrases.ts)', (
     'I expected a call saying she could not make it, but she came.',
     'I rescheduled it myself because of work.',
     'We ignored the noise and slept.',
+    'We found someone to fix the roof within a day.',
     'Our shed was robbed last winter, so we had new locks fitted.',
     'The dog ignored us and slept.',
     'The owner never ignored us, even on busy days.',
   ])('no complaint of these kinds: %s', (text) => {
     expect(Object.values(read(text))).not.toContain('negative')
+  })
+})
+
+describe("the customer's own cancellation, and a short wait said as short", () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ['At this point I decided to cancel.', {}],
+    ['I was ready to cancel the appointment because he was so rude!', { professionalism: 'negative' }],
+    ['Canceling our contract was the best decision.', {}],
+    ['Cancelling at the end of the month.', {}],
+    ['They cancelled on me twice.', { punctuality: 'negative' }],
+    ['They cancelled the appointment an hour before.', { punctuality: 'negative' }],
+    ['The wait is never too long.', { speed: 'positive' }],
+    ['Wait times are minimal.', { speed: 'positive' }],
+    ['It only took a week!', { speed: 'positive' }],
+    ['We only waited 10 minutes.', { speed: 'positive' }],
+    ['I waited less than 5 minutes for my order.', { speed: 'positive' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
   })
 })

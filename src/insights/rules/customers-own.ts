@@ -35,12 +35,33 @@ const customerBefore = (tokens: Token[], k: number) => {
   return at >= 0 && FIRST_PERSON.has(tokens[from + at]!.surface) ? from + at : -1
 }
 
+/** What the customer has and may cancel: "cancel my subscription", "cancelling our account". */
+const CUSTOMERS_PLANS = new Set(['account', 'subscription', 'service', 'contract', 'membership', 'plan', 'policy', 'order'])
+/**
+ * The cancel at k is the customer's: "I" or "we" its subject, or with no subject a plan of theirs its object or a gerund
+ * opening the sentence.
+ */
+function customersCancellation(tokens: Token[], k: number): boolean {
+  if (customerBefore(tokens, k) >= 0) return true
+  // "they cancelled my order" is theirs.
+  if (tokens.slice(Math.max(0, k - 5), k).some((x) => CLAUSE_SUBJECTS.has(x.surface))) return false
+  const plan = ['my', 'our'].includes(tokens[k + 1]?.surface ?? '') && CUSTOMERS_PLANS.has(tokens[k + 2]?.lemma ?? '')
+  return plan || (k === 0 && tokens[k]!.surface.endsWith('ing'))
+}
+
 export function customersOwnDoing({ tokens, hits }: Clause): void {
   for (const h of hits) {
     if (h.end - h.start !== 1 || h.score === 0) continue
     const t = tokens[h.start]!
     // "I was late", "we were running a bit late".
     if (TIMES.has(t.surface) && h.entry.aspects.includes('punctuality') && customerBefore(tokens, h.start) >= 0) h.score = 0
+    // "At this point I decide to cancel", "I was ready to cancel", "cancelling our subscription", "Cancelling at the end
+    // of the month": the customer's own cancellation (not "they cancelled on me").
+    else if (t.lemma === 'cancel' && h.entry.aspects.includes('punctuality') && customersCancellation(tokens, h.start)) {
+      h.score = 0
+      // Nor does it name the aspect: "Canceling our contract was the best decision" judges no punctuality.
+      h.entry = { ...h.entry, aspects: [] }
+    }
     // "He waited for me", "they waited for us to get home".
     else if (t.lemma === 'wait' && tokens[h.end]?.surface === 'for' && CUSTOMER_OBJECTS.has(tokens[h.end + 1]?.surface ?? '')) h.score = 0
     // "What a mess I made!", "I made a mess of the kitchen" (not "I was left with a mess": the customer is the object).

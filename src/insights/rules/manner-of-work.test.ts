@@ -22,3 +22,17 @@ describe('how the work was done', () => {
     expect((readAspects(text) as Record<string, string>).quality).not.toBe('positive')
   })
 })
+
+describe('"crooked": of a thing the work, of people their honesty (manner-of-work.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ['The cabinet doors are crooked.', { quality: 'negative' }],
+    ['They hung the mirror crooked and left.', { quality: 'negative' }],
+    ['Very crooked creases on my shirt.', { quality: 'negative' }],
+    ['He is a crooked contractor.', { professionalism: 'negative' }],
+    ['The owner is crooked.', { professionalism: 'negative' }],
+    ['They are crooked.', { professionalism: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})

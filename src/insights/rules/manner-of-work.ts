@@ -7,6 +7,7 @@
  */
 import { type Clause, type Hit, NEGATION_SCALAR, type Token } from './types'
 import { NEGATOR_SET } from './words'
+import { isTheirs } from './refusals'
 
 const MANNER = new Set(['properly', 'correctly', 'well', 'done right', 'do right', 'incorrectly', 'improperly', 'perfectly', 'right'])
 /** Manner adverbs that are a person's manner alone and the work's after a verb of work (LABELLING.md: "work carried out professionally" is quality). */
@@ -52,9 +53,29 @@ function workVerb({ tokens, segmentOf }: Clause, h: Hit): number {
   return -1
 }
 
+/** People a word like "crooked" may judge, beside refusals.ts's people of the business. */
+const PEOPLE_JUDGED = new Set(['business', 'people', 'person', 'man', 'guy', 'guys', 'contractor', 'dealer', 'cop', 'lawyer', 'agent'])
+/**
+ * "Crooked" said of a thing is its workmanship ("the cabinet doors are crooked", "a crooked TV"); said of people it is
+ * their honesty ("a crooked contractor", "they are crooked"): the noun after it, else the subject before "be".
+ */
+function crookedThing(tokens: Token[], h: Hit): boolean {
+  const next = tokens[h.end]
+  const judged =
+    next?.pos === 'NOUN' || next?.pos === 'PROPN'
+      ? next
+      : tokens.slice(Math.max(0, h.start - 5), h.start).findLast((x) => x.pos === 'NOUN' || x.pos === 'PRON' || x.pos === 'PROPN')
+  if (!judged || judged.pos === 'PRON') return false
+  return !isTheirs(judged) && !PEOPLE_JUDGED.has(judged.lemma)
+}
+
 export function mannerOfWork(clause: Clause): void {
   const { tokens, segmentOf } = clause
   for (const h of clause.hits) {
+    if (h.entry.phrase === 'crooked' && crookedThing(tokens, h)) {
+      h.entry = { ...h.entry, aspects: ['quality'] }
+      continue
+    }
     if (!(MANNER.has(h.entry.phrase) && !h.entry.aspects.length) && !WORK_OR_PERSON.has(h.entry.phrase)) continue
     if (h.job) continue
     // "right" alone is too many things ("right away", "right there"): only right after the object of the work.
