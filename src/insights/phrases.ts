@@ -2190,7 +2190,7 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'narrow down * appointment': [0.5, 'punctuality'],
   'reschedule <num> day in a row': [-0.6, 'punctuality'],
   'reschedule * <num> day in a row': [-0.6, 'punctuality'],
-  // Works only some of the time.
+  // Works only some of the time: a failure (lexicon FAILURES), a complaint once placed after the job.
   'work about half the time': [-0.7, 'quality'],
   'work about half of the time': [-0.7, 'quality'],
   'work half the time': [-0.7, 'quality'],

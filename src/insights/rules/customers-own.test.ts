@@ -49,3 +49,17 @@ describe('kept waiting (phrases.ts)', () => {
     expect(read(text)).toEqual(expected)
   })
 })
+
+describe('the customer owning the fault (customers-own.ts)', () => {
+  test.each([
+    ['The late fee was totally my fault, I forgot to set up autopay.', {}],
+    ['Nobody greeted me because I came in through the back door by mistake, which is on me.', {}],
+    ['The wrong tiles were delivered, my own mistake on the order form.', {}],
+    // Denied, the fault stays theirs.
+    ['It was not my fault, they broke the vase while moving the sofa.', { quality: 'negative' }],
+    ['They charged me a late fee for a payment I made on the 1st.', { price: 'negative' }],
+    ['The manager was rude and tried to tell me it was my fault.', { professionalism: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})

@@ -49,7 +49,34 @@ function customersCancellation(tokens: Token[], k: number): boolean {
   return plan || (k === 0 && tokens[k]!.surface.endsWith('ing'))
 }
 
+/**
+ * The customer owning the fault: "the late fee was totally my fault", "which is on me", "my own mistake" (not "not my
+ * fault", "it was never my fault"). Whatever went wrong in that clause is no complaint of the business.
+ */
+const SAYING = new Set(['say', 'tell', 'claim', 'insist', 'blame', 'accuse', 'suggest', 'imply', 'argue'])
+function ownsTheFault(tokens: Token[]): boolean {
+  return tokens.some((t, k) => {
+    const next = tokens[k + 1]?.surface
+    const owned =
+      (['my', 'our'].includes(t.surface) &&
+        (['fault', 'mistake', 'bad'].includes(next ?? '') ||
+          (next === 'own' && ['fault', 'mistake'].includes(tokens[k + 2]?.surface ?? '')))) ||
+      (t.surface === 'on' &&
+        ['me', 'us'].includes(next ?? '') &&
+        ['.', '!', ',', undefined].includes(tokens[k + 2]?.surface) &&
+        tokens[k - 1]?.lemma === 'be')
+    // Not denied, and not their word for it: "tried to tell me it was my fault", "claimed it was our fault".
+    const before = tokens.slice(Math.max(0, k - 6), k)
+    return (
+      owned &&
+      !before.some((x, j) => ['not', "n't", 'never', 'nt'].includes(x.surface) && j >= before.length - 3) &&
+      !before.some((x) => SAYING.has(x.lemma))
+    )
+  })
+}
+
 export function customersOwnDoing({ tokens, hits }: Clause): void {
+  if (ownsTheFault(tokens)) for (const h of hits) if (h.score < 0) h.score = 0
   for (const h of hits) {
     if (h.end - h.start !== 1 || h.score === 0) continue
     const t = tokens[h.start]!
