@@ -31,3 +31,30 @@ describe('wishes name what was missing', () => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
 })
+
+describe('demands put as questions or truisms, and what "would have been nice" (wishes.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ['How hard is it to show up on time?', { punctuality: 'negative' }],
+    ['Would it kill them to call back?', { communication: 'negative' }],
+    ["It's not that hard to keep me updated.", { communication: 'negative' }],
+    ['Is it so hard to answer an email?', { communication: 'negative' }],
+    ['Is it too much to ask to clean up after yourself?', { cleanliness: 'negative' }],
+    ["Isn't it just good business to clean up after the job?", { cleanliness: 'negative' }],
+    ['A simple phone call would have been nice.', { communication: 'negative' }],
+    ['An apology would have been appreciated.', { professionalism: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+
+  test.each(['It is not hard to see why they are so popular.', 'How hard is it to find a good plumber these days?'])(
+    'no complaint: %s',
+    (text) => {
+      expect(Object.values(read(text))).not.toContain('negative')
+    },
+  )
+
+  test('a wish for a comparative turns no plain cue after it into a complaint', () => {
+    expect(read('They told me it could be cheaper to buy a new one and asked about my plan.').communication).toBeUndefined()
+  })
+})

@@ -1,11 +1,22 @@
 /**
  * Wishes name what was missing: "Staff could be more friendly", "the communication could have been better",
  * "rooms could have been cleaner", "it would be nice if they called back", "they could do much better on customer
- * service", "if they had just notified us" are complaints, not praise.
+ * service", "if they had just notified us", "a simple phone call would have been nice", and demands put as questions ("how
+ * hard is it to show up on time?", "would it kill them to call back?") are complaints, not praise.
  * ("Couldn't be better" and "couldn't be happier" are praise, matched whole as phrases.)
  */
 import type { Clause, Token } from './types'
 
+type Wish = {
+  /** Where what was wished for starts. */
+  from: number
+  /** The wish's own word of praise ("nice"), which says nothing itself. */
+  nice?: number
+  /** "A simple phone call would have been nice": what was wished for comes before the wish, from `from` to it. */
+  before?: true
+  /** A demand ("how hard is it to ..."): its frame [frame, from) says nothing itself, and what follows is wanted whole. */
+  frame?: number
+}
 const MODALS = new Set(['could', 'should', 'would', 'might', "'d"])
 const WISHED = new Set(['nice', 'good', 'great', 'helpful', 'better', 'appreciated', 'appreciate'])
 /** A modal denied is no wish ("couldn't be better"); a denial before "anyone could" makes it praise. */
@@ -27,7 +38,7 @@ function betterDone(tokens: Token[], k: number): boolean {
 }
 
 /** Where the wish at token m reaches: after "could be", "could have been", "would be nice if", "could do better". */
-function wishAt(tokens: Token[], m: number): { from: number; nice?: number } | undefined {
+function wishAt(tokens: Token[], m: number): Wish | undefined {
   if (!MODALS.has(tokens[m]!.surface) || DENIED.has(tokens[m + 1]?.surface ?? '')) return undefined
   // "Nobody could have done a better job", "no one could be more helpful", "I don't think anyone could do better": praise.
   for (let s = Math.max(0, m - 2); s < m; s++) {
@@ -64,7 +75,7 @@ const THEY = new Set(['they', 'he', 'she', 'someone', 'somebody', 'anyone'])
 /** Past participles spelled as their verb: "if they had let us know", "had put it in writing". */
 const SAME_PAST = new Set(['let', 'put', 'set', 'shut', 'cut', 'read'])
 /** "If they had just notified us", "if he had been on time", "had they called": what they did not do, wished after the fact. */
-function regretAt(tokens: Token[], m: number): { from: number; nice?: number } | undefined {
+function regretAt(tokens: Token[], m: number): Wish | undefined {
   // "Had they called or notified me, ...": the same regret, inverted at the clause's start.
   if (tokens[m]!.surface === 'had' && THEY.has(tokens[m + 1]?.surface ?? '') && (m === 0 || tokens[m - 1]!.pos === 'PUNCT'))
     return done(tokens, m + 2) ? { from: m + 2 } : undefined
@@ -78,21 +89,67 @@ function done(tokens: Token[], k: number): boolean {
   return t !== undefined && (t.surface === 'been' || (t.pos === 'VERB' && (t.lemma !== t.surface || SAME_PAST.has(t.surface))))
 }
 
+/**
+ * A demand put as a question or a truism names what they did not do: "How hard is it to show up on time?", "It's not
+ * that hard to keep me updated", "Is it too much to ask to clean up?", "Would it kill them to call back?", "Isn't it
+ * just good business to clean it up?". Where what was not done starts (after the frame's "to" or "for"), or -1.
+ */
+const DEMANDS =
+  /^(?:how (?:hard|difficult) (?:is|was|can) it (?:be )?|it (?:is|'s|was) not (?:that |so )?(?:hard|difficult) |is it (?:too much|so hard|that hard|so difficult) (?:to ask )?|would it kill (?:them|him|her|you) |(?:is|was) n't it (?:just )?(?:good business|common courtesy|basic courtesy) )(?:to|for) $/
+/** What the customer does, not the business: "how hard is it to find a good plumber", "not hard to see why". */
+const ASKED_OF_NOBODY = new Set([
+  'find',
+  'see',
+  'understand',
+  'imagine',
+  'believe',
+  'know',
+  'tell',
+  'choose',
+  'pick',
+  'recommend',
+  'say',
+  'love',
+  'like',
+])
+function demandAt(tokens: Token[], m: number): Wish | undefined {
+  // The sentence's first word keeps its capital.
+  const word = (k: number) => tokens[k]!.surface.toLowerCase()
+  if (!['how', 'it', 'is', 'was', 'would'].includes(word(m))) return undefined
+  let said = ''
+  for (let k = m; k < Math.min(tokens.length, m + 9); k++) {
+    said += `${word(k)} `
+    if (['to', 'for'].includes(word(k)) && DEMANDS.test(said))
+      return ASKED_OF_NOBODY.has(tokens[k + 1]?.lemma ?? '') ? undefined : { from: k + 1, frame: m }
+  }
+  return undefined
+}
+
+/** "A simple phone call would have been nice", "an apology would have been appreciated": what was missing, named before. */
+function missedBefore(tokens: Token[], m: number): Wish | undefined {
+  if (!['would', "'d"].includes(tokens[m]!.surface) || tokens[m + 1]?.lemma !== 'have' || tokens[m + 2]?.lemma !== 'be') return undefined
+  const nice = m + 3
+  if (!WISHED.has(tokens[nice]?.lemma ?? '') || !['.', '!', undefined].includes(tokens[nice + 1]?.surface)) return undefined
+  return { from: 0, nice, before: true }
+}
+
 export function wishesForBetter({ tokens, hits }: Clause): void {
   for (let m = 0; m < tokens.length; m++) {
-    const wish = wishAt(tokens, m) ?? regretAt(tokens, m)
+    const wish = wishAt(tokens, m) ?? regretAt(tokens, m) ?? demandAt(tokens, m) ?? missedBefore(tokens, m)
     if (!wish) continue
+    const until = wish.before ? m : wish.from + 6
     for (const h of hits) {
-      if (wish.nice !== undefined && h.start === wish.nice) h.score = 0
-      // A fixed phrase keeps its sense, unless the wish's comparative is its own first word ("a better job" read as "good job").
-      else if (
-        h.start >= wish.from &&
-        h.start <= wish.from + 6 &&
-        h.score > 0 &&
-        !h.negated &&
-        (!h.entry.fixed || tokens[h.start]!.surface === 'better')
-      )
+      if ((wish.nice !== undefined && h.start === wish.nice) || (wish.frame !== undefined && h.start >= wish.frame && h.start < wish.from))
+        h.score = 0
+      else if (h.start < wish.from || h.start > until || h.negated || h.job) continue
+      // A fixed phrase keeps its sense, unless the wish's comparative is its own first word ("a better job" read as "good job")
+      // or it is what a demand wants ("is it too much to ask to clean up after yourself?").
+      else if (h.score > 0 && (!h.entry.fixed || tokens[h.start]!.surface === 'better' || wish.frame !== undefined))
         h.score = -h.score * 0.8
+      // What was wished for or demanded names an aspect and no feeling ("a simple phone call would have been nice",
+      // "is it so hard to answer an email?"): it was missing. Not after a comparative ("it could be cheaper to ...").
+      else if (h.score === 0 && h.entry.sentiment === 0 && h.entry.aspects.length && (wish.frame !== undefined || wish.nice !== undefined))
+        h.score = -0.5
     }
   }
 }
