@@ -2174,33 +2174,24 @@ export const COMPLAINT_WORDS: Record<string, [sentiment: number, aspect: AspectI
   upsold: [-0.6, 'professionalism'],
   scammed: [-0.9, 'professionalism'],
   unannounced: [-0.6, 'communication'],
-  // Character named in one word, said of people: a general dictionary's words for deceit, bullying and coldness the
-  // lexicon lacked (the dev split's missed professionalism complaints, across trades).
+  // Character named in one word: a general dictionary's words for deceit, bullying and coldness the lexicon lacked (the
+  // dev split's missed professionalism complaints, across trades), only those seldom said of anything but people ("a
+  // vicious dog", "a sneaky leak", "the fraud on my card" are not among them).
   devious: [-0.8, 'professionalism'],
   manipulative: [-0.8, 'professionalism'],
   dishonorable: [-0.8, 'professionalism'],
   dishonourable: [-0.8, 'professionalism'],
   unscrupulous: [-0.8, 'professionalism'],
-  sneaky: [-0.7, 'professionalism'],
   conniving: [-0.8, 'professionalism'],
-  scammer: [-0.9, 'professionalism'],
   fraudster: [-0.9, 'professionalism'],
-  fraudulent: [-0.8, 'professionalism'],
-  fraud: [-0.8, 'professionalism'],
   swindle: [-0.9, 'professionalism'],
   swindler: [-0.9, 'professionalism'],
   conned: [-0.9, 'professionalism'],
   bully: [-0.8, 'professionalism'],
-  bullying: [-0.8, 'professionalism'],
-  intimidating: [-0.6, 'professionalism'],
-  harassment: [-0.8, 'professionalism'],
-  threatening: [-0.7, 'professionalism'],
-  vicious: [-0.8, 'professionalism'],
   uncaring: [-0.7, 'professionalism'],
   callous: [-0.7, 'professionalism'],
   heartless: [-0.8, 'professionalism'],
   unsympathetic: [-0.6, 'professionalism'],
-  unconcerned: [-0.5, 'professionalism'],
   unapologetic: [-0.6, 'professionalism'],
   unknowledgeable: [-0.7, 'professionalism'],
 }

@@ -54,11 +54,15 @@ describe('the customer owning the fault (customers-own.ts)', () => {
   test.each([
     ['The late fee was totally my fault, I forgot to set up autopay.', {}],
     ['Nobody greeted me because I came in through the back door by mistake, which is on me.', {}],
-    ['The wrong tiles were delivered, my own mistake on the order form.', {}],
     // Denied, the fault stays theirs.
     ['It was not my fault, they broke the vase while moving the sofa.', { quality: 'negative' }],
     ['They charged me a late fee for a payment I made on the 1st.', { price: 'negative' }],
     ['The manager was rude and tried to tell me it was my fault.', { professionalism: 'negative' }],
+    ['The manager was rude and acted like it was my fault.', { professionalism: 'negative' }],
+    ['The scratch on the bumper was my fault, the rest of the work was sloppy.', { quality: 'negative' }],
+    ["I don't think it was my fault, the tech broke the vase.", { quality: 'negative' }],
+    ['My mistake for trusting a contractor who never showed up.', { punctuality: 'negative' }],
+    ['The delay was totally on me.', {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })

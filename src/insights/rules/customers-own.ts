@@ -3,9 +3,10 @@
  * waited for me" is the tradesman waiting on the customer, not the customer kept waiting, and "what a mess I made" is
  * the customer's own mess.
  */
+import { isTheirs } from './refusals'
 import { MESS_MAKING } from './story'
 import type { Clause, Token } from './types'
-import { CLAUSE_SUBJECTS, CUSTOMER_OBJECTS, FIRST_PERSON } from './words'
+import { CLAUSE_SUBJECTS, CUSTOMER_OBJECTS, FIRST_PERSON, NOT_OR_NEVER } from './words'
 
 const TIMES = new Set(['late', 'early'])
 /** Taking a home over: "moved in", "bought", "took over" (the word after the verb, where one is needed). */
@@ -38,45 +39,74 @@ const customerBefore = (tokens: Token[], k: number) => {
 /** What the customer has and may cancel: "cancel my subscription", "cancelling our account". */
 const CUSTOMERS_PLANS = new Set(['account', 'subscription', 'service', 'contract', 'membership', 'plan', 'policy', 'order'])
 /**
- * The cancel at k is the customer's: "I" or "we" its subject, or with no subject a plan of theirs its object or a gerund
- * opening the sentence.
+ * The cancel at k is the customer's: the nearest subject before it "I" or "we" (not "the office" or "they": refusals.ts's
+ * people of the business count), or with no subject a plan of theirs its object ("cancelling our account"); not a
+ * gerund alone ("Cancelling at the last minute seems to be their specialty").
  */
 function customersCancellation(tokens: Token[], k: number): boolean {
-  if (customerBefore(tokens, k) >= 0) return true
-  // "they cancelled my order" is theirs.
-  if (tokens.slice(Math.max(0, k - 5), k).some((x) => CLAUSE_SUBJECTS.has(x.surface))) return false
-  const plan = ['my', 'our'].includes(tokens[k + 1]?.surface ?? '') && CUSTOMERS_PLANS.has(tokens[k + 2]?.lemma ?? '')
-  return plan || (k === 0 && tokens[k]!.surface.endsWith('ing'))
+  const subject = tokens.slice(Math.max(0, k - 6), k).findLast((x) => CLAUSE_SUBJECTS.has(x.surface) || isTheirs(x))
+  if (subject) return FIRST_PERSON.has(subject.surface)
+  return ['my', 'our'].includes(tokens[k + 1]?.surface ?? '') && CUSTOMERS_PLANS.has(tokens[k + 2]?.lemma ?? '')
 }
 
+/** Their word for it, or a feeling given: "tried to tell me it was my fault", "made me feel like it was my fault". */
+const NOT_OWNED = new Set([
+  'say',
+  'tell',
+  'claim',
+  'insist',
+  'blame',
+  'accuse',
+  'suggest',
+  'imply',
+  'argue',
+  'act',
+  'make',
+  'seem',
+  'feel',
+  'somehow',
+  'like',
+  'think',
+  'believe',
+])
+const OWNED = new Set(['fault', 'mistake'])
 /**
- * The customer owning the fault: "the late fee was totally my fault", "which is on me", "my own mistake" (not "not my
- * fault", "it was never my fault"). Whatever went wrong in that clause is no complaint of the business.
+ * Where the customer owns the fault, the start of what they own: "the late fee was totally my fault" (what went wrong
+ * before it, in its part of the clause), "..., which is on me", "that was my own mistake" (everything before it).
+ * Not "not my fault", "I don't think it was my fault", "tried to tell me it was my fault", "rude about my mistake".
  */
-const SAYING = new Set(['say', 'tell', 'claim', 'insist', 'blame', 'accuse', 'suggest', 'imply', 'argue'])
-function ownsTheFault(tokens: Token[]): boolean {
-  return tokens.some((t, k) => {
-    const next = tokens[k + 1]?.surface
+function ownedFault({ tokens, segmentOf }: Clause): { from: number; to: number } | undefined {
+  for (let k = 1; k < tokens.length; k++) {
+    // "was (totally) my (own) fault", "is (all) on me".
+    let be = k - 1
+    if (!['my', 'our', 'on'].includes(tokens[k]!.surface)) continue
+    if (tokens[be]!.pos === 'ADV') be--
+    if (tokens[be]?.lemma !== 'be') continue
+    const next = tokens[k + 1]?.surface ?? ''
     const owned =
-      (['my', 'our'].includes(t.surface) &&
-        (['fault', 'mistake', 'bad'].includes(next ?? '') ||
-          (next === 'own' && ['fault', 'mistake'].includes(tokens[k + 2]?.surface ?? '')))) ||
-      (t.surface === 'on' &&
-        ['me', 'us'].includes(next ?? '') &&
-        ['.', '!', ',', undefined].includes(tokens[k + 2]?.surface) &&
-        tokens[k - 1]?.lemma === 'be')
-    // Not denied, and not their word for it: "tried to tell me it was my fault", "claimed it was our fault".
-    const before = tokens.slice(Math.max(0, k - 6), k)
-    return (
-      owned &&
-      !before.some((x, j) => ['not', "n't", 'never', 'nt'].includes(x.surface) && j >= before.length - 3) &&
-      !before.some((x) => SAYING.has(x.lemma))
-    )
-  })
+      tokens[k]!.surface === 'on'
+        ? ['me', 'us'].includes(next) && ['.', '!', ',', undefined].includes(tokens[k + 2]?.surface)
+        : OWNED.has(next) || (next === 'own' && OWNED.has(tokens[k + 2]?.surface ?? ''))
+    if (!owned) continue
+    const before = tokens.slice(Math.max(0, be - 6), be)
+    if (before.some((x) => NOT_OR_NEVER.has(x.surface) || NOT_OWNED.has(x.lemma))) continue
+    // "which is on me", "that was my fault": what came before, whole.
+    const back = ['which', 'that', 'this'].includes(tokens[be - 1]?.surface ?? '')
+    return { from: back ? 0 : segmentStart(segmentOf, be), to: be }
+  }
+  return undefined
 }
+const segmentStart = (segmentOf: number[], k: number) => segmentOf.indexOf(segmentOf[k]!)
 
-export function customersOwnDoing({ tokens, hits }: Clause): void {
-  if (ownsTheFault(tokens)) for (const h of hits) if (h.score < 0) h.score = 0
+export function customersOwnDoing({ tokens, hits, segmentOf }: Clause): void {
+  const owned = ownedFault({ tokens, hits, segmentOf })
+  // What the customer owns names no aspect of theirs ("the delay was on me" is no speed complaint, nor praise).
+  if (owned)
+    for (const h of hits)
+      if (h.start >= owned.from && h.start < owned.to && h.score <= 0) {
+        h.score = 0
+        h.entry = { ...h.entry, aspects: [] }
+      }
   for (const h of hits) {
     if (h.end - h.start !== 1 || h.score === 0) continue
     const t = tokens[h.start]!

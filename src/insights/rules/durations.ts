@@ -3,7 +3,8 @@
  * - "It took over an hour to drop off a tire", "took more than 40 min", "took nearly a month": a span said to be long
  *   ("over", "more than", "nearly", "almost", "at least") is a speed complaint; so is the customer's own
  *   time spent ("it took me two hours to get the truck"), in hours or longer.
- * - "It only took 20 minutes", "took less than an hour": a span said to be short is speed praise.
+ * - "It only took 20 minutes", "took less than an hour", "we only waited 10 minutes": a span said to be short is speed
+ *   praise (an hour at most, for a wait).
  * - "The car wasn't done when I came to pick it up", "when we returned nothing had been done", "still not ready when
  *   I called": work not finished by the time the customer came back is a speed complaint.
  * - "It took them two months to come out", "took 5 weeks to get my deposit back": days or longer before what the
@@ -12,7 +13,7 @@
  */
 import { type Token, timeEntry } from './types'
 import { isNumber } from './types'
-import { CUSTOMER_OBJECTS, NOT_OR_NEVER } from './words'
+import { CUSTOMER_OBJECTS, NOT_OR_NEVER, NUMBER_WORDS } from './words'
 
 /** Units of time in minutes, by the word written. */
 export const UNITS: Record<string, number> = {
@@ -72,15 +73,17 @@ function spanAfter(
 }
 
 const ANSWERING = new Set(['respond', 'reply', 'answer', 'return', 'call', 'email', 'text', 'send'])
+/** The span ends in days ("three days", not "a day") at least. */
+const manyDays = (tokens: Token[], span: { minutes: number; end: number }) =>
+  span.minutes === UNITS.day && tokens[span.end - 1]!.surface.endsWith('s')
+const daysOrLonger = (tokens: Token[], span: { minutes: number; end: number }) => manyDays(tokens, span) || span.minutes >= UNITS.week!
 /**
  * "It took them a month to get back to me", "took him three days to return my call": an answer that took days is a
  * speed complaint, whatever the answer said (a day is not said to be long; a repair's days may be the job's own).
  * Where the answer starts (its words are masked, so "get back to" is not read as praise), or -1.
  */
 function slowAnswerAt(tokens: Token[], span: { minutes: number; end: number }): number {
-  // Days ("three days", not "a day") or longer.
-  const days = span.minutes === UNITS.day && tokens[span.end - 1]!.surface.endsWith('s')
-  if (!(days || span.minutes >= UNITS.week!) || tokens[span.end]?.surface !== 'to') return -1
+  if (!daysOrLonger(tokens, span) || tokens[span.end]?.surface !== 'to') return -1
   const verb = tokens[span.end + 1]
   if (!verb) return -1
   if (ANSWERING.has(verb.lemma) || (verb.lemma === 'get' && tokens[span.end + 2]?.surface === 'back')) return span.end + 1
@@ -113,31 +116,32 @@ const OWN_LENGTH = new Set([
   'walk',
   'work',
 ])
+/** "as promised", "what they quoted": the span was the time agreed, kept. */
 const AGREED = new Set(['quote', 'promise', 'expect', 'estimate', 'plan', 'agree', 'schedule'])
-/** Coming, sending and answering: what days of waiting are spent before. */
-const COMING = new Set(['come', 'show', 'arrive', 'send', 'get', 'respond', 'reply', 'return', 'hear', 'bring', 'deliver'])
+/** Arriving, bringing and answering: what days of waiting are spent before (not "get": "two days to get the part"). */
+const COMING = new Set([...ANSWERING, 'come', 'show', 'arrive', 'hear', 'bring', 'deliver'])
 /**
- * "It took them two months to come out", "took almost 5 weeks to get my deposit back", "took 3 weeks for them to
- * arrive": weeks or longer before something the customer waited for, or days before someone came, is a speed complaint.
- * Where the span ends, or -1: the job's own length ("took three weeks to complete"), or a time quoted or agreed.
+ * "It took them two months to come out", "took almost 5 weeks to get my deposit back", "took 5 days for the new
+ * technician to show up": weeks or longer before something the customer waited for, or days before someone came, is
+ * a speed complaint. Not the job's own length ("took three days to complete"), nor a span said to be the one agreed
+ * ("which is about what they quoted", "as promised").
  */
-function slowComingAt(tokens: Token[], span: { minutes: number; end: number }): number {
-  const days = span.minutes === UNITS.day && tokens[span.end - 1]!.surface.endsWith('s')
-  if (!(days || span.minutes >= UNITS.week!)) return -1
-  // "which is about what they quoted", "as promised": the time agreed, kept.
-  if (tokens.some((x) => AGREED.has(x.lemma))) return -1
+function slowComing(tokens: Token[], span: { minutes: number; end: number }): boolean {
+  if (!daysOrLonger(tokens, span)) return false
+  const after = tokens.slice(span.end)
+  if (after.some((x, j) => AGREED.has(x.lemma) && ['what', 'as', 'they', 'he', 'she'].includes(after[j - 1]?.surface ?? ''))) return false
   let k = span.end
-  // "for them to arrive", "for the part to come".
+  // "for them to arrive", "for the new technician to show up".
   if (tokens[k]?.surface === 'for') {
-    const to = tokens.slice(k + 1, k + 4).findIndex((x) => x.surface === 'to')
-    if (to < 0) return -1
+    const to = tokens.slice(k + 1, k + 6).findIndex((x) => x.surface === 'to')
+    if (to < 0) return false
     k += to + 1
   }
-  if (tokens[k]?.surface !== 'to') return -1
+  if (tokens[k]?.surface !== 'to') return false
   const verb = tokens[k + 1]
-  if (verb?.pos !== 'VERB' || OWN_LENGTH.has(verb.lemma)) return -1
+  if (verb?.pos !== 'VERB' || OWN_LENGTH.has(verb.lemma)) return false
   // Days are a wait only before someone comes ("three days to come out"); "three days to fix" may be the job's own.
-  return days && !COMING.has(verb.lemma) ? -1 : span.end
+  return !manyDays(tokens, span) || COMING.has(verb.lemma)
 }
 
 /** "wasn't done", "not ready", "nothing had been done", followed by "when I came back": the work unfinished on return. */
@@ -180,7 +184,7 @@ export function durations(tokens: Token[]): void {
         for (let m = answer; m < Math.min(tokens.length, answer + 4); m++) tokens[m]!.masked = true
         continue
       }
-      if (!negated && !short && slowComingAt(tokens, span) >= 0) {
+      if (!negated && !short && slowComing(tokens, span)) {
         t.extra = timeEntry('took weeks to come', -0.6, 'speed')
         continue
       }
@@ -188,6 +192,20 @@ export function durations(tokens: Token[]): void {
         if (long) t.extra = timeEntry('never took long', 0.5, 'speed')
       } else if (short && span.minutes <= 60) t.extra = timeEntry('took a short time', 0.5, 'speed')
       else if (long) t.extra = timeEntry('took a long time', -0.6, 'speed')
+      continue
+    }
+    // "We only waited 10 minutes", "waited less than 5 minutes": a short wait said as short (an hour at most).
+    if (t.lemma === 'wait' && t.pos === 'VERB') {
+      const span = spanAfter(tokens, k)
+      const only = tokens.slice(Math.max(0, k - 2), k).some((x) => x.surface === 'only' || x.surface === 'just')
+      // The span's unit in minutes times its number ("3 hours": 180; "an hour": 60).
+      const count = span ? Number.parseFloat(tokens[span.end - 2]!.surface) || NUMBER_WORDS[tokens[span.end - 2]!.surface] || 1 : 0
+      const denied = tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface))
+      if (span && (span.short || only) && count * span.minutes <= 60 && !denied) {
+        t.extra = timeEntry('waited a short time', 0.5, 'speed')
+        // The lexicon's "wait" (a complaint cue) is this judgement now.
+        t.masked = true
+      }
       continue
     }
     if (unfinishedAt(tokens, k)) {

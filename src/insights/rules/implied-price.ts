@@ -4,7 +4,7 @@
  */
 import { UNITS } from './durations'
 import { amountOf, isMoney } from './money'
-import { FIRST_PERSON } from './words'
+import { FIRST_PERSON, NUMBER_WORDS } from './words'
 import { type Token, syntheticEntry } from './types'
 
 export const QUOTE_WORDS = new Set(['quote', 'quoted', 'estimate', 'estimated', 'quoting', 'offer', 'offered', 'agreed', 'agree'])
@@ -100,29 +100,11 @@ function amountKind(tokens: Token[], index: number): 'quote' | 'bill' | undefine
   return undefined
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  ten: 10,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  few: 3,
-  couple: 2,
-  half: 0.5,
-}
+/** Quantities as a bill counts them: the numbers in words, and "a", "a few", "a couple", "half". */
+const QUANTITY_WORDS: Record<string, number> = { ...NUMBER_WORDS, a: 1, an: 1, few: 3, couple: 2, half: 0.5 }
 /** "2", "1.5", "1,5" (a decimal comma), "two", "half". */
 const quantity = (t: Token | undefined) =>
-  t === undefined ? undefined : /^\d+([.,]\d)?$/.test(t.surface) ? Number(t.surface.replace(',', '.')) : NUMBER_WORDS[t.surface]
+  t === undefined ? undefined : /^\d+([.,]\d)?$/.test(t.surface) ? Number(t.surface.replace(',', '.')) : QUANTITY_WORDS[t.surface]
 /** Minutes or hours (durations.ts's units up to the hour): a bill counts time in those. */
 const unitMinutes = (t: Token | undefined) => {
   const minutes = t === undefined ? undefined : UNITS[t.surface]

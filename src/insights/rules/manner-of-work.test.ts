@@ -32,6 +32,13 @@ describe('"crooked": of a thing the work, of people their honesty (manner-of-wor
     ['He is a crooked contractor.', { professionalism: 'negative' }],
     ['The owner is crooked.', { professionalism: 'negative' }],
     ['They are crooked.', { professionalism: 'negative' }],
+    ['The picture frame he hung is crooked.', { quality: 'negative' }],
+    ["It's crooked.", { quality: 'negative' }],
+    ['Crooked car dealer, avoid.', { professionalism: 'negative' }],
+    ['This place is crooked.', { professionalism: 'negative' }],
+    // The customer's own or old thing before the job is the trouble called about.
+    ['The old fence was crooked, so we hired them to replace it.', {}],
+    ['Our gate was crooked and they straightened it in an hour.', { speed: 'positive' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })

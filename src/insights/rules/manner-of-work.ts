@@ -6,7 +6,7 @@
  * alone is a person's manner ("they behaved professionally"), after a verb of work the work's ("carried out professionally").
  */
 import { type Clause, type Hit, NEGATION_SCALAR, type Token } from './types'
-import { NEGATOR_SET } from './words'
+import { NEGATOR_SET, SERVICE_PEOPLE } from './words'
 import { isTheirs } from './refusals'
 
 const MANNER = new Set(['properly', 'correctly', 'well', 'done right', 'do right', 'incorrectly', 'improperly', 'perfectly', 'right'])
@@ -53,27 +53,42 @@ function workVerb({ tokens, segmentOf }: Clause, h: Hit): number {
   return -1
 }
 
-/** People a word like "crooked" may judge, beside refusals.ts's people of the business. */
-const PEOPLE_JUDGED = new Set(['business', 'people', 'person', 'man', 'guy', 'guys', 'contractor', 'dealer', 'cop', 'lawyer', 'agent'])
+/** Businesses a word like "crooked" may judge as it judges people: "this place is crooked", "a crooked dealership". */
+const BUSINESSES = new Set(['place', 'business', 'dealership', 'company', 'outfit', 'shop', 'firm', 'agency'])
+const PERSONAL = new Set(['he', 'she', 'they', 'you', 'we', 'i'])
+const POSSESSIVE = new Set(['my', 'our', 'your', 'his', 'her', 'their', 'its'])
+const isPerson = (t: Token) =>
+  PERSONAL.has(t.surface.toLowerCase()) || isTheirs(t) || SERVICE_PEOPLE.has(t.lemma) || BUSINESSES.has(t.lemma)
 /**
- * "Crooked" said of a thing is its workmanship ("the cabinet doors are crooked", "a crooked TV"); said of people it is
- * their honesty ("a crooked contractor", "they are crooked"): the noun after it, else the subject before "be".
+ * What "crooked" judges: a thing's workmanship ("the cabinet doors are crooked", "a crooked TV", "it's crooked", "the
+ * frame he hung is crooked") or people's honesty ("a crooked contractor", "a crooked car dealer", "they are
+ * crooked", "this place is crooked"): the head of the nouns after it, else the clause's first noun or pronoun before
+ * "be". `owned`: the customer's own or old thing, said before the job ("our gate was crooked and they straightened it").
  */
-function crookedThing(tokens: Token[], h: Hit): boolean {
-  const next = tokens[h.end]
-  const judged =
-    next?.pos === 'NOUN' || next?.pos === 'PROPN'
-      ? next
-      : tokens.slice(Math.max(0, h.start - 5), h.start).findLast((x) => x.pos === 'NOUN' || x.pos === 'PRON' || x.pos === 'PROPN')
-  if (!judged || judged.pos === 'PRON') return false
-  return !isTheirs(judged) && !PEOPLE_JUDGED.has(judged.lemma)
+function crookedOf(tokens: Token[], h: Hit): { thing: boolean; owned: boolean } {
+  let head = h.end
+  while (['NOUN', 'PROPN'].includes(tokens[head + 1]?.pos ?? '') && ['NOUN', 'PROPN'].includes(tokens[head]?.pos ?? '')) head++
+  if (['NOUN', 'PROPN'].includes(tokens[head]?.pos ?? '')) return { thing: !isPerson(tokens[head]!), owned: false }
+  const be = tokens.slice(Math.max(0, h.start - 4), h.start).findLastIndex((x) => x.lemma === 'be')
+  if (be < 0) return { thing: true, owned: false }
+  const from = Math.max(0, h.start - 4) + be
+  const subject = tokens.slice(0, from).find((x) => ['NOUN', 'PROPN', 'PRON'].includes(x.pos) && !POSSESSIVE.has(x.surface.toLowerCase()))
+  if (!subject) return { thing: true, owned: false }
+  const owned = tokens.slice(0, from).some((x) => ['my', 'our', 'old', 'previous'].includes(x.surface.toLowerCase()))
+  return { thing: !isPerson(subject), owned }
 }
 
 export function mannerOfWork(clause: Clause): void {
   const { tokens, segmentOf } = clause
   for (const h of clause.hits) {
-    if (h.entry.phrase === 'crooked' && crookedThing(tokens, h)) {
-      h.entry = { ...h.entry, aspects: ['quality'] }
+    if (h.entry.phrase === 'crooked') {
+      const { thing, owned } = crookedOf(tokens, h)
+      if (thing) h.entry = { ...h.entry, aspects: ['quality'] }
+      // The trouble called about, as failures.ts reads "broken" before the job: no opinion.
+      if (thing && owned) {
+        h.score = 0
+        h.job = true
+      }
       continue
     }
     if (!(MANNER.has(h.entry.phrase) && !h.entry.aspects.length) && !WORK_OR_PERSON.has(h.entry.phrase)) continue

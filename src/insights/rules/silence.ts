@@ -11,7 +11,7 @@
  */
 import { type Token, nearestSubject, timeEntry } from './types'
 import { isTheirs, SUBJECTS } from './refusals'
-import { FIRST_PERSON } from './words'
+import { FAMILY, FIRST_PERSON, SERVICE_PEOPLE } from './words'
 
 const CONTACT = new Set([
   'call',
@@ -87,49 +87,59 @@ export function silence(tokens: Token[]): void {
 
 /** Whom "ignore" passes over in person: the customer, or customers. */
 const PASSED_OVER = new Set(['me', 'us', 'customer', 'customers', 'everyone', 'people'])
-/** Who serves at a counter or desk, beside refusals.ts's people of the business. */
-const SERVING = new Set([
-  'clerk',
-  'cashier',
-  'lady',
-  'woman',
-  'man',
-  'girl',
-  'salesman',
-  'saleswoman',
-  'salesperson',
-  'stylist',
-  'barber',
-  'agent',
-  'management',
-  'server',
-  'waiter',
-  'waitress',
-  'hostess',
-  'teller',
-  'associate',
-  'attendant',
-  'person',
-  'everyone',
-])
-/** What the customer did before being ignored that makes it silence: asked, called, wrote. */
-const ASKING = new Set([...CONTACT, 'ask', 'request', 'message', 'write', 'remind', 'complain', 'chase'])
+/** What the customer did before being ignored that makes it silence: asked, called, messaged. */
+const ASKING = new Set([...CONTACT, 'ask', 'request', 'message', 'remind', 'complain', 'chase'])
+const PREPOSITIONS = new Set(['at', 'behind', 'on', 'in', 'from', 'of', 'with', 'by', 'near'])
+
+/** The subject of the verb at k: the nearest noun or pronoun before it, passing over "at the front desk", "behind the counter". */
+function subjectOf(tokens: Token[], k: number): Token | undefined {
+  for (let j = k - 1; j >= Math.max(0, k - 8); j--) {
+    const x = tokens[j]!
+    if (!['NOUN', 'PROPN', 'PRON'].includes(x.pos)) continue
+    // A noun in a place phrase: skip back past its preposition.
+    const preposition = tokens.slice(Math.max(0, j - 3), j).findLastIndex((y) => PREPOSITIONS.has(y.surface))
+    if (x.pos !== 'PRON' && preposition >= 0) {
+      j = Math.max(0, j - 3) + preposition
+      continue
+    }
+    return x
+  }
+  return undefined
+}
+
 /**
- * A customer ignored: someone of the business passing over the customer in person ("the receptionist ignored us",
- * "he kept ignoring customers") is discourtesy; after the customer asked, called or wrote ("I asked twice for the
- * certificate and they just ignored me") it is silence. Not the customer's own ("we ignored the noise"), not a thing
- * or an animal ("the dog ignored us"), and not "never ignored us". Ignored calls and emails are the lexicon's.
+ * A customer ignored: someone of the business passing over the customer in person ("the receptionist at the front desk
+ * ignored us", "he kept ignoring customers", "we were ignored for twenty minutes", "I felt completely ignored") is
+ * discourtesy; after the customer asked, called or messaged ("I asked twice for the certificate and they just ignored
+ * me") it is silence. Not the customer's own ("we ignored the noise"), not an animal or a relative ("the dog ignored
+ * us", "I told my son to wear a coat and he ignored me"), and not "never ignored us". Ignored calls and emails are the
+ * lexicon's.
  */
 export function ignored(tokens: Token[]): void {
   tokens.forEach((t, k) => {
-    if (t.lemma !== 'ignore' || t.pos !== 'VERB' || t.extra) return
-    const object = tokens[k + 1]?.surface === 'the' ? tokens[k + 2] : tokens[k + 1]
-    if (!object || !PASSED_OVER.has(object.surface)) return
-    const before = tokens.slice(Math.max(0, k - 4), k)
-    if (before.some((x) => DENIALS.has(x.surface))) return
-    const subject = nearestSubject(tokens, k - 6, k)
-    if (!subject || !(isTheirs(subject) || SERVING.has(subject.lemma))) return
-    const asked = tokens.slice(0, k).some((x) => x.pos === 'VERB' && (ASKING.has(x.lemma) || ASKING.has(x.surface)))
+    if (t.lemma !== 'ignore' || t.extra) return
+    if (tokens.slice(Math.max(0, k - 4), k).some((x) => DENIALS.has(x.surface))) return
+    // "We were ignored", "I felt completely ignored": the customer passed over, whoever did it.
+    const passive = tokens.slice(Math.max(0, k - 4), k).findLast((x) => ['be', 'feel', 'get'].includes(x.lemma))
+    const customer = passive && tokens.slice(Math.max(0, k - 6), k).some((x) => FIRST_PERSON.has(x.surface.toLowerCase()))
+    if (!customer) {
+      if (t.pos !== 'VERB') return
+      const object = tokens[k + 1]?.surface === 'the' ? tokens[k + 2] : tokens[k + 1]
+      if (!object || !PASSED_OVER.has(object.surface)) return
+      const subject = subjectOf(tokens, k)
+      if (!subject || !(isTheirs(subject) || SERVICE_PEOPLE.has(subject.lemma))) return
+      // "my son ... he ignored me": a relative named before the pronoun.
+      if (subject.pos === 'PRON' && tokens.slice(0, k).some((x) => FAMILY.has(x.lemma))) return
+    }
+    // Asked first, by the customer: "I asked twice ... and they ignored me" (not "the cashier asked for my ID").
+    const asked = tokens
+      .slice(0, k)
+      .some(
+        (x, j) =>
+          x.pos === 'VERB' &&
+          (ASKING.has(x.lemma) || ASKING.has(x.surface)) &&
+          tokens.slice(Math.max(0, j - 3), j).some((y) => FIRST_PERSON.has(y.surface.toLowerCase())),
+      )
     t.extra = asked ? timeEntry('ignored after asking', -0.7, 'communication') : timeEntry('ignored in person', -0.7, 'professionalism')
   })
 }

@@ -53,6 +53,9 @@ describe('an arrival window too wide (time-words.ts wideWindow)', () => {
     'The arrival window was a huge 3 hour window.',
     'They can only give you an all-day window.',
     'Their scheduler only offers a six-hour window.',
+    'They gave us a 4-6 hour window.',
+    'They only give 8 hour windows.',
+    'They gave me an 8 hour window and I had to get time off work.',
   ])('complaint: %s', (text) => {
     expect(read(text)).toEqual({ punctuality: 'negative' })
   })
@@ -62,6 +65,10 @@ describe('an arrival window too wide (time-words.ts wideWindow)', () => {
     'He arrived within the 6 hour window.',
     'They narrowed it down to a 6 hour window for us.',
     'They replaced the 8 foot window.',
+    'It took 5 hours to replace the window.',
+    'They spent 8 hours installing the bay window.',
+    'You have a 72 hour window to report damage.',
+    'There is a 48 hour cancellation window.',
   ])('no complaint: %s', (text) => {
     expect(read(text).punctuality).not.toBe('negative')
   })

@@ -5,7 +5,7 @@
  */
 import { WEEKDAYS, OFF_HOURS, COMING_VERBS } from '../lexicon'
 import { type Token, isNumber, timeEntry } from './types'
-import { TIME_NOUN_SET, REQUEST } from './words'
+import { NUMBER_WORDS, TIME_NOUN_SET, REQUEST } from './words'
 
 /** A clock time in tokens at i ("7:55", "8:00", "9 o'clock", "10am", "3 pm"), in hours after midnight; bare 1-6 are afternoon. */
 export function clockAt(tokens: Token[], i: number): number | undefined {
@@ -167,40 +167,32 @@ export function offHours(tokens: Token[]): void {
   if (tokens.some((t) => ['late', 'window', 'appointment', 'wait', 'waiting', 'finally'].includes(t.lemma))) return
   tokens[coming]!.extra = timeEntry('came out of hours', 0.6, 'speed')
 }
-const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-}
 const WIDE = new Set(['huge', 'wide', 'big', 'long', 'massive', 'broad'])
+/** The arrival told, which is then the judgement: not "get" ("I had to get time off work"). */
+const ARRIVAL_TOLD = new Set(['arrive', 'show', 'come', 'turn'])
+/** "8", "eight", "4-6" (the upper bound). */
+const hoursIn = (word: string) => Math.max(...word.split('-').map((w) => Number.parseFloat(w) || NUMBER_WORDS[w] || 0))
 /**
- * An arrival window too wide to plan a day around: "an 8 hour window", "a huge 3-hour window", "an all-day window"
- * (punctuality: the time agreed). Five hours or more, or any window called wide; not "within the window", and not a
- * window that was narrowed ("narrowed it to a 2 hour window"), and not where the arrival itself is told.
+ * An arrival window too wide to plan a day around: "an 8 hour window", "a huge 3-hour window", "a 4-6 hour window", "an
+ * all-day window" (punctuality: the time agreed). From five to twelve hours, or any window called wide; the number and
+ * "hour" right before "window" ("a 72 hour window to report damage" and "8 hours installing the bay window" are none).
+ * Not "within the window", not a window that was narrowed ("narrowed it to a 6 hour window"), and not where the arrival
+ * itself is told ("quoted a 6 hour window and they showed up in the first 30 minutes of it").
  */
 export function wideWindow(tokens: Token[]): void {
   tokens.forEach((t, i) => {
-    if (t.surface !== 'window' || t.extra) return
+    if (t.lemma !== 'window' || t.extra) return
     if (tokens.slice(Math.max(0, i - 8), i).some((x) => ['within', 'inside', 'narrow', 'short', 'tight'].includes(x.lemma))) return
-    // "quoted a 6 hour window and they showed up in the first 30 minutes of it": the arrival said is the judgement.
-    if (tokens.slice(i + 1).some((x) => ARRIVING.has(x.lemma) && x.pos === 'VERB')) return
-    // "an 8 hour window", "a four-hour window", "an all-day window" (the hyphen a token of its own).
-    const before = tokens.slice(Math.max(0, i - 6), i).filter((x) => x.surface !== '-')
-    const offset = (k: number) => tokens.indexOf(before[k]!)
-    const hour = before.findLastIndex((x) => ['hour', 'hr', 'hours', 'hrs'].includes(x.surface))
-    const allDay = before.findIndex((x, k) => ['all', 'whole', 'full'].includes(x.surface) && before[k + 1]?.surface === 'day')
-    const hours = hour > 0 ? Number.parseFloat(before[hour - 1]!.surface) || NUMBER_WORDS[before[hour - 1]!.surface] || 0 : 0
+    if (tokens.slice(i + 1).some((x) => ARRIVAL_TOLD.has(x.lemma) && x.pos === 'VERB')) return
+    // Right before "window", the hyphens left out: "8 hour", "four - hour", "all - day".
+    const before = tokens.slice(Math.max(0, i - 5), i).filter((x) => x.surface !== '-')
+    const unit = before.at(-1)?.surface ?? ''
+    const allDay = unit === 'day' && ['all', 'whole', 'full'].includes(before.at(-2)?.surface ?? '')
+    const hours = ['hour', 'hr', 'hours', 'hrs'].includes(unit) ? hoursIn(before.at(-2)?.surface ?? '') : 0
+    const wide = (hours >= 5 && hours <= 12) || (hours > 0 && hours <= 12 && WIDE.has(before.at(-3)?.surface ?? ''))
     // On the number (or "all"): "hour window" is a lexicon cue of its own, read from "hour" on.
-    const at = offset(allDay >= 0 ? allDay : Math.max(0, hour - 1))
-    if ((allDay >= 0 || hours >= 5 || (hours > 0 && before.some((x) => WIDE.has(x.surface)))) && !tokens[at]!.extra)
-      tokens[at]!.extra = timeEntry('a window too wide', -0.6)
+    const at = tokens.indexOf(before.at(-2)!)
+    if ((allDay || wide) && at >= 0 && !tokens[at]!.extra) tokens[at]!.extra = timeEntry('a window too wide', -0.6)
   })
 }
 /** A span or point of time at token i: "one week", "two hours", "a few days", "Monday", "last winter", "yesterday". */

@@ -82,3 +82,54 @@ export const OTHER_SUBJECTS = new Set([
   'anyone',
 ])
 export const REQUEST = new Set(REQUEST_VERBS)
+/** Numbers written as words, by their value ("eight-hour window", "three hours", "two coats"). */
+export const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+}
+/**
+ * People who serve a customer, named by their role or plainly ("the lady at the desk", "the salesman"), beside
+ * refusals.ts's people of the business (SUBJECTS): whom an insult or a snub is said of.
+ */
+export const SERVICE_PEOPLE = new Set([
+  'clerk',
+  'cashier',
+  'lady',
+  'woman',
+  'man',
+  'girl',
+  'guy',
+  'guys',
+  'salesman',
+  'saleswoman',
+  'salesperson',
+  'stylist',
+  'barber',
+  'agent',
+  'management',
+  'server',
+  'waiter',
+  'waitress',
+  'hostess',
+  'teller',
+  'associate',
+  'attendant',
+  'person',
+  'people',
+  'contractor',
+  'dealer',
+])
