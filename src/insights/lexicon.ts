@@ -364,6 +364,13 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'burst',
     'flood',
     'overflow',
+    // A machine's faults (auto and computer repair), failures like "leak": after the job a complaint, before it the job.
+    'overheat',
+    'stall',
+    'squeal',
+    'squeak',
+    'rattle',
+    'misfire',
     'half-baked',
     'competently',
     'cleanly',
@@ -1103,6 +1110,12 @@ export const SENTIMENT: Record<string, number> = {
   clogged: -0.6,
   flood: -0.6,
   overflow: -0.6,
+  overheat: -0.6,
+  stall: -0.6,
+  squeal: -0.5,
+  squeak: -0.5,
+  rattle: -0.5,
+  misfire: -0.6,
   spray: -0.6,
   gush: -0.7,
   quit: -0.7,
@@ -1358,6 +1371,12 @@ export const FAILURES = [
   'burst',
   'flood',
   'overflow',
+  'overheat',
+  'stall',
+  'squeal',
+  'squeak',
+  'rattle',
+  'misfire',
   'spray',
   'gush',
   'fail',
@@ -2081,7 +2100,21 @@ export const COMING_VERBS = ['come', 'arrive', 'show', 'turn', 'be', 'get']
  * complaints when something places them after the job, denied they are praise ("hasn't tripped since").
  * Used as nouns ("a burst pipe", "the leaks") they are the job to be done.
  */
-export const FAILURE_VERBS = ['leak', 'drip', 'clog', 'trip', 'burst', 'flood', 'overflow']
+export const FAILURE_VERBS = [
+  'leak',
+  'drip',
+  'clog',
+  'trip',
+  'burst',
+  'flood',
+  'overflow',
+  'overheat',
+  'stall',
+  'squeal',
+  'squeak',
+  'rattle',
+  'misfire',
+]
 
 /**
  * Complaint words read from the real train split's missed complaints: plain words (negation flips them) with their

@@ -1000,6 +1000,16 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'still no sign of anyone': [-0.7, 'punctuality'],
   // Mistakes and work left half done or crooked ("I made a mistake" is the customer's own).
   'make a mistake': [-0.6, 'quality'],
+  'make an error': [-0.6, 'quality'],
+  'make error': [-0.6, 'quality'],
+  'make several error': [-0.6, 'quality'],
+  // Done without the customer's say: "schedule appointments without your permission", "entered without consent".
+  'without your permission': [-0.6, 'professionalism'],
+  'without my permission': [-0.6, 'professionalism'],
+  'without our permission': [-0.6, 'professionalism'],
+  'without consent': [-0.6, 'professionalism'],
+  'without my consent': [-0.6, 'professionalism'],
+  'without our consent': [-0.6, 'professionalism'],
   'make mistakes': [-0.6, 'quality'],
   'mistakes in': [-0.6, 'quality'],
   'i make a mistake': [0, null],

@@ -38,3 +38,21 @@ describe('failures: a complaint after the job, or the job to be done', () => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
 })
+
+describe("a machine's faults are failures too (lexicon FAILURES)", () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ['My laptop still overheats after the repair.', { quality: 'negative' }],
+    ['The car stalls again since they fixed it.', { quality: 'negative' }],
+    ['The brakes still squeal after the new pads.', { quality: 'negative' }],
+    // Before the job, the trouble called about.
+    ['My car was stalling so I took it in.', {}],
+    ['The belt squealed, so they replaced it.', {}],
+    ['The engine overheated on the highway and they towed it in.', {}],
+    // Errors made, and things done without the customer's say.
+    ['The mechanic made an error.', { quality: 'negative' }],
+    ['They entered our unit without our permission.', { professionalism: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})
