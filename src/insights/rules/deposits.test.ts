@@ -26,3 +26,24 @@ describe('a deposit kept or set high (deposits.ts)', () => {
     expect(read(text).price).not.toBe('negative')
   })
 })
+
+describe('a deposit never returned, or returned whole (deposits.ts)', () => {
+  test.each([
+    ['We never got our deposit back.', { price: 'negative' }],
+    ['They have yet to return our deposit.', { price: 'negative' }],
+    ["Six months later we still haven't received our deposit.", { price: 'negative' }],
+    ['We got our full deposit back.', { price: 'positive' }],
+    ['They returned the entire deposit without any fuss.', { price: 'positive' }],
+    ['I did not get the deposit back until March.', { speed: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+  test.each([
+    'We paid the deposit and got the keys.',
+    "I didn't give them a deposit.",
+    'I have not tried to get my deposit back yet.',
+    'Others complained about not getting their deposit back; we got ours.',
+  ])('no complaint: %s', (text) => {
+    expect(Object.values(read(text))).not.toContain('negative')
+  })
+})

@@ -6,10 +6,12 @@
  *   not denied ("they didn't keep a cent of it" is no complaint; "not only did they keep it" is one).
  * - Short-changed: "only" or a share ("45% of", "less than half") with a verb of getting it back.
  * - Set high: "high", "highest", "huge", "steep" just after the deposit.
+ * - Never returned: a verb of getting it back denied ("we never got our deposit back", "they have yet to return it");
+ *   returned whole is praise ("we got our full deposit back").
  * The mark sits on the verb or the level word, so another company's scope still leaves it out.
  */
 import { type Token, timeEntry } from './types'
-import { NEGATOR_SET } from './words'
+import { NEGATOR_SET, NOT_OR_NEVER } from './words'
 
 const TAKING = new Set([
   'take',
@@ -28,6 +30,7 @@ const TAKING = new Set([
   'charge',
 ])
 const GETTING_BACK = new Set(['receive', 'get', 'refund', 'return', 'give', 'recieve'])
+const WHOLE = new Set(['full', 'entire', 'whole', 'all', '100%'])
 const LEVEL = new Set(['high', 'highest', 'huge', 'steep', 'expensive', 'outrageous', 'ridiculous', 'insane', 'astronomical'])
 const SPANS = new Set(['minute', 'hour', 'day', 'week', 'month', 'year', 'forever', 'while', 'long', 'age'])
 const CLAUSE_END = new Set(['.', '!', '?', ';', 'but', 'however', 'although'])
@@ -36,6 +39,13 @@ const negatedAt = (tokens: Token[], k: number) =>
   tokens
     .slice(Math.max(0, k - 3), k)
     .some((x) => (NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma)) && tokens[tokens.indexOf(x) + 1]?.surface !== 'only')
+
+/** The verb at k denied right before it: "never got", "have not returned", "didn't even get" (not "not tried to get"). */
+function deniedVerb(tokens: Token[], k: number): boolean {
+  let j = k - 1
+  while (['ever', 'even', 'yet', 'still', 'actually'].includes(tokens[j]?.surface ?? '')) j--
+  return NOT_OR_NEVER.has(tokens[j]?.surface ?? '')
+}
 
 /** The stretch of tokens around the deposit that belongs to its clause (up to 8 words either side). */
 function clauseAround(tokens: Token[], at: number): [number, number] {
@@ -83,6 +93,22 @@ export function depositsKept(tokens: Token[]): void {
       const only = tokens.slice(Math.max(from, k - 2), Math.min(to, k + 3)).some((x) => x.surface === 'only')
       if (GETTING_BACK.has(t.lemma) && (only || share) && !negatedAt(tokens, k)) {
         t.extra = timeEntry('deposit short-changed', -0.7, 'price')
+        return
+      }
+      if (!GETTING_BACK.has(t.lemma) || t.lemma === 'give') continue
+      // "We never got our deposit back", "they have yet to return our deposit": kept, in effect (not "others complained
+      // about not getting their deposit back", "I have not tried to get it back").
+      const yet = tokens[k - 1]?.surface === 'to' && tokens[k - 2]?.surface === 'yet'
+      const reported = tokens.slice(from, k).some((x) => ['complain', 'worry', 'fear', 'concern', 'try'].includes(x.lemma))
+      if ((deniedVerb(tokens, k) || yet) && !reported) {
+        // "did not get the deposit back until March": late, not kept.
+        const late = tokens.slice(k + 1, to).some((x) => x.surface === 'until' || x.surface === 'till')
+        t.extra = late ? timeEntry('deposit returned late', -0.5, 'speed') : timeEntry('deposit never returned', -0.7, 'price')
+        return
+      }
+      // "We got our full deposit back", "returned the entire deposit".
+      if (tokens.slice(from, to).some((x) => WHOLE.has(x.surface))) {
+        t.extra = timeEntry('deposit returned whole', 0.6, 'price')
         return
       }
     }
