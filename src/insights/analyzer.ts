@@ -38,15 +38,19 @@
  *   promises.ts          supposed to, and then not                short-lived.ts     redone soon after, made it worse
  *   deprived.ts          never got a call back, a refund          manner-of-work.ts  not installed properly
  *   or-continues.ts      "never showed or phoned"                after-the-job.ts   "a day later it wouldn't start"
- *   deposits.ts          "they kept most of our deposit"         cheaper-elsewhere.ts "other shops are cheaper"
+ *   deposits.ts          "they kept most of our deposit", "we   cheaper-elsewhere.ts "other shops are cheaper"
+ *                        never got our deposit back"
  *   damage.ts            "the tech cracked the sink"              durations.ts       "took over an hour", "not done when I came"
  *   wishes.ts            "could have been cleaner", "if they had   timely.ts          "they never respond in a timely manner"
- *                        just called"                            fault-remains.ts   "still cold", "the leak came back"
+ *                        just called", "how hard is it to call   fault-remains.ts   "still cold", "the leak came back"
+ *                        back?"
  *   money.ts             "€150", "150 euros": one reading of an amount
  *   capacity.ts          "no new clients", "fully booked", "no weekend call-outs"
  *   left-behind.ts       "left rubble in our drive", "left the windows streaky"
  *   completion.ts        "finished on time" is speed, "arrived on time" punctuality
- *   silence.ts           "they never rang", "nobody phoned to say why"
+ *   silence.ts           "they never rang", "nobody phoned to say why"; a customer ignored (in person, or after asking)
+ *   customers-own.ts     the customer's lateness, mess, cancellation, and a fault they own ("that was my fault")
+ *   time-words.ts also: an arrival window too wide ("an 8 hour window")
  *
  * Taken from VADER (Hutto & Gilbert 2014): the three-word negation window and its damping scalar
  * (-0.74) for a flipped word, booster words that scale the next sentiment word, and the "but" rule
