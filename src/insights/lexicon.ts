@@ -22,6 +22,8 @@ export type AspectId = (typeof ASPECTS)[number]['id']
  * Wear that shows in the work: quality cues, and failures (so before the job they are its trouble, after it a
  * complaint: "the paint started peeling after a month").
  */
+/** A machine's faults (auto and computer repair): failures like "leak", after the job a complaint, before it the job. */
+const MACHINE_FAULTS = ['overheat', 'stall', 'squeal', 'squeak', 'rattle', 'misfire']
 const WEAR = ['peel', 'peeling', 'chip', 'chipped', 'come off', 'wobble']
 
 /**
@@ -364,13 +366,7 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'burst',
     'flood',
     'overflow',
-    // A machine's faults (auto and computer repair), failures like "leak": after the job a complaint, before it the job.
-    'overheat',
-    'stall',
-    'squeal',
-    'squeak',
-    'rattle',
-    'misfire',
+    ...MACHINE_FAULTS,
     'half-baked',
     'competently',
     'cleanly',
@@ -1371,12 +1367,7 @@ export const FAILURES = [
   'burst',
   'flood',
   'overflow',
-  'overheat',
-  'stall',
-  'squeal',
-  'squeak',
-  'rattle',
-  'misfire',
+  ...MACHINE_FAULTS,
   'spray',
   'gush',
   'fail',
@@ -2100,21 +2091,7 @@ export const COMING_VERBS = ['come', 'arrive', 'show', 'turn', 'be', 'get']
  * complaints when something places them after the job, denied they are praise ("hasn't tripped since").
  * Used as nouns ("a burst pipe", "the leaks") they are the job to be done.
  */
-export const FAILURE_VERBS = [
-  'leak',
-  'drip',
-  'clog',
-  'trip',
-  'burst',
-  'flood',
-  'overflow',
-  'overheat',
-  'stall',
-  'squeal',
-  'squeak',
-  'rattle',
-  'misfire',
-]
+export const FAILURE_VERBS = ['leak', 'drip', 'clog', 'trip', 'burst', 'flood', 'overflow', ...MACHINE_FAULTS]
 
 /**
  * Complaint words read from the real train split's missed complaints: plain words (negation flips them) with their

@@ -351,7 +351,7 @@ describe('rudeness and dishonesty shown by what was done (phrases.ts)', () => {
   })
 })
 
-describe('character, greeting and chasing said plainly (lexicon, phrases.ts)', () => {
+describe('character and snubs said plainly (lexicon, silence.ts ignored, phrases.ts)', () => {
   const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     // Character named in one word, said of people.
@@ -374,6 +374,14 @@ describe('character, greeting and chasing said plainly (lexicon, phrases.ts)', (
     ['Nobody even bothered to greet us.', { professionalism: 'negative' }],
     ['The girl at the desk did not even say hi.', { professionalism: 'negative' }],
     ['The owner greeted us warmly.', { professionalism: 'positive' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})
+
+describe('value, appointments, chasing and work not as asked, said plainly (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
     // Not worth it: the value of what was paid for.
     ['Not worth it.', { price: 'negative' }],
     ['It is not worth it.', { price: 'negative' }],

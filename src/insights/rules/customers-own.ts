@@ -1,7 +1,8 @@
 /**
  * What the customer did, or waited on, is no opinion of the business: "I was running late" says nothing of its punctuality, "he
- * waited for me" is the tradesman waiting on the customer, not the customer kept waiting, and "what a mess I made" is
- * the customer's own mess.
+ * waited for me" is the tradesman waiting on the customer, not the customer kept waiting, "what a mess I made" is
+ * the customer's own mess, "I decided to cancel" their own cancellation, and "the late fee was totally my fault" a
+ * fault they own.
  */
 import { isTheirs } from './refusals'
 import { MESS_MAKING } from './story'

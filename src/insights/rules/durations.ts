@@ -7,8 +7,9 @@
  *   praise (an hour at most, for a wait).
  * - "The car wasn't done when I came to pick it up", "when we returned nothing had been done", "still not ready when
  *   I called": work not finished by the time the customer came back is a speed complaint.
- * - "It took them two months to come out", "took 5 weeks to get my deposit back": days or longer before what the
- *   customer waited for is a speed complaint; "took three weeks to complete" is the job's own length.
+ * - "It took them two months to come out", "took 5 weeks to get my deposit back": weeks or longer before what the
+ *   customer waited for, or days before someone came, is a speed complaint; "took three days to complete" is the job's
+ *   own length.
  * A bare span ("the job took three days") says nothing by itself and is left alone.
  */
 import { type Token, timeEntry } from './types'
