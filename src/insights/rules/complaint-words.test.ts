@@ -466,3 +466,19 @@ describe("the customer's own cancellation, and a short wait said as short", () =
     expect(read(text)).toEqual(expected)
   })
 })
+
+describe('notice of a visit given or not (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ['They did not give us notice that they were coming.', { communication: 'negative' }],
+    ['They gave us no notice.', { communication: 'negative' }],
+    ['We were given less than 24 hours notice.', { communication: 'negative' }],
+    ['The water was turned off without giving sufficient notice.', { communication: 'negative' }],
+    ['He always gave us notice of work days in advance.', { communication: 'positive' }],
+    ['They gave us plenty of notice.', { communication: 'positive' }],
+    ['I gave notice to the landlord.', {}],
+    ['They came on short notice.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})

@@ -73,3 +73,18 @@ describe('an arrival window too wide (time-words.ts wideWindow)', () => {
     expect(read(text).punctuality).not.toBe('negative')
   })
 })
+
+describe('a time said beforehand, and an arrival at last (time-words.ts, phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ['He said he would be here at 9 and he arrived at 11.', { punctuality: 'negative' }],
+    ['They promised to be there at 3:30 and arrived at 4:45.', { punctuality: 'negative' }],
+    ['They told us they would come at 10 and showed up at 10.', { punctuality: 'positive' }],
+    ['Three hours later they finally turned up.', { punctuality: 'negative' }],
+    ['We sat in the sun, well past the noon start time.', { punctuality: 'negative' }],
+    ['It was well past noon when they showed up.', { punctuality: 'negative' }],
+    ['He finally turned up the heat and the house warmed.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})

@@ -37,6 +37,11 @@ const BOOKED = new Set([
   'arranged',
   'supposed',
   'meant',
+  // A time said beforehand: "he said he would be here at 9", "they told us they'd come at 10".
+  'said',
+  'told',
+  'would',
+  "'d",
 ])
 const SPAN_UNITS = new Set([
   'minute',
@@ -80,7 +85,7 @@ function bookedBefore(tokens: Token[], i: number): number | undefined {
   for (let k = i - 2; k >= Math.max(0, i - 10); k--) {
     const range = /^\d{1,2}-(\d{1,2})$/.exec(tokens[k]!.surface)
     const hours = range ? clockAt([{ ...tokens[k]!, surface: range[1]! }], 0) : clockAt(tokens, k)
-    if (hours === undefined || !tokens.slice(Math.max(0, k - 4), k).some((t) => BOOKED.has(t.surface) || BOOKED.has(t.lemma))) continue
+    if (hours === undefined || !tokens.slice(Math.max(0, k - 5), k).some((t) => BOOKED.has(t.surface) || BOOKED.has(t.lemma))) continue
     const windowEnd = tokens[k + 1]?.surface === '-' ? clockAt(tokens, k + 2) : undefined
     return windowEnd ?? hours
   }
