@@ -467,7 +467,7 @@ describe("the customer's own cancellation, and a short wait said as short", () =
   })
 })
 
-describe('notice of a visit given or not (phrases.ts)', () => {
+describe('notice of a visit, and being kept in touch (phrases.ts)', () => {
   const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     ['They did not give us notice that they were coming.', { communication: 'negative' }],
@@ -476,6 +476,13 @@ describe('notice of a visit given or not (phrases.ts)', () => {
     ['The water was turned off without giving sufficient notice.', { communication: 'negative' }],
     ['He always gave us notice of work days in advance.', { communication: 'positive' }],
     ['They gave us plenty of notice.', { communication: 'positive' }],
+    // Out of touch, given the runaround, left on hold.
+    ["They haven't been in touch since.", { communication: 'negative' }],
+    ["He hasn't been in any contact with me since.", { communication: 'negative' }],
+    ['We have had no contact since.', { communication: 'negative' }],
+    ['They gave me the run around.', { communication: 'negative' }],
+    ['I had been holding for 15 minutes.', { communication: 'negative' }],
+    ["I haven't been in touch with them since, but the roof is fine.", { quality: 'positive' }],
     ['I gave notice to the landlord.', {}],
     ['They came on short notice.', {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
