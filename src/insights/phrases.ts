@@ -1033,6 +1033,14 @@ export const PHRASES: Record<string, PhraseEntry> = {
   // Mistakes and work left half done or crooked ("I made a mistake" is the customer's own).
   'make a mistake': [-0.6, 'quality'],
   'make an error': [-0.6, 'quality'],
+  // No result to show: "we saw no results", "have yet to see any results", "still didn't attain the results needed".
+  'no result': [-0.6, 'quality'],
+  'no real result': [-0.6, 'quality'],
+  'not see any result': [-0.6, 'quality'],
+  'yet to see any result': [-0.6, 'quality'],
+  'not get the result': [-0.6, 'quality'],
+  'not attain the result': [-0.6, 'quality'],
+  'not achieve the result': [-0.6, 'quality'],
   'make error': [-0.6, 'quality'],
   'make several error': [-0.6, 'quality'],
   // Done without the customer's say: "schedule appointments without your permission", "entered without consent".

@@ -51,6 +51,9 @@ describe("a machine's faults are failures too (lexicon FAILURES)", () => {
     ['The engine overheated on the highway and they towed it in.', {}],
     // Errors made, and things done without the customer's say.
     ['The mechanic made an error.', { quality: 'negative' }],
+    ['We saw no results.', { quality: 'negative' }],
+    ['No real results after three treatments.', { quality: 'negative' }],
+    ["It still didn't get the results we needed.", { quality: 'negative' }],
     ['They entered our unit without our permission.', { professionalism: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
