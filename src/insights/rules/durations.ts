@@ -14,7 +14,7 @@
  */
 import { type Token, timeEntry } from './types'
 import { isNumber } from './types'
-import { CUSTOMER_OBJECTS, NOT_OR_NEVER, NUMBER_WORDS } from './words'
+import { CUSTOMER_OBJECTS, NOT_OR_NEVER, numberIn } from './words'
 
 /** Units of time in minutes, by the word written. */
 export const UNITS: Record<string, number> = {
@@ -200,7 +200,7 @@ export function durations(tokens: Token[]): void {
       const span = spanAfter(tokens, k)
       const only = tokens.slice(Math.max(0, k - 2), k).some((x) => x.surface === 'only' || x.surface === 'just')
       // The span's unit in minutes times its number ("3 hours": 180; "an hour": 60).
-      const count = span ? Number.parseFloat(tokens[span.end - 2]!.surface) || NUMBER_WORDS[tokens[span.end - 2]!.surface] || 1 : 0
+      const count = span ? (numberIn(tokens[span.end - 2]!.surface) ?? 1) : 0
       const denied = tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface))
       if (span && (span.short || only) && count * span.minutes <= 60 && !denied) {
         t.extra = timeEntry('waited a short time', 0.5, 'speed')

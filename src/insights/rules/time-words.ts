@@ -5,7 +5,7 @@
  */
 import { WEEKDAYS, OFF_HOURS, COMING_VERBS } from '../lexicon'
 import { type Token, isNumber, timeEntry } from './types'
-import { NUMBER_WORDS, TIME_NOUN_SET, REQUEST } from './words'
+import { numberIn, TIME_NOUN_SET, REQUEST } from './words'
 
 /** A clock time in tokens at i ("7:55", "8:00", "9 o'clock", "10am", "3 pm"), in hours after midnight; bare 1-6 are afternoon. */
 export function clockAt(tokens: Token[], i: number): number | undefined {
@@ -176,7 +176,7 @@ const WIDE = new Set(['huge', 'wide', 'big', 'long', 'massive', 'broad'])
 /** The arrival told, which is then the judgement: not "get" ("I had to get time off work"). */
 const ARRIVAL_TOLD = new Set(['arrive', 'show', 'come', 'turn'])
 /** "8", "eight", "4-6" (the upper bound). */
-const hoursIn = (word: string) => Math.max(...word.split('-').map((w) => Number.parseFloat(w) || NUMBER_WORDS[w] || 0))
+const hoursIn = (word: string) => Math.max(...word.split('-').map((w) => numberIn(w) ?? 0))
 /**
  * An arrival window too wide to plan a day around: "an 8 hour window", "a huge 3-hour window", "a 4-6 hour window", "an
  * all-day window" (punctuality: the time agreed). From five to twelve hours, or any window called wide; the number and

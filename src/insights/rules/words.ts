@@ -101,6 +101,8 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   thirty: 30,
   forty: 40,
 }
+/** A number written in digits or in words ("8", "2.5", "eight"), or undefined. */
+export const numberIn = (word: string): number | undefined => Number.parseFloat(word) || NUMBER_WORDS[word]
 /**
  * People who serve a customer, named by their role or plainly ("the lady at the desk", "the salesman"), beside
  * refusals.ts's people of the business (SUBJECTS): whom an insult or a snub is said of.
