@@ -83,6 +83,7 @@ import { statedCharges } from './rules/charges'
 import { brokenPromises } from './rules/promises'
 import { shortLived } from './rules/short-lived'
 import { breakdownAfterTheJob } from './rules/after-the-job'
+import { connectionFailures } from './rules/connection'
 import { depositsKept } from './rules/deposits'
 import { cheaperElsewhere } from './rules/cheaper-elsewhere'
 import { damageDone } from './rules/damage'
@@ -131,6 +132,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   ignored,
   leftBehind,
   depositsKept,
+  connectionFailures,
   cheaperElsewhere,
   damageDone,
   durations,

@@ -387,6 +387,9 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'patchy',
     'butchered',
     'butchering',
+    // A salon's work itself, like a "job": "I loved my haircut", "decent haircut" ("my hair" is the customer's, judged).
+    'haircut',
+    'hair cut',
     ...WEAR,
   ],
   communication: [
@@ -631,6 +634,16 @@ export const WEAK_CUES: Partial<Record<AspectId, string[]>> = {
     'fitter',
     'employee',
     'staff',
+    // The people of landlords, shops and salons (read from the dev split): "the manager is horrible", "the owner was
+    // even worse". Not "the management", "the landlord" or a cab's driver: the business itself, blamed in general.
+    'manager',
+    'owner',
+    'receptionist',
+    'stylist',
+    'barber',
+    'cashier',
+    'clerk',
+    'representative',
   ],
 }
 
@@ -694,7 +707,6 @@ export const JUDGED_THINGS = [
   'engine',
   'brake',
   'tire',
-  'haircut',
   'hair',
   'food',
   'meal',
@@ -768,6 +780,9 @@ export const SENTIMENT: Record<string, number> = {
   satisfy: 0.7,
   recommend: 0.8,
   love: 0.9,
+  // Read from the dev split's salon reviews: "I hated my haircut", "decent haircut".
+  hate: -0.8,
+  decent: 0.4,
   impressed: 0.8,
   impress: 0.8,
   'top notch': 1,

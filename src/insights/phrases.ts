@@ -959,6 +959,12 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'see we coming': [-0.7, 'price'],
   'saw us coming': [-0.7, 'price'],
   'in and out': [0.7, 'speed'],
+  // A connection that comes and goes, not a quick visit (connection.ts reads the rest of its failures).
+  'cut in and out': [-0.6, 'quality'],
+  'signal go in and out': [-0.6, 'quality'],
+  'connection go in and out': [-0.6, 'quality'],
+  'internet go in and out': [-0.6, 'quality'],
+  'wifi go in and out': [-0.6, 'quality'],
   'real pro': [0.9, 'professionalism'],
   'true pro': [0.9, 'professionalism'],
   'radio silence': [-0.8, 'communication'],
@@ -1825,6 +1831,24 @@ export const PHRASES: Record<string, PhraseEntry> = {
   // Work put in wrong or left lined up badly (said of them: a builder's outlets "wired backwards" are the job).
   'like a child do it': [-0.8, 'quality'],
   'like a <num> year old do it': [-0.8, 'quality'],
+  // A haircut as bad as a child's (salons): "looks like a 3 year old cut my hair", "cut my bangs way too short".
+  'like a <num> year old cut': [-0.8, 'quality'],
+  // A property manager is the landlord's business itself, blamed or praised in general ("the manager" is a person).
+  'property manager': [0, null],
+  'should know better': [-0.6, 'professionalism'],
+  // A feeling only, taking the aspect of the cue beside it: "their communication leaves a lot to be desired".
+  'leave much to be desired': [-0.7, null],
+  'leave a lot to be desired': [-0.7, null],
+  // Staff who hate their job: their attitude, not the work ("hate" of the work itself is quality).
+  'hate their job': [-0.7, 'professionalism'],
+  'hate his job': [-0.7, 'professionalism'],
+  'hate her job': [-0.7, 'professionalism'],
+  'like a child cut': [-0.8, 'quality'],
+  'like a kid cut': [-0.8, 'quality'],
+  'like a kid do it': [-0.8, 'quality'],
+  'cut * too short': [-0.7, 'quality'],
+  'cut * unbearably short': [-0.7, 'quality'],
+  'can not * for shit': [-0.8, 'quality'],
   'not line up': [-0.6, 'quality'],
   'schedule do not line up': [0, null],
   'schedules do not line up': [0, null],

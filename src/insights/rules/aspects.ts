@@ -12,7 +12,9 @@ import { isLive } from './competitor-scope'
 export const NEAR = 3
 export const EXCLAMATIVE = new Set(EXCLAMATIVE_PRAISE)
 /** Verbs that join a thing to the adjective judging it: "the food was bland", "the paint looks cheap". */
-const LINKING = new Set(['be', 'look', 'seem', 'taste', 'feel', 'smell', 'sound', 'become', 'get', 'remain', 'stay', 'turn'])
+const LINKING = new Set(['be', 'look', 'seem', 'taste', 'feel', 'smell', 'sound', 'become', 'get', 'remain', 'stay', 'turn', 'end', 'come'])
+/** The particle of a linking verb: "my hair ended up lopsided", "it came out uneven", "turned out crooked". */
+const PARTICLES = new Set(['up', 'out'])
 /** Adjectives that say what a thing cost, not what it is like: "free coffee" is no judgement of the coffee. */
 const NOT_OF_THE_THING = new Set(['free', 'complimentary', 'included', 'extra'])
 /** What may stand between a linking verb and its adjective: "was far too bland", "has not been very good". */
@@ -31,7 +33,10 @@ function judges(tokens: Token[], adjective: Hit, thing: Hit): boolean {
   if (tokens[adjective.end]?.pos === 'NOUN') return false
   const between = tokens.slice(thing.end, adjective.start)
   const linking = between.findIndex((t) => LINKING.has(t.lemma))
-  return linking >= 0 && between.every((t, k) => k === linking || BETWEEN.has(t.pos) || LINKING.has(t.lemma))
+  return (
+    linking >= 0 &&
+    between.every((t, k) => k === linking || BETWEEN.has(t.pos) || LINKING.has(t.lemma) || (k === linking + 1 && PARTICLES.has(t.surface)))
+  )
 }
 /** A thing judged is a weak reading: it stays below a strong rule's score, so a five-star rating may doubt it. */
 const JUDGED_AT_MOST = 0.6

@@ -62,3 +62,26 @@ describe('charges stated as facts', () => {
     expect(Object.values(readAspects(text))).not.toContain('negative')
   })
 })
+
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
+describe('much charged for little: the amount, then "just"/"only" and what it bought (charges.ts)', () => {
+  test.each([
+    'He wanted $120 just to look at the furnace.',
+    'They charged me 60 dollars just to replace a bulb.',
+    'It cost $95 only to be told it could not be fixed.',
+    'They billed $150 just for the estimate.',
+    '$80 just to walk in the door!',
+  ])('complaint: %s', (text) => {
+    expect(read(text)).toEqual({ price: 'negative' })
+  })
+
+  test.each([
+    // "only" before the amount is fair; an offer; a price list; the work free beside it.
+    'They only charged $40 for the visit.',
+    'I would gladly pay 50 dollars just to skip the line.',
+    'He charges $70 just for coming out, $10 for the front door, and $15 to do the mailbox.',
+  ])('no complaint from it: %s', (text) => {
+    expect(read(text).price).not.toBe('negative')
+  })
+})

@@ -168,8 +168,27 @@ const billedJourney = (tokens: Token[], i: number) =>
   samePart(tokens, i, 10).some((x) => JOURNEY.has(x.lemma) || JOURNEY.has(x.surface)) &&
   !samePart(tokens, i, 10).some((x) => ['no', 'not', 'free', 'nothing'].includes(x.surface) || FAIR_WORDS.has(x.surface))
 
+const ASKING = new Set(['charge', 'pay', 'cost', 'want', 'ask', 'bill', 'demand', 'quote'])
+/**
+ * "charged me $30 just to plug it", "$150 only to tell me it needed a part", "cost $120 just for the diagnosis": an
+ * amount asked and, right after it, "just"/"only" with what little it bought (before the amount, "only $50", it is fair).
+ */
+function littleForTheMoney(tokens: Token[], i: number): boolean {
+  if (tokens[i]!.surface !== '$' && !(isNumber(tokens[i]!) && ['dollar', 'buck'].includes(tokens[i + 1]?.lemma ?? ''))) return false
+  let k = i + 1
+  while (k < tokens.length && k < i + 4 && (isNumber(tokens[k]!) || ['dollar', 'buck', '.'].includes(tokens[k]!.lemma))) k++
+  // "just for the diagnosis", not a price list's "just for coming out, $10 for the front door".
+  const forWhat = tokens[k + 1]?.surface === 'for' && ['the', 'a', 'an'].includes(tokens[k + 2]?.surface ?? '')
+  if (!['just', 'only', 'simply', 'merely'].includes(tokens[k]?.surface ?? '') || !(tokens[k + 1]?.surface === 'to' || forWhat))
+    return false
+  const before = tokens.slice(Math.max(0, i - 4), i)
+  // "I would pay $50 just to have it done", "if you pay $10 just for parking": an offer or a rule, not a charge.
+  if (before.some((x) => ['would', "'d", 'if', 'will'].includes(x.surface)) || negatedBefore(tokens, i)) return false
+  return i === 0 || before.some((x) => ASKING.has(x.lemma))
+}
+
 /** Words a stated charge starts at: anything else is skipped at once (the rule runs on every sentence). */
-const TRIGGERS = new Set(['pay', 'charge', 'bill', 'invoice', 'twice', 'double', 'triple', ...MULTIPLES])
+const TRIGGERS = new Set(['pay', 'charge', 'bill', 'invoice', 'twice', 'double', 'triple', '$', ...MULTIPLES])
 
 export function statedCharges(tokens: Token[]): void {
   let priced: boolean | undefined
@@ -182,6 +201,10 @@ export function statedCharges(tokens: Token[]): void {
     }
     if (billedMoreThanDone(tokens, i)) {
       t.extra = syntheticEntry('billed for more than was done', -0.7)
+      continue
+    }
+    if (littleForTheMoney(tokens, i)) {
+      t.extra = syntheticEntry('charged much for little', -0.6)
       continue
     }
     if (billedJourney(tokens, i)) {

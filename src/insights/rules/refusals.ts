@@ -56,6 +56,13 @@ export const SUBJECTS = new Set([
   'scaffolder',
   'installer',
   'men',
+  // Salons and tailors ("the stylist ruined my hair").
+  'stylist',
+  'barber',
+  'hairdresser',
+  'hairstylist',
+  'beautician',
+  'tailor',
 ])
 /** Someone of the business as a subject: "they", "he", "she", or one of SUBJECTS ("the plumber", "the office"). */
 export const isTheirs = (t: Token) => ['they', 'he', 'she'].includes(t.surface) || SUBJECTS.has(t.lemma)

@@ -124,8 +124,12 @@ export function housePlaces({ tokens, hits }: Clause): void {
 export const isDiagnosis = (tokens: Token[], k: number) => {
   const [a, b, c] = [tokens[k]!, tokens[k + 1], tokens[k + 2]]
   return (
-    // Not a person who "turned out to be totally incompetent": that is their conduct, not what was wrong.
-    (a.lemma === 'turn' && b?.surface === 'out' && !['who', 'he', 'she'].includes(tokens[k - 1]?.surface ?? '')) ||
+    // Not a person who "turned out to be totally incompetent": that is their conduct, not what was wrong; nor a thing
+    // that "turned out uneven": the result, judged.
+    (a.lemma === 'turn' &&
+      b?.surface === 'out' &&
+      !['who', 'he', 'she'].includes(tokens[k - 1]?.surface ?? '') &&
+      !(c?.pos === 'ADJ' && tokens[k + 3]?.pos !== 'NOUN')) ||
     (a.surface === 'it' && b?.lemma === 'be' && ['just', 'only', 'simply'].includes(c?.surface ?? '')) ||
     (a.surface === 'caused' && b?.surface === 'by') ||
     (['culprit', 'cause', 'problem', 'issue', 'reason'].includes(a.lemma) && b?.lemma === 'be' && tokens[k - 1]?.surface !== 'no')

@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
+describe("a connection's failures and praise are quality (connection.ts)", () => {
+  test.each([
+    ['Our internet drops out several times an evening.', { quality: 'negative' }],
+    ['The wifi in our unit is painfully slow.', { quality: 'negative' }],
+    ['Download speeds are terrible after 6pm.', { quality: 'negative' }],
+    ['The signal is spotty upstairs.', { quality: 'negative' }],
+    ['Since the upgrade the internet has been dead for days.', { quality: 'negative' }],
+    ['The internet goes out every night.', { quality: 'negative' }],
+    ['Constant disconnections.', { quality: 'negative' }],
+    ['There is basically no signal in the evenings.', { quality: 'negative' }],
+    ['The signal goes in and out all day.', { quality: 'negative' }],
+    ['The wifi is not reliable at all.', { quality: 'negative' }],
+    ['Their internet is fast and has never gone out on us.', { quality: 'positive' }],
+    ['Speeds have been solid and the connection is reliable.', { quality: 'positive' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+
+  test.each([
+    // The technician's own pace, a phone call dropped, a car's turn signal, the line cut as asked, a setup's wait.
+    ['The tech was slow to arrive but the internet is great now.', { speed: 'negative', quality: 'positive' }],
+    ['He was rude on the phone and the call dropped twice.', { professionalism: 'negative' }],
+    ['They disconnected me after 30 minutes on hold with the internet department.', { communication: 'negative' }],
+    ['They came on Friday to disconnect our phones and internet before the move.', {}],
+    ['There was no internet for three weeks after the move.', {}],
+    ['To make things worse, the internet box was left behind.', {}],
+    ['They were in and out in an hour.', { speed: 'positive' }],
+  ] as [string, Record<string, string>][])('not its failure: %s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+
+  test("a car's turn signal is no connection", () => {
+    expect(read('The turn signal was slow to blink.')).not.toHaveProperty('quality')
+    expect(read('My signal lights were blinking faster than normal.')).not.toHaveProperty('quality')
+  })
+})

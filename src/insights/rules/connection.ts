@@ -1,0 +1,169 @@
+/**
+ * A connection that fails, stated as a fact (internet, cable and phone providers; an apartment's wifi): "the internet
+ * goes out every night", "constant disconnection", "the slowest speeds I've seen", "there is basically no signal".
+ * The connection is what the business sells, so how it holds up is quality, and how fast it is is the connection's
+ * quality too, not the service's speed ("the internet is so slow" is no slow technician).
+ * - A connection word (internet, wifi, signal, speeds, ...) within six words of a failure word (slow, drops,
+ *   disconnects, outage, spotty, unusable, goes out or down), or "no" right before it ("no signal").
+ * - Praise the same way: "fast", "reliable", "stable" said of it. A failure denied ("it never drops", "no outages")
+ *   is praise, praise denied ("not fast") a complaint.
+ * - Not a phone call: "the call dropped", "disconnected after half an hour on hold" stay communication; nor a time
+ *   without it ("no internet for three weeks" is how long the setup took: speed).
+ * The mark sits on the failure word, with the word's own reading set aside, so another company's scope still leaves it out.
+ */
+import { UNITS } from './durations'
+import { type Token, timeEntry } from './types'
+import { NOT_OR_NEVER } from './words'
+
+const CONNECTIONS = new Set([
+  'internet',
+  'connection',
+  'connectivity',
+  'wifi',
+  'wi-fi',
+  'signal',
+  'broadband',
+  'dsl',
+  'bandwidth',
+  'speeds',
+  'mbps',
+  'coverage',
+  'network',
+  'modem',
+  'router',
+  'streaming',
+  'download',
+  'upload',
+])
+const FAILING = new Set([
+  'slow',
+  'slowly',
+  'slower',
+  'slowest',
+  'sluggish',
+  'laggy',
+  'drop',
+  'disconnect',
+  'disconnection',
+  'disconnected',
+  'outage',
+  'outages',
+  'spotty',
+  'intermittent',
+  'unreliable',
+  'unusable',
+  'dead',
+  // Plain blame said of the connection: "crappy internet", "the speeds have gotten worse".
+  'bad',
+  'poor',
+  'terrible',
+  'horrible',
+  'awful',
+  'crappy',
+  'crap',
+  'shitty',
+  'lousy',
+  'worse',
+  'worst',
+])
+const HOLDING = new Set(['fast', 'faster', 'fastest', 'quick', 'reliable', 'stable', 'solid', 'dependable', 'good', 'great', 'excellent'])
+/** Someone of the business, nearer the word than the connection: "the technician was slow" is the technician. */
+const PEOPLE = new Set([
+  'he',
+  'she',
+  'they',
+  'technician',
+  'tech',
+  'guy',
+  'staff',
+  'support',
+  'service',
+  'installer',
+  'rep',
+  'agent',
+  'customer',
+])
+/** A phone call, not a connection: what drops or disconnects then is the caller. */
+const CALLS = new Set(['call', 'hold', 'hang', 'transfer', 'representative', 'rep', 'operator'])
+const SENTENCE_END = new Set(['.', '!', '?', ';', 'but', 'however', 'although', 'though', 'while'])
+const WINDOW = 6
+
+/** Not a car's "signal lights" or "turn signal". */
+function isConnection(tokens: Token[], k: number): boolean {
+  const t = tokens[k]!
+  return (
+    (CONNECTIONS.has(t.surface) || CONNECTIONS.has(t.lemma) || /^\d*(mb|kb)(ps|\/s)$/.test(t.surface)) &&
+    !(t.lemma === 'signal' && (tokens[k - 1]?.surface === 'turn' || /^light/.test(tokens[k + 1]?.surface ?? '')))
+  )
+}
+const isFailing = (t: Token) => FAILING.has(t.surface) || FAILING.has(t.lemma) || /^slo{3,}w/.test(t.surface)
+/** "Constant disconnection": a connection's failure by its very name. */
+const selfNamed = (t: Token) => t.lemma === 'disconnection' || t.surface === 'disconnections'
+
+/** "goes out", "went down", "is down": the connection gone for a while. */
+const goneAt = (tokens: Token[], k: number) =>
+  (tokens[k]!.lemma === 'go' && ['out', 'down'].includes(tokens[k + 1]?.surface ?? '')) ||
+  (tokens[k]!.lemma === 'be' && tokens[k + 1]?.surface === 'down')
+
+/** The indices of k's sentence within WINDOW words of it. */
+function around(tokens: Token[], k: number): number[] {
+  let from = k
+  while (from > 0 && k - from < WINDOW && !SENTENCE_END.has(tokens[from - 1]!.surface)) from--
+  let to = k + 1
+  while (to < tokens.length && to - k <= WINDOW && !SENTENCE_END.has(tokens[to]!.surface)) to++
+  return Array.from({ length: to - from }, (_, j) => from + j)
+}
+
+/** How far from k the nearest word that passes the test stands (within the window). */
+const distanceTo = (tokens: Token[], k: number, test: (j: number) => boolean) =>
+  Math.min(...around(tokens, k).map((j) => (test(j) ? Math.abs(j - k) : Number.POSITIVE_INFINITY)))
+
+/** The connection is what the word at k is said of: no person of the business stands nearer to it. */
+const saidOfConnection = (tokens: Token[], k: number) =>
+  distanceTo(tokens, k, (j) => isConnection(tokens, j)) <
+  distanceTo(tokens, k, (j) => PEOPLE.has(tokens[j]!.surface) || PEOPLE.has(tokens[j]!.lemma))
+
+/** Denied just before k: "never drops", "hasn't gone out", "not fast", "no outages" (not "not only slowed down"). */
+function deniedAt(tokens: Token[], k: number): boolean {
+  for (let j = k - 1; j >= Math.max(0, k - 3); j--) {
+    const w = tokens[j]!.surface
+    if ((NOT_OR_NEVER.has(w) && tokens[j + 1]?.surface !== 'only') || w === 'no') return true
+    if (SENTENCE_END.has(w) || w === ',') return false
+  }
+  return false
+}
+
+/** A span of time after k ("no internet for three weeks"): how long the setup or repair took, not the connection. */
+const spanAfter = (tokens: Token[], k: number) => tokens.slice(k + 1, k + 6).some((x) => UNITS[x.surface] !== undefined)
+
+function mark(t: Token, phrase: string, sentiment: number): void {
+  t.extra = timeEntry(phrase, sentiment, 'quality')
+  t.masked = true
+}
+
+/** Marks a connection's failures and praise (a sentence rule: runs before the sentence is split). */
+export function connectionFailures(tokens: Token[]): void {
+  if (!tokens.some((t, k) => isConnection(tokens, k) || selfNamed(t))) return
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!
+    if (t.extra) continue
+    const near = around(tokens, k)
+    if (near.some((j) => CALLS.has(tokens[j]!.lemma))) continue
+    if (selfNamed(t)) {
+      mark(t, 'connection fails', -0.7)
+      continue
+    }
+    if (!near.some((j) => isConnection(tokens, j)) || !saidOfConnection(tokens, k)) continue
+    const denied = deniedAt(tokens, k)
+    // Not "to make things worse", nor the company cutting the line as asked ("to disconnect our phones and internet").
+    const aside = ['things', 'matters', 'to'].includes(tokens[k - 1]?.surface ?? '')
+    if ((isFailing(t) && !aside) || goneAt(tokens, k)) {
+      mark(t, denied ? 'connection holds' : 'connection fails', denied ? 0.5 : -0.7)
+    } else if (HOLDING.has(t.surface)) {
+      mark(t, denied ? 'connection fails' : 'connection holds', denied ? -0.5 : 0.6)
+    } else if (isConnection(tokens, k) && tokens[k - 1]?.surface === 'no' && !spanAfter(tokens, k)) {
+      // "There is basically no signal", "no internet during the day" (not "no problems with the internet").
+      mark(t, 'no connection', -0.7)
+    }
+  }
+}
