@@ -87,8 +87,8 @@ import { connectionFailures } from './rules/connection'
 import { depositsKept } from './rules/deposits'
 import { cheaperElsewhere } from './rules/cheaper-elsewhere'
 import { damageDone } from './rules/damage'
-import { durations } from './rules/durations'
-import { compareTimes, compareDays, offHours, wideWindow } from './rules/time-words'
+import { doneOnlyLate, durations } from './rules/durations'
+import { compareTimes, compareDays, offHours, waitedForArrival, wideWindow } from './rules/time-words'
 import { markCompetitors, isLive } from './rules/competitor-scope'
 import { splitClauses, withoutConceded, withoutWorthConceded } from './rules/contrast'
 import { readClause } from './rules/read-clause'
@@ -136,10 +136,12 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   cheaperElsewhere,
   damageDone,
   durations,
+  doneOnlyLate,
   compareTimes,
   compareDays,
   offHours,
   wideWindow,
+  waitedForArrival,
 ]
 const CLEANING_BUSINESS =
   /\b(cleaning (company|service|services|crew|business)|maid|maids|janitorial|housekeeping|carpet cleaning|window cleaning)\b/i

@@ -1839,6 +1839,10 @@ export const PHRASES: Record<string, PhraseEntry> = {
   // A feeling only, taking the aspect of the cue beside it: "their communication leaves a lot to be desired".
   'leave much to be desired': [-0.7, null],
   'leave a lot to be desired': [-0.7, null],
+  // Fixed in the end, but late (durations.ts doneOnlyLate reads the rest): "wasn't fixed until two months after".
+  'not fix until': [-0.6, 'speed'],
+  'not repair until': [-0.6, 'speed'],
+  'not replace until': [-0.6, 'speed'],
   // Staff who hate their job: their attitude, not the work ("hate" of the work itself is quality).
   'hate their job': [-0.7, 'professionalism'],
   'hate his job': [-0.7, 'professionalism'],
@@ -2258,6 +2262,17 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'have to call to find out': [-0.7, 'communication'],
   'have to call them and ask': [-0.7, 'communication'],
   'have to reach out to find out': [-0.7, 'communication'],
+  // Chasing them for news, told otherwise (read from the dev split): "I had to reach out myself", "no follow thru", "I
+  // was never contacted", "emailed back without answering any of them". Not a third party reached.
+  'have to reach out': [-0.6, 'communication'],
+  'have to reach out to my': [0, null],
+  'have to reach out to our': [0, null],
+  'no follow thru': [-0.7, 'communication'],
+  'no follow through': [-0.7, 'communication'],
+  'zero follow through': [-0.7, 'communication'],
+  'be never contact': [-0.7, 'communication'],
+  'be not contact': [-0.6, 'communication'],
+  'without answer': [-0.6, 'communication'],
   'have to follow up with them': [-0.6, 'communication'],
   'have to keep follow up': [-0.6, 'communication'],
   'yet to call * back': [-0.7, 'communication'],

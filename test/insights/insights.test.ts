@@ -177,7 +177,8 @@ describe('accuracy on labelled review sentences', () => {
     ['Their work has been terrible for years.', { quality: 'negative' }],
     ['We have used them for years and the work has been terrible lately.', { quality: 'negative' }],
     ['The toilet leaked at the base for ages because I kept putting off calling.', {}],
-    ['I waited ages for them to show up.', { speed: 'negative' }],
+    // Waiting for someone to turn up is their lateness (punctuality), as the real train and dev splits label it.
+    ['I waited ages for them to show up.', { punctuality: 'negative' }],
     ['I was ready to be ripped off.', {}],
     ['Every plumber I have ever called has tried to upsell me.', {}],
     ['Every technician they sent was polite.', { professionalism: 'positive' }],

@@ -74,3 +74,18 @@ describe('a short wait said as short (durations.ts)', () => {
     expect(read(text).speed).not.toBe('positive')
   })
 })
+
+describe('done in the end, but only late: "not ... until" a time (durations.ts doneOnlyLate)', () => {
+  test.each([
+    ['The old dishwasher was not replaced until three weeks later.', { speed: 'negative' }],
+    ['Our heater wasnt fixed until two months after the first call.', { speed: 'negative' }],
+    ['We did not receive the invoice until March.', { speed: 'negative' }],
+    ['The paperwork was not completed until the following week.', { speed: 'negative' }],
+    // The customer's own delay, a refusal with a condition, staying until the work is right, no time at all.
+    ["I didn't call them until Monday.", {}],
+    ['They would not fix it until I paid.', {}],
+    ["They won't leave until the job is perfect.", { quality: 'positive' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
+  })
+})

@@ -14,7 +14,11 @@
  */
 import { type Token, timeEntry } from './types'
 import { isNumber } from './types'
-import { CUSTOMER_OBJECTS, NOT_OR_NEVER, numberIn } from './words'
+import { WEEKDAYS } from '../lexicon'
+import { timeSpanAt } from './time-words'
+import { CUSTOMER_OBJECTS, FIRST_PERSON, NOT_OR_NEVER, numberIn } from './words'
+
+const WEEKDAYS_SET = new Set(WEEKDAYS)
 
 /** Units of time in minutes, by the word written. */
 export const UNITS: Record<string, number> = {
@@ -213,5 +217,53 @@ export function durations(tokens: Token[]): void {
       t.extra = timeEntry('not done on return', -0.6, 'speed')
       return
     }
+  }
+}
+
+/** Doings whose delay "not ... until" tells: fixed, replaced, finished, heard back, sent. */
+const DONE_LATE = new Set([
+  'fix',
+  'repair',
+  'replace',
+  'finish',
+  'complete',
+  'hear',
+  'receive',
+  'deliver',
+  'return',
+  'send',
+  'respond',
+  'reply',
+  'address',
+])
+const MONTHS = new Set(['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december'])
+
+/** What the customer gets, denied with "I" or "we" for its subject: "we didn't hear back until Monday". */
+const GOT = new Set(['hear', 'receive'])
+
+/**
+ * "The disposal wasn't fixed until two months after the work order", "we didn't hear back until the next week", "the
+ * invoice did not come until March": done in the end, but late (speed, not the work left undone). A doing denied just
+ * before "until" and a time after it; not the customer's own ("I didn't send it until Monday"), nor a doing "not"
+ * does not reach ("they won't leave until it's perfect": leaving is no doing of these). An arrival not made until
+ * later is punctuality (time-words.ts), not this.
+ */
+export function doneOnlyLate(tokens: Token[]): void {
+  for (let k = 1; k < tokens.length; k++) {
+    if (!['until', 'till'].includes(tokens[k]!.surface)) continue
+    const next = tokens[k + 1]?.surface ?? ''
+    const timed = timeSpanAt(tokens, k + 1) || MONTHS.has(next) || WEEKDAYS_SET.has(next) || ['after', 'later', 'the'].includes(next)
+    if (!timed) continue
+    const verbAt = tokens.slice(Math.max(0, k - 4), k).findLastIndex((x) => DONE_LATE.has(x.lemma))
+    if (verbAt < 0) continue
+    const at = Math.max(0, k - 4) + verbAt
+    const before = tokens.slice(Math.max(0, at - 4), at)
+    const denied = before.findLastIndex((x) => NOT_OR_NEVER.has(x.surface))
+    const customers = !GOT.has(tokens[at]!.lemma) && before.slice(0, denied).some((x) => FIRST_PERSON.has(x.surface))
+    if (denied < 0 || customers || tokens[k]!.extra) continue
+    // On "until": a phrase that reads the denied doing ("wasn't fixed") would swallow a mark on the verb.
+    tokens[k]!.extra = timeEntry('done only late', -0.6, 'speed')
+    // The denied doing is this judgement now, not work left undone (where no phrase reads it).
+    tokens[at]!.masked = true
   }
 }

@@ -51,3 +51,18 @@ describe('refusals and work left undone', () => {
     expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual({ quality: 'negative' })
   })
 })
+
+describe('work left undone said with "never" (refusals.ts)', () => {
+  test.each([
+    ['They never checked the brakes.', { quality: 'negative' }],
+    ['He never tightened the bolts on the railing.', { quality: 'negative' }],
+    ['The crew never cleaned up the sawdust.', { cleanliness: 'negative' }],
+    ['They never inspected the attic, just the roof.', { quality: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
+  })
+
+  test.each(['We never checked the brakes ourselves.', 'They never put any pressure on us to buy.'])('no work undone: %s', (text) => {
+    expect(readAspects(text, { learned: false }).quality).not.toBe('negative')
+  })
+})

@@ -175,6 +175,8 @@ const WORK = new Set([
   'trim',
 ])
 const REFUSING = new Set(['refuse', 'decline', 'deny'])
+/** Work verbs "never" leaves ambiguous: "they never put pressure on us", "never use a contract", "never do what they say". */
+const NEVER_AMBIGUOUS = new Set(['do', 'put', 'use', 'change', 'look', 'match', 'close'])
 const WILLING = new Set(['would', 'will', 'wo'])
 
 const aspectOf = (verb: Token, after: Token[]): AspectId =>
@@ -223,6 +225,12 @@ export function refusals(tokens: Token[]): void {
       while (['even', 'just', 'simply', 'ever', 'bother', 'bothered', 'to'].includes(tokens[k]?.surface ?? '')) k++
       verbAt = k
       kind = WILLING.has(t.surface) ? 'refusal' : 'undone'
+    }
+    // "they never checked the brakes", "he never replaced the filter": work left undone said with "never" (not the
+    // verbs of other senses: "never put pressure on us", "never used a drop cloth" is another complaint, "never do what they say").
+    if (!kind && t.surface === 'never' && otherSubject(tokens, i) && !NEVER_AMBIGUOUS.has(tokens[i + 1]?.lemma ?? '')) {
+      verbAt = i + 1
+      kind = 'undone'
     }
     const verb = tokens[verbAt]
     if (!kind || !verb || verb.pos !== 'VERB' || HARMLESS.has(verb.lemma) || verb.extra) continue

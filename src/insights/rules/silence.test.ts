@@ -88,3 +88,23 @@ describe('a verb of getting in touch denied (silence.ts)', () => {
     expect(read(text).communication).not.toBe('negative')
   })
 })
+
+describe('chasing them for news, and no follow-through (phrases)', () => {
+  test.each([
+    'I had to reach out myself to learn when they were coming.',
+    'We had to reach out three times before anyone answered.',
+    'No follow through on anything they promised.',
+    'There was zero follow through after the estimate.',
+    'I was never contacted about the delay.',
+    'We were not contacted when the part came in.',
+  ])('communication complaint: %s', (text) => {
+    expect(readAspects(text, { learned: false }).communication).toBe('negative')
+  })
+
+  test.each(['I had to reach out to my insurance company first.', 'We had to reach out to our HOA for approval.'])(
+    'a third party reached: %s',
+    (text) => {
+      expect(readAspects(text, { learned: false })).not.toHaveProperty('communication')
+    },
+  )
+})

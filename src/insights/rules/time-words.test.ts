@@ -88,3 +88,21 @@ describe('a time said beforehand, and an arrival at last (time-words.ts, phrases
     expect(read(text)).toEqual(expected)
   })
 })
+
+describe('a wait for someone who did not come is punctuality (time-words.ts waitedForArrival)', () => {
+  test.each([
+    ['We waited until noon and nobody showed up.', { punctuality: 'negative' }],
+    ['I waited three hours for a tech who was supposed to arrive at 8.', { punctuality: 'negative' }],
+    ['I took a day off and waited for them to show up.', { punctuality: 'negative' }],
+    ['The installer never showed up and we waited all day.', { punctuality: 'negative' }],
+    // How soon help comes, a short wait praised.
+    ['We waited two weeks for an appointment.', { speed: 'negative' }],
+    ['We only waited 10 minutes and the tech showed up right on time.', { speed: 'positive', punctuality: 'positive' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
+  })
+
+  test("the customer's own people are no one's lateness", () => {
+    expect(readAspects('We sat in the lobby waiting for our friends to show up.', { learned: false })).not.toHaveProperty('punctuality')
+  })
+})

@@ -217,3 +217,35 @@ export function timeSpanAt(tokens: Token[], i: number): boolean {
   }
   return false
 }
+
+const SHOWING = new Set(['show', 'arrive', 'turn', 'appear'])
+/** The wait's length said right after it: "waited ages", "waited all day". */
+const WAITED_FOR = new Set(['ages', 'forever', 'long', 'hours', 'days', 'all', 'day'])
+/**
+ * A wait for someone who did not come when agreed is punctuality, not speed (LABELLING.md: no-shows, the agreed time):
+ * "waited until 9:30, and no one showed up", "waited 4 hours for a guy who was supposed to be there in 20 minutes",
+ * "wasted my time waiting for them to show up". The wait must be for an arrival: denied ("no one showed", "never
+ * arrived"), agreed ("supposed to be there"), or what was waited for ("waiting for them to show up"). Not "waiting for
+ * him to come and fix it" (how soon help comes: speed), nor a wait a rule already read (a short wait, praised).
+ */
+export function waitedForArrival(tokens: Token[]): void {
+  const arrival = tokens.findIndex((t, k) => {
+    const showing = SHOWING.has(t.lemma) && t.pos === 'VERB' && (t.lemma !== 'turn' || tokens[k + 1]?.surface === 'up')
+    const before = tokens.slice(Math.max(0, k - 3), k).map((x) => x.surface)
+    const denied = before.some((w) => ['no', 'never', 'not', "n't", 'nt', 'nobody'].includes(w)) || before.includes('one')
+    const agreed = t.lemma === 'suppose' && tokens[k + 1]?.surface === 'to'
+    // "waiting for them to show up", not the customer's own ("waiting for our group to show up").
+    const awaitedFor = tokens.slice(Math.max(0, k - 5), k)
+    const awaited =
+      before.at(-1) === 'to' && awaitedFor.some((x) => x.surface === 'for') && !awaitedFor.some((x) => ['our', 'my'].includes(x.surface))
+    return (showing && (denied || awaited)) || (agreed && ['be', 'arrive', 'show', 'come'].includes(tokens[k + 2]?.lemma ?? ''))
+  })
+  if (arrival < 0) return
+  tokens.forEach((t, k) => {
+    if (t.lemma !== 'wait' || t.extra) return
+    t.extra = timeEntry('waited for someone who did not come', -0.6)
+    // The wait and its length ("waited ages", "waited forever") are this judgement now.
+    t.masked = true
+    for (const x of tokens.slice(k + 1, k + 4)) if (WAITED_FOR.has(x.surface)) x.masked = true
+  })
+}
