@@ -79,12 +79,13 @@ import { faultRemains } from './rules/fault-remains'
 import { billedTime, compareAmounts } from './rules/implied-price'
 import { repeatVisits } from './rules/visits'
 import { refusals } from './rules/refusals'
-import { statedCharges } from './rules/charges'
+import { priceRaised, statedCharges } from './rules/charges'
 import { brokenPromises } from './rules/promises'
 import { shortLived } from './rules/short-lived'
 import { breakdownAfterTheJob } from './rules/after-the-job'
 import { connectionFailures } from './rules/connection'
 import { depositsKept } from './rules/deposits'
+import { secondOpinion } from './rules/second-opinion'
 import { cheaperElsewhere } from './rules/cheaper-elsewhere'
 import { damageDone } from './rules/damage'
 import { doneOnlyLate, durations } from './rules/durations'
@@ -123,6 +124,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   repeatVisits,
   refusals,
   statedCharges,
+  priceRaised,
   brokenPromises,
   shortLived,
   breakdownAfterTheJob,
@@ -133,6 +135,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   leftBehind,
   depositsKept,
   connectionFailures,
+  secondOpinion,
   cheaperElsewhere,
   damageDone,
   durations,

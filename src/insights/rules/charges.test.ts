@@ -85,3 +85,30 @@ describe('much charged for little: the amount, then "just"/"only" and what it bo
     expect(read(text).price).not.toBe('negative')
   })
 })
+
+describe('a price raised, stated as a fact (charges.ts priceRaised)', () => {
+  test.each([
+    'Our rent has gone up $75 in a year.',
+    'They raised the rent on every unit this summer.',
+    'The monthly bill keeps increasing for no reason.',
+    'After the rate hike my bill is $90 a month.',
+    'The charge jumped to $350 on the final statement.',
+    'They increased their fees again.',
+  ])('complaint: %s', (text) => {
+    expect(read(text)).toEqual({ price: 'negative' })
+  })
+
+  test.each([
+    // The price of something else, a rise said to be small, a car's jump start, a level that rose.
+    'The price of copper has gone up.',
+    'He was raising his prices just slightly.',
+    'The jump start worked and the price was what he quoted.',
+    'The water level in the basement went up.',
+  ])('no complaint from it: %s', (text) => {
+    expect(read(text).price).not.toBe('negative')
+  })
+
+  test('denied it is praise', () => {
+    expect(read('They have never raised the rent in five years.')).toEqual({ price: 'positive' })
+  })
+})

@@ -245,3 +245,40 @@ export function statedCharges(tokens: Token[]): void {
     if (!tokens.slice(Math.max(0, i - 4), i).some((x) => x.surface === 'would')) t.extra = syntheticEntry('a multiple of the price', -0.7)
   }
 }
+
+const SMALL_RISE = new Set(['marginal', 'slight', 'slightly', 'small', 'minor', 'modest', 'tiny', 'only', 'reasonable'])
+const RISING = new Set(['increase', 'raise', 'hike', 'rise', 'jump', 'climb', 'skyrocket', 'double', 'triple'])
+/** What the customer pays, whose rise is a price complaint: "the rent", "prices", "my bill", "their rates". */
+const PAID = new Set(['rent', 'price', 'rate', 'fee', 'bill', 'cost', 'charge', 'pricing', 'premium', 'fare', 'prices', 'rates', 'fees'])
+/** A rise at token k: "increased", "raised", "a hike", or "went up" ("go" with "up" after it). */
+const risingAt = (tokens: Token[], k: number) =>
+  (RISING.has(tokens[k]!.lemma) &&
+    // A car's jump start is no rise: "the charge jumped to $350", "jump up $80" are.
+    (tokens[k]!.lemma !== 'jump' || ['to', 'up', 'from', 'by'].includes(tokens[k + 1]?.surface ?? ''))) ||
+  (tokens[k]!.lemma === 'go' && tokens[k + 1]?.surface === 'up')
+
+/**
+ * A price raised, stated as a fact: "my rent has gone up over $100", "they raised rent on all units", "the rent is
+ * increasing dramatically", "a rate hike", "they also increased laundry prices", "increasing my bill considerably".
+ * What is paid stands just before the rise (its subject, or a compound: "rent increase") or just after it (its object).
+ * Not the price of something else ("the price of copper has gone up"); denied it is praise ("they never raised the rent").
+ */
+export function priceRaised(tokens: Token[]): void {
+  for (let k = 0; k < tokens.length; k++) {
+    const t = tokens[k]!
+    if (t.extra || !risingAt(tokens, k)) continue
+    const paidAt = (j: number) => {
+      const x = tokens[j]
+      return x !== undefined && (PAID.has(x.lemma) || PAID.has(x.surface)) && tokens[j + 1]?.surface !== 'of'
+    }
+    const before = [k - 1, k - 2, k - 3, k - 4].filter((j) => j >= 0 && !tokens.slice(j, k).some((x) => BREAKS.has(x.surface)))
+    const after = [k + 1, k + 2, k + 3].filter((j) => j < tokens.length && !tokens.slice(k + 1, j + 1).some((x) => BREAKS.has(x.surface)))
+    // "an increase in price": the rise's own phrase.
+    const inPrice = tokens[k + 1]?.surface === 'in' && paidAt(k + 2)
+    if (!before.some(paidAt) && !after.some(paidAt) && !inPrice) continue
+    // "only a marginal increase in costs": a rise said to be small is no complaint.
+    if ([...tokens.slice(Math.max(0, k - 3), k), ...tokens.slice(k + 1, k + 5)].some((x) => SMALL_RISE.has(x.surface))) continue
+    const denied = negatedBefore(tokens, k) || tokens.slice(Math.max(0, k - 3), k).some((x) => x.surface === 'never' || x.surface === 'no')
+    t.extra = denied ? syntheticEntry('price not raised', 0.5) : syntheticEntry('price raised', -0.6)
+  }
+}

@@ -16,6 +16,13 @@ describe("the customer's own story", () => {
     ['Water pressure was terrible in the whole house for years.', {}],
     ['Their work has been terrible for years.', { quality: 'negative' }],
     ['Dave patched the drywall stain.', {}],
+    ['They repaired the broken window.', {}],
+    // A repair named as a noun has no object: what fails after it is the work's failure.
+    ['Two days after the repair the car broke down again.', { quality: 'negative' }],
+    ['A week after the repair the heater broke again.', { quality: 'negative' }],
+    // A result that "turned out" judged, not a diagnosis.
+    ['The grout turned out uneven.', { quality: 'negative' }],
+    ['It turned out the filter was dirty.', {}],
     ['They left a stain on the carpet.', { quality: 'negative' }],
     ['The job was a nightmare crawlspace with spiders everywhere.', {}],
     ['Turned out to be a clogged drain line and a dirty filter.', {}],

@@ -93,14 +93,14 @@ export function repairObjects({ tokens, hits }: Clause): void {
     const nounLike = !['ADV', 'ADJ'].includes(tokens[h.start]!.pos) || tokens[h.end]?.pos === 'NOUN'
     if (
       nounLike &&
-      tokens
-        .slice(Math.max(0, h.start - 5), h.start)
-        .some(
-          (t, j, before) =>
-            (REPAIR_VERBS.has(t.lemma) || REPAIR_VERBS.has(t.surface)) &&
-            OBJECT_DETERMINERS.has(before[objectAt(j + 1, before)]?.surface ?? '') &&
-            !before.slice(objectAt(j + 1, before) + 1).some((x) => ['VERB', 'AUX', 'PUNCT'].includes(x.pos)),
-        )
+      tokens.slice(Math.max(0, h.start - 5), h.start).some(
+        (t, j, before) =>
+          (REPAIR_VERBS.has(t.lemma) || REPAIR_VERBS.has(t.surface)) &&
+          // A repair named as a noun ("two days after the repair the car broke down") has no object.
+          !['the', 'a', 'their', 'his', 'her', 'its'].includes(before[j - 1]?.surface ?? tokens[h.start - 6]?.surface ?? '') &&
+          OBJECT_DETERMINERS.has(before[objectAt(j + 1, before)]?.surface ?? '') &&
+          !before.slice(objectAt(j + 1, before) + 1).some((x) => ['VERB', 'AUX', 'PUNCT'].includes(x.pos)),
+      )
     )
       h.score = 0
   }
