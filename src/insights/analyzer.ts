@@ -85,6 +85,7 @@ import { shortLived } from './rules/short-lived'
 import { breakdownAfterTheJob } from './rules/after-the-job'
 import { connectionFailures } from './rules/connection'
 import { depositsKept } from './rules/deposits'
+import { pestsInThePlace } from './rules/pests'
 import { secondOpinion } from './rules/second-opinion'
 import { cheaperElsewhere } from './rules/cheaper-elsewhere'
 import { damageDone } from './rules/damage'
@@ -136,6 +137,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   depositsKept,
   connectionFailures,
   secondOpinion,
+  pestsInThePlace,
   cheaperElsewhere,
   damageDone,
   durations,

@@ -489,3 +489,25 @@ describe('notice of a visit, and being kept in touch (phrases.ts)', () => {
     expect(read(text)).toEqual(expected)
   })
 })
+
+describe('competence and sincerity said in a phrase (phrases.ts)', () => {
+  test.each([
+    'The mechanics there know nothing about diesels.',
+    "The receptionist didn't know anything about my policy.",
+    'Their electrician was an utter hack.',
+    'Honestly a total hack with a nice truck.',
+    'The leasing agents are only nice to you before you sign.',
+    'He acts all nice when the owner is around.',
+    'She acts friendly until you ask for your deposit back.',
+  ])('professionalism complaint: %s', (text) => {
+    expect(readAspects(text, { learned: false }).professionalism).toBe('negative')
+  })
+
+  test.each([
+    // The customer's own ignorance.
+    'I know nothing about cars, so he walked me through it.',
+    "We didn't know anything about furnaces before this.",
+  ])('no complaint: %s', (text) => {
+    expect(readAspects(text, { learned: false }).professionalism).not.toBe('negative')
+  })
+})

@@ -141,7 +141,7 @@ function nothingChanged(tokens: Token[], k: number): boolean {
 }
 
 /** Pests a treatment is for: still there or back after it is the treatment failing. */
-const PESTS = new Set([
+export const PESTS = new Set([
   'mouse',
   'mice',
   'rat',

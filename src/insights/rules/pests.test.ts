@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'bun:test'
+import { readAspects } from '../evaluate'
+
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
+describe('pests in the place the business lets or keeps (pests.ts)', () => {
+  test.each([
+    'Our unit had roaches in every cabinet.',
+    'The apartment is infested with mice and nobody cares.',
+    'We found bed bugs in the room on the first night.',
+    'When we moved in there were fleas everywhere.',
+    'There is a serious ant problem throughout the complex.',
+  ])('cleanliness complaint: %s', (text) => {
+    expect(read(text).cleanliness).toBe('negative')
+  })
+
+  test('denied it is praise', () => {
+    expect(read('In two years we never had a single roach in the apartment.').cleanliness).toBe('positive')
+  })
+
+  test.each([
+    // The customer's own house, a room of it, a treatment's story, a trap.
+    'We had mice in the house so we called them.',
+    'When we moved in, the house had mice so we called them.',
+    'They came out for a wasp nest in our laundry room.',
+    'The exterminator treated the apartment for roaches.',
+    'From the room you can see the rat traps along the fence.',
+  ])('no cleanliness complaint: %s', (text) => {
+    expect(read(text).cleanliness).not.toBe('negative')
+  })
+})

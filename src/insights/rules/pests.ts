@@ -1,0 +1,44 @@
+/**
+ * Pests in the home the business lets or keeps (landlords, apartment complexes, hotels): "lots of roaches, wouldn't
+ * recommend this apartment", "my apartment has been infested with roaches since day 1", "fleas when I moved in from the
+ * previous tenant". The state of the place is its cleanliness (LABELLING.md: the state of
+ * the home, dirt left).
+ * - The place must be theirs to keep: an apartment, unit, complex, building or room named in the sentence, or the
+ *   customer's moving in (into no house or home of their own). A house or a home is the customer's own, and pests there are the trouble a pest control
+ *   company is called about; still there after its treatment is its work failing (fault-remains.ts).
+ * - Denied it is praise ("never had a single roach in the apartment").
+ * The mark sits on the pest word.
+ */
+import { PESTS } from './fault-remains'
+import { type Token, timeEntry } from './types'
+import { NOT_OR_NEVER } from './words'
+
+const DWELLINGS = new Set(['apartment', 'apt', 'unit', 'complex', 'building', 'room', 'dorm', 'suite', 'studio', 'condo'])
+const VERMIN = new Set([...PESTS, 'bug', 'bugs', 'fleas', 'roaches', 'infested', 'infestation'])
+/** Rooms of a house, the customer's own: "a wasp in my laundry room". */
+const HOUSE_ROOMS = new Set(['laundry', 'living', 'dining', 'utility', 'family', 'storage', 'boiler', 'mud', 'rec', 'bonus', 'guest'])
+
+/** Not a trap set for them ("the rat traps outside"). */
+const isVermin = (t: Token, k: number, tokens: Token[]) =>
+  (VERMIN.has(t.lemma) || VERMIN.has(t.surface) || t.surface.startsWith('infest')) && tokens[k + 1]?.lemma !== 'trap'
+const isDwelling = (t: Token, k: number, tokens: Token[]) =>
+  (DWELLINGS.has(t.lemma) || DWELLINGS.has(t.surface)) && !(t.lemma === 'room' && HOUSE_ROOMS.has(tokens[k - 1]?.surface ?? ''))
+const movingIn = (tokens: Token[]) =>
+  tokens.some((t, k) => (t.lemma === 'move' && tokens[k + 1]?.surface === 'in') || t.surface === 'movein' || t.surface === 'move-in')
+
+export const PESTS_IN_THE_PLACE = 'pests in the place'
+
+export function pestsInThePlace(tokens: Token[]): void {
+  if (!tokens.some((t, k) => isVermin(t, k, tokens))) return
+  const ownHouse = tokens.some((t) => t.lemma === 'house' || t.lemma === 'home')
+  if (!tokens.some((t, k) => isDwelling(t, k, tokens)) && !(movingIn(tokens) && !ownHouse)) return
+  // A treatment named is the pest control's own story (fault-remains.ts reads it still there after).
+  const treated = (t: Token, k: number) =>
+    ['exterminator', 'treatment', 'spray', 'bait', 'baiting', 'fumigate', 'rid'].includes(t.lemma) ||
+    (t.lemma === 'take' && tokens[k + 1]?.surface === 'care')
+  if (tokens.some(treated)) return
+  const k = tokens.findIndex((t, j) => isVermin(t, j, tokens) && !t.extra)
+  if (k < 0) return
+  const denied = tokens.slice(Math.max(0, k - 4), k).some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'no')
+  tokens[k]!.extra = denied ? timeEntry('no pests in the place', 0.5, 'cleanliness') : timeEntry(PESTS_IN_THE_PLACE, -0.6, 'cleanliness')
+}
