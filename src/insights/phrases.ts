@@ -1865,6 +1865,9 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'not fix until': [-0.6, 'speed'],
   'not repair until': [-0.6, 'speed'],
   'not replace until': [-0.6, 'speed'],
+  // A garment back from the cleaners or the tailor damaged: "came back two sizes smaller", "came back with a scorch mark".
+  'come back * smaller': [-0.7, 'quality'],
+  'come back with a * mark': [-0.7, 'quality'],
   // Staff who hate their job: their attitude, not the work ("hate" of the work itself is quality).
   'hate their job': [-0.7, 'professionalism'],
   'hate his job': [-0.7, 'professionalism'],

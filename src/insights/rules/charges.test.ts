@@ -94,6 +94,10 @@ describe('a price raised, stated as a fact (charges.ts priceRaised)', () => {
     'After the rate hike my bill is $90 a month.',
     'The charge jumped to $350 on the final statement.',
     'They increased their fees again.',
+    'They put my phone bill up again in March.',
+    'The callout fee went from 60 to 95 this year.',
+    'A trim used to be 15 dollars, now it is 22.',
+    'The shop now charges 40 for a tire patch, it was 25 last year.',
   ])('complaint: %s', (text) => {
     expect(read(text)).toEqual({ price: 'negative' })
   })
@@ -104,6 +108,12 @@ describe('a price raised, stated as a fact (charges.ts priceRaised)', () => {
     'He was raising his prices just slightly.',
     'The jump start worked and the price was what he quoted.',
     'The water level in the basement went up.',
+    // The customer's own doing, a fear, the market, a time that grew, a price that fell.
+    'The bill went up because I added the sports package.',
+    'I expected a price hike at renewal but it never came.',
+    'Rents in the area have gone up in general.',
+    'It used to take 3 days, now it takes 5.',
+    'The price went from 90 to 70 after the sale.',
   ])('no complaint from it: %s', (text) => {
     expect(read(text).price).not.toBe('negative')
   })

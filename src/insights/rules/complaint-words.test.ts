@@ -511,3 +511,14 @@ describe('competence and sincerity said in a phrase (phrases.ts)', () => {
     expect(readAspects(text, { learned: false }).professionalism).not.toBe('negative')
   })
 })
+
+describe('a garment damaged at the cleaners (lexicon shrink, phrases)', () => {
+  test.each([
+    'They shrunk my favourite sweater.',
+    'The dress shrank two sizes at their shop.',
+    'My coat came back two sizes smaller.',
+    'The shirt came back with a scorch mark on the sleeve.',
+  ])('quality complaint: %s', (text) => {
+    expect(readAspects(text, { learned: false }).quality).toBe('negative')
+  })
+})

@@ -17,6 +17,9 @@ describe("a connection's failures and praise are quality (connection.ts)", () =>
     ['The wifi is not reliable at all.', { quality: 'negative' }],
     ['Their internet is fast and has never gone out on us.', { quality: 'positive' }],
     ['Speeds have been solid and the connection is reliable.', { quality: 'positive' }],
+    ['The cable box loses signal every time it rains.', { quality: 'negative' }],
+    ['Streaming buffers constantly on this fibre.', { quality: 'negative' }],
+    ['The TV picture freezes on half the channels.', { quality: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })
@@ -30,6 +33,9 @@ describe("a connection's failures and praise are quality (connection.ts)", () =>
     ['There was no internet for three weeks after the move.', {}],
     ['To make things worse, the internet box was left behind.', {}],
     ['They were in and out in an hour.', { speed: 'positive' }],
+    // Someone else's connection, or the customer's own equipment.
+    ['My neighbours on the other provider lose connection every night.', {}],
+    ['The slow speeds were down to my own old laptop, nothing to do with them.', {}],
   ] as [string, Record<string, string>][])('not its failure: %s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })

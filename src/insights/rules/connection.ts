@@ -34,6 +34,14 @@ const CONNECTIONS = new Set([
   'streaming',
   'download',
   'upload',
+  'ping',
+  'fibre',
+  'fiber',
+  'landline',
+  'tv',
+  'channel',
+  'channels',
+  'cable',
 ])
 const FAILING = new Set([
   'slow',
@@ -52,7 +60,17 @@ const FAILING = new Set([
   'intermittent',
   'unreliable',
   'unusable',
+  'unstable',
   'dead',
+  'lose',
+  'buffer',
+  'buffering',
+  'freeze',
+  'pixelate',
+  'reboot',
+  'crackle',
+  'unplayable',
+  'nonexistent',
   // Plain blame said of the connection: "crappy internet", "the speeds have gotten worse".
   'bad',
   'poor',
@@ -123,6 +141,16 @@ const saidOfConnection = (tokens: Token[], k: number) =>
   distanceTo(tokens, k, (j) => isConnection(tokens, j)) <
   distanceTo(tokens, k, (j) => PEOPLE.has(tokens[j]!.surface) || PEOPLE.has(tokens[j]!.lemma))
 
+/** Someone else's connection: "my neighbours on the other provider lose connection every night". */
+const othersBefore = (tokens: Token[], k: number) =>
+  tokens
+    .slice(0, k)
+    .some(
+      (t, j) =>
+        ['neighbour', 'neighbor', 'neighbours', 'neighbors'].includes(t.surface) ||
+        (t.surface === 'other' && ['provider', 'providers', 'company', 'isp', 'carrier'].includes(tokens[j + 1]?.surface ?? '')),
+    )
+
 /** Denied just before k: "never drops", "hasn't gone out", "not fast", "no outages" (not "not only slowed down"). */
 function deniedAt(tokens: Token[], k: number): boolean {
   for (let j = k - 1; j >= Math.max(0, k - 3); j--) {
@@ -144,6 +172,13 @@ function mark(t: Token, phrase: string, sentiment: number): void {
 /** Marks a connection's failures and praise (a sentence rule: runs before the sentence is split). */
 export function connectionFailures(tokens: Token[]): void {
   if (!tokens.some((t, k) => isConnection(tokens, k) || selfNamed(t))) return
+  // "down to my own ancient laptop, nothing to do with them": the customer's own equipment.
+  if (
+    tokens.some(
+      (t, k) => (t.surface === 'own' && tokens[k - 1]?.surface === 'my') || (t.surface === 'nothing' && tokens[k + 2]?.surface === 'do'),
+    )
+  )
+    return
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!
     if (t.extra) continue
@@ -153,7 +188,7 @@ export function connectionFailures(tokens: Token[]): void {
       mark(t, 'connection fails', -0.7)
       continue
     }
-    if (!near.some((j) => isConnection(tokens, j)) || !saidOfConnection(tokens, k)) continue
+    if (!near.some((j) => isConnection(tokens, j)) || !saidOfConnection(tokens, k) || othersBefore(tokens, k)) continue
     const denied = deniedAt(tokens, k)
     // Not "to make things worse", nor the company cutting the line as asked ("to disconnect our phones and internet").
     const aside = ['things', 'matters', 'to'].includes(tokens[k - 1]?.surface ?? '')
