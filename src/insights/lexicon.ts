@@ -2122,10 +2122,6 @@ export const COMPLAINT_WORDS: Record<string, [sentiment: number, aspect: AspectI
   misunderstanding: [-0.5, 'communication'],
   disrespect: [-0.8, 'professionalism'],
   vindictive: [-0.8, 'professionalism'],
-  // A garment shrunk by the cleaners (read from the dev split's dry cleaners): "they shrunk my sweater", "it shrank".
-  shrink: [-0.6, 'quality'],
-  shrunk: [-0.6, 'quality'],
-  shrank: [-0.6, 'quality'],
   // Conduct: words of the staff's manner and order the lexicon lacked.
   inconsiderate: [-0.7, 'professionalism'],
   unpunctual: [-0.8, 'punctuality'],

@@ -15,6 +15,7 @@ export const EXCLAMATIVE = new Set(EXCLAMATIVE_PRAISE)
 const LINKING = new Set(['be', 'look', 'seem', 'taste', 'feel', 'smell', 'sound', 'become', 'get', 'remain', 'stay', 'turn', 'end', 'come'])
 /** The particle of a linking verb: "my hair ended up lopsided", "it came out uneven", "turned out crooked". */
 const PARTICLES = new Set(['up', 'out'])
+const FOUND_FINE = new Set(['fine', 'ok', 'okay', 'good', 'normal'])
 /** Adjectives that say what a thing cost, not what it is like: "free coffee" is no judgement of the coffee. */
 const NOT_OF_THE_THING = new Set(['free', 'complimentary', 'included', 'extra'])
 /** What may stand between a linking verb and its adjective: "was far too bland", "has not been very good". */
@@ -32,6 +33,8 @@ function judges(tokens: Token[], adjective: Hit, thing: Hit): boolean {
   if (adjective.start < thing.end || adjective.start - thing.end > 5) return false
   if (tokens[adjective.end]?.pos === 'NOUN') return false
   const between = tokens.slice(thing.end, adjective.start)
+  // "The wiring turned out fine, it was just a breaker": a diagnosis (story.ts), not the work judged.
+  if (between.some((t) => t.lemma === 'turn') && FOUND_FINE.has(word.surface)) return false
   const linking = between.findIndex((t) => LINKING.has(t.lemma))
   return (
     linking >= 0 &&

@@ -122,3 +122,19 @@ describe('a price raised, stated as a fact (charges.ts priceRaised)', () => {
     expect(read('They have never raised the rent in five years.')).toEqual({ price: 'positive' })
   })
 })
+
+describe('no price raised: a question, a warning, a cause, a third party, a check, a small rise (charges.ts)', () => {
+  test.each([
+    'Is the rent going up again next year?',
+    'They warned us the bill would go up if we added channels.',
+    'My heating bill went up because of the cold winter.',
+    "The city raised the water rates, not the landlord's fault.",
+    'He double checked the bill with me before I paid.',
+    "It used to be $40, now it's $45, a small increase.",
+    // Much for little: a part's own price, or a fee credited.
+    'They charged $30 just for the filter, which was cheaper than the store.',
+    'They charge $89 just for the diagnostic, but it goes toward the repair.',
+  ])('%s', (text) => {
+    expect(read(text).price).not.toBe('negative')
+  })
+})

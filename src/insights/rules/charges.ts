@@ -168,6 +168,22 @@ const billedJourney = (tokens: Token[], i: number) =>
   samePart(tokens, i, 10).some((x) => JOURNEY.has(x.lemma) || JOURNEY.has(x.surface)) &&
   !samePart(tokens, i, 10).some((x) => ['no', 'not', 'free', 'nothing'].includes(x.surface) || FAIR_WORDS.has(x.surface))
 
+const LOOKING = new Set([
+  'diagnosis',
+  'diagnostic',
+  'estimate',
+  'visit',
+  'look',
+  'inspection',
+  'callout',
+  'trip',
+  'quote',
+  'assessment',
+  'consultation',
+  'evaluation',
+  'check',
+  'test',
+])
 const ASKING = new Set(['charge', 'pay', 'cost', 'want', 'ask', 'bill', 'demand', 'quote'])
 /**
  * "charged me $30 just to plug it", "$150 only to tell me it needed a part", "cost $120 just for the diagnosis": an
@@ -177,8 +193,12 @@ function littleForTheMoney(tokens: Token[], i: number): boolean {
   if (tokens[i]!.surface !== '$' && !(isNumber(tokens[i]!) && ['dollar', 'buck'].includes(tokens[i + 1]?.lemma ?? ''))) return false
   let k = i + 1
   while (k < tokens.length && k < i + 4 && (isNumber(tokens[k]!) || ['dollar', 'buck', '.'].includes(tokens[k]!.lemma))) k++
-  // "just for the diagnosis", not a price list's "just for coming out, $10 for the front door".
-  const forWhat = tokens[k + 1]?.surface === 'for' && ['the', 'a', 'an'].includes(tokens[k + 2]?.surface ?? '')
+  // "just for the diagnosis" (a look, a visit), not a price list's "just for coming out, $10 for the front door", nor
+  // "just for the filter" (a part's own price).
+  const forWhat =
+    tokens[k + 1]?.surface === 'for' && ['the', 'a', 'an'].includes(tokens[k + 2]?.surface ?? '') && LOOKING.has(tokens[k + 3]?.lemma ?? '')
+  // "... but it goes toward the repair", "cheaper than the store": credited or fair.
+  if (tokens.slice(k).some((x) => ['toward', 'towards', 'credit', 'credited', 'cheaper', 'deducted'].includes(x.surface))) return false
   if (!['just', 'only', 'simply', 'merely'].includes(tokens[k]?.surface ?? '') || !(tokens[k + 1]?.surface === 'to' || forWhat))
     return false
   const before = tokens.slice(Math.max(0, i - 4), i)
@@ -246,6 +266,12 @@ export function statedCharges(tokens: Token[]): void {
   }
 }
 
+const HYPOTHETICAL = new Set(['would', 'will', 'might', 'may', 'could', 'if', "'ll", 'gonna'])
+/** Who else raises prices: "the city raised the water rates". */
+const OTHERS_RAISING = new Set(['city', 'county', 'hoa', 'government', 'state'])
+/** "not the landlord's fault", "not their fault". */
+const notTheirFault = (tokens: Token[]) =>
+  tokens.some((t, k) => t.surface === 'fault' && tokens.slice(Math.max(0, k - 4), k).some((x) => NEGATOR_SET.has(x.surface)))
 const IRREALIS = new Set(['expect', 'fear', 'worry', 'dread', 'assume', 'anticipate'])
 /** The market's rise, not this business's: "rents round here have gone up in general". */
 const MARKET = new Set(['general', 'generally', 'everywhere', 'nationwide', 'inflation', 'area', 'news'])
@@ -329,13 +355,20 @@ const risingAt = (tokens: Token[], k: number) =>
  * Not the price of something else ("the price of copper has gone up"); denied it is praise ("they never raised the rent").
  */
 export function priceRaised(tokens: Token[]): void {
+  // A question asks ("is the rent going up again next year?"); a third party raised it ("the city raised the water
+  // rates"); "not the landlord's fault".
+  if (tokens.at(-1)?.surface === '?' || tokens.some((x) => OTHERS_RAISING.has(x.surface)) || notTheirFault(tokens)) return
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!
     if (t.extra) continue
+    // "would go up if", "they might raise the rent", "if they raise it again": a warning or a hypothesis.
+    if (tokens.slice(Math.max(0, k - 4), k).some((x) => HYPOTHETICAL.has(x.surface))) continue
     if (higherNow(tokens, k)) {
-      t.extra = syntheticEntry('price raised', -0.6)
+      if (!tokens.some((x) => SMALL_RISE.has(x.surface))) t.extra = syntheticEntry('price raised', -0.6)
       continue
     }
+    // "double checked the bill".
+    if (['double', 'triple'].includes(t.lemma) && tokens[k + 1]?.lemma === 'check') continue
     if (!risingAt(tokens, k)) continue
     const paidAt = (j: number) => {
       const x = tokens[j]
@@ -350,10 +383,9 @@ export function priceRaised(tokens: Token[]): void {
     if (!before.some(paidAt) && !after.some(paidAt) && !inPrice) continue
     // "only a marginal increase in costs": a rise said to be small is no complaint.
     if ([...tokens.slice(Math.max(0, k - 3), k), ...tokens.slice(k + 1, k + 5)].some((x) => SMALL_RISE.has(x.surface))) continue
-    // "went up because I added the sports package", "expected a price hike", "rents round here have gone up in general":
-    // the customer's own doing, a fear, the market.
-    const because = tokens.slice(k + 1).findIndex((x) => x.surface === 'because' || x.surface === 'since')
-    if (because >= 0 && FIRST_PERSON.has(tokens[k + 2 + because]?.surface ?? '')) continue
+    // A cause given ("went up because I added the sports package", "because of the cold winter"), a fear ("expected a
+    // price hike"), the market ("rents round here have gone up in general").
+    if (tokens.slice(k + 1).some((x) => x.surface === 'because')) continue
     if (tokens.slice(Math.max(0, k - 4), k).some((x) => IRREALIS.has(x.lemma)) || tokens.some((x) => MARKET.has(x.surface))) continue
     const denied =
       negatedBefore(tokens, k) || tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'no')

@@ -512,7 +512,7 @@ describe('competence and sincerity said in a phrase (phrases.ts)', () => {
   })
 })
 
-describe('a garment damaged at the cleaners (lexicon shrink, phrases)', () => {
+describe('a garment damaged at the cleaners (phrases)', () => {
   test.each([
     'They shrunk my favourite sweater.',
     'The dress shrank two sizes at their shop.',
@@ -520,5 +520,35 @@ describe('a garment damaged at the cleaners (lexicon shrink, phrases)', () => {
     'The shirt came back with a scorch mark on the sleeve.',
   ])('quality complaint: %s', (text) => {
     expect(readAspects(text, { learned: false }).quality).toBe('negative')
+  })
+
+  test.each(['The budget shrank so we cut the scope.', 'My jeans shrank after I washed them at home.'])(
+    'anything else that shrinks: %s',
+    (text) => {
+      expect(readAspects(text, { learned: false }).quality).not.toBe('negative')
+    },
+  )
+})
+
+describe("the customer's own words, not the staff's (phrases)", () => {
+  test.each([
+    'My husband knows nothing about plumbing, so they walked him through it.',
+    'As someone who knows nothing about HVAC, I appreciated the patience.',
+    'I should know better than to leave a review angry.',
+    'As a frustrated owner of an old house, I was glad to find them.',
+  ])('no professionalism complaint: %s', (text) => {
+    expect(readAspects(text, { learned: false }).professionalism).not.toBe('negative')
+  })
+
+  test.each([
+    'I hate getting my haircut, but she made it easy.',
+    'I hate my job but love this salon.',
+    'I can not cook for shit, so I love their meal service.',
+  ])('no quality complaint: %s', (text) => {
+    expect(readAspects(text, { learned: false }).quality).not.toBe('negative')
+  })
+
+  test('a decent amount is a quantity', () => {
+    expect(readAspects('A decent amount of dust was left behind.', { learned: false }).cleanliness).toBe('negative')
   })
 })

@@ -45,3 +45,27 @@ describe("a connection's failures and praise are quality (connection.ts)", () =>
     expect(read('My signal lights were blinking faster than normal.')).not.toHaveProperty('quality')
   })
 })
+
+describe('not a connection failing: a fault cured, beside a storm, another provider, another noun (connection.ts)', () => {
+  test.each([
+    'The tech fixed our wifi that kept dropping out.',
+    'The internet went down during the storm, but they had it back up in an hour.',
+    'If the internet goes down, they send someone the same day.',
+    'With our previous provider the wifi was slow, with them it is fast.',
+    'I switched to them after years of slow internet with Spectrum.',
+    'The dead tree was leaning on the cable line, and they removed it safely.',
+    'I lost the wifi password and they reset it right away.',
+    'No cable was left lying around.',
+    'The internet company was slow to respond to my emails.',
+  ])('no connection complaint: %s', (text) => {
+    expect(readAspects(text, { learned: false }).quality).not.toBe('negative')
+  })
+
+  test('value read by the lexicon, not masked', () => {
+    expect(readAspects('Great channels and fast internet for the price.', { learned: false }).price).toBe('positive')
+  })
+
+  test('a cure that did not hold', () => {
+    expect(readAspects('They replaced the modem and it still drops every hour.', { learned: false }).quality).toBe('negative')
+  })
+})

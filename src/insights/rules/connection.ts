@@ -13,7 +13,7 @@
  */
 import { UNITS } from './durations'
 import { type Token, timeEntry } from './types'
-import { NOT_OR_NEVER } from './words'
+import { FIRST_PERSON, NOT_OR_NEVER } from './words'
 
 const CONNECTIONS = new Set([
   'internet',
@@ -100,7 +100,22 @@ const PEOPLE = new Set([
   'rep',
   'agent',
   'customer',
+  'company',
+  'provider',
+  'isp',
+  'landlord',
+  'management',
+  'office',
+  'engineer',
 ])
+/** Plain blame, said of people as often as of the connection: left to them where one of the business is near. */
+const BLAME = new Set(['bad', 'poor', 'terrible', 'horrible', 'awful', 'crappy', 'crap', 'shitty', 'lousy', 'worse', 'worst'])
+/** A fault cured: "the tech fixed our wifi that kept dropping out", "the bad cable was replaced". */
+const CURING = new Set(['fix', 'repair', 'replace', 'swap', 'upgrade', 'reset', 'sort', 'resolve'])
+/** What the failure stood beside rather than the connection's: a storm, a power cut, an "if". */
+const BESIDE = new Set(['storm', 'power', 'if', 'switch', 'previous', 'former'])
+/** Words of a failure that may qualify another noun: "a dead tree on the cable line", "a slow leak behind the TV". */
+const ADJECTIVAL = new Set(['dead', 'slow', 'freeze', 'bad', 'poor'])
 /** A phone call, not a connection: what drops or disconnects then is the caller. */
 const CALLS = new Set(['call', 'hold', 'hang', 'transfer', 'representative', 'rep', 'operator'])
 const SENTENCE_END = new Set(['.', '!', '?', ';', 'but', 'however', 'although', 'though', 'while'])
@@ -148,7 +163,8 @@ const othersBefore = (tokens: Token[], k: number) =>
     .some(
       (t, j) =>
         ['neighbour', 'neighbor', 'neighbours', 'neighbors'].includes(t.surface) ||
-        (t.surface === 'other' && ['provider', 'providers', 'company', 'isp', 'carrier'].includes(tokens[j + 1]?.surface ?? '')),
+        (['other', 'old', 'last', 'previous', 'former'].includes(t.surface) &&
+          ['provider', 'providers', 'company', 'isp', 'carrier'].includes(tokens[j + 1]?.surface ?? '')),
     )
 
 /** Denied just before k: "never drops", "hasn't gone out", "not fast", "no outages" (not "not only slowed down"). */
@@ -163,6 +179,38 @@ function deniedAt(tokens: Token[], k: number): boolean {
 
 /** A span of time after k ("no internet for three weeks"): how long the setup or repair took, not the connection. */
 const spanAfter = (tokens: Token[], k: number) => tokens.slice(k + 1, k + 6).some((x) => UNITS[x.surface] !== undefined)
+
+/** "not their fault": the outage is no failing of theirs. */
+const notTheirFault = (tokens: Token[]) =>
+  tokens.some(
+    (t, k) =>
+      t.surface === 'fault' &&
+      ['their', 'his', 'her'].includes(tokens[k - 1]?.surface ?? '') &&
+      tokens.slice(Math.max(0, k - 4), k).some((x) => NOT_OR_NEVER.has(x.surface)),
+  )
+/** "great channels and fast internet for the price": value, which the lexicon reads. */
+const forTheMoney = (tokens: Token[]) =>
+  tokens.some(
+    (t, k) => t.surface === 'for' && tokens[k + 1]?.surface === 'the' && ['price', 'money'].includes(tokens[k + 2]?.surface ?? ''),
+  )
+/** "No cable was left lying around": cable as clutter, tidiness (not a missing service). */
+const TIDY = new Set(['cable', 'tv', 'channel'])
+/**
+ * The failure word at k belongs to something else: it qualifies another noun ("a dead tree on the cable line", "the slow
+ * leak behind the TV"), it is said of someone of the business ("slow to respond", "terrible at answering"), the customer
+ * lost their own thing ("I lost the wifi password"), advice ("reboot the router and it will work") or a bill that dropped.
+ */
+function beside(tokens: Token[], k: number, near: number[]): boolean {
+  const t = tokens[k]!
+  const next = tokens[k + 1]
+  if (ADJECTIVAL.has(t.lemma) && next?.pos === 'NOUN' && !isConnection(tokens, k + 1)) return true
+  if (['slow', 'slower', 'bad', 'terrible', 'horrible', 'awful'].includes(t.surface) && ['to', 'at'].includes(next?.surface ?? ''))
+    return true
+  if (BLAME.has(t.surface) && near.some((j) => PEOPLE.has(tokens[j]!.surface) || PEOPLE.has(tokens[j]!.lemma))) return true
+  if (t.lemma === 'lose' && tokens.slice(Math.max(0, k - 3), k).some((x) => FIRST_PERSON.has(x.surface))) return true
+  if (t.lemma === 'reboot' && (k === 0 || tokens[k - 1]!.pos === 'PUNCT')) return true
+  return t.lemma === 'drop' && tokens.slice(k + 1, k + 4).some((x) => ['bill', 'price', 'rate', '$'].includes(x.lemma))
+}
 
 function mark(t: Token, phrase: string, sentiment: number): void {
   t.extra = timeEntry(phrase, sentiment, 'quality')
@@ -189,14 +237,20 @@ export function connectionFailures(tokens: Token[]): void {
       continue
     }
     if (!near.some((j) => isConnection(tokens, j)) || !saidOfConnection(tokens, k) || othersBefore(tokens, k)) continue
+    // A fault cured ("fixed our wifi that kept dropping", unless it is "still" or "again" there), or beside a storm, a
+    // power cut, an "if", a switch from another provider.
+    const cured = near.some((j) => CURING.has(tokens[j]!.lemma) && tokens[j]!.pos === 'VERB')
+    const recurring = near.some((j) => ['still', 'again'].includes(tokens[j]!.surface))
+    if ((cured && !recurring) || near.some((j) => BESIDE.has(tokens[j]!.lemma))) continue
+    if (notTheirFault(tokens)) continue
     const denied = deniedAt(tokens, k)
     // Not "to make things worse", nor the company cutting the line as asked ("to disconnect our phones and internet").
     const aside = ['things', 'matters', 'to'].includes(tokens[k - 1]?.surface ?? '')
-    if ((isFailing(t) && !aside) || goneAt(tokens, k)) {
+    if ((isFailing(t) && !aside && !beside(tokens, k, near)) || goneAt(tokens, k)) {
       mark(t, denied ? 'connection holds' : 'connection fails', denied ? 0.5 : -0.7)
-    } else if (HOLDING.has(t.surface)) {
+    } else if (HOLDING.has(t.surface) && !forTheMoney(tokens)) {
       mark(t, denied ? 'connection fails' : 'connection holds', denied ? -0.5 : 0.6)
-    } else if (isConnection(tokens, k) && tokens[k - 1]?.surface === 'no' && !spanAfter(tokens, k)) {
+    } else if (isConnection(tokens, k) && tokens[k - 1]?.surface === 'no' && !spanAfter(tokens, k) && !TIDY.has(t.lemma)) {
       // "There is basically no signal", "no internet during the day" (not "no problems with the internet").
       mark(t, 'no connection', -0.7)
     }

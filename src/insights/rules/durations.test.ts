@@ -89,3 +89,13 @@ describe('done in the end, but only late: "not ... until" a time (durations.ts d
     expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
   })
 })
+
+describe('"not ... until" a condition or the time agreed is no delay (durations.ts doneOnlyLate)', () => {
+  test.each([
+    'They do not send the invoice until the job is done.',
+    "They can't replace the unit until the insurance approves it.",
+    "Our shirts weren't finished until the afternoon, as promised.",
+  ])('%s', (text) => {
+    expect(read(text).speed).not.toBe('negative')
+  })
+})

@@ -236,6 +236,38 @@ const DONE_LATE = new Set([
   'reply',
   'address',
 ])
+const LATER_TIMES = new Set([
+  'next',
+  'following',
+  'end',
+  'afternoon',
+  'evening',
+  'morning',
+  'weekend',
+  'day',
+  'week',
+  'month',
+  'year',
+  'spring',
+  'summer',
+  'fall',
+  'autumn',
+  'winter',
+])
+const AGREED_WORDS = new Set([
+  'promise',
+  'promised',
+  'agree',
+  'agreed',
+  'schedule',
+  'scheduled',
+  'plan',
+  'planned',
+  'quote',
+  'quoted',
+  'expect',
+  'expected',
+])
 const MONTHS = new Set(['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december'])
 
 /** What the customer gets, denied with "I" or "we" for its subject: "we didn't hear back until Monday". */
@@ -252,13 +284,19 @@ export function doneOnlyLate(tokens: Token[]): void {
   for (let k = 1; k < tokens.length; k++) {
     if (!['until', 'till'].includes(tokens[k]!.surface)) continue
     const next = tokens[k + 1]?.surface ?? ''
-    const timed = timeSpanAt(tokens, k + 1) || MONTHS.has(next) || WEEKDAYS_SET.has(next) || ['after', 'later', 'the'].includes(next)
+    // "until the following week", not a condition ("until the job is done", "until the insurance approves it").
+    const dated = next === 'the' && LATER_TIMES.has(tokens[k + 2]?.surface ?? '')
+    const timed = timeSpanAt(tokens, k + 1) || MONTHS.has(next) || WEEKDAYS_SET.has(next) || ['after', 'later'].includes(next) || dated
     if (!timed) continue
+    // "as promised", "as agreed": done when it was meant to be.
+    if (tokens.slice(k + 1).some((x, j, rest) => x.surface === 'as' && AGREED_WORDS.has(rest[j + 1]?.lemma ?? ''))) continue
     const verbAt = tokens.slice(Math.max(0, k - 4), k).findLastIndex((x) => DONE_LATE.has(x.lemma))
     if (verbAt < 0) continue
     const at = Math.max(0, k - 4) + verbAt
     const before = tokens.slice(Math.max(0, at - 4), at)
     const denied = before.findLastIndex((x) => NOT_OR_NEVER.has(x.surface))
+    // "can't replace it until the insurance approves", "did not finish curing until the next day".
+    if (before.some((x) => ['ca', 'can', 'could', 'cannot'].includes(x.surface)) || tokens[at + 1]?.surface.endsWith('ing')) continue
     const customers = !GOT.has(tokens[at]!.lemma) && before.slice(0, denied).some((x) => FIRST_PERSON.has(x.surface))
     if (denied < 0 || customers || tokens[k]!.extra) continue
     // On "until": a phrase that reads the denied doing ("wasn't fixed") would swallow a mark on the verb.

@@ -29,3 +29,17 @@ describe('pests in the place the business lets or keeps (pests.ts)', () => {
     expect(read(text).cleanliness).not.toBe('negative')
   })
 })
+
+describe("not the place's pests: the customer calling pest control, the trade's name, software, a question, one insect", () => {
+  test.each([
+    'We hired them because our apartment had mice.',
+    'The pest control tech came to our apartment on time.',
+    'They treat the building for pests every quarter.',
+    'The tenant app for our unit is full of bugs.',
+    'Is the building infested?',
+    'The room was spotless, though we saw one ant on the balcony.',
+    'They found a dead mouse in the HVAC unit and removed it.',
+  ])('no cleanliness complaint: %s', (text) => {
+    expect(readAspects(text, { learned: false }).cleanliness).not.toBe('negative')
+  })
+})

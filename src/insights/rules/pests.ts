@@ -14,15 +14,38 @@ import { type Token, timeEntry } from './types'
 import { NOT_OR_NEVER } from './words'
 
 const DWELLINGS = new Set(['apartment', 'apt', 'unit', 'complex', 'building', 'room', 'dorm', 'suite', 'studio', 'condo'])
+const TREATING = new Set([
+  'exterminator',
+  'treatment',
+  'treat',
+  'spray',
+  'bait',
+  'baiting',
+  'fumigate',
+  'rid',
+  'call',
+  'hire',
+  'fix',
+  'seal',
+  'remove',
+  'inspection',
+  'trap',
+])
 const VERMIN = new Set([...PESTS, 'bug', 'bugs', 'fleas', 'roaches', 'infested', 'infestation'])
 /** Rooms of a house, the customer's own: "a wasp in my laundry room". */
 const HOUSE_ROOMS = new Set(['laundry', 'living', 'dining', 'utility', 'family', 'storage', 'boiler', 'mud', 'rec', 'bonus', 'guest'])
 
-/** Not a trap set for them ("the rat traps outside"). */
+/** Not a trap set for them ("the rat traps outside"), the trade's name ("pest control"), nor software ("the app has bugs"). */
+const NOT_VERMIN_AFTER = new Set(['trap', 'control', 'guy', 'tech', 'technician', 'company', 'man', 'service'])
+const SOFTWARE = new Set(['app', 'application', 'portal', 'website', 'site', 'software', 'system', 'program'])
 const isVermin = (t: Token, k: number, tokens: Token[]) =>
-  (VERMIN.has(t.lemma) || VERMIN.has(t.surface) || t.surface.startsWith('infest')) && tokens[k + 1]?.lemma !== 'trap'
+  (VERMIN.has(t.lemma) || VERMIN.has(t.surface) || t.surface.startsWith('infest')) &&
+  !NOT_VERMIN_AFTER.has(tokens[k + 1]?.lemma ?? '') &&
+  !(t.lemma.startsWith('bug') && tokens.some((x) => SOFTWARE.has(x.lemma)))
+/** Not a room of a house ("our laundry room"), nor a machine's unit ("the HVAC unit"). */
+const NOT_DWELLING_AFTER = new Set([...HOUSE_ROOMS, 'hvac', 'ac', 'storage', 'condenser', 'air', 'heating', 'freezer'])
 const isDwelling = (t: Token, k: number, tokens: Token[]) =>
-  (DWELLINGS.has(t.lemma) || DWELLINGS.has(t.surface)) && !(t.lemma === 'room' && HOUSE_ROOMS.has(tokens[k - 1]?.surface ?? ''))
+  (DWELLINGS.has(t.lemma) || DWELLINGS.has(t.surface)) && !NOT_DWELLING_AFTER.has(tokens[k - 1]?.surface ?? '')
 const movingIn = (tokens: Token[]) =>
   tokens.some((t, k) => (t.lemma === 'move' && tokens[k + 1]?.surface === 'in') || t.surface === 'movein' || t.surface === 'move-in')
 
@@ -33,12 +56,13 @@ export function pestsInThePlace(tokens: Token[]): void {
   const ownHouse = tokens.some((t) => t.lemma === 'house' || t.lemma === 'home')
   if (!tokens.some((t, k) => isDwelling(t, k, tokens)) && !(movingIn(tokens) && !ownHouse)) return
   // A treatment named is the pest control's own story (fault-remains.ts reads it still there after).
-  const treated = (t: Token, k: number) =>
-    ['exterminator', 'treatment', 'spray', 'bait', 'baiting', 'fumigate', 'rid'].includes(t.lemma) ||
-    (t.lemma === 'take' && tokens[k + 1]?.surface === 'care')
-  if (tokens.some(treated)) return
+  const treated = (t: Token, k: number) => TREATING.has(t.lemma) || (t.lemma === 'take' && tokens[k + 1]?.surface === 'care')
+  // A treatment, or the customer calling or hiring someone about them: the pest control's own story. A question asks.
+  if (tokens.some(treated) || tokens.at(-1)?.surface === '?') return
   const k = tokens.findIndex((t, j) => isVermin(t, j, tokens) && !t.extra)
   if (k < 0) return
   const denied = tokens.slice(Math.max(0, k - 4), k).some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'no')
+  // "we saw one ant on the balcony": a single one is no infestation (denied, "never a single roach", it is praise).
+  if (!denied && ['one', 'single'].includes(tokens[k - 1]?.surface ?? '')) return
   tokens[k]!.extra = denied ? timeEntry('no pests in the place', 0.5, 'cleanliness') : timeEntry(PESTS_IN_THE_PLACE, -0.6, 'cleanliness')
 }

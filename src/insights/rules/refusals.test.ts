@@ -66,3 +66,13 @@ describe('work left undone said with "never" (refusals.ts)', () => {
     expect(readAspects(text, { learned: false }).quality).not.toBe('negative')
   })
 })
+
+describe('"never" of relief, not work left undone (refusals.ts)', () => {
+  test.each([
+    "I'm glad they never replaced the whole unit, just the part.",
+    'Luckily he never replaced the motor, it just needed a belt.',
+    'They never replaced anything that did not need replacing.',
+  ])('%s', (text) => {
+    expect(readAspects(text, { learned: false }).quality).not.toBe('negative')
+  })
+})

@@ -176,6 +176,7 @@ const WORK = new Set([
 ])
 const REFUSING = new Set(['refuse', 'decline', 'deny'])
 /** Work verbs "never" leaves ambiguous: "they never put pressure on us", "never use a contract", "never do what they say". */
+const RELIEF = new Set(['glad', 'luckily', 'thankfully', 'fortunately', 'happy', 'relieved'])
 const NEVER_AMBIGUOUS = new Set(['do', 'put', 'use', 'change', 'look', 'match', 'close'])
 const WILLING = new Set(['would', 'will', 'wo'])
 
@@ -229,8 +230,16 @@ export function refusals(tokens: Token[]): void {
     // "they never checked the brakes", "he never replaced the filter": work left undone said with "never" (not the
     // verbs of other senses: "never put pressure on us", "never used a drop cloth" is another complaint, "never do what they say").
     if (!kind && t.surface === 'never' && otherSubject(tokens, i) && !NEVER_AMBIGUOUS.has(tokens[i + 1]?.lemma ?? '')) {
-      verbAt = i + 1
-      kind = 'undone'
+      // Relief that they left it alone: "glad they never replaced the whole unit", "he never replaced anything that did
+      // not need it", "never painted over the outlets".
+      const relieved = tokens.slice(0, i).some((x) => RELIEF.has(x.surface))
+      const object = tokens.slice(i + 2, i + 5)
+      const leftAlone =
+        object.some((x) => ['anything', 'everything', 'whole', 'entire'].includes(x.surface)) || tokens[i + 2]?.surface === 'over'
+      if (!relieved && !leftAlone) {
+        verbAt = i + 1
+        kind = 'undone'
+      }
     }
     const verb = tokens[verbAt]
     if (!kind || !verb || verb.pos !== 'VERB' || HARMLESS.has(verb.lemma) || verb.extra) continue

@@ -22,3 +22,16 @@ describe('a second opinion that proved them wrong (second-opinion.ts)', () => {
     expect(read(text).professionalism).not.toBe('negative')
   })
 })
+
+describe('a second opinion that is no complaint of them (second-opinion.ts)', () => {
+  test.each([
+    "I didn't need a second opinion, they explained everything.",
+    'They gave me a second opinion for free and said my old furnace was fine.',
+    'Their second opinion saved me $2000; the dealer was wrong.',
+    'The second opinion was wrong and these guys were right.',
+    'They encouraged me to get a second opinion, which was fine with them.',
+    'Is it wrong to get a second opinion?',
+  ])('%s', (text) => {
+    expect(read(text).professionalism).not.toBe('negative')
+  })
+})

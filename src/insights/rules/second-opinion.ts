@@ -15,18 +15,26 @@ const DISAGREEING = new Set(['wrong', 'unnecessary', 'unneeded', 'needless', 'sc
 const DENIABLE = new Set(['broken', 'broke', 'need', 'necessary', 'needed', 'required'])
 /** Asking them for it: this business is the second opinion. */
 const ASKING = new Set(['for', 'as'])
+/** Them giving it, or the customer not needing one: "they gave me a second opinion", "you won't need a second opinion". */
+const GIVING = new Set(['give', 'provide', 'offer', 'need', 'encourage', 'suggest', 'recommend'])
 
 export function secondOpinion(tokens: Token[]): void {
+  // A question asks ("is it wrong to get a second opinion?").
+  if (tokens.at(-1)?.surface === '?') return
   for (let k = 1; k < tokens.length; k++) {
     if (tokens[k]!.lemma !== 'opinion' || tokens[k - 1]!.surface !== 'second' || tokens[k]!.extra) continue
-    if (ASKING.has(tokens[k - 3]?.surface ?? '') || ASKING.has(tokens[k - 2]?.surface ?? '')) continue
-    const disagrees = tokens.some(
+    const before = tokens.slice(Math.max(0, k - 4), k - 1)
+    // Asking them for it, them giving it ("their second opinion", "gave me a second opinion"), or not needing one.
+    if (before.some((x) => ASKING.has(x.surface) || GIVING.has(x.lemma) || x.surface === 'their')) continue
+    // The disagreement comes after the opinion, and is not the opinion's own fault ("the second opinion was wrong").
+    const after = tokens.slice(k + 1)
+    const ownFault = ['be', 'turn'].includes(after[0]?.lemma ?? '') && DISAGREEING.has(after[1]?.surface ?? after[2]?.surface ?? '')
+    const disagrees = after.some(
       (t, j) =>
-        DISAGREEING.has(t.surface) ||
-        (DENIABLE.has(t.surface) || DENIABLE.has(t.lemma)
-          ? tokens.slice(Math.max(0, j - 3), j).some((x) => ['not', "n't", 'nt', 'never', 'no'].includes(x.surface))
-          : false),
+        (DISAGREEING.has(t.surface) && !['with', 'by'].includes(after[j + 1]?.surface ?? '')) ||
+        ((DENIABLE.has(t.surface) || DENIABLE.has(t.lemma)) &&
+          after.slice(Math.max(0, j - 3), j).some((x) => ['not', "n't", 'nt', 'never', 'no'].includes(x.surface))),
     )
-    if (disagrees) tokens[k]!.extra = timeEntry('proved wrong by a second opinion', -0.7, 'professionalism')
+    if (disagrees && !ownFault) tokens[k]!.extra = timeEntry('proved wrong by a second opinion', -0.7, 'professionalism')
   }
 }

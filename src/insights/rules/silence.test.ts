@@ -108,3 +108,19 @@ describe('chasing them for news, and no follow-through (phrases)', () => {
     },
   )
 })
+
+describe('communication denied (phrases)', () => {
+  test.each([
+    'He never communicated with us once the deposit was paid.',
+    'Not communicating with customers is their biggest problem.',
+    'The price change was not communicated to us.',
+    'They keep giving me a run around about the refund.',
+    'We got a run around from the office for a month.',
+  ])('communication complaint: %s', (text) => {
+    expect(readAspects(text, { learned: false }).communication).toBe('negative')
+  })
+
+  test("the customer's own silence", () => {
+    expect(readAspects('I was not communicating with them much myself.', { learned: false })).not.toHaveProperty('communication')
+  })
+})

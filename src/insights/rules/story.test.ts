@@ -31,3 +31,12 @@ describe("the customer's own story", () => {
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
 })
+
+describe('a diagnosis that turned out fine, and a fault cured since the repair', () => {
+  test.each([
+    ['The wiring turned out fine, it was just a breaker.', {}],
+    ['Since the repair my leaking faucet is dry.', {}],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
+  })
+})

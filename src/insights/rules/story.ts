@@ -96,8 +96,12 @@ export function repairObjects({ tokens, hits }: Clause): void {
       tokens.slice(Math.max(0, h.start - 5), h.start).some(
         (t, j, before) =>
           (REPAIR_VERBS.has(t.lemma) || REPAIR_VERBS.has(t.surface)) &&
-          // A repair named as a noun ("two days after the repair the car broke down") has no object.
-          !['the', 'a', 'their', 'his', 'her', 'its'].includes(before[j - 1]?.surface ?? tokens[h.start - 6]?.surface ?? '') &&
+          // A repair named as a noun has no object, where the fault recurs after it ("two days after the repair the car
+          // broke down again"; not "since the repair my leaking faucet is dry").
+          !(
+            ['the', 'a', 'their', 'his', 'her', 'its'].includes(before[j - 1]?.surface ?? tokens[h.start - 6]?.surface ?? '') &&
+            tokens.some((x) => ['again', 'still', 'anymore'].includes(x.surface))
+          ) &&
           OBJECT_DETERMINERS.has(before[objectAt(j + 1, before)]?.surface ?? '') &&
           !before.slice(objectAt(j + 1, before) + 1).some((x) => ['VERB', 'AUX', 'PUNCT'].includes(x.pos)),
       )
@@ -129,7 +133,7 @@ export const isDiagnosis = (tokens: Token[], k: number) => {
     (a.lemma === 'turn' &&
       b?.surface === 'out' &&
       !['who', 'he', 'she'].includes(tokens[k - 1]?.surface ?? '') &&
-      !(c?.pos === 'ADJ' && tokens[k + 3]?.pos !== 'NOUN')) ||
+      !(c?.pos === 'ADJ' && tokens[k + 3]?.pos !== 'NOUN' && !['fine', 'ok', 'okay', 'good', 'normal'].includes(c.surface))) ||
     (a.surface === 'it' && b?.lemma === 'be' && ['just', 'only', 'simply'].includes(c?.surface ?? '')) ||
     (a.surface === 'caused' && b?.surface === 'by') ||
     (['culprit', 'cause', 'problem', 'issue', 'reason'].includes(a.lemma) && b?.lemma === 'be' && tokens[k - 1]?.surface !== 'no')

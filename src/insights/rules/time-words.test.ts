@@ -106,3 +106,14 @@ describe('a wait for someone who did not come is punctuality (time-words.ts wait
     expect(readAspects('We sat in the lobby waiting for our friends to show up.', { learned: false })).not.toHaveProperty('punctuality')
   })
 })
+
+describe("a wait that is no one's lateness (time-words.ts waitedForArrival)", () => {
+  test.each([
+    'We waited for the part to arrive, which took a week.',
+    'We waited for the city inspector to arrive, which took two days.',
+    'While I waited for the plumber to arrive, I cleared the area under the sink.',
+    'The driver was supposed to be there at 5 and showed up at 4:55, so we barely waited.',
+  ])('no punctuality complaint: %s', (text) => {
+    expect(readAspects(text, { learned: false }).punctuality).not.toBe('negative')
+  })
+})

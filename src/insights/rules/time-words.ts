@@ -5,7 +5,7 @@
  */
 import { WEEKDAYS, OFF_HOURS, COMING_VERBS } from '../lexicon'
 import { type Token, isNumber, timeEntry } from './types'
-import { numberIn, TIME_NOUN_SET, REQUEST } from './words'
+import { numberIn, TIME_NOUN_SET, REQUEST, SERVICE_PEOPLE } from './words'
 
 /** A clock time in tokens at i ("7:55", "8:00", "9 o'clock", "10am", "3 pm"), in hours after midnight; bare 1-6 are afternoon. */
 export function clockAt(tokens: Token[], i: number): number | undefined {
@@ -219,6 +219,32 @@ export function timeSpanAt(tokens: Token[], i: number): boolean {
 }
 
 const SHOWING = new Set(['show', 'arrive', 'turn', 'appear'])
+const FIRST_PERSON_WORDS = new Set(['i', 'we'])
+/** Who is awaited of the business: a pronoun for them, or a trade ("waited for the tech to show up"). */
+const AWAITED = new Set([
+  'them',
+  'him',
+  'her',
+  'someone',
+  'somebody',
+  'anyone',
+  'tech',
+  'technician',
+  'plumber',
+  'electrician',
+  'driver',
+  'installer',
+  'crew',
+  'mechanic',
+  'painter',
+  'worker',
+  'mover',
+  'cleaner',
+  'handyman',
+  'team',
+  'engineer',
+  'repairman',
+])
 /** The wait's length said right after it: "waited ages", "waited all day". */
 const WAITED_FOR = new Set(['ages', 'forever', 'long', 'hours', 'days', 'all', 'day'])
 /**
@@ -234,13 +260,21 @@ export function waitedForArrival(tokens: Token[]): void {
     const before = tokens.slice(Math.max(0, k - 3), k).map((x) => x.surface)
     const denied = before.some((w) => ['no', 'never', 'not', "n't", 'nt', 'nobody'].includes(w)) || before.includes('one')
     const agreed = t.lemma === 'suppose' && tokens[k + 1]?.surface === 'to'
-    // "waiting for them to show up", not the customer's own ("waiting for our group to show up").
+    // "waiting for them to show up": someone of the business awaited, not the customer's own ("waiting for our group to
+    // show up") nor a thing or a third party ("waited for the part to arrive", "for the city inspector to arrive").
     const awaitedFor = tokens.slice(Math.max(0, k - 5), k)
-    const awaited =
-      before.at(-1) === 'to' && awaitedFor.some((x) => x.surface === 'for') && !awaitedFor.some((x) => ['our', 'my'].includes(x.surface))
+    const who = awaitedFor.findLast((x) => x.pos === 'PRON' || x.pos === 'NOUN' || x.pos === 'PROPN')
+    const theirs = who !== undefined && (AWAITED.has(who.surface) || AWAITED.has(who.lemma) || SERVICE_PEOPLE.has(who.lemma))
+    const awaited = before.at(-1) === 'to' && awaitedFor.some((x) => x.surface === 'for') && theirs
     return (showing && (denied || awaited)) || (agreed && ['be', 'arrive', 'show', 'come'].includes(tokens[k + 2]?.lemma ?? ''))
   })
   if (arrival < 0) return
+  // Came when agreed ("showed up at 4:55, so we barely waited", "arrived within the window"), or a wait the customer
+  // filled while someone came ("while I waited for the plumber to arrive, I cleared the sink").
+  const onTime = tokens.some(
+    (t, k) => ['barely', 'early', 'within', 'promptly'].includes(t.surface) || (t.surface === 'on' && tokens[k + 1]?.surface === 'time'),
+  )
+  if (onTime || tokens.some((t, k) => t.surface === 'while' && FIRST_PERSON_WORDS.has(tokens[k + 1]?.surface ?? ''))) return
   tokens.forEach((t, k) => {
     if (t.lemma !== 'wait' || t.extra) return
     t.extra = timeEntry('waited for someone who did not come', -0.6)

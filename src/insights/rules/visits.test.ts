@@ -21,3 +21,20 @@ describe("coming back: the customer's return, the business's repeat visits", () 
     expect(readAspects(text) as Record<string, string>).toEqual(expected)
   })
 })
+
+describe('the customer bringing it back, counted, for the same fault (visits.ts repeatVisits)', () => {
+  test.each([
+    'I ended up taking my car back 4 times for the same exact problem.',
+    'We had to take the phone back twice to get it fixed.',
+    'I brought the laptop back three times and it still crashes.',
+  ])('quality complaint: %s', (text) => {
+    expect(readAspects(text, { learned: false }).quality).toBe('negative')
+  })
+
+  test.each(['I take my car back there every year.', 'I brought it back twice for oil changes and they were great.'])(
+    'no complaint: %s',
+    (text) => {
+      expect(readAspects(text, { learned: false }).quality).not.toBe('negative')
+    },
+  )
+})

@@ -34,6 +34,8 @@ export function customersOwnReturn(clause: Clause): void {
 
 const COUNTS = new Set(['twice', 'again', 'three', 'four', 'five', 'several', 'multiple', 'many', 'numerous', 'repeatedly'])
 const VISITS = new Set(['visit', 'trip', 'time', 'attempt', 'try'])
+/** A count of times: "4 times", "three times", "several times". */
+const COUNTED_TIMES = /^(\d+|two|three|four|five|six|several|multiple|many|numerous)$/
 const REPAIRS = new Set(['fix', 'repair', 'finish', 'redo', 'correct', 'get', 'complete', 'solve', 'resolve'])
 
 /**
@@ -52,6 +54,23 @@ export function repeatVisits(tokens: Token[]): void {
       const toFix = after.some((x, k) => x.surface === 'to' && REPAIRS.has(after[k + 1]?.lemma ?? ''))
       if ((counted && counted.surface !== 'again') || (hadTo && (toFix || counted)))
         (counted ?? tokens[i + 1]!).extra = timeEntry('came back again to fix it', -0.7, 'quality')
+      continue
+    }
+    // "I ended up taking my car back 4 times for the same problem", "had to bring it back twice to get it fixed": the
+    // customer bringing it back, counted, for the same fault (not "I take my car back there every year").
+    if (['take', 'bring'].includes(t.lemma) && t.pos === 'VERB') {
+      const back = tokens.slice(i + 1, i + 5).findIndex((x) => x.surface === 'back')
+      if (back >= 0) {
+        const at = i + 2 + back
+        const after = tokens.slice(at, at + 4)
+        const counted = after.find(
+          (x, k) => x.surface === 'twice' || (COUNTED_TIMES.test(x.surface) && ['time', 'times'].includes(after[k + 1]?.surface ?? '')),
+        )
+        const same =
+          tokens.some((x) => x.surface === 'same' || x.surface === 'still') ||
+          after.some((x, k) => x.surface === 'to' && REPAIRS.has(after[k + 1]?.lemma ?? ''))
+        if (counted && same && !counted.extra) counted.extra = timeEntry('brought back again for the same fault', -0.7, 'quality')
+      }
       continue
     }
     // "it took them 4 visits to fix", "three trips to get it right".
