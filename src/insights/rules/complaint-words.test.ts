@@ -552,3 +552,16 @@ describe("the customer's own words, not the staff's (phrases)", () => {
     expect(readAspects('A decent amount of dust was left behind.', { learned: false }).cleanliness).toBe('negative')
   })
 })
+
+describe('common words of feeling, aspect-free (lexicon SENTIMENT)', () => {
+  test.each([
+    ['Customer service was inadequate.', { professionalism: 'negative' }],
+    ['The staff was inexperienced.', { professionalism: 'negative' }],
+    ['The manager talked to me in a nasty tone.', { professionalism: 'negative' }],
+    ['Our technician was skilled and accommodating.', { professionalism: 'positive' }],
+    ['The paint job was impeccable.', { quality: 'positive' }],
+    ['Their fees are exorbitant.', { price: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
+  })
+})
