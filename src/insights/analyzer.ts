@@ -85,7 +85,7 @@ import { shortLived } from './rules/short-lived'
 import { breakdownAfterTheJob } from './rules/after-the-job'
 import { connectionFailures } from './rules/connection'
 import { depositsKept } from './rules/deposits'
-import { pestsInThePlace } from './rules/pests'
+import { climateInThePlace, pestsInThePlace } from './rules/the-place'
 import { secondOpinion } from './rules/second-opinion'
 import { cheaperElsewhere } from './rules/cheaper-elsewhere'
 import { damageDone } from './rules/damage'
@@ -138,6 +138,7 @@ export const SENTENCE_RULES: readonly ((tokens: Token[]) => void)[] = [
   connectionFailures,
   secondOpinion,
   pestsInThePlace,
+  climateInThePlace,
   cheaperElsewhere,
   damageDone,
   durations,

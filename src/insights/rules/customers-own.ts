@@ -5,7 +5,7 @@
  * fault they own.
  */
 import { isTheirs } from './refusals'
-import { PESTS_IN_THE_PLACE } from './pests'
+import { PESTS_IN_THE_PLACE } from './the-place'
 import { MESS_MAKING } from './story'
 import type { Clause, Token } from './types'
 import { CLAUSE_SUBJECTS, CUSTOMER_OBJECTS, FIRST_PERSON, NOT_OR_NEVER } from './words'
@@ -129,7 +129,7 @@ export function customersOwnDoing({ tokens, hits, segmentOf }: Clause): void {
       const subject = customerBefore(tokens, h.start)
       const verb = subject < 0 ? -1 : tokens.slice(subject + 1, h.start).findIndex((x) => MESS_MAKING.has(x.lemma))
       const madeBefore = verb >= 0 && !tokens.slice(subject + 1, subject + 1 + verb).some((x) => x.lemma === 'be' || x.lemma === 'get')
-      // Pests found on moving in are the landlord's (pests.ts), not the state the customer took the home over in.
+      // Pests found on moving in are the landlord's (the-place.ts), not the state the customer took the home over in.
       const found = foundOnMovingIn(tokens) && h.entry.phrase !== PESTS_IN_THE_PLACE
       if (madeAfter || madeBefore || found) h.score = 0
     }

@@ -3,7 +3,7 @@ import { readAspects } from '../evaluate'
 
 const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
 
-describe('pests in the place the business lets or keeps (pests.ts)', () => {
+describe('pests in the place the business lets or keeps (the-place.ts)', () => {
   test.each([
     'Our unit had roaches in every cabinet.',
     'The apartment is infested with mice and nobody cares.',
@@ -41,5 +41,30 @@ describe("not the place's pests: the customer calling pest control, the trade's 
     'They found a dead mouse in the HVAC unit and removed it.',
   ])('no cleanliness complaint: %s', (text) => {
     expect(readAspects(text, { learned: false }).cleanliness).not.toBe('negative')
+  })
+})
+
+describe('the place too hot or too cold, or without hot water (the-place.ts climateInThePlace)', () => {
+  test.each([
+    'Our apartment was still boiling in July.',
+    'The room was too hot even with the air con on full.',
+    'The rooms were cold all winter.',
+    'There was no hot water in the unit for three days.',
+  ])('quality complaint: %s', (text) => {
+    expect(read(text).quality).toBe('negative')
+  })
+
+  test('denied it is praise', () => {
+    expect(read('The apartment was never cold, even in January.').quality).toBe('positive')
+  })
+
+  test.each([
+    // The customer's own house (the trouble an HVAC company is called about), a fix, the staff, a hot tub.
+    'Our house was freezing all winter.',
+    'Our apartment was freezing so they came out and fixed the heater the same day.',
+    'The front desk staff in the building were cold and impersonal.',
+    'The hot tub in the complex is great.',
+  ])('no quality complaint: %s', (text) => {
+    expect(read(text).quality).not.toBe('negative')
   })
 })
