@@ -565,3 +565,21 @@ describe('common words of feeling, aspect-free (lexicon SENTIMENT)', () => {
     expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
   })
 })
+
+describe('a snub or a contradiction said in a phrase (phrases.ts)', () => {
+  test.each([
+    ['The clerk barely acknowledged my presence.', { professionalism: 'negative' }],
+    ['You can barely understand what they are saying on the phone.', { communication: 'negative' }],
+    ['He insisted that he had mailed the refund.', { professionalism: 'negative' }],
+    ['She insisted the stain was there before.', { professionalism: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toMatchObject(expected)
+  })
+
+  test.each(['He insisted I not pay him for the quick fix.', 'They insisted on coming back to check it for free.'])(
+    'insisting on a kindness: %s',
+    (text) => {
+      expect(readAspects(text, { learned: false }).professionalism).not.toBe('negative')
+    },
+  )
+})
