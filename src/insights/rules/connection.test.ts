@@ -17,6 +17,7 @@ describe("a connection's failures and praise are quality (connection.ts)", () =>
     ['The wifi is not reliable at all.', { quality: 'negative' }],
     ['Their internet is fast and has never gone out on us.', { quality: 'positive' }],
     ['Speeds have been solid and the connection is reliable.', { quality: 'positive' }],
+    ['Since the new router went in the wifi hasnt dropped once.', { quality: 'positive' }],
     ['The cable box loses signal every time it rains.', { quality: 'negative' }],
     ['Streaming buffers constantly on this fibre.', { quality: 'negative' }],
     ['The TV picture freezes on half the channels.', { quality: 'negative' }],
@@ -57,6 +58,9 @@ describe('not a connection failing: a fault cured, beside a storm, another provi
     'I lost the wifi password and they reset it right away.',
     'No cable was left lying around.',
     'The internet company was slow to respond to my emails.',
+    // A habit of the past, and the trouble with help coming.
+    'Our internet used to keep dropping before they rewired the building.',
+    'The internet went down on a Saturday and an engineer was out on the Sunday.',
   ])('no connection complaint: %s', (text) => {
     expect(readAspects(text, { learned: false }).quality).not.toBe('negative')
   })

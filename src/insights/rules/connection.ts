@@ -167,11 +167,14 @@ const othersBefore = (tokens: Token[], k: number) =>
           ['provider', 'providers', 'company', 'isp', 'carrier'].includes(tokens[j + 1]?.surface ?? '')),
     )
 
+/** Denials written without an apostrophe, which the tokenizer leaves whole: "it hasnt dropped once". */
+const UNSPLIT_DENIALS = new Set(['hasnt', 'havent', 'hadnt', 'isnt', 'wasnt', 'werent', 'doesnt', 'dont', 'didnt', 'wont', 'cant'])
+
 /** Denied just before k: "never drops", "hasn't gone out", "not fast", "no outages" (not "not only slowed down"). */
 function deniedAt(tokens: Token[], k: number): boolean {
   for (let j = k - 1; j >= Math.max(0, k - 3); j--) {
     const w = tokens[j]!.surface
-    if ((NOT_OR_NEVER.has(w) && tokens[j + 1]?.surface !== 'only') || w === 'no') return true
+    if ((NOT_OR_NEVER.has(w) && tokens[j + 1]?.surface !== 'only') || w === 'no' || UNSPLIT_DENIALS.has(w)) return true
     if (SENTENCE_END.has(w) || w === ',') return false
   }
   return false
@@ -179,6 +182,16 @@ function deniedAt(tokens: Token[], k: number): boolean {
 
 /** A span of time after k ("no internet for three weeks"): how long the setup or repair took, not the connection. */
 const spanAfter = (tokens: Token[], k: number) => tokens.slice(k + 1, k + 6).some((x) => UNITS[x.surface] !== undefined)
+
+/** Someone of the business came: "an engineer was out on the Sunday", "the tech came the next morning". */
+const helpCame = (tokens: Token[]) =>
+  tokens.some(
+    (t, k) =>
+      ['engineer', 'tech', 'technician', 'installer', 'repairman'].includes(t.lemma) &&
+      tokens
+        .slice(k + 1, k + 4)
+        .some((x, j, after) => ['come', 'arrive', 'show'].includes(x.lemma) || (x.lemma === 'be' && after[j + 1]?.surface === 'out')),
+  )
 
 /** "not their fault": the outage is no failing of theirs. */
 const notTheirFault = (tokens: Token[]) =>
@@ -242,6 +255,10 @@ export function connectionFailures(tokens: Token[]): void {
     const cured = near.some((j) => CURING.has(tokens[j]!.lemma) && tokens[j]!.pos === 'VERB')
     const recurring = near.some((j) => ['still', 'again'].includes(tokens[j]!.surface))
     if ((cured && !recurring) || near.some((j) => BESIDE.has(tokens[j]!.lemma))) continue
+    // "used to keep disconnecting": a habit of the past, the trouble before the job; "went down on a Saturday and an
+    // engineer was out on the Sunday": the trouble, and help coming.
+    if (tokens.slice(Math.max(0, k - 4), k).some((x, j, all) => x.surface === 'used' && all[j + 1]?.surface === 'to')) continue
+    if (helpCame(tokens)) continue
     if (notTheirFault(tokens)) continue
     const denied = deniedAt(tokens, k)
     // Not "to make things worse", nor the company cutting the line as asked ("to disconnect our phones and internet").
