@@ -355,12 +355,14 @@ const risingAt = (tokens: Token[], k: number) =>
  * Not the price of something else ("the price of copper has gone up"); denied it is praise ("they never raised the rent").
  */
 export function priceRaised(tokens: Token[]): void {
+  if (!tokens.some((t) => t.surface === 'now' || RISING.has(t.lemma) || RISING_UP.has(t.lemma))) return
   // A question asks ("is the rent going up again next year?"); a third party raised it ("the city raised the water
   // rates"); "not the landlord's fault".
   if (tokens.at(-1)?.surface === '?' || tokens.some((x) => OTHERS_RAISING.has(x.surface)) || notTheirFault(tokens)) return
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!
     if (t.extra) continue
+    if (t.surface !== 'now' && !RISING.has(t.lemma) && !RISING_UP.has(t.lemma)) continue
     // "would go up if", "they might raise the rent", "if they raise it again": a warning or a hypothesis.
     if (tokens.slice(Math.max(0, k - 4), k).some((x) => HYPOTHETICAL.has(x.surface))) continue
     if (higherNow(tokens, k)) {

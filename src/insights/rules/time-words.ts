@@ -255,6 +255,7 @@ const WAITED_FOR = new Set(['ages', 'forever', 'long', 'hours', 'days', 'all', '
  * him to come and fix it" (how soon help comes: speed), nor a wait a rule already read (a short wait, praised).
  */
 export function waitedForArrival(tokens: Token[]): void {
+  if (!tokens.some((t) => t.lemma === 'wait')) return
   const arrival = tokens.findIndex((t, k) => {
     const showing = SHOWING.has(t.lemma) && t.pos === 'VERB' && (t.lemma !== 'turn' || tokens[k + 1]?.surface === 'up')
     const before = tokens.slice(Math.max(0, k - 3), k).map((x) => x.surface)
