@@ -11,7 +11,7 @@
  * said of them) stays in that company's scope.
  */
 import { type Token, isNumber, syntheticEntry } from './types'
-import { FIRST_PERSON, NEGATOR_SET, NOT_OR_NEVER } from './words'
+import { FIRST_PERSON, NEGATOR_SET } from './words'
 
 /** Words of price, by lemma or surface ("quote", "fee", "$"). */
 export const PRICE_WORDS = new Set([
@@ -51,7 +51,7 @@ const FAIR_AMOUNT = new Set([
 ])
 const MULTIPLES = new Set(['two', 'three', 'four', 'five', 'ten'])
 
-const negatedBefore = (tokens: Token[], k: number) =>
+export const negatedBefore = (tokens: Token[], k: number) =>
   tokens.slice(Math.max(0, k - 2), k).some((x) => NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma))
 
 /** "3 times the", "twice what", "double the", "30% more", "10% above": a multiple or markup starting at token i (its length), or 0. */
@@ -99,7 +99,7 @@ const DOINGS = new Set([
 const FAIR_WORDS = new Set(['fair', 'reasonable', 'small', 'nominal', 'modest'])
 /** Who did not do it, or what was not done, between the bill and its denial: "that", "which", "he", "they". */
 const RELATIVES = new Set(['that', 'which', 'he', 'she', 'they', 'it', 'we'])
-const BREAKS = new Set([',', ';', ':', '.', 'but', 'and'])
+export const BREAKS = new Set([',', ';', ':', '.', 'but', 'and'])
 
 /** A bill stated at token i: "charged", "billed", "the bill", "invoiced", not denied ("didn't charge"). */
 const billAt = (tokens: Token[], i: number) => ['charge', 'bill', 'invoice'].includes(tokens[i]!.lemma) && !negatedBefore(tokens, i)
@@ -263,134 +263,5 @@ export function statedCharges(tokens: Token[]): void {
     if (!length || !priced) continue
     // "I would have paid double": the customer's own offer.
     if (!tokens.slice(Math.max(0, i - 4), i).some((x) => x.surface === 'would')) t.extra = syntheticEntry('a multiple of the price', -0.7)
-  }
-}
-
-const HYPOTHETICAL = new Set(['would', 'will', 'might', 'may', 'could', 'if', "'ll", 'gonna'])
-/** Who else raises prices: "the city raised the water rates". */
-const OTHERS_RAISING = new Set(['city', 'county', 'hoa', 'government', 'state'])
-/** "not the landlord's fault", "not their fault". */
-const notTheirFault = (tokens: Token[]) =>
-  tokens.some((t, k) => t.surface === 'fault' && tokens.slice(Math.max(0, k - 4), k).some((x) => NEGATOR_SET.has(x.surface)))
-const IRREALIS = new Set(['expect', 'fear', 'worry', 'dread', 'assume', 'anticipate'])
-/** The market's rise, not this business's: "rents round here have gone up in general". */
-const MARKET = new Set(['general', 'generally', 'everywhere', 'nationwide', 'inflation', 'area', 'news'])
-const SMALL_RISE = new Set(['marginal', 'slight', 'slightly', 'small', 'minor', 'modest', 'tiny', 'only', 'reasonable'])
-const RISING = new Set(['increase', 'raise', 'hike', 'rise', 'jump', 'climb', 'skyrocket', 'double', 'triple'])
-/** Verbs that rise only with "up": "went up", "put my bill up", "bumped their prices up", "crept up to £120". */
-const RISING_UP = new Set(['go', 'put', 'bump', 'creep', 'shoot', 'push', 'jack'])
-/** What the customer pays, whose rise is a price complaint: "the rent", "prices", "my bill", "their rates". */
-const PAID = new Set([
-  'rent',
-  'price',
-  'rate',
-  'fee',
-  'bill',
-  'cost',
-  'charge',
-  'pricing',
-  'premium',
-  'fare',
-  'prices',
-  'rates',
-  'fees',
-  'package',
-  'plan',
-  'subscription',
-])
-/** The number written at token k ("60", "$95", "£120"), if any. */
-const amountAt = (tokens: Token[], k: number) => {
-  const t = tokens[k]
-  const value = t && isNumber(t) ? Number.parseFloat(t.surface.replace(/[^0-9.]/g, '')) : Number.NaN
-  return Number.isNaN(value) ? undefined : value
-}
-/** "went from 60 to 95": the second amount above the first. */
-function fromTo(tokens: Token[], k: number): boolean {
-  const from = tokens.slice(k + 1, k + 4).findIndex((x) => x.surface === 'from')
-  if (from < 0) return false
-  const at = k + 1 + from
-  const to = tokens.slice(at + 1, at + 6).findIndex((x) => x.surface === 'to')
-  if (to < 0) return false
-  const first = [at + 1, at + 2].map((j) => amountAt(tokens, j)).find((v) => v !== undefined)
-  const second = [at + to + 2, at + to + 3].map((j) => amountAt(tokens, j)).find((v) => v !== undefined)
-  return first !== undefined && second !== undefined && second > first
-}
-/**
- * "used to be 18 quid, now its 28", "now charges 25 for a hem, it was 12 last year": the amount now (after "now") above
- * the amount before (after "used to be" or "was"), on "now".
- */
-function higherNow(tokens: Token[], k: number): boolean {
-  if (tokens[k]!.surface !== 'now') return false
-  const now = tokens
-    .slice(k + 1, k + 5)
-    .map((_, j) => amountAt(tokens, k + 1 + j))
-    .find((v) => v !== undefined)
-  const was = tokens.findIndex((x, j) => (x.surface === 'used' && tokens[j + 1]?.surface === 'to') || x.surface === 'was')
-  if (now === undefined || was < 0) return false
-  const before = tokens
-    .slice(was + 1, was + 5)
-    .map((_, j) => amountAt(tokens, was + 1 + j))
-    .find((v) => v !== undefined)
-  // Money, not time: "used to take 3 days, now it takes 5" is no price.
-  const money = tokens.some(
-    (x) =>
-      ['$', '£', '€', 'quid', 'buck', 'dollar', 'pound', 'euro'].includes(x.lemma) ||
-      PRICE_WORDS.has(x.lemma) ||
-      /^[$£€]|^\d+\.\d\d$/.test(x.surface),
-  )
-  return before !== undefined && now > before && money
-}
-/** A rise at token k: "increased", "raised", "a hike", "went up", "put my bill up", "went from 60 to 95". */
-const risingAt = (tokens: Token[], k: number) =>
-  (RISING.has(tokens[k]!.lemma) &&
-    // A car's jump start is no rise: "the charge jumped to $350", "jump up $80" are.
-    (tokens[k]!.lemma !== 'jump' || ['to', 'up', 'from', 'by'].includes(tokens[k + 1]?.surface ?? ''))) ||
-  (RISING_UP.has(tokens[k]!.lemma) && tokens.slice(k + 1, k + 5).some((x) => x.surface === 'up')) ||
-  (tokens[k]!.lemma === 'go' && fromTo(tokens, k))
-
-/**
- * A price raised, stated as a fact: "my rent has gone up over $100", "they raised rent on all units", "the rent is
- * increasing dramatically", "a rate hike", "they also increased laundry prices", "increasing my bill considerably".
- * What is paid stands just before the rise (its subject, or a compound: "rent increase") or just after it (its object).
- * Not the price of something else ("the price of copper has gone up"); denied it is praise ("they never raised the rent").
- */
-export function priceRaised(tokens: Token[]): void {
-  if (!tokens.some((t) => t.surface === 'now' || RISING.has(t.lemma) || RISING_UP.has(t.lemma))) return
-  // A question asks ("is the rent going up again next year?"); a third party raised it ("the city raised the water
-  // rates"); "not the landlord's fault".
-  if (tokens.at(-1)?.surface === '?' || tokens.some((x) => OTHERS_RAISING.has(x.surface)) || notTheirFault(tokens)) return
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k]!
-    if (t.extra) continue
-    if (t.surface !== 'now' && !RISING.has(t.lemma) && !RISING_UP.has(t.lemma)) continue
-    // "would go up if", "they might raise the rent", "if they raise it again": a warning or a hypothesis.
-    if (tokens.slice(Math.max(0, k - 4), k).some((x) => HYPOTHETICAL.has(x.surface))) continue
-    if (higherNow(tokens, k)) {
-      if (!tokens.some((x) => SMALL_RISE.has(x.surface))) t.extra = syntheticEntry('price raised', -0.6)
-      continue
-    }
-    // "double checked the bill".
-    if (['double', 'triple'].includes(t.lemma) && tokens[k + 1]?.lemma === 'check') continue
-    if (!risingAt(tokens, k)) continue
-    const paidAt = (j: number) => {
-      const x = tokens[j]
-      return x !== undefined && (PAID.has(x.lemma) || PAID.has(x.surface)) && tokens[j + 1]?.surface !== 'of'
-    }
-    const before = [k - 1, k - 2, k - 3, k - 4, k - 5, k - 6].filter(
-      (j) => j >= 0 && !tokens.slice(j, k).some((x) => BREAKS.has(x.surface)),
-    )
-    const after = [k + 1, k + 2, k + 3].filter((j) => j < tokens.length && !tokens.slice(k + 1, j + 1).some((x) => BREAKS.has(x.surface)))
-    // "an increase in price": the rise's own phrase.
-    const inPrice = tokens[k + 1]?.surface === 'in' && paidAt(k + 2)
-    if (!before.some(paidAt) && !after.some(paidAt) && !inPrice) continue
-    // "only a marginal increase in costs": a rise said to be small is no complaint.
-    if ([...tokens.slice(Math.max(0, k - 3), k), ...tokens.slice(k + 1, k + 5)].some((x) => SMALL_RISE.has(x.surface))) continue
-    // A cause given ("went up because I added the sports package", "because of the cold winter"), a fear ("expected a
-    // price hike"), the market ("rents round here have gone up in general").
-    if (tokens.slice(k + 1).some((x) => x.surface === 'because')) continue
-    if (tokens.slice(Math.max(0, k - 4), k).some((x) => IRREALIS.has(x.lemma)) || tokens.some((x) => MARKET.has(x.surface))) continue
-    const denied =
-      negatedBefore(tokens, k) || tokens.slice(Math.max(0, k - 3), k).some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'no')
-    t.extra = denied ? syntheticEntry('price not raised', 0.5) : syntheticEntry('price raised', -0.6)
   }
 }
