@@ -9,6 +9,10 @@
  *   is praise, praise denied ("not fast") a complaint.
  * - Not a phone call: "the call dropped", "disconnected after half an hour on hold" stay communication; nor a time
  *   without it ("no internet for three weeks" is how long the setup took: speed).
+ * - Not a fault cured ("the tech fixed our wifi that kept dropping out", unless it is still there or back), beside a
+ *   storm, a power cut or an "if", an earlier or a neighbour's provider, a habit of the past ("used to keep
+ *   dropping"), the trouble with help coming ("an engineer was out on the Sunday"), the customer's own equipment, nor
+ *   a word said of someone else ("slow to respond", "a dead tree on the cable line", "I lost the wifi password").
  * The mark sits on the failure word, with the word's own reading set aside, so another company's scope still leaves it out.
  */
 import { UNITS } from './durations'

@@ -3,9 +3,10 @@
  * when, after getting a second opinion, it was completely wrong", "the second opinion said the part was not broken at
  * all", "I got a second opinion and nothing was wrong". The diagnosis sold was not honest or not competent:
  * professionalism (LABELLING.md: honesty in selling, the competence of the people).
- * - The customer got the second opinion elsewhere: not "I came to them for a second opinion", where this business is
- *   the second, and what it found is its own reading.
- * - The second opinion must disagree in the sentence: wrong, unnecessary, not needed, not broken, nothing wrong, fine.
+ * - The customer got the second opinion elsewhere: not "I came to them for a second opinion", "their second opinion",
+ *   "they gave me a second opinion" (this business is the second), nor "I didn't need a second opinion".
+ * - It disagrees after it: wrong, unnecessary, not needed, not broken, nothing wrong, fine; not where the opinion itself
+ *   was wrong ("the second opinion was wrong and these guys were right"), nor "fine with them", nor in a question.
  * The mark sits on "opinion", outside the other company's scope that the disagreement usually stands in.
  */
 import { type Token, timeEntry } from './types'

@@ -4,11 +4,14 @@
  * Pests there: "lots of roaches, wouldn't recommend this apartment", "my apartment has been infested with roaches since
  * day 1", "fleas when I moved in from the previous tenant". The state of the place is its cleanliness (LABELLING.md:
  * the state of the home, dirt left).
- * - The place must be theirs to keep: an apartment, unit, complex, building or room named in the sentence, or the
- *   customer's moving in (into no house or home of their own). A house or a home is the customer's own, and pests there are the trouble a pest control
- *   company is called about; still there after its treatment is its work failing (fault-remains.ts).
+ * - The place must be theirs to keep: an apartment, unit, complex, building or room named in the sentence (not a
+ *   laundry room, not an HVAC unit), or the customer's moving in (into no house or home of their own). A house or a
+ *   home is the customer's own, and pests there are the trouble a pest control company is called about; still there
+ *   after its treatment is its work failing (fault-remains.ts).
+ * - Not where someone was called, hired or came to treat them, not the trade's name ("pest control"), software bugs,
+ *   a trap, a question or one insect.
  * - Denied it is praise ("never had a single roach in the apartment").
- * The mark sits on the pest word.
+ * The mark sits on the pest word. Its climate and hot water: climateInThePlace below.
  */
 import { PESTS } from './fault-remains'
 import { type Token, timeEntry } from './types'

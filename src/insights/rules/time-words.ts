@@ -252,7 +252,9 @@ const WAITED_FOR = new Set(['ages', 'forever', 'long', 'hours', 'days', 'all', '
  * "waited until 9:30, and no one showed up", "waited 4 hours for a guy who was supposed to be there in 20 minutes",
  * "wasted my time waiting for them to show up". The wait must be for an arrival: denied ("no one showed", "never
  * arrived"), agreed ("supposed to be there"), or what was waited for ("waiting for them to show up"). Not "waiting for
- * him to come and fix it" (how soon help comes: speed), nor a wait a rule already read (a short wait, praised).
+ * him to come and fix it" (how soon help comes: speed), nor a wait a rule already read (a short wait, praised), nor a
+ * wait for a thing or a third party ("for the part to arrive", "for the city inspector"), one the customer filled
+ * ("while I waited for the plumber to arrive, I cleared the sink"), or one that ended on time ("barely waited").
  */
 export function waitedForArrival(tokens: Token[]): void {
   if (!tokens.some((t) => t.lemma === 'wait')) return
