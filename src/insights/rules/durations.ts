@@ -268,17 +268,19 @@ const AGREED_WORDS = new Set([
   'expect',
   'expected',
 ])
+/** The months by name ("may" left out: it is as often the verb). */
 const MONTHS = new Set(['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december'])
 
 /** What the customer gets, denied with "I" or "we" for its subject: "we didn't hear back until Monday". */
 const GOT = new Set(['hear', 'receive'])
 
 /**
- * "The disposal wasn't fixed until two months after the work order", "we didn't hear back until the next week", "the
- * invoice did not come until March": done in the end, but late (speed, not the work left undone). A doing denied just
- * before "until" and a time after it; not the customer's own ("I didn't send it until Monday"), nor a doing "not"
- * does not reach ("they won't leave until it's perfect": leaving is no doing of these). An arrival not made until
- * later is punctuality (time-words.ts), not this.
+ * "The disposal wasn't fixed until two months after the work order", "we didn't hear back until the next week", "we
+ * did not receive the invoice until March": done in the end, but late (speed, not the work left undone). A doing
+ * denied just before "until" and a time after it; not the customer's own ("I didn't send it until Monday"), a doing
+ * none of these ("they won't leave until it's perfect"), a condition ("until the job is done"), what they could not
+ * do yet ("can't replace it until the insurance approves"), nor the time agreed ("until the afternoon, as promised").
+ * An arrival ("did not arrive until Friday") is left to the lexicon's punctuality.
  */
 export function doneOnlyLate(tokens: Token[]): void {
   for (let k = 1; k < tokens.length; k++) {

@@ -175,8 +175,9 @@ const WORK = new Set([
   'trim',
 ])
 const REFUSING = new Set(['refuse', 'decline', 'deny'])
-/** Work verbs "never" leaves ambiguous: "they never put pressure on us", "never use a contract", "never do what they say". */
+/** Relief that work was left alone: "glad they never replaced the whole unit". */
 const RELIEF = new Set(['glad', 'luckily', 'thankfully', 'fortunately', 'happy', 'relieved'])
+/** Work verbs "never" leaves ambiguous: "they never put pressure on us", "never use a contract", "never do what they say". */
 const NEVER_AMBIGUOUS = new Set(['do', 'put', 'use', 'change', 'look', 'match', 'close'])
 const WILLING = new Set(['would', 'will', 'wo'])
 
