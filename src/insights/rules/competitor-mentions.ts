@@ -223,4 +223,29 @@ export const COMPETITOR_MENTIONS: readonly Detector[] = [
   usedBefore,
 ]
 
-export const isCompetitorMention = (tokens: Token[], i: number) => COMPETITOR_MENTIONS.some((detect) => detect(tokens, i))
+/** Every word a detector above starts from (by surface), so most tokens are passed over at once. */
+const STARTS = new Set([
+  'unlike',
+  'competitor',
+  'competitors',
+  'before',
+  'by',
+  'everybody',
+  'everyone',
+  'anybody',
+  'anyone',
+  'nobody',
+  'a',
+  'an',
+  'every',
+  'any',
+  ...COMPETITOR_MODIFIER_SET,
+  ...COMPETITOR_HEAD_SET,
+  ...PRIOR,
+  ...OTHER_PARTIES,
+])
+/** Could any detector match at token t? Its surface, its lemma (a regret, a relative) or a number. */
+const mayStart = (t: Token) => STARTS.has(t.surface) || t.lemma === 'mistake' || t.lemma === 'regret' || FAMILY.has(t.lemma) || isNumber(t)
+
+export const isCompetitorMention = (tokens: Token[], i: number) =>
+  mayStart(tokens[i]!) && COMPETITOR_MENTIONS.some((detect) => detect(tokens, i))
