@@ -5,7 +5,7 @@
  */
 import { EXCLAMATIVE_PRAISE, type AspectId } from '../lexicon'
 import { type AnalysisContext, type Token, type Hit, clamp } from './types'
-import { SEGMENT_BREAKS, SPEED_NOUN_SET } from './words'
+import { FOUND_FINE, SEGMENT_BREAKS, SPEED_NOUN_SET } from './words'
 import { isLive } from './competitor-scope'
 
 /** How far (in tokens) an aspect-free word may stand from a felt cue and still colour it. */
@@ -15,7 +15,6 @@ export const EXCLAMATIVE = new Set(EXCLAMATIVE_PRAISE)
 const LINKING = new Set(['be', 'look', 'seem', 'taste', 'feel', 'smell', 'sound', 'become', 'get', 'remain', 'stay', 'turn', 'end', 'come'])
 /** The particle of a linking verb: "my hair ended up lopsided", "it came out uneven", "turned out crooked". */
 const PARTICLES = new Set(['up', 'out'])
-const FOUND_FINE = new Set(['fine', 'ok', 'okay', 'good', 'normal'])
 /** Adjectives that say what a thing cost, not what it is like: "free coffee" is no judgement of the coffee. */
 const NOT_OF_THE_THING = new Set(['free', 'complimentary', 'included', 'extra'])
 /** What may stand between a linking verb and its adjective: "was far too bland", "has not been very good". */

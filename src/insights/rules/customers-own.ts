@@ -87,7 +87,7 @@ function ownedFault({ tokens, segmentOf }: Clause): { from: number; to: number }
     const next = tokens[k + 1]?.surface ?? ''
     const owned =
       tokens[k]!.surface === 'on'
-        ? ['me', 'us'].includes(next) && ['.', '!', ',', undefined].includes(tokens[k + 2]?.surface)
+        ? CUSTOMER_OBJECTS.has(next) && ['.', '!', ',', undefined].includes(tokens[k + 2]?.surface)
         : OWNED.has(next) || (next === 'own' && OWNED.has(tokens[k + 2]?.surface ?? ''))
     if (!owned) continue
     const before = tokens.slice(Math.max(0, be - 6), be)

@@ -9,7 +9,7 @@
  */
 import { BREAKS, negatedBefore, PRICE_WORDS } from './charges'
 import { type Token, isNumber, syntheticEntry } from './types'
-import { NEGATOR_SET, NOT_OR_NEVER } from './words'
+import { isQuestion, NEGATOR_SET, NOT_OR_NEVER } from './words'
 
 const HYPOTHETICAL = new Set(['would', 'will', 'might', 'may', 'could', 'if', "'ll", 'gonna'])
 /** Who else raises prices: "the city raised the water rates". */
@@ -98,7 +98,7 @@ export function priceRaised(tokens: Token[]): void {
   if (!tokens.some((t) => t.surface === 'now' || RISING.has(t.lemma) || RISING_UP.has(t.lemma))) return
   // A question asks ("is the rent going up again next year?"); a third party raised it ("the city raised the water
   // rates"); "not the landlord's fault".
-  if (tokens.at(-1)?.surface === '?' || tokens.some((x) => OTHERS_RAISING.has(x.surface)) || notTheirFault(tokens)) return
+  if (isQuestion(tokens) || tokens.some((x) => OTHERS_RAISING.has(x.surface)) || notTheirFault(tokens)) return
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!
     if (t.extra) continue

@@ -7,6 +7,7 @@
  * tell us?" complains).
  */
 import type { Clause, Token } from './types'
+import { isQuestion } from './words'
 
 /** A cue this strong is meant, question or not. */
 const STRONG = 0.85
@@ -24,7 +25,7 @@ const asksAdvice = (tokens: readonly Token[]) => {
 }
 
 export function questionsAsked({ tokens, hits }: Clause): void {
-  if (tokens.at(-1)?.surface !== '?') return
+  if (!isQuestion(tokens)) return
   const words = tokens.filter((t) => t.pos !== 'PUNCT')
   if (!words.length) return
   const isAux = ['be', 'do', 'have'].includes(words[0]!.lemma)

@@ -10,6 +10,7 @@
  * The mark sits on "opinion", outside the other company's scope that the disagreement usually stands in.
  */
 import { type Token, timeEntry } from './types'
+import { isQuestion, NOT_OR_NEVER } from './words'
 
 const DISAGREEING = new Set(['wrong', 'unnecessary', 'unneeded', 'needless', 'scam', 'fine', 'ripoff'])
 /** "not broken", "didn't need", "not necessary": a denial of the fault or the need. */
@@ -21,7 +22,7 @@ const GIVING = new Set(['give', 'provide', 'offer', 'need', 'encourage', 'sugges
 
 export function secondOpinion(tokens: Token[]): void {
   // A question asks ("is it wrong to get a second opinion?").
-  if (tokens.at(-1)?.surface === '?') return
+  if (isQuestion(tokens)) return
   for (let k = 1; k < tokens.length; k++) {
     if (tokens[k]!.lemma !== 'opinion' || tokens[k - 1]!.surface !== 'second' || tokens[k]!.extra) continue
     const before = tokens.slice(Math.max(0, k - 4), k - 1)
@@ -34,7 +35,7 @@ export function secondOpinion(tokens: Token[]): void {
       (t, j) =>
         (DISAGREEING.has(t.surface) && !['with', 'by'].includes(after[j + 1]?.surface ?? '')) ||
         ((DENIABLE.has(t.surface) || DENIABLE.has(t.lemma)) &&
-          after.slice(Math.max(0, j - 3), j).some((x) => ['not', "n't", 'nt', 'never', 'no'].includes(x.surface))),
+          after.slice(Math.max(0, j - 3), j).some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'no')),
     )
     if (disagrees && !ownFault) tokens[k]!.extra = timeEntry('proved wrong by a second opinion', -0.7, 'professionalism')
   }

@@ -8,7 +8,7 @@ import { SITUATION_MARKERS } from '../phrases'
 import { placedAfterJob } from './failures'
 import { timeSpanAt } from './time-words'
 import type { Clause, Token } from './types'
-import { OTHER_SUBJECTS } from './words'
+import { FOUND_FINE, OTHER_SUBJECTS } from './words'
 
 export const SITUATION = new Set(SITUATION_MARKERS)
 /** Lengths of time that, beside the trouble called about, tell how long it lasted ("leaked for ages"). */
@@ -133,7 +133,7 @@ export const isDiagnosis = (tokens: Token[], k: number) => {
     (a.lemma === 'turn' &&
       b?.surface === 'out' &&
       !['who', 'he', 'she'].includes(tokens[k - 1]?.surface ?? '') &&
-      !(c?.pos === 'ADJ' && tokens[k + 3]?.pos !== 'NOUN' && !['fine', 'ok', 'okay', 'good', 'normal'].includes(c.surface))) ||
+      !(c?.pos === 'ADJ' && tokens[k + 3]?.pos !== 'NOUN' && !FOUND_FINE.has(c.surface))) ||
     (a.surface === 'it' && b?.lemma === 'be' && ['just', 'only', 'simply'].includes(c?.surface ?? '')) ||
     (a.surface === 'caused' && b?.surface === 'by') ||
     (['culprit', 'cause', 'problem', 'issue', 'reason'].includes(a.lemma) && b?.lemma === 'be' && tokens[k - 1]?.surface !== 'no')

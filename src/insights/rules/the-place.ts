@@ -15,7 +15,7 @@
  */
 import { PESTS } from './fault-remains'
 import { type Token, timeEntry } from './types'
-import { NOT_OR_NEVER, SERVICE_PEOPLE } from './words'
+import { isQuestion, NOT_OR_NEVER, SERVICE_PEOPLE } from './words'
 
 const DWELLINGS = new Set(['apartment', 'apt', 'unit', 'complex', 'building', 'room', 'dorm', 'suite', 'studio', 'condo'])
 const TREATING = new Set([
@@ -62,7 +62,7 @@ export function pestsInThePlace(tokens: Token[]): void {
   // A treatment named is the pest control's own story (fault-remains.ts reads it still there after).
   const treated = (t: Token, k: number) => TREATING.has(t.lemma) || (t.lemma === 'take' && tokens[k + 1]?.surface === 'care')
   // A treatment, or the customer calling or hiring someone about them: the pest control's own story. A question asks.
-  if (tokens.some(treated) || tokens.at(-1)?.surface === '?') return
+  if (tokens.some(treated) || isQuestion(tokens)) return
   const k = tokens.findIndex((t, j) => isVermin(t, j, tokens) && !t.extra)
   if (k < 0) return
   const denied = tokens.slice(Math.max(0, k - 4), k).some((x) => NOT_OR_NEVER.has(x.surface) || x.surface === 'no')
@@ -81,7 +81,7 @@ const CLIMATE = new Set(['hot', 'cold', 'freezing', 'boiling', 'stuffy', 'humid'
  * HVAC company is called about), not "hot tub" or a hot dish, not a question; denied ("never cold") it is praise.
  */
 export function climateInThePlace(tokens: Token[]): void {
-  if (!tokens.some((t, k) => isDwelling(t, k, tokens)) || tokens.at(-1)?.surface === '?') return
+  if (!tokens.some((t, k) => isDwelling(t, k, tokens)) || isQuestion(tokens)) return
   if (tokens.some((t) => ['fix', 'repair', 'replace', 'install', 'come'].includes(t.lemma) && t.pos === 'VERB')) return
   for (let k = 0; k < tokens.length; k++) {
     const t = tokens[k]!

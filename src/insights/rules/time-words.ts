@@ -5,7 +5,7 @@
  */
 import { WEEKDAYS, OFF_HOURS, COMING_VERBS } from '../lexicon'
 import { type Token, isNumber, timeEntry } from './types'
-import { numberIn, TIME_NOUN_SET, REQUEST, SERVICE_PEOPLE } from './words'
+import { FIRST_PERSON, numberIn, TIME_NOUN_SET, REQUEST, SERVICE_PEOPLE } from './words'
 
 /** A clock time in tokens at i ("7:55", "8:00", "9 o'clock", "10am", "3 pm"), in hours after midnight; bare 1-6 are afternoon. */
 export function clockAt(tokens: Token[], i: number): number | undefined {
@@ -219,7 +219,6 @@ export function timeSpanAt(tokens: Token[], i: number): boolean {
 }
 
 const SHOWING = new Set(['show', 'arrive', 'turn', 'appear'])
-const FIRST_PERSON_WORDS = new Set(['i', 'we'])
 /** Who is awaited of the business: a pronoun for them, or a trade ("waited for the tech to show up"). */
 const AWAITED = new Set([
   'them',
@@ -277,7 +276,7 @@ export function waitedForArrival(tokens: Token[]): void {
   const onTime = tokens.some(
     (t, k) => ['barely', 'early', 'within', 'promptly'].includes(t.surface) || (t.surface === 'on' && tokens[k + 1]?.surface === 'time'),
   )
-  if (onTime || tokens.some((t, k) => t.surface === 'while' && FIRST_PERSON_WORDS.has(tokens[k + 1]?.surface ?? ''))) return
+  if (onTime || tokens.some((t, k) => t.surface === 'while' && FIRST_PERSON.has(tokens[k + 1]?.surface ?? ''))) return
   tokens.forEach((t, k) => {
     if (t.lemma !== 'wait' || t.extra) return
     t.extra = timeEntry('waited for someone who did not come', -0.6)

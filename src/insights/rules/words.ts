@@ -1,4 +1,5 @@
 /** Word lists several rules share (negators, trouble nouns, fixtures, first person, ...). */
+import type { Token } from './types'
 import { NEGATORS, TROUBLE_NOUNS, SPEED_NOUNS, TIME_NOUNS, ARRIVAL_VERBS, REQUEST_VERBS } from '../lexicon'
 
 export const NEGATOR_SET = new Set(NEGATORS)
@@ -29,6 +30,10 @@ export const FAMILY = new Set([
 export const FIRST_PERSON = new Set(['i', 'we'])
 /** The customer as an object: "waited for me", "kept us waiting". */
 export const CUSTOMER_OBJECTS = new Set(['me', 'us'])
+/** A sentence that asks, ending in "?": it states nothing of the business ("is the rent going up again?"). */
+export const isQuestion = (tokens: readonly Token[]) => tokens.at(-1)?.surface === '?'
+/** What a thing "turned out" to be when nothing was wrong: a diagnosis ("the wiring turned out fine"), not the work judged. */
+export const FOUND_FINE = new Set(['fine', 'ok', 'okay', 'good', 'normal'])
 /** Who a clause is about, the customer ("I", "we") or the tradesman: the nearest of these before a word is its subject. */
 export const CLAUSE_SUBJECTS = new Set([
   'i',
