@@ -8,6 +8,7 @@
  * The mark sits on the word of the rise.
  */
 import { BREAKS, negatedBefore, PRICE_WORDS } from './charges'
+import { amountOf } from './money'
 import { type Token, isNumber, syntheticEntry } from './types'
 import { isQuestion, NEGATOR_SET, NOT_OR_NEVER } from './words'
 
@@ -46,7 +47,7 @@ const PAID = new Set([
 /** The number written at token k ("60", "$95", "£120"), if any. */
 const amountAt = (tokens: Token[], k: number) => {
   const t = tokens[k]
-  const value = t && isNumber(t) ? Number.parseFloat(t.surface.replace(/[^0-9.]/g, '')) : Number.NaN
+  const value = t && isNumber(t) ? amountOf(t) : Number.NaN
   return Number.isNaN(value) ? undefined : value
 }
 /** "went from 60 to 95": the second amount above the first. */
