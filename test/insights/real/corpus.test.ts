@@ -235,6 +235,33 @@ describe('real labelled corpora', () => {
     expect(corpus.filter((line) => elsewhere.has(line.text.trim().toLowerCase())).map((line) => `${line.file}:${line.row}`)).toEqual([])
   })
 
+  test('the more-service-trades corpus is trainable text in train and dev only, with complaints and sentences that say nothing, repeating no text of another corpus', () => {
+    const corpus = sentences.filter((line) => line.file === 'more-service-trades.jsonl')
+    expect(corpus.length).toBeGreaterThanOrEqual(5000)
+    expect(corpus.filter((line) => !PERMISSIVE.test(line.license)).map((line) => `${line.file}:${line.row}`)).toEqual([])
+    // nothing in test, so the test split stays comparable with the rounds before this corpus
+    expect(corpus.filter((line) => line.split === 'test').map((line) => `${line.file}:${line.row}`)).toEqual([])
+    for (const split of ['train', 'dev']) {
+      const inSplit = corpus.filter((line) => line.split === split)
+      const complaints = inSplit.filter((line) => Object.values(line.aspects).includes('negative')).length
+      const silent = inSplit.filter((line) => Object.keys(line.aspects).length === 0).length
+      expect(inSplit.length / corpus.length).toBeGreaterThan(0.25)
+      expect(complaints / inSplit.length).toBeGreaterThan(0.2)
+      expect(silent / inSplit.length).toBeGreaterThan(0.15)
+      expect(silent / inSplit.length).toBeLessThan(0.35)
+    }
+    const elsewhere = new Set(
+      [
+        ...sentences.filter((line) => line.file !== 'more-service-trades.jsonl'),
+        ...readFileSync(join(DIR, EVALUATION_SET), 'utf8')
+          .split('\n')
+          .filter((raw) => raw.trim() !== '')
+          .map((raw) => JSON.parse(raw) as { text: string }),
+      ].map((line) => line.text.trim().toLowerCase()),
+    )
+    expect(corpus.filter((line) => elsewhere.has(line.text.trim().toLowerCase())).map((line) => `${line.file}:${line.row}`)).toEqual([])
+  })
+
   test('each split of the home-services corpus has complaints and sentences with no aspect', () => {
     for (const split of SPLITS) {
       const inSplit = lines.filter((line) => line.file === 'home-services.jsonl' && line.split === split)
