@@ -288,6 +288,11 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'apologize',
     'apology',
     'pressured',
+    'audacity',
+    'deceit',
+    'deceitful',
+    'gossip',
+    'gossiping',
   ],
   quality: [
     // Read from the real train split's missed praise and complaints.
@@ -1121,6 +1126,12 @@ export const SENTIMENT: Record<string, number> = {
   liar: -0.9,
   liars: -0.9,
   shifty: -0.8,
+  // Nerve, deceit and gossip (read from the train split's landlords, salons and clinics).
+  audacity: -0.7,
+  deceit: -0.9,
+  deceitful: -0.9,
+  gossip: -0.6,
+  gossiping: -0.6,
   // Quality
   thorough: 0.8,
   sloppy: -0.9,

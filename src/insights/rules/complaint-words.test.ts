@@ -583,3 +583,50 @@ describe('a snub or a contradiction said in a phrase (phrases.ts)', () => {
     },
   )
 })
+
+describe('patience, excuses, nerve and gossip (phrases.ts, lexicon)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    'A leasing agent had ABSOLUTELY no patience.',
+    'She had zero patience with my kids.',
+    'She stuttered and tried to make excuses.',
+    'They gave us some BS excuse about the rental market.',
+    'Inexperience is not an excuse.',
+    'They had the audacity to park in my spot.',
+    'I could hear them gossiping about the other customers.',
+    'Why would they hire a bunch of clowns?',
+    'The response to my complaint was deceitful.',
+  ])('professionalism complaint: %s', (text) => {
+    expect(read(text).professionalism).toBe('negative')
+  })
+
+  test.each([
+    // The customer's own patience, a polite phrase, a party's clowns.
+    'I have no patience for bad service, and these guys were great.',
+    'Excuse me, but the staff were lovely.',
+    'The clowns at the party were great.',
+  ])('no professionalism complaint: %s', (text) => {
+    expect(read(text).professionalism).not.toBe('negative')
+  })
+})
+
+describe('cheap things in the work or the place (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    'The closet doors are really cheap.',
+    'The interiors are completely cheap, as if they ran out of money.',
+    'I am pretty sure that is just a sign that the carpet is CHEAP.',
+    'This place may be built with very cheap material.',
+    'The house is cheaply built.',
+  ])('quality complaint, no price praise: %s', (text) => {
+    expect(read(text)).toEqual({ quality: 'negative' })
+  })
+
+  test.each([
+    // A service or a job that cost little is price praise.
+    ['The carpet cleaning was cheap.', { price: 'positive' }],
+    ['The paint job was cheap and looks great.', { price: 'positive', quality: 'positive' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})

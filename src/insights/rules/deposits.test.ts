@@ -11,6 +11,11 @@ describe('a deposit kept or set high (deposits.ts)', () => {
     'I received 30% of my deposit.',
     'Their security deposit is ridiculously high.',
     'The deposit was huge, and they take most of it when you leave.',
+    // The customer's side of it: lost, kissed goodbye, barely got back.
+    'Be prepared to lose your deposit when you move out.',
+    'We lost most of our security deposit after two years there.',
+    'Just kiss your deposit goodbye.',
+    'We barely got any of our deposit back.',
   ])('complaint: %s', (text) => {
     expect(read(text)).toEqual({ price: 'negative' })
   })
@@ -22,6 +27,12 @@ describe('a deposit kept or set high (deposits.ts)', () => {
     'They gave 100% of the deposit back.',
     'We paid the deposit and they took us to see the unit.',
     'They did not keep any of our deposit.',
+    // Something else lost, a loss feared or nearly suffered, none lost.
+    'I lost the receipt for the deposit.',
+    'I was worried I would lose my deposit but we got all of it back.',
+    'I almost lost my deposit because of the carpet.',
+    'We did not lose a cent of our deposit.',
+    'We barely paid a deposit.',
   ])('no price complaint: %s', (text) => {
     expect(read(text).price).not.toBe('negative')
   })

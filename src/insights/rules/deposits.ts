@@ -2,9 +2,10 @@
  * A security deposit kept, or set high, stated as a fact: "they still took a lot of our deposit", "he refunded only
  * 20% of our deposit", "I only got $100 of my $600 deposit back", "the deposit is the highest in town". No price word,
  * yet a price complaint (landlords, property managers, rental firms).
- * - Taken: a verb of taking (take, keep, deduct, dock, withhold, steal, screw, hurt ...) within the deposit's clause,
+ * - Taken: a verb of taking (take, keep, deduct, dock, withhold, steal, screw, hurt ...) or of losing it (lose, kiss
+ *   goodbye) within the deposit's clause,
  *   not denied ("they didn't keep a cent of it" is no complaint; "not only did they keep it" is one).
- * - Short-changed: "only" or a share ("45% of", "less than half") with a verb of getting it back.
+ * - Short-changed: "only", "barely" or a share ("45% of", "less than half") with a verb of getting it back.
  * - Set high: "high", "highest", "huge", "steep" just after the deposit.
  * - Never returned: a verb of getting it back denied ("we never got our deposit back", "they have yet to return it");
  *   returned whole is praise ("we got our full deposit back").
@@ -28,7 +29,39 @@ const TAKING = new Set([
   'subtract',
   'eat',
   'charge',
+  // the customer's side of it: "be prepared to lose your deposit", "we lost most of our deposit", "kiss your deposit goodbye"
+  'lose',
+  'kiss',
 ])
+const SHORT = new Set(['only', 'barely', 'hardly'])
+/** What may stand between "lost" and the deposit: its owner and its share ("most of our security deposit", "money to"). */
+const LOST_SHARE = new Set([
+  'my',
+  'our',
+  'your',
+  'their',
+  'his',
+  'her',
+  'the',
+  'a',
+  'most',
+  'all',
+  'part',
+  'half',
+  'some',
+  'much',
+  'any',
+  'of',
+  'security',
+  'entire',
+  'whole',
+  'full',
+  'money',
+  'to',
+  'pet',
+  'damage',
+])
+const HEDGES = new Set(['almost', 'nearly', 'might', 'could', 'would'])
 const GETTING_BACK = new Set(['receive', 'get', 'refund', 'return', 'give', 'recieve'])
 const WHOLE = new Set(['full', 'entire', 'whole', 'all', '100%'])
 const LEVEL = new Set(['high', 'highest', 'huge', 'steep', 'expensive', 'outrageous', 'ridiculous', 'insane', 'astronomical'])
@@ -85,13 +118,19 @@ export function depositsKept(tokens: Token[]): void {
       const asked =
         k < at && ['a', 'an'].includes(tokens[k + 1]?.surface ?? '') && !between.some((x) => x.surface === 'of' || x.surface === 'from')
       const time = tokens.slice(k + 1, k + 4).some((x) => SPANS.has(x.lemma) || x.surface === 'care')
-      if (TAKING.has(t.lemma) && object && !asked && !time && !between.some((x) => x.surface === 'and') && !negatedAt(tokens, k)) {
+      // Losing it is the deposit's own loss only with nothing but its share between: "lost most of our deposit", not
+      // "lost the receipt for the deposit", "almost lost my deposit".
+      const lost =
+        (t.lemma !== 'lose' && t.lemma !== 'kiss') ||
+        (k < at && between.every((x) => LOST_SHARE.has(x.surface.toLowerCase())) && !HEDGES.has(tokens[k - 1]?.surface.toLowerCase() ?? ''))
+      if (TAKING.has(t.lemma) && object && lost && !asked && !time && !between.some((x) => x.surface === 'and') && !negatedAt(tokens, k)) {
         t.extra = timeEntry('deposit kept', -0.7, 'price')
         return
       }
-      // "I only received $100 back", "he refunded only 20%": "only" next to the verb.
-      const only = tokens.slice(Math.max(from, k - 2), Math.min(to, k + 3)).some((x) => x.surface === 'only')
-      if (GETTING_BACK.has(t.lemma) && (only || share) && !negatedAt(tokens, k)) {
+      // "I only received $100 back", "he refunded only 20%", "we barely got any of it back": "only" next to the verb.
+      const only = tokens.slice(Math.max(from, k - 2), Math.min(to, k + 3)).some((x) => SHORT.has(x.surface.toLowerCase()))
+      const barely = SHORT.has(tokens[k - 1]?.surface.toLowerCase() ?? '') && tokens[k - 1]!.surface.toLowerCase() !== 'only'
+      if (GETTING_BACK.has(t.lemma) && (only || share) && (barely || !negatedAt(tokens, k))) {
         t.extra = timeEntry('deposit short-changed', -0.7, 'price')
         return
       }
