@@ -290,7 +290,6 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'pressured',
     'audacity',
     'deceit',
-    'deceitful',
     'gossip',
     'gossiping',
   ],
@@ -1129,7 +1128,6 @@ export const SENTIMENT: Record<string, number> = {
   // Nerve, deceit and gossip (read from the train split's landlords, salons and clinics).
   audacity: -0.7,
   deceit: -0.9,
-  deceitful: -0.9,
   gossip: -0.6,
   gossiping: -0.6,
   // Quality
@@ -2174,6 +2172,11 @@ export const COMPLAINT_WORDS: Record<string, [sentiment: number, aspect: AspectI
   disrespect: [-0.8, 'professionalism'],
   vindictive: [-0.8, 'professionalism'],
   exorbitant: [-0.8, 'price'],
+  // Price words and their common misspellings read from the new corpus's train split ("a bit overprice", "exorbiant rents").
+  overprice: [-0.8, 'price'],
+  priciest: [-0.5, 'price'],
+  exorbiant: [-0.8, 'price'],
+  exhorbitant: [-0.8, 'price'],
   // Conduct: words of the staff's manner and order the lexicon lacked.
   inconsiderate: [-0.7, 'professionalism'],
   unpunctual: [-0.8, 'punctuality'],

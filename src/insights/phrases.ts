@@ -1572,6 +1572,18 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'lame excuse': [-0.7, 'professionalism'],
   'not an excuse': [-0.6, 'professionalism'],
   'have the audacity': [-0.8, 'professionalism'],
+  // A price said without the usual words (read from the new corpus's train split): "very highly priced", "the bill was
+  // hefty", "they will milk you for every penny", "pay him $55 for work that he did not do".
+  'highly priced': [-0.7, 'price'],
+  'hefty bill': [-0.6, 'price'],
+  'hefty fee': [-0.6, 'price'],
+  'hefty price': [-0.6, 'price'],
+  'hefty charge': [-0.6, 'price'],
+  'bill be hefty': [-0.6, 'price'],
+  'milk you': [-0.8, 'price'],
+  'milk us': [-0.8, 'price'],
+  'milk me': [-0.8, 'price'],
+  'for work * not do': [-0.8, 'price'],
   'bunch of clown': [-0.7, 'professionalism'],
   'unbearable attitude': [-0.8, 'professionalism'],
   'attitude * unbearable': [-0.8, 'professionalism'],

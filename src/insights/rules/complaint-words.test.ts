@@ -630,3 +630,22 @@ describe('cheap things in the work or the place (phrases.ts)', () => {
     expect(read(text)).toEqual(expected)
   })
 })
+
+describe('a price said without the usual words (lexicon COMPLAINT_WORDS, phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    'I thought it was a bit overprice considering it was just bangs.',
+    'The readers I purchased were very highly priced.',
+    'The bill was hefty.',
+    'They will try to milk you for every penny.',
+    'He picked the priciest option to stick it to a poor student.',
+    'They charge exorbiant rents.',
+    'He wanted me to pay him $55 for work that he did not do.',
+  ])('price complaint: %s', (text) => {
+    expect(read(text).price).toBe('negative')
+  })
+
+  test.each(['The farmer will milk the cows.', 'They offered me milk with my coffee while I waited.'])('no price complaint: %s', (text) => {
+    expect(read(text).price).not.toBe('negative')
+  })
+})
