@@ -233,6 +233,8 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'no warning': [-0.6, 'communication'],
   'without warning': [-0.6, 'communication'],
   'without any warning': [-0.6, 'communication'],
+  'never give any warning': [-0.6, 'communication'],
+  'never give * warning': [-0.6, 'communication'],
   'not give * receipt': [-0.6, 'communication'],
   'no receipt': [-0.5, 'communication'],
   'no call': [-0.6, 'communication'],
@@ -1572,6 +1574,15 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'lame excuse': [-0.7, 'professionalism'],
   'not an excuse': [-0.6, 'professionalism'],
   'have the audacity': [-0.8, 'professionalism'],
+  // An office never staffed in its hours (read from the new corpus's train split's landlords): "they are never in the
+  // office", "is NEVER in her office during office hours", "was NEVER around". Not the customer's own office.
+  'never in the office': [-0.7, 'punctuality'],
+  'never in her office': [-0.7, 'punctuality'],
+  'never in his office': [-0.7, 'punctuality'],
+  'never in their office': [-0.7, 'punctuality'],
+  'be never around': [-0.6, 'punctuality'],
+  'i be never in the office': [0, null],
+  'we be never in the office': [0, null],
   // A price said without the usual words (read from the new corpus's train split): "very highly priced", "the bill was
   // hefty", "they will milk you for every penny", "pay him $55 for work that he did not do".
   'highly priced': [-0.7, 'price'],

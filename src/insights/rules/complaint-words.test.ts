@@ -649,3 +649,19 @@ describe('a price said without the usual words (lexicon COMPLAINT_WORDS, phrases
     expect(read(text).price).not.toBe('negative')
   })
 })
+
+describe('an office never staffed, a warning never given (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ['They are never in the office.', { punctuality: 'negative' }],
+    ['The manager is NEVER in her office during office hours.', { punctuality: 'negative' }],
+    ['The rental office manager was NEVER around.', { punctuality: 'negative' }],
+    ['I was never given any form of warning.', { communication: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+
+  test('not the customer never in their own office', () => {
+    expect(read('I am never in the office on Fridays, so they came on Saturday.').punctuality).not.toBe('negative')
+  })
+})
