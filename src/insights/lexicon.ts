@@ -290,7 +290,6 @@ export const ASPECT_CUES: Record<AspectId, string[]> = {
     'pressured',
     'audacity',
     'deceit',
-    'gossip',
     'gossiping',
   ],
   quality: [
@@ -1125,10 +1124,9 @@ export const SENTIMENT: Record<string, number> = {
   liar: -0.9,
   liars: -0.9,
   shifty: -0.8,
-  // Nerve, deceit and gossip (read from the train split's landlords, salons and clinics).
+  // Nerve, deceit and gossiping staff (read from the new corpus's train split's landlords, salons and clinics).
   audacity: -0.7,
   deceit: -0.9,
-  gossip: -0.6,
   gossiping: -0.6,
   // Quality
   thorough: 0.8,

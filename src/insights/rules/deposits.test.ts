@@ -33,6 +33,16 @@ describe('a deposit kept or set high (deposits.ts)', () => {
     'I almost lost my deposit because of the carpet.',
     'We did not lose a cent of our deposit.',
     'We barely paid a deposit.',
+    // A loss put down to the customer, to others or to a rule, a loss hedged or asked about, a receipt, a time.
+    'We lost our deposit because we broke the lease early, totally our fault.',
+    'Our dog chewed the carpet, so we lost part of our deposit, which was fair.',
+    'Unlike my last landlord, where I lost my entire deposit, these guys returned every cent.',
+    'Other tenants complain they lost their deposit, but ours came back in full.',
+    'I would have lost my deposit if they had not warned me about the mould.',
+    'We were about to lose our deposit but the manager helped us fix the wall.',
+    'Will I lose my deposit if I cancel the booking?',
+    'I lost my deposit receipt, but they found the record and refunded me anyway.',
+    'We barely got our deposit back in time for the new place.',
   ])('no price complaint: %s', (text) => {
     expect(read(text).price).not.toBe('negative')
   })

@@ -61,7 +61,32 @@ const LOST_SHARE = new Set([
   'pet',
   'damage',
 ])
-const HEDGES = new Set(['almost', 'nearly', 'might', 'could', 'would'])
+const HEDGES = new Set(['almost', 'nearly', 'might', 'could', 'would', 'will', 'may', 'can', 'about'])
+/**
+ * A loss of the deposit the sentence puts down to the customer, to others or to a rule, or only asks about: "because we
+ * broke the lease", "our dog chewed the carpet", "unlike my last landlord", "other tenants", "if you cancel late".
+ */
+const LOSS_EXCUSED = new Set([
+  'because',
+  'fault',
+  'fair',
+  'unlike',
+  'other',
+  'others',
+  'tenants',
+  'people',
+  'previous',
+  'last',
+  'before',
+  'if',
+  'unless',
+  'dog',
+  'cat',
+  'forgot',
+  '?',
+])
+/** Nouns after "deposit" that make it a thing of paper, not money: "my deposit receipt". */
+const PAPER = new Set(['receipt', 'slip', 'check', 'cheque', 'form', 'box'])
 const GETTING_BACK = new Set(['receive', 'get', 'refund', 'return', 'give', 'recieve'])
 const WHOLE = new Set(['full', 'entire', 'whole', 'all', '100%'])
 const LEVEL = new Set(['high', 'highest', 'huge', 'steep', 'expensive', 'outrageous', 'ridiculous', 'insane', 'astronomical'])
@@ -122,15 +147,25 @@ export function depositsKept(tokens: Token[]): void {
       // "lost the receipt for the deposit", "almost lost my deposit".
       const lost =
         (t.lemma !== 'lose' && t.lemma !== 'kiss') ||
-        (k < at && between.every((x) => LOST_SHARE.has(x.surface.toLowerCase())) && !HEDGES.has(tokens[k - 1]?.surface.toLowerCase() ?? ''))
+        (k < at &&
+          between.every((x) => LOST_SHARE.has(x.surface.toLowerCase())) &&
+          !tokens.slice(Math.max(0, k - 4), k).some((x) => HEDGES.has(x.surface.toLowerCase())) &&
+          !tokens.some((x) => LOSS_EXCUSED.has(x.surface.toLowerCase())) &&
+          !PAPER.has(tokens[at + 1]?.lemma ?? '') &&
+          (t.lemma !== 'kiss' || tokens.slice(at + 1, at + 4).some((x) => /^good-?bye$/i.test(x.surface))))
       if (TAKING.has(t.lemma) && object && lost && !asked && !time && !between.some((x) => x.surface === 'and') && !negatedAt(tokens, k)) {
         t.extra = timeEntry('deposit kept', -0.7, 'price')
         return
       }
       // "I only received $100 back", "he refunded only 20%", "we barely got any of it back": "only" next to the verb.
       const only = tokens.slice(Math.max(from, k - 2), Math.min(to, k + 3)).some((x) => SHORT.has(x.surface.toLowerCase()))
-      const barely = SHORT.has(tokens[k - 1]?.surface.toLowerCase() ?? '') && tokens[k - 1]!.surface.toLowerCase() !== 'only'
-      if (GETTING_BACK.has(t.lemma) && (only || share) && (barely || !negatedAt(tokens, k))) {
+      // "barely got it back in time" is about time, not money.
+      const barely =
+        SHORT.has(tokens[k - 1]?.surface.toLowerCase() ?? '') &&
+        tokens[k - 1]!.surface.toLowerCase() !== 'only' &&
+        !tokens.slice(k + 1, to).some((x) => x.surface === 'time')
+      const inTime = tokens.slice(k + 1, to).some((x) => x.surface === 'time')
+      if (GETTING_BACK.has(t.lemma) && (only || share) && !inTime && (barely || !negatedAt(tokens, k))) {
         t.extra = timeEntry('deposit short-changed', -0.7, 'price')
         return
       }
