@@ -197,7 +197,7 @@ describe('summaries on the sample and on real review text', async () => {
 
   test('the sample summary, as a person reads it', () => {
     expect(sample.summary).toContain(
-      'Customers largely praise professionalism and courtesy (257 positive mentions and 31 negative) and quality of work (207 positive mentions and 54 negative, 2 neutral).',
+      'Customers consistently praise professionalism and courtesy (277 positive mentions and 28 negative, 1 neutral) and largely praise quality of work (216 positive mentions and 54 negative, 2 neutral).',
     )
     expect(sample.summary).toContain('The business has replied publicly to 209 of its reviews (29%).')
   })
