@@ -1581,6 +1581,15 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'pay * for work * not do': [-0.8, 'price'],
   'charge * for work * not do': [-0.8, 'price'],
   'far from the priciest': [0.5, 'price'],
+  // Charges for everything, and for wear and tear (read from the new corpus's train split's landlords): "they will
+  // charge you for that too", "they charge you for everything", "completely disregard normal wear and tear", "a bill
+  // that said above normal wear and tear", "we lost a lot of money to him".
+  'charge you for everything': [-0.7, 'price'],
+  'charge you for that too': [-0.6, 'price'],
+  'charge you for every': [-0.7, 'price'],
+  'disregard * wear and tear': [-0.6, 'price'],
+  'above normal wear and tear': [-0.6, 'price'],
+  'lose a lot of money to': [-0.7, 'price'],
   'not the priciest': [0, null],
   'screw me': [-0.8, 'professionalism'],
   'screw us': [-0.8, 'professionalism'],
@@ -1999,6 +2008,19 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'like a kid do it': [-0.8, 'quality'],
   'cut my * too short': [-0.7, 'quality'],
   'cut her * too short': [-0.7, 'quality'],
+  // A result unlike what was asked for or shown (read from the new corpus's train split's salons): "looked nothing
+  // like the picture", "took off more than I wanted", "lighter than I wanted". Only what was asked of them: not "more
+  // than I expected" (praise), nor the customer's own changes of mind.
+  'nothing like the picture': [-0.7, 'quality'],
+  'nothing like what i ask for': [-0.7, 'quality'],
+  'nothing like what i want': [-0.7, 'quality'],
+  'shorter than i ask': [-0.7, 'quality'],
+  'shorter than i want': [-0.7, 'quality'],
+  'lighter than i want': [-0.6, 'quality'],
+  'darker than i want': [-0.6, 'quality'],
+  'take off more than i want': [-0.7, 'quality'],
+  'cut more than i ask': [-0.7, 'quality'],
+  'cut * more than i ask': [-0.7, 'quality'],
   'cut his * too short': [-0.7, 'quality'],
   'cut it too short': [-0.7, 'quality'],
   'cut it way too short': [-0.7, 'quality'],

@@ -688,3 +688,37 @@ describe('an office never staffed, a warning never given (phrases.ts)', () => {
     expect(read('I never gave them any warning and they still came the same day.').communication).not.toBe('negative')
   })
 })
+
+describe('a result unlike what was asked for or shown (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    'My hair looks nothing like the picture I showed her!',
+    'It was nothing like what I asked for.',
+    'She cut it way shorter than I asked.',
+    'She took off more than I wanted.',
+    'The highlights were lighter than I wanted.',
+  ])('quality complaint: %s', (text) => {
+    expect(read(text).quality).toBe('negative')
+  })
+
+  test.each(['They did more than I asked and charged nothing extra.', 'It came out even better than I wanted.'])(
+    'no quality complaint: %s',
+    (text) => {
+      expect(read(text).quality).not.toBe('negative')
+    },
+  )
+})
+
+describe('charges for everything, and for wear and tear (phrases.ts)', () => {
+  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+  test.each([
+    ['They charge you for everything the insurance will pay for.', { price: 'negative' }],
+    ['They completely disregard normal wear and tear.', { price: 'negative' }],
+    ['We got a bill that said above normal wear and tear.', { price: 'negative' }],
+    ['We lost a lot of money to him before switching dentists.', { price: 'negative' }],
+    // Denied, it is praise.
+    ['They do not charge you for everything like other shops.', { price: 'positive' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})
