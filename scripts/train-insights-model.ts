@@ -580,13 +580,6 @@ for (const [subset, examples] of SUBSETS)
                 for (let a = 0; a < ASPECT_IDS.length; a++)
                   for (const add of ADD) tryCandidate({ ...local.model, adds: local.model.adds!.map((x, k) => (k === a ? add : x)) })
                 for (const negative of NEGATIVE) for (const gate of [false, true]) tryCandidate({ ...local.model, negative, gate })
-                // Each aspect's own gate: a complaint stated as a fact may be added for one aspect and not another.
-                for (let a = 0; a < ASPECT_IDS.length; a++)
-                  for (const gate of [false, true])
-                    tryCandidate({
-                      ...local.model,
-                      gates: (local.model.gates ?? ASPECT_IDS.map(() => local.model.gate === true)).map((x, k) => (k === a ? gate : x)),
-                    })
                 if (PER_ASPECT_NEGATIVE)
                   for (let a = 0; a < ASPECT_IDS.length; a++)
                     for (const negative of NEGATIVE)
@@ -617,7 +610,7 @@ for (const [subset, examples] of SUBSETS)
             const next = <T>(grid: T[], value: T, up: boolean) => grid[grid.indexOf(value) + (up ? 1 : -1)]
             // A threshold moved one way and back again is no step: each state is visited once.
             const thresholdsOf = (m: LearnedModel) =>
-              JSON.stringify([m.adds, m.drops, m.negative, m.negatives, m.gate, m.gates, m.flip, m.turnsNegative, m.turnsPositive])
+              JSON.stringify([m.adds, m.drops, m.negative, m.negatives, m.gate, m.flip, m.turnsNegative, m.turnsPositive])
             const visited = new Set<string>()
             let repaired = { ...local, broken: violations(local.model) }
             for (let broken = repaired.broken, steps = 0; broken > 0 && steps < REPAIR_STEPS; steps++) {
@@ -660,7 +653,6 @@ for (const [subset, examples] of SUBSETS)
                   }),
                 ),
                 ...(m.gate ? [] : [{ ...m, gate: true }]),
-                ...(m.gates ?? []).flatMap((gated, a) => (gated ? [] : [{ ...m, gates: m.gates!.map((x, k) => (k === a ? true : x)) }])),
                 ...[true, false].flatMap((up) => {
                   const negative = next(NEGATIVE, m.negative ?? 0.5, up)
                   return negative === undefined ? [] : [{ ...m, negative }]
@@ -699,7 +691,7 @@ for (const [subset, examples] of SUBSETS)
             const m = local.model
             const name = `${subset}: features ${families.join('')} l2 ${l2}${wordL2 === l2 ? '' : ` (words ${wordL2})`} complaint weight ${complaintWeight}${kept ? ' kept' : ''}${AVERAGE ? ' averaged' : ''} epochs ${epochs} min count ${MIN_COUNT}${families.includes('e') ? ` dense rate ${DENSE_RATE} l2 ${DENSE_L2}` : ''}`
             console.log(
-              `${name}: add ${m.adds!.join('/')} drop ${m.drops!.join('/')} complaint >= ${m.negatives?.join('/') ?? m.negative} gate ${m.gates?.join('/') ?? m.gate ?? false} turn ${m.flip ?? '-'}${m.turnsNegative ? ` to negative ${m.turnsNegative.join('/')}` : ''}${m.turnsPositive ? ` to positive ${m.turnsPositive.join('/')}` : ''}: ${show(local.scored)}; ${showDocuments(documentErrors(m, documentP))}`,
+              `${name}: add ${m.adds!.join('/')} drop ${m.drops!.join('/')} complaint >= ${m.negatives?.join('/') ?? m.negative} gate ${m.gate ?? false} turn ${m.flip ?? '-'}${m.turnsNegative ? ` to negative ${m.turnsNegative.join('/')}` : ''}${m.turnsPositive ? ` to positive ${m.turnsPositive.join('/')}` : ''}: ${show(local.scored)}; ${showDocuments(documentErrors(m, documentP))}`,
             )
             if (args.includes('--unguarded')) {
               const broken = pairs.filter((e, k) => pairsRight[k] && !exact(m, e, pairsP[k]!)).map(textOf)

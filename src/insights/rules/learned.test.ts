@@ -84,16 +84,6 @@ describe('the per-aspect learned component', () => {
     )
   })
 
-  test('an added complaint may need a felt negative cue: for every aspect (gate) or for each its own (gates)', () => {
-    // "They never called." adds a communication complaint; no cue is passed, so none is felt.
-    const open: LearnedModel = { ...perAspect, drops: [0, 0] }
-    const called = p('They never called.')
-    expect(decide(open, called, new Map())).toEqual(new Map([['communication', -0.5]]))
-    expect(decide({ ...open, gate: true }, called, new Map())).toEqual(new Map())
-    expect(decide({ ...open, gate: true, gates: [false, true] }, called, new Map())).toEqual(new Map([['communication', -0.5]]))
-    expect(decide({ ...open, gates: [true, false] }, called, new Map())).toEqual(new Map())
-  })
-
   test("a rule's neutral reading takes the polarity classifier's side, with or without a turn threshold", () => {
     // "The bill was steep.": price complaint probability ~0.98; "They called.": ~0.02.
     const noTurn: LearnedModel = { ...perAspect, drops: [0, 0], flip: undefined }

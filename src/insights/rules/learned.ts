@@ -46,8 +46,6 @@ export type LearnedModel = GateModel & {
   turnsNegative?: number[]
   /** Per aspect: turn a rule's negative reading positive when the polarity classifier gives positive at least this, instead of `flip`. */
   turnsPositive?: number[]
-  /** Per aspect (in the order of the presence labels): whether an added complaint needs a felt negative cue, instead of `gate`. */
-  gates?: boolean[]
   /** With feature family `e`: per dimension of the sentence's mean word vector (`meanVector`), a weight per label. */
   dense?: number[][]
 }
@@ -281,7 +279,7 @@ function decideAspects(
     if (silenced || (setAside.has(aspect) && !felt.has(aspect))) continue
     if (present < (model.adds?.[i] ?? 2)) continue
     const complaint = negative >= negativeAt
-    if (complaint && (model.gates?.[i] ?? model.gate === true) && !complaintFelt) continue
+    if (complaint && model.gate === true && !complaintFelt) continue
     out.set(aspect, complaint ? -0.5 : 0.5)
   }
   return out
