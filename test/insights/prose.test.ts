@@ -197,7 +197,7 @@ describe('summaries on the sample and on real review text', async () => {
 
   test('the sample summary, as a person reads it', () => {
     expect(sample.summary).toContain(
-      'Customers consistently praise professionalism and courtesy (277 positive mentions and 28 negative, 1 neutral) and largely praise quality of work (216 positive mentions and 54 negative, 2 neutral).',
+      'Customers largely praise professionalism and courtesy (267 positive mentions and 30 negative, 1 neutral) and quality of work (211 positive mentions and 53 negative, 2 neutral).',
     )
     expect(sample.summary).toContain('The business has replied publicly to 209 of its reviews (29%).')
   })

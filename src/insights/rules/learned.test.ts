@@ -106,10 +106,11 @@ describe('the per-aspect learned component', () => {
     )
   })
 
-  // 2.5 MB held until the train split grew by 4,930 sentences (more-service-trades.jsonl): 2.5 MB, then 3.
-  test('the weights shipped are small: under 3 MB of JSON', () => {
+  // 2.5 MB held until the train split grew by 4,930 sentences (more-service-trades.jsonl) and dev chose the keep
+  // classifier with them (3.1 MB).
+  test('the weights shipped are small: under 3.5 MB of JSON', () => {
     const file = Bun.file(new URL('../learned-weights.json', import.meta.url))
-    expect(file.size).toBeLessThan(3 * 1024 * 1024)
+    expect(file.size).toBeLessThan(3.5 * 1024 * 1024)
   })
 })
 
