@@ -81,6 +81,20 @@ for (const name of readdirSync(DIR).filter((n) => /^SOURCES.*\.md$/.test(n))) {
   }
 }
 
+/** The lines of one corpus file whose text another corpus file, or the shared evaluation set, already holds. */
+function repeatedElsewhere(corpus: Line[], file: string): string[] {
+  const elsewhere = new Set(
+    [
+      ...sentences.filter((line) => line.file !== file),
+      ...readFileSync(join(DIR, EVALUATION_SET), 'utf8')
+        .split('\n')
+        .filter((raw) => raw.trim() !== '')
+        .map((raw) => JSON.parse(raw) as { text: string }),
+    ].map((line) => line.text.trim().toLowerCase()),
+  )
+  return corpus.filter((line) => elsewhere.has(line.text.trim().toLowerCase())).map((line) => `${line.file}:${line.row}`)
+}
+
 describe('real labelled corpora', () => {
   test('the folder holds the home-services corpus', () => {
     expect(corpusFiles).toContain('home-services.jsonl')
@@ -223,16 +237,7 @@ describe('real labelled corpora', () => {
       expect(silentShare(inSplit)).toBeGreaterThan(0.15)
       expect(silentShare(inSplit)).toBeLessThan(0.4)
     }
-    const elsewhere = new Set(
-      [
-        ...sentences.filter((line) => line.file !== 'shops-and-services.jsonl'),
-        ...readFileSync(join(DIR, EVALUATION_SET), 'utf8')
-          .split('\n')
-          .filter((raw) => raw.trim() !== '')
-          .map((raw) => JSON.parse(raw) as { text: string }),
-      ].map((line) => line.text.trim().toLowerCase()),
-    )
-    expect(corpus.filter((line) => elsewhere.has(line.text.trim().toLowerCase())).map((line) => `${line.file}:${line.row}`)).toEqual([])
+    expect(repeatedElsewhere(corpus, 'shops-and-services.jsonl')).toEqual([])
   })
 
   test('the more-service-trades corpus is trainable text in train and dev only, with complaints and sentences that say nothing, repeating no text of another corpus', () => {
@@ -250,16 +255,7 @@ describe('real labelled corpora', () => {
       expect(silent / inSplit.length).toBeGreaterThan(0.15)
       expect(silent / inSplit.length).toBeLessThan(0.35)
     }
-    const elsewhere = new Set(
-      [
-        ...sentences.filter((line) => line.file !== 'more-service-trades.jsonl'),
-        ...readFileSync(join(DIR, EVALUATION_SET), 'utf8')
-          .split('\n')
-          .filter((raw) => raw.trim() !== '')
-          .map((raw) => JSON.parse(raw) as { text: string }),
-      ].map((line) => line.text.trim().toLowerCase()),
-    )
-    expect(corpus.filter((line) => elsewhere.has(line.text.trim().toLowerCase())).map((line) => `${line.file}:${line.row}`)).toEqual([])
+    expect(repeatedElsewhere(corpus, 'more-service-trades.jsonl')).toEqual([])
   })
 
   test('each split of the home-services corpus has complaints and sentences with no aspect', () => {
