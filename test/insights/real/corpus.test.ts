@@ -81,6 +81,10 @@ for (const name of readdirSync(DIR).filter((n) => /^SOURCES.*\.md$/.test(n))) {
   }
 }
 
+/** The share of these lines that hold a complaint, and the share that judge no aspect. */
+const complaintShare = (items: Line[]) => items.filter((line) => Object.values(line.aspects).includes('negative')).length / items.length
+const silentShare = (items: Line[]) => items.filter((line) => Object.keys(line.aspects).length === 0).length / items.length
+
 /** The lines of one corpus file whose text another corpus file, or the shared evaluation set, already holds. */
 function repeatedElsewhere(corpus: Line[], file: string): string[] {
   const elsewhere = new Set(
@@ -187,11 +191,9 @@ describe('real labelled corpora', () => {
     expect(corpus.filter((line) => !PERMISSIVE.test(line.license)).map((line) => `${line.file}:${line.row}`)).toEqual([])
     for (const split of SPLITS) {
       const inSplit = corpus.filter((line) => line.split === split)
-      const complaints = inSplit.filter((line) => Object.values(line.aspects).includes('negative')).length
-      const silent = inSplit.filter((line) => Object.keys(line.aspects).length === 0).length
-      expect(complaints / inSplit.length).toBeGreaterThan(0.3)
-      expect(silent / inSplit.length).toBeGreaterThan(0.2)
-      expect(silent / inSplit.length).toBeLessThan(0.4)
+      expect(complaintShare(inSplit)).toBeGreaterThan(0.3)
+      expect(silentShare(inSplit)).toBeGreaterThan(0.2)
+      expect(silentShare(inSplit)).toBeLessThan(0.4)
     }
   })
 
@@ -201,12 +203,10 @@ describe('real labelled corpora', () => {
     expect(corpus.filter((line) => !PERMISSIVE.test(line.license)).map((line) => `${line.file}:${line.row}`)).toEqual([])
     for (const split of SPLITS) {
       const inSplit = corpus.filter((line) => line.split === split)
-      const complaints = inSplit.filter((line) => Object.values(line.aspects).includes('negative')).length
-      const silent = inSplit.filter((line) => Object.keys(line.aspects).length === 0).length
       expect(inSplit.length / corpus.length).toBeGreaterThan(0.15)
-      expect(complaints / inSplit.length).toBeGreaterThan(0.3)
-      expect(silent / inSplit.length).toBeGreaterThan(0.15)
-      expect(silent / inSplit.length).toBeLessThan(0.4)
+      expect(complaintShare(inSplit)).toBeGreaterThan(0.3)
+      expect(silentShare(inSplit)).toBeGreaterThan(0.15)
+      expect(silentShare(inSplit)).toBeLessThan(0.4)
     }
   })
 
@@ -227,8 +227,6 @@ describe('real labelled corpora', () => {
     expect(corpus.filter((line) => !PERMISSIVE.test(line.license)).map((line) => `${line.file}:${line.row}`)).toEqual([])
     // nothing in test, so the test split stays comparable with the rounds before this corpus
     expect(corpus.filter((line) => line.split === 'test').map((line) => `${line.file}:${line.row}`)).toEqual([])
-    const complaintShare = (items: Line[]) => items.filter((line) => Object.values(line.aspects).includes('negative')).length / items.length
-    const silentShare = (items: Line[]) => items.filter((line) => Object.keys(line.aspects).length === 0).length / items.length
     expect(complaintShare(corpus)).toBeGreaterThanOrEqual(0.4)
     for (const split of ['train', 'dev']) {
       const inSplit = corpus.filter((line) => line.split === split)
@@ -248,12 +246,10 @@ describe('real labelled corpora', () => {
     expect(corpus.filter((line) => line.split === 'test').map((line) => `${line.file}:${line.row}`)).toEqual([])
     for (const split of ['train', 'dev']) {
       const inSplit = corpus.filter((line) => line.split === split)
-      const complaints = inSplit.filter((line) => Object.values(line.aspects).includes('negative')).length
-      const silent = inSplit.filter((line) => Object.keys(line.aspects).length === 0).length
       expect(inSplit.length / corpus.length).toBeGreaterThan(0.25)
-      expect(complaints / inSplit.length).toBeGreaterThan(0.2)
-      expect(silent / inSplit.length).toBeGreaterThan(0.15)
-      expect(silent / inSplit.length).toBeLessThan(0.35)
+      expect(complaintShare(inSplit)).toBeGreaterThan(0.2)
+      expect(silentShare(inSplit)).toBeGreaterThan(0.15)
+      expect(silentShare(inSplit)).toBeLessThan(0.35)
     }
     expect(repeatedElsewhere(corpus, 'more-service-trades.jsonl')).toEqual([])
   })
@@ -261,11 +257,9 @@ describe('real labelled corpora', () => {
   test('each split of the home-services corpus has complaints and sentences with no aspect', () => {
     for (const split of SPLITS) {
       const inSplit = lines.filter((line) => line.file === 'home-services.jsonl' && line.split === split)
-      const complaints = inSplit.filter((line) => Object.values(line.aspects).includes('negative')).length
-      const silent = inSplit.filter((line) => Object.keys(line.aspects).length === 0).length
-      expect(complaints).toBeGreaterThan(0)
-      expect(silent / inSplit.length).toBeGreaterThan(0.2)
-      expect(silent / inSplit.length).toBeLessThan(0.4)
+      expect(complaintShare(inSplit)).toBeGreaterThan(0)
+      expect(silentShare(inSplit)).toBeGreaterThan(0.2)
+      expect(silentShare(inSplit)).toBeLessThan(0.4)
     }
   })
 })
