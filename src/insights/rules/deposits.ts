@@ -159,11 +159,9 @@ export function depositsKept(tokens: Token[]): void {
       }
       // "I only received $100 back", "he refunded only 20%", "we barely got any of it back": "only" next to the verb.
       const only = tokens.slice(Math.max(from, k - 2), Math.min(to, k + 3)).some((x) => SHORT.has(x.surface.toLowerCase()))
+      // "barely" right before the verb is a short share, not a denial ("we barely got any of it back").
+      const barely = SHORT.has(tokens[k - 1]?.surface.toLowerCase() ?? '') && tokens[k - 1]!.surface.toLowerCase() !== 'only'
       // "barely got it back in time" is about time, not money.
-      const barely =
-        SHORT.has(tokens[k - 1]?.surface.toLowerCase() ?? '') &&
-        tokens[k - 1]!.surface.toLowerCase() !== 'only' &&
-        !tokens.slice(k + 1, to).some((x) => x.surface === 'time')
       const inTime = tokens.slice(k + 1, to).some((x) => x.surface === 'time')
       if (GETTING_BACK.has(t.lemma) && (only || share) && !inTime && (barely || !negatedAt(tokens, k))) {
         t.extra = timeEntry('deposit short-changed', -0.7, 'price')
