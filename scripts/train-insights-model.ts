@@ -60,6 +60,7 @@ import { sampleBusiness } from '../src/sample/business'
 import { type LabelledItem, labelledItems, trainable } from './labelled-corpus'
 
 const args = process.argv.slice(2)
+const flag = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
 const dirs = args.flatMap((a, k) => (a === '--dir' && args[k + 1] ? [args[k + 1]!] : []))
 const folders = dirs.length ? dirs : ['test/insights/real']
 const ASPECT_IDS = ASPECTS.map((a) => a.id) as AspectId[]
@@ -217,7 +218,7 @@ function train(
 const probabilities = (model: LearnedModel, list: Example[]) =>
   list.map((e) => e.sentences.map((s) => labelProbabilities(model, s.tokens, sentenceFeatures(s.tokens, s.ruled, s.cues, model.features))))
 /** The weight of complaints found-and-right in the objective, beside aspect F1 (a half: their mean). */
-const COMPLAINT_SHARE = args.includes('--complaint-share') ? Number(args[args.indexOf('--complaint-share') + 1]) : 0.5
+const COMPLAINT_SHARE = args.includes('--complaint-share') ? Number(flag('--complaint-share')) : 0.5
 if (!(COMPLAINT_SHARE >= 0 && COMPLAINT_SHARE <= 1)) throw new Error('--complaint-share takes a weight from 0 to 1')
 type Scored = { f1: number; complaints: number; polarity: number; objective: number; foundAndRight: number }
 /** Summed readings of an example's sentences with this model's decisions (probabilities precomputed per sentence). */
@@ -376,15 +377,17 @@ const labelledFile = (f: string) =>
     : []
 const tuningSentences = labelledFile('test/insights/labelled-sentences.txt')
 const heldOutSentences = labelledFile('test/insights/held-out-sentences.txt')
+/** An example labelled with the rules' own reading (the five-star tuning reviews, and what the guards hold the model to). */
+const readByRules = (e: Example): Example => {
+  const summed = new Map<string, number>()
+  for (const s of e.sentences) for (const [aspect, value] of s.ruled) summed.set(aspect, (summed.get(aspect) ?? 0) + value)
+  const gold = new Map<string, string>()
+  for (const [aspect, value] of summed) if (polarityOf(value) !== 'neutral') gold.set(aspect, polarityOf(value))
+  return { ...e, gold }
+}
 /** The five-star reviews written for tuning, as training examples: labelled with the rules' own reading (no complaint in any). */
 const fiveStarTuning = (existsSync('test/insights/five-star-tuning.txt') ? reviewLines('test/insights/five-star-tuning.txt') : []).map(
-  (text) => {
-    const e = example({ text, aspects: {} })
-    const summed = new Map<string, number>()
-    for (const s of e.sentences) for (const [aspect, value] of s.ruled) summed.set(aspect, (summed.get(aspect) ?? 0) + value)
-    for (const [aspect, value] of summed) if (polarityOf(value) !== 'neutral') e.gold.set(aspect, polarityOf(value))
-    return e
-  },
+  (text) => readByRules(example({ text, aspects: {} })),
 )
 const fiveStar = ['test/insights/five-star-tuning.txt', 'test/insights/five-star-reviews.txt']
   .filter(existsSync)
@@ -428,7 +431,6 @@ const showDocuments = (d: { fiveComplaining: number; lowSilent: number }) =>
 const rulesDocuments = documentErrors(empty, noProbabilities(documentExamples))
 console.log(`dev, rules alone: ${show(rulesOnly)}; ${showDocuments(rulesDocuments)}`)
 
-const flag = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined)
 /**
  * The mean word vector's learning rate and L2 strength: it is dense (every item has all of it), and held close to
  * zero it reads best (dev F1 of the --quick setting at rate 0.05: 64.4% at L2 0.001, 65.3% at 0.02, 64.3% at 0.1).
@@ -477,14 +479,6 @@ const HOTEL = /Hotel_Reviews\.csv/
 /** What the guards hold the model to, taught TEST_REPEATS times each in real+written+tests: what it must not undo. */
 const TEST_REPEATS = Number(flag('--test-repeats') ?? 3)
 const repeated = (list: Example[]) => list.flatMap((e) => Array.from({ length: TEST_REPEATS }, () => e))
-/** An example labelled with the rules' own reading (what the guards hold the model to for it). */
-const readByRules = (e: Example): Example => {
-  const summed = new Map<string, number>()
-  for (const s of e.sentences) for (const [aspect, value] of s.ruled) summed.set(aspect, (summed.get(aspect) ?? 0) + value)
-  const gold = new Map<string, string>()
-  for (const [aspect, value] of summed) if (polarityOf(value) !== 'neutral') gold.set(aspect, polarityOf(value))
-  return { ...e, gold }
-}
 /**
  * Sentences that evaluation reads are never taught, even where a unit test quotes them: the dev, test and real-dev
  * text and the held-out written sentences. The written five-star reviews are not taught either (five-star-reviews.txt
