@@ -233,7 +233,6 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'no warning': [-0.6, 'communication'],
   'without warning': [-0.6, 'communication'],
   'without any warning': [-0.6, 'communication'],
-  'never give any warning': [-0.6, 'communication'],
   'never give * warning': [-0.6, 'communication'],
   'i never give * warning': [0, null],
   'we never give * warning': [0, null],
@@ -1581,6 +1580,7 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'pay * for work * not do': [-0.8, 'price'],
   'charge * for work * not do': [-0.8, 'price'],
   'far from the priciest': [0.5, 'price'],
+  'not the priciest': [0, null],
   // Charges for everything, and for wear and tear (read from the new corpus's train split's landlords): "they will
   // charge you for that too", "they charge you for everything", "completely disregard normal wear and tear", "a bill
   // that said above normal wear and tear", "we lost a lot of money to him".
@@ -1590,7 +1590,6 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'disregard * wear and tear': [-0.6, 'price'],
   'above normal wear and tear': [-0.6, 'price'],
   'lose a lot of money to': [-0.7, 'price'],
-  'not the priciest': [0, null],
   'screw me': [-0.8, 'professionalism'],
   'screw us': [-0.8, 'professionalism'],
   'screw me over': [-0.8, 'professionalism'],
