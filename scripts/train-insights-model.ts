@@ -6,16 +6,17 @@
  * Trains on the `train` split of the JSONL files in test/insights/real/ (or the folders given; real-dev.jsonl and
  * documents.jsonl are never trained on, and a line whose licence is not one that allows it, CC-BY or CC0, is never
  * trained on), alone or with the developer-written tuning sentences: per aspect a presence classifier and a polarity
- * classifier (on the items that judge the aspect), logistic regressions (AdaGrad, L2, fixed seed, sorted vocabulary)
- * over the sentence's features, the rules' reading among them, stacked on the rules (learned.ts says how the
- * decision combines them).
+ * classifier (on the items that judge the aspect), and one complaint classifier (does the item hold any complaint),
+ * logistic regressions (AdaGrad, L2, fixed seed, sorted vocabulary) over the sentence's features, the rules' reading
+ * among them, stacked on the rules (learned.ts says how the decision combines them).
  * Everything is chosen on the `dev` split by the mean of aspect F1 and complaints found-and-right: the training
  * sources (real+written, and real+written+tests, which also learns from what the guards below hold the model to: the
  * unit tests' pairs the rules read right and the rules' own reading of the sentences the rules' tests quote, each
  * three times, never a sentence evaluation reads; the real train split alone measured worse on dev), the weight of
  * complaints in the polarity classifier (1, 2) and whether a keep classifier per aspect may drop the rules' readings
  * (without, with), then (coordinate search) each aspect's add and drop thresholds, the complaint threshold and gate,
- * each aspect's own complaint threshold and the turn threshold. The search first climbs on dev alone, then walks back
+ * each aspect's complaint classifier gate (with the gate on, an added complaint without a complaint word passes where
+ * the sentence's complaint classifier is sure enough), each aspect's own complaint threshold and the turn threshold. The search first climbs on dev alone, then walks back
  * towards the rules (a threshold at a time, or one aspect handed back to them whole) until no guard is broken, then
  * climbs again keeping every guard.
  * A choice must keep the rules' dev F1 and (within a point) polarity, make no more five-star dev reviews
@@ -44,6 +45,7 @@
  *   --repair-steps 200      how far the walk back to the guards may go before the search starts over from the rules
  *   --show-repair           print where the repair ended and which guards it still broke
  *   --complaint-share 0.5   the weight of complaints found-and-right in the objective beside aspect F1
+ *   --complaint-label 0     no complaint classifier over the whole sentence (the gate then needs a complaint word)
  *   --diagnose              per aspect on dev: how well presence ranks the items the rules left silent (AUC, hits
  *                           among the 10/25/50 most likely) and how often the rules' own readings are right
  */
@@ -66,8 +68,12 @@ const folders = dirs.length ? dirs : ['test/insights/real']
 const ASPECT_IDS = ASPECTS.map((a) => a.id) as AspectId[]
 /** Two labels per aspect: its presence, and (on the items that judge it) its polarity. */
 const PAIRED = ASPECT_IDS.flatMap((a) => [`${a}:present`, `${a}:negative`])
-/** With a keep classifier (`kept`): a third label per aspect, after the pairs. */
-const labelsOf = (kept: boolean) => (kept ? [...PAIRED, ...ASPECT_IDS.map((a) => `${a}:kept`)] : PAIRED)
+/** With a keep classifier (`kept`): a third label per aspect, after the pairs; with a complaint classifier, `complaint` last. */
+const labelsOf = (kept: boolean, complaint = false) => [
+  ...PAIRED,
+  ...(kept ? ASPECT_IDS.map((a) => `${a}:kept`) : []),
+  ...(complaint ? ['complaint'] : []),
+]
 type Item = LabelledItem
 const load = (split: string) => labelledItems(folders, split)
 
@@ -96,6 +102,8 @@ type Setting = {
   average?: boolean
   /** A feature is kept when at least this many training items have it. */
   minCount?: number
+  /** A complaint classifier over the whole sentence (does it hold any complaint), which the gate may read. */
+  complaintLabel?: boolean
 }
 /**
  * One logistic regression per label over the features of the whole item (its sentences' features joined): presence
@@ -103,11 +111,11 @@ type Setting = {
  */
 function train(
   examples: Example[],
-  { families, l2, wordL2 = l2, complaintWeight, kept: withKept = false, average = false, minCount = 2 }: Setting,
+  { families, l2, wordL2 = l2, complaintWeight, kept: withKept = false, average = false, minCount = 2, complaintLabel = false }: Setting,
   epochs: number,
   rate = 0.3,
 ): LearnedModel {
-  const LABELS = labelsOf(withKept)
+  const LABELS = labelsOf(withKept, complaintLabel)
   const withMean = families.includes('e')
   const featuresOf = (e: Example) => [...new Set(e.sentences.flatMap((s) => sentenceFeatures(s.tokens, s.ruled, s.cues, families)))]
   const counts = new Map<string, number>()
@@ -137,6 +145,10 @@ function train(
         weight[2 * a + 1] = polarity === 'negative' ? complaintWeight : 1
       }
     })
+    if (complaintLabel) {
+      target[LABELS.length - 1] = [...e.gold.values()].includes('negative') ? 1 : 0
+      weight[LABELS.length - 1] = 1
+    }
     // The item's mean vector, its sentences' words together, as its named features are its sentences' joined; the
     // analyser reads each sentence's own (a labelled item is mostly one sentence).
     const mean = withMean ? meanVector(e.sentences.flatMap((s) => s.tokens)) : undefined
@@ -356,11 +368,15 @@ function testSentences(dir: string): string[] {
   return testSources(dir).flatMap((source) => {
     // A file's `read` helper may be the rules alone; each test (its list and its body) is judged on its own.
     const readIsRules = /const read = [^\n]*learned: false/.test(source)
-    return source
-      .split(/\b(?:test(?:\.each)?|describe)\(/)
-      .slice(1)
-      .filter((test) => !test.includes('learned: false') && !(readIsRules && /\bread\(/.test(test)))
-      .flatMap((test) => [...test.matchAll(/'([A-Z][^'\n]{8,}[.!?])'|"([A-Z][^"\n]{8,}[.!?])"/g)].map((m) => unquote(m[1] ?? m[2]!)))
+    return (
+      source
+        .split(/\b(?:test(?:\.each)?|describe)\(/)
+        .slice(1)
+        // A test ends where top-level code begins: a helper declared after it (`const read = ... learned: false`) is not its own.
+        .map((test) => test.split(/\n(?=(?:const|let|function|type|export)\b)/)[0]!)
+        .filter((test) => !test.includes('learned: false') && !(readIsRules && /\bread\(/.test(test)))
+        .flatMap((test) => [...test.matchAll(/'([A-Z][^'\n]{8,}[.!?])'|"([A-Z][^"\n]{8,}[.!?])"/g)].map((m) => unquote(m[1] ?? m[2]!)))
+    )
   })
 }
 /** An example's text as its tokens spell it. */
@@ -469,6 +485,17 @@ const KEPT = flag('--kept')
     : [false, true]
 const NEGATIVE = [0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6]
 const FLIP = [undefined, 0.6, 0.7, 0.8, 0.9]
+/**
+ * Whether to train a complaint classifier over the whole sentence, which the gate may read (`--complaint-label 0` to
+ * go without). Each label's regression is its own, so with every aspect's complaint gate closed the model reads as without.
+ */
+const COMPLAINT_LABEL = flag('--complaint-label')
+  ? flag('--complaint-label')!
+      .split(',')
+      .map((x) => x === '1')
+  : [true]
+/** With the gate on, an aspect's added complaint without a felt negative cue passes at this complaint probability (2: never). */
+const COMPLAINT_GATE = [0.5, 0.6, 0.7, 0.8, 0.9, 2]
 
 /**
  * The train sources to learn from: the real train split, and the same with the developer-written tuning sentences
@@ -521,184 +548,218 @@ for (const [subset, examples] of SUBSETS)
     for (const l2 of L2)
       for (const wordL2 of WORD_L2 ?? [l2])
         for (const complaintWeight of COMPLAINT_WEIGHTS)
-          for (const kept of KEPT) {
-            const model = train(examples, { families, l2, wordL2, complaintWeight, kept, average: AVERAGE, minCount: MIN_COUNT }, epochs)
-            const probabilitiesOf = (list: Example[]) => probabilities(model, list)
-            const devP = probabilitiesOf(dev)
-            const documentP = probabilitiesOf(documentExamples)
-            const pairsP = probabilitiesOf(pairs)
-            const quotedP = probabilitiesOf(quoted)
-            const tuningP = probabilitiesOf(tuningSentences)
-            const heldOutP = probabilitiesOf(heldOutSentences)
-            const fiveP = probabilitiesOf(fiveStar)
-            const lowP = probabilitiesOf(lowStar)
-            /** How many guards a candidate breaks: unit-test pairs, five-star and one- and two-star reviews, and the labelled files' floors. */
-            const violations = (candidate: LearnedModel) => {
-              const tuning = score(candidate, tuningSentences, tuningP)
-              const heldOut = score(candidate, heldOutSentences, heldOutP)
-              let n = 0
-              if (tuning.f1 < Math.min(TUNING_FLOOR.f1, tuningRules.f1)) n++
-              if (tuning.polarity < Math.min(TUNING_FLOOR.polarity, tuningRules.polarity)) n++
-              if (tuning.foundAndRight < Math.min(TUNING_FLOOR.foundAndRight, tuningRules.foundAndRight)) n++
-              if (heldOut.f1 < heldOutRules.f1) n++
-              if (heldOut.polarity < heldOutRules.polarity) n++
-              if (heldOut.foundAndRight < heldOutRules.foundAndRight) n++
-              pairs.forEach((e, k) => {
-                if (pairsRight[k] && !exact(candidate, e, pairsP[k]!)) n++
-              })
-              quoted.forEach((e, k) => {
-                if (complaintsOf(candidate, e, quotedP[k]!).some((a) => !quotedComplaints[k]!.includes(a))) n++
-              })
-              fiveStar.forEach((e, k) => {
-                if (fiveStarQuiet[k] && complains(candidate, e, fiveP[k]!)) n++
-              })
-              lowStar.forEach((e, k) => {
-                if (lowStarHeard[k] && !complains(candidate, e, lowP[k]!)) n++
-              })
-              return n
-            }
-            const guarded = args.includes('--unguarded') ? () => true : (candidate: LearnedModel) => violations(candidate) === 0
-            /** A candidate keeps the rules' F1 and polarity (within a point) and the five-star dev reviews. */
-            const devAllowed = (candidate: LearnedModel, scored: Scored) =>
-              scored.f1 >= rulesOnly.f1 &&
-              scored.polarity >= rulesOnly.polarity - 0.01 &&
-              documentErrors(candidate, documentP).fiveComplaining <= rulesDocuments.fiveComplaining
-            let local: { model: LearnedModel; scored: Scored } = { model, scored: score(model, dev, devP) }
-            /** Coordinate search, two rounds: each aspect's add threshold, the complaint threshold and gate, the turn threshold, each aspect's drop threshold. */
-            const climb = (allowed: (candidate: LearnedModel) => boolean) => {
-              const tryCandidate = (candidate: LearnedModel) => {
-                const scored = score(candidate, dev, devP)
-                if (scored.objective <= local.scored.objective + 1e-9 || !devAllowed(candidate, scored) || !allowed(candidate)) return
-                local = { model: candidate, scored }
+          for (const kept of KEPT)
+            for (const complaintLabel of COMPLAINT_LABEL) {
+              const model = train(
+                examples,
+                { families, l2, wordL2, complaintWeight, kept, average: AVERAGE, minCount: MIN_COUNT, complaintLabel },
+                epochs,
+              )
+              const probabilitiesOf = (list: Example[]) => probabilities(model, list)
+              const devP = probabilitiesOf(dev)
+              const documentP = probabilitiesOf(documentExamples)
+              const pairsP = probabilitiesOf(pairs)
+              const quotedP = probabilitiesOf(quoted)
+              const tuningP = probabilitiesOf(tuningSentences)
+              const heldOutP = probabilitiesOf(heldOutSentences)
+              const fiveP = probabilitiesOf(fiveStar)
+              const lowP = probabilitiesOf(lowStar)
+              /** How many guards a candidate breaks: unit-test pairs, five-star and one- and two-star reviews, and the labelled files' floors. */
+              const violations = (candidate: LearnedModel) => {
+                const tuning = score(candidate, tuningSentences, tuningP)
+                const heldOut = score(candidate, heldOutSentences, heldOutP)
+                let n = 0
+                if (tuning.f1 < Math.min(TUNING_FLOOR.f1, tuningRules.f1)) n++
+                if (tuning.polarity < Math.min(TUNING_FLOOR.polarity, tuningRules.polarity)) n++
+                if (tuning.foundAndRight < Math.min(TUNING_FLOOR.foundAndRight, tuningRules.foundAndRight)) n++
+                if (heldOut.f1 < heldOutRules.f1) n++
+                if (heldOut.polarity < heldOutRules.polarity) n++
+                if (heldOut.foundAndRight < heldOutRules.foundAndRight) n++
+                pairs.forEach((e, k) => {
+                  if (pairsRight[k] && !exact(candidate, e, pairsP[k]!)) n++
+                })
+                quoted.forEach((e, k) => {
+                  if (complaintsOf(candidate, e, quotedP[k]!).some((a) => !quotedComplaints[k]!.includes(a))) n++
+                })
+                fiveStar.forEach((e, k) => {
+                  if (fiveStarQuiet[k] && complains(candidate, e, fiveP[k]!)) n++
+                })
+                lowStar.forEach((e, k) => {
+                  if (lowStarHeard[k] && !complains(candidate, e, lowP[k]!)) n++
+                })
+                return n
               }
-              for (let round = 0; round < 2; round++) {
-                for (let a = 0; a < ASPECT_IDS.length; a++)
-                  for (const add of ADD) tryCandidate({ ...local.model, adds: local.model.adds!.map((x, k) => (k === a ? add : x)) })
-                for (const negative of NEGATIVE) for (const gate of [false, true]) tryCandidate({ ...local.model, negative, gate })
-                if (PER_ASPECT_NEGATIVE)
+              const guarded = args.includes('--unguarded') ? () => true : (candidate: LearnedModel) => violations(candidate) === 0
+              /** A candidate keeps the rules' F1 and polarity (within a point) and the five-star dev reviews. */
+              const devAllowed = (candidate: LearnedModel, scored: Scored) =>
+                scored.f1 >= rulesOnly.f1 &&
+                scored.polarity >= rulesOnly.polarity - 0.01 &&
+                documentErrors(candidate, documentP).fiveComplaining <= rulesDocuments.fiveComplaining
+              let local: { model: LearnedModel; scored: Scored } = { model, scored: score(model, dev, devP) }
+              /** Coordinate search, two rounds: each aspect's add threshold, the complaint threshold and gate, the turn threshold, each aspect's drop threshold. */
+              const climb = (allowed: (candidate: LearnedModel) => boolean) => {
+                const tryCandidate = (candidate: LearnedModel) => {
+                  const scored = score(candidate, dev, devP)
+                  if (scored.objective <= local.scored.objective + 1e-9 || !devAllowed(candidate, scored) || !allowed(candidate)) return
+                  local = { model: candidate, scored }
+                }
+                for (let round = 0; round < 2; round++) {
                   for (let a = 0; a < ASPECT_IDS.length; a++)
-                    for (const negative of NEGATIVE)
-                      tryCandidate({
-                        ...local.model,
-                        negatives: (local.model.negatives ?? ASPECT_IDS.map(() => local.model.negative ?? 0.5)).map((x, k) =>
-                          k === a ? negative : x,
-                        ),
-                      })
-                for (const flip of FLIP) tryCandidate({ ...local.model, flip })
-                if (PER_ASPECT_TURN)
-                  for (const key of ['turnsNegative', 'turnsPositive'] as const)
+                    for (const add of ADD) tryCandidate({ ...local.model, adds: local.model.adds!.map((x, k) => (k === a ? add : x)) })
+                  for (const negative of NEGATIVE) for (const gate of [false, true]) tryCandidate({ ...local.model, negative, gate })
+                  if (complaintLabel)
                     for (let a = 0; a < ASPECT_IDS.length; a++)
-                      for (const turn of TURN)
+                      for (const complaintGate of COMPLAINT_GATE)
                         tryCandidate({
                           ...local.model,
-                          [key]: (local.model[key] ?? ASPECT_IDS.map(() => local.model.flip ?? 2)).map((x, k) => (k === a ? turn : x)),
+                          gate: true,
+                          complaintGates: (local.model.complaintGates ?? ASPECT_IDS.map(() => 2)).map((x, k) =>
+                            k === a ? complaintGate : x,
+                          ),
                         })
-                for (let a = 0; a < ASPECT_IDS.length; a++)
-                  for (const drop of DROP) tryCandidate({ ...local.model, drops: local.model.drops!.map((x, k) => (k === a ? drop : x)) })
+                  if (PER_ASPECT_NEGATIVE)
+                    for (let a = 0; a < ASPECT_IDS.length; a++)
+                      for (const negative of NEGATIVE)
+                        tryCandidate({
+                          ...local.model,
+                          negatives: (local.model.negatives ?? ASPECT_IDS.map(() => local.model.negative ?? 0.5)).map((x, k) =>
+                            k === a ? negative : x,
+                          ),
+                        })
+                  for (const flip of FLIP) tryCandidate({ ...local.model, flip })
+                  if (PER_ASPECT_TURN)
+                    for (const key of ['turnsNegative', 'turnsPositive'] as const)
+                      for (let a = 0; a < ASPECT_IDS.length; a++)
+                        for (const turn of TURN)
+                          tryCandidate({
+                            ...local.model,
+                            [key]: (local.model[key] ?? ASPECT_IDS.map(() => local.model.flip ?? 2)).map((x, k) => (k === a ? turn : x)),
+                          })
+                  for (let a = 0; a < ASPECT_IDS.length; a++)
+                    for (const drop of DROP) tryCandidate({ ...local.model, drops: local.model.drops!.map((x, k) => (k === a ? drop : x)) })
+                }
               }
-            }
-            // First the best on dev alone; then, while it breaks a guard, the one step towards the rules (an add threshold
-            // up, a drop threshold down, turning less or never, one aspect handed back, the gate on, a complaint threshold
-            // moved) that breaks fewest, the best on dev among those, never a state twice; from the best state of that
-            // walk (or, if it still breaks a guard, the rules' own), the search again, every step keeping all guards.
-            climb(() => true)
-            const next = <T>(grid: T[], value: T, up: boolean) => grid[grid.indexOf(value) + (up ? 1 : -1)]
-            // A threshold moved one way and back again is no step: each state is visited once.
-            const thresholdsOf = (m: LearnedModel) =>
-              JSON.stringify([m.adds, m.drops, m.negative, m.negatives, m.gate, m.flip, m.turnsNegative, m.turnsPositive])
-            const visited = new Set<string>()
-            let repaired = { ...local, broken: violations(local.model) }
-            for (let broken = repaired.broken, steps = 0; broken > 0 && steps < REPAIR_STEPS; steps++) {
-              const m = local.model
-              visited.add(thresholdsOf(m))
-              const moves: LearnedModel[] = [
-                ...ASPECT_IDS.flatMap((_, a) => {
-                  const add = next(ADD, m.adds![a]!, true)
-                  const drop = next(DROP, m.drops![a]!, false)
-                  return [
-                    ...(add === undefined ? [] : [{ ...m, adds: m.adds!.map((x, k) => (k === a ? add : x)) }]),
-                    ...(drop === undefined ? [] : [{ ...m, drops: m.drops!.map((x, k) => (k === a ? drop : x)) }]),
-                  ]
-                }),
-                // One aspect handed back to the rules at once: never added, never dropped, never turned (its complaint
-                // threshold, which also reads a neutral rule reading's polarity, stays).
-                ...ASPECT_IDS.map((_, a) => {
-                  const back = (values: number[] | undefined, rules: number) => values?.map((x, k) => (k === a ? rules : x))
-                  return {
-                    ...m,
-                    adds: back(m.adds, 2),
-                    drops: back(m.drops, 0),
-                    turnsNegative: back(m.turnsNegative ?? (m.flip ? ASPECT_IDS.map(() => m.flip!) : undefined), 2),
-                    turnsPositive: back(m.turnsPositive ?? (m.flip ? ASPECT_IDS.map(() => m.flip!) : undefined), 2),
-                  }
-                }),
-                ...(m.flip === undefined ? [] : [{ ...m, flip: next(FLIP, m.flip, true) }]),
-                // Each aspect's own turn thresholds (towards never) and complaint threshold (either way): a turn or a
-                // threshold of one aspect is often what breaks a guard, and the shared ones cannot undo it.
-                ...(['turnsNegative', 'turnsPositive'] as const).flatMap((key) =>
-                  (m[key] ?? []).flatMap((value, a) => {
-                    const turn = next(TURN, value, true)
-                    return turn === undefined ? [] : [{ ...m, [key]: m[key]!.map((x, k) => (k === a ? turn : x)) }]
+              // First the best on dev alone; then, while it breaks a guard, the one step towards the rules (an add threshold
+              // up, a drop threshold down, turning less or never, one aspect handed back, the gate on, a complaint threshold
+              // moved) that breaks fewest, the best on dev among those, never a state twice; from the best state of that
+              // walk (or, if it still breaks a guard, the rules' own), the search again, every step keeping all guards.
+              climb(() => true)
+              const next = <T>(grid: T[], value: T, up: boolean) => grid[grid.indexOf(value) + (up ? 1 : -1)]
+              // A threshold moved one way and back again is no step: each state is visited once.
+              const thresholdsOf = (m: LearnedModel) =>
+                JSON.stringify([
+                  m.adds,
+                  m.drops,
+                  m.negative,
+                  m.negatives,
+                  m.gate,
+                  m.complaintGates,
+                  m.flip,
+                  m.turnsNegative,
+                  m.turnsPositive,
+                ])
+              const visited = new Set<string>()
+              let repaired = { ...local, broken: violations(local.model) }
+              for (let broken = repaired.broken, steps = 0; broken > 0 && steps < REPAIR_STEPS; steps++) {
+                const m = local.model
+                visited.add(thresholdsOf(m))
+                const moves: LearnedModel[] = [
+                  ...ASPECT_IDS.flatMap((_, a) => {
+                    const add = next(ADD, m.adds![a]!, true)
+                    const drop = next(DROP, m.drops![a]!, false)
+                    return [
+                      ...(add === undefined ? [] : [{ ...m, adds: m.adds!.map((x, k) => (k === a ? add : x)) }]),
+                      ...(drop === undefined ? [] : [{ ...m, drops: m.drops!.map((x, k) => (k === a ? drop : x)) }]),
+                    ]
                   }),
-                ),
-                ...(m.negatives ?? []).flatMap((value, a) =>
-                  [true, false].flatMap((up) => {
-                    const negative = next(NEGATIVE, value, up)
-                    return negative === undefined ? [] : [{ ...m, negatives: m.negatives!.map((x, k) => (k === a ? negative : x)) }]
+                  // One aspect handed back to the rules at once: never added, never dropped, never turned (its complaint
+                  // threshold, which also reads a neutral rule reading's polarity, stays).
+                  ...ASPECT_IDS.map((_, a) => {
+                    const back = (values: number[] | undefined, rules: number) => values?.map((x, k) => (k === a ? rules : x))
+                    return {
+                      ...m,
+                      adds: back(m.adds, 2),
+                      drops: back(m.drops, 0),
+                      turnsNegative: back(m.turnsNegative ?? (m.flip ? ASPECT_IDS.map(() => m.flip!) : undefined), 2),
+                      turnsPositive: back(m.turnsPositive ?? (m.flip ? ASPECT_IDS.map(() => m.flip!) : undefined), 2),
+                    }
                   }),
-                ),
-                ...(m.gate ? [] : [{ ...m, gate: true }]),
-                ...[true, false].flatMap((up) => {
-                  const negative = next(NEGATIVE, m.negative ?? 0.5, up)
-                  return negative === undefined ? [] : [{ ...m, negative }]
-                }),
-              ]
-              const ranked = moves
-                .filter((model) => !visited.has(thresholdsOf(model)))
-                .map((model) => {
-                  const scored = score(model, dev, devP)
-                  return { model, broken: violations(model), scored, allowed: devAllowed(model, scored) }
-                })
-                .sort((a, b) => a.broken - b.broken || Number(b.allowed) - Number(a.allowed) || b.scored.objective - a.scored.objective)
-              if (!ranked.length) break
-              local = { model: ranked[0]!.model, scored: ranked[0]!.scored }
-              broken = ranked[0]!.broken
-              // The walk may have to pass through worse states; it ends at the best one it saw.
-              if (broken < repaired.broken || (broken === repaired.broken && ranked[0]!.scored.objective > repaired.scored.objective))
-                repaired = { ...local, broken }
-            }
-            local = { model: repaired.model, scored: repaired.scored }
-            if (args.includes('--show-repair')) {
+                  ...(m.flip === undefined ? [] : [{ ...m, flip: next(FLIP, m.flip, true) }]),
+                  // Each aspect's own turn thresholds (towards never) and complaint threshold (either way): a turn or a
+                  // threshold of one aspect is often what breaks a guard, and the shared ones cannot undo it.
+                  ...(['turnsNegative', 'turnsPositive'] as const).flatMap((key) =>
+                    (m[key] ?? []).flatMap((value, a) => {
+                      const turn = next(TURN, value, true)
+                      return turn === undefined ? [] : [{ ...m, [key]: m[key]!.map((x, k) => (k === a ? turn : x)) }]
+                    }),
+                  ),
+                  ...(m.negatives ?? []).flatMap((value, a) =>
+                    [true, false].flatMap((up) => {
+                      const negative = next(NEGATIVE, value, up)
+                      return negative === undefined ? [] : [{ ...m, negatives: m.negatives!.map((x, k) => (k === a ? negative : x)) }]
+                    }),
+                  ),
+                  ...(m.gate ? [] : [{ ...m, gate: true }]),
+                  // An aspect's complaint classifier gate made stricter, up to closed (a felt negative cue only).
+                  ...(m.complaintGates ?? []).flatMap((value, a) => {
+                    const complaintGate = next(COMPLAINT_GATE, value, true)
+                    return complaintGate === undefined
+                      ? []
+                      : [{ ...m, complaintGates: m.complaintGates!.map((x, k) => (k === a ? complaintGate : x)) }]
+                  }),
+                  ...[true, false].flatMap((up) => {
+                    const negative = next(NEGATIVE, m.negative ?? 0.5, up)
+                    return negative === undefined ? [] : [{ ...m, negative }]
+                  }),
+                ]
+                const ranked = moves
+                  .filter((model) => !visited.has(thresholdsOf(model)))
+                  .map((model) => {
+                    const scored = score(model, dev, devP)
+                    return { model, broken: violations(model), scored, allowed: devAllowed(model, scored) }
+                  })
+                  .sort((a, b) => a.broken - b.broken || Number(b.allowed) - Number(a.allowed) || b.scored.objective - a.scored.objective)
+                if (!ranked.length) break
+                local = { model: ranked[0]!.model, scored: ranked[0]!.scored }
+                broken = ranked[0]!.broken
+                // The walk may have to pass through worse states; it ends at the best one it saw.
+                if (broken < repaired.broken || (broken === repaired.broken && ranked[0]!.scored.objective > repaired.scored.objective))
+                  repaired = { ...local, broken }
+              }
+              local = { model: repaired.model, scored: repaired.scored }
+              if (args.includes('--show-repair')) {
+                const m = local.model
+                console.log(
+                  `  repair: ${violations(m)} guards broken, dev allowed ${devAllowed(m, local.scored)}, ${show(local.scored)} ${thresholdsOf(m)}`,
+                )
+                console.log('   pairs', pairs.filter((e, k) => pairsRight[k] && !exact(m, e, pairsP[k]!)).map(textOf))
+                console.log(
+                  '   quoted',
+                  quoted.filter((e, k) => complaintsOf(m, e, quotedP[k]!).some((a) => !quotedComplaints[k]!.includes(a))).map(textOf),
+                )
+                console.log('   five', fiveStar.filter((e, k) => fiveStarQuiet[k] && complains(m, e, fiveP[k]!)).map(textOf))
+                console.log('   low', lowStar.filter((e, k) => lowStarHeard[k] && !complains(m, e, lowP[k]!)).map(textOf))
+              }
+              if (violations(local.model) > 0 || !devAllowed(local.model, local.scored)) local = { model, scored: score(model, dev, devP) }
+              climb(guarded)
               const m = local.model
+              const name = `${subset}: features ${families.join('')} l2 ${l2}${wordL2 === l2 ? '' : ` (words ${wordL2})`} complaint weight ${complaintWeight}${kept ? ' kept' : ''}${complaintLabel ? ' complaint label' : ''}${AVERAGE ? ' averaged' : ''} epochs ${epochs} min count ${MIN_COUNT}${families.includes('e') ? ` dense rate ${DENSE_RATE} l2 ${DENSE_L2}` : ''}`
               console.log(
-                `  repair: ${violations(m)} guards broken, dev allowed ${devAllowed(m, local.scored)}, ${show(local.scored)} ${thresholdsOf(m)}`,
+                `${name}: add ${m.adds!.join('/')} drop ${m.drops!.join('/')} complaint >= ${m.negatives?.join('/') ?? m.negative} gate ${m.gate ?? false}${m.complaintGates ? ` (or complaint >= ${m.complaintGates.join('/')})` : ''} turn ${m.flip ?? '-'}${m.turnsNegative ? ` to negative ${m.turnsNegative.join('/')}` : ''}${m.turnsPositive ? ` to positive ${m.turnsPositive.join('/')}` : ''}: ${show(local.scored)}; ${showDocuments(documentErrors(m, documentP))}`,
               )
-              console.log('   pairs', pairs.filter((e, k) => pairsRight[k] && !exact(m, e, pairsP[k]!)).map(textOf))
-              console.log(
-                '   quoted',
-                quoted.filter((e, k) => complaintsOf(m, e, quotedP[k]!).some((a) => !quotedComplaints[k]!.includes(a))).map(textOf),
-              )
-              console.log('   five', fiveStar.filter((e, k) => fiveStarQuiet[k] && complains(m, e, fiveP[k]!)).map(textOf))
-              console.log('   low', lowStar.filter((e, k) => lowStarHeard[k] && !complains(m, e, lowP[k]!)).map(textOf))
+              if (args.includes('--unguarded')) {
+                const broken = pairs.filter((e, k) => pairsRight[k] && !exact(m, e, pairsP[k]!)).map(textOf)
+                console.log(`  guards broken: ${violations(m)}`)
+                console.log(`  breaks ${broken.length} unit-test sentences: ${broken.slice(0, 12).join(' | ')}`)
+                console.log(
+                  `  written: ${show(score(m, tuningSentences, tuningP))}; held out: ${show(score(m, heldOutSentences, heldOutP))}`,
+                )
+                const five = fiveStar.filter((e, k) => fiveStarQuiet[k] && complains(m, e, fiveP[k]!)).map(textOf)
+                const low = lowStar.filter((e, k) => lowStarHeard[k] && !complains(m, e, lowP[k]!)).length
+                console.log(`  five-star newly complaining ${five.length}: ${five.slice(0, 4).join(' | ')}; low-star newly silent: ${low}`)
+              }
+              if (local.scored.objective > best.scored.objective + 1e-9) best = { ...local, name }
             }
-            if (violations(local.model) > 0 || !devAllowed(local.model, local.scored)) local = { model, scored: score(model, dev, devP) }
-            climb(guarded)
-            const m = local.model
-            const name = `${subset}: features ${families.join('')} l2 ${l2}${wordL2 === l2 ? '' : ` (words ${wordL2})`} complaint weight ${complaintWeight}${kept ? ' kept' : ''}${AVERAGE ? ' averaged' : ''} epochs ${epochs} min count ${MIN_COUNT}${families.includes('e') ? ` dense rate ${DENSE_RATE} l2 ${DENSE_L2}` : ''}`
-            console.log(
-              `${name}: add ${m.adds!.join('/')} drop ${m.drops!.join('/')} complaint >= ${m.negatives?.join('/') ?? m.negative} gate ${m.gate ?? false} turn ${m.flip ?? '-'}${m.turnsNegative ? ` to negative ${m.turnsNegative.join('/')}` : ''}${m.turnsPositive ? ` to positive ${m.turnsPositive.join('/')}` : ''}: ${show(local.scored)}; ${showDocuments(documentErrors(m, documentP))}`,
-            )
-            if (args.includes('--unguarded')) {
-              const broken = pairs.filter((e, k) => pairsRight[k] && !exact(m, e, pairsP[k]!)).map(textOf)
-              console.log(`  guards broken: ${violations(m)}`)
-              console.log(`  breaks ${broken.length} unit-test sentences: ${broken.slice(0, 12).join(' | ')}`)
-              console.log(`  written: ${show(score(m, tuningSentences, tuningP))}; held out: ${show(score(m, heldOutSentences, heldOutP))}`)
-              const five = fiveStar.filter((e, k) => fiveStarQuiet[k] && complains(m, e, fiveP[k]!)).map(textOf)
-              const low = lowStar.filter((e, k) => lowStarHeard[k] && !complains(m, e, lowP[k]!)).length
-              console.log(`  five-star newly complaining ${five.length}: ${five.slice(0, 4).join(' | ')}; low-star newly silent: ${low}`)
-            }
-            if (local.scored.objective > best.scored.objective + 1e-9) best = { ...local, name }
-          }
 const m = best.model
 if (args.includes('--diagnose') && m.labels.length) {
   // Per aspect on dev: how well the presence probability ranks the items the rules left silent (AUC), and the

@@ -2228,6 +2228,22 @@ export const COMPLAINT_WORDS: Record<string, [sentiment: number, aspect: AspectI
   worthless: [-0.8, null],
   unreliable: [-0.6, null],
   misleading: [-0.7, null],
+  // Plain verdicts the lexicon lacked, found by asking it for common words of complaint ("It was disgusting."): a
+  // feeling only, or the aspect the word can only be of. Left out where the word is as often the job or the
+  // customer's own lot ("broken", "leaking", "junk", "upset", "cold", "sucked up the water"), or reads as another
+  // aspect than meant ("a chaotic office", "inefficient at getting things done", "I am displeased and I tell everyone").
+  appalled: [-0.8, null],
+  ineffective: [-0.7, null],
+  infuriating: [-0.8, null],
+  laughable: [-0.7, null],
+  crap: [-0.8, null],
+  amateurish: [-0.8, 'quality'],
+  greedy: [-0.8, 'price'],
+  unsanitary: [-0.8, 'cleanliness'],
+  unhygienic: [-0.8, 'cleanliness'],
+  misinformed: [-0.7, 'communication'],
+  scammer: [-0.9, 'professionalism'],
+  fraudulent: [-0.9, 'professionalism'],
   // Discourtesy named in one word (real train split's missed professionalism complaints).
   racist: [-0.9, 'professionalism'],
   racism: [-0.9, 'professionalism'],

@@ -78,6 +78,12 @@ describe('accuracy on labelled review sentences', () => {
     ["Can't recommend Jose enough, such a nice guy.", { professionalism: 'positive' }],
     ['No complaints about the price.', { price: 'positive' }],
     ['Zero damages or issues.', { quality: 'positive' }],
+    // A complaint and praise in one sentence: each clause keeps its own polarity.
+    ["The tech wasn't on time, but Mike fixed the water heater quickly.", { punctuality: 'negative', speed: 'positive' }],
+    ['The price was steep, but the work was excellent.', { price: 'negative', quality: 'positive' }],
+    ['He arrived an hour late, but he finished the job quickly.', { punctuality: 'negative', speed: 'positive' }],
+    ['Nobody called us back, but the repair itself was done fast.', { communication: 'negative', speed: 'positive' }],
+    ['The bill was higher than quoted, but they were very polite.', { price: 'negative', professionalism: 'positive' }],
     ['Never had a problem since they replaced the valve.', { quality: 'positive' }],
     ["They didn't fix the issue.", { quality: 'negative' }],
     ["Wasn't friendly or helpful at all.", { professionalism: 'negative' }],

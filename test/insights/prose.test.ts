@@ -197,7 +197,10 @@ describe('summaries on the sample and on real review text', async () => {
 
   test('the sample summary, as a person reads it', () => {
     expect(sample.summary).toContain(
-      'Customers largely praise professionalism and courtesy (267 positive mentions and 30 negative, 1 neutral) and quality of work (211 positive mentions and 53 negative, 2 neutral).',
+      'Customers consistently praise professionalism and courtesy (267 positive mentions and 28 negative, 2 neutral) and largely praise price and value (211 positive mentions and 24 negative).',
+    )
+    expect(sample.summary).toContain(
+      'The most frequent complaint, from a minority of those who mention it, concerns quality of work (54 negative mentions and 209 positive, 2 neutral).',
     )
     expect(sample.summary).toContain('The business has replied publicly to 209 of its reviews (29%).')
   })

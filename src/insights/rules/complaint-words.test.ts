@@ -60,6 +60,23 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
     expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
   })
 
+  test.each([
+    ['The kitchen was unsanitary.', { cleanliness: 'negative' }],
+    ['We were misinformed about the fees.', { communication: 'negative' }],
+    ['The owner is a scammer.', { professionalism: 'negative' }],
+    ['The tiling was amateurish.', { quality: 'negative' }],
+    // A feeling only: the aspect is the cue's beside it.
+    ['I was appalled by their customer service.', { professionalism: 'negative' }],
+    ['Their response time is laughable.', { speed: 'negative' }],
+    ['Their repair was ineffective.', { quality: 'negative' }],
+    ['Their customer service is crap.', { professionalism: 'negative' }],
+    // Not the business's: another's scam, the technician's own feeling.
+    ['The previous contractor was a scammer.', {}],
+    ['The technician was disgusted by the state of our basement.', {}],
+  ] as [string, Record<string, string>][])('plain verdicts, rules alone: %s', (text, expected) => {
+    expect(readAspects(text, { learned: false }) as Record<string, string>).toEqual(expected)
+  })
+
   test('a denied discourtesy word is praise', () => {
     expect(readAspects('The receptionist was not snobby at all.', { learned: false }) as Record<string, string>).toEqual({
       professionalism: 'positive',

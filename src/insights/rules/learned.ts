@@ -6,10 +6,13 @@
  *   the features, and the final decision keeps it unless the model is sure otherwise. An aspect the rules left silent
  *   is added when its presence reaches that aspect's threshold, read negative when the polarity classifier reaches
  *   the complaint threshold; a rule's reading may be dropped when the presence falls below the aspect's drop
- *   threshold, and turned when the polarity classifier is clearly against it. The model never adds an aspect where the
- *   rules set its cues aside (another company's scope, the job to be done, the customer's story, a repair merely
- *   named) nor in a sentence whose every opinion the rules set aside; it never speaks for a sentence the rules read as
- *   silent on purpose.
+ *   threshold, and turned when the polarity classifier is clearly against it. With the gate on, an added complaint
+ *   needs a negative cue the rules kept in the sentence, or (per aspect) a complaint classifier over the whole
+ *   sentence (label `complaint`: does it hold any complaint) sure enough of one, since complaints said as bare facts
+ *   ("the second visit cost us another $200") carry no complaint word. The model never adds an aspect where the rules
+ *   set its cues aside (another company's scope, the job to be done, the customer's story, a repair merely named) nor
+ *   in a sentence whose every opinion the rules set aside; it never speaks for a sentence the rules read as silent on
+ *   purpose.
  * - per aspect and polarity (the older shape, labels `quality:positive` / `quality:negative`): gates over the rules
  *   (add a label they missed, drop or turn one they found).
  * Features: lemmas, lemma pairs, negated lemmas, character n-grams of the words, the lexicon's cues (what each matched
@@ -48,6 +51,12 @@ export type LearnedModel = GateModel & {
   turnsPositive?: number[]
   /** With feature family `e`: per dimension of the sentence's mean word vector (`meanVector`), a weight per label. */
   dense?: number[][]
+  /**
+   * Per aspect, with the gate on: its added complaint in a sentence without a felt negative cue passes when the
+   * sentence's complaint classifier (label `complaint`: does the sentence hold any complaint) gives at least this
+   * (above 1: never).
+   */
+  complaintGates?: number[]
 }
 
 const WORD = /^[\p{L}][\p{L}'’_-]*$/u
@@ -134,6 +143,8 @@ type Compiled = {
   index: Map<string, number>
   /** Per aspect (`mode: 'aspect'`), in label order: where its presence, polarity and (if any) kept labels are. */
   aspectLabels: { aspect: AspectId; present: number; negative: number; kept: number }[]
+  /** Where the sentence's complaint label is (-1: the model has none). */
+  complaint: number
 }
 /** Where each aspect's presence, complaint and kept labels sit in a model's labels (-1: the model has none). */
 export const aspectLabelsOf = (model: LearnedModel): Compiled['aspectLabels'] => compiled(model).aspectLabels
@@ -182,6 +193,7 @@ function compiled(model: LearnedModel): Compiled {
       labels,
       index,
       aspectLabels,
+      complaint: index.get('complaint') ?? -1,
       ...(model.dense ? { dense: flattenDense(model.dense, model.labels.length) } : {}),
     }
     compiledModels.set(model, c)
@@ -255,8 +267,10 @@ function decideAspects(
   }
   const silenced = anySetAside && !anyFelt
   const defaultNegativeAt = model.negative ?? 0.5
-  const complaintFelt = cues.some((c) => c.live && c.score < 0)
-  const { aspectLabels } = compiled(model)
+  const { aspectLabels, complaint: complaintAt } = compiled(model)
+  // The gate: an added complaint needs a felt negative cue, or the complaint classifier sure enough of one.
+  const complaintFelt = model.gate !== true || cues.some((c) => c.live && c.score < 0)
+  const complaintLikely = p[complaintAt] ?? 0
   for (let i = 0; i < aspectLabels.length; i++) {
     const { aspect, present: presentAt, negative: negativeIndex, kept: keptAt } = aspectLabels[i]!
     const present = p[presentAt] ?? 0
@@ -279,7 +293,7 @@ function decideAspects(
     if (silenced || (setAside.has(aspect) && !felt.has(aspect))) continue
     if (present < (model.adds?.[i] ?? 2)) continue
     const complaint = negative >= negativeAt
-    if (complaint && model.gate === true && !complaintFelt) continue
+    if (complaint && !complaintFelt && complaintLikely < (model.complaintGates?.[i] ?? 2)) continue
     out.set(aspect, complaint ? -0.5 : 0.5)
   }
   return out
