@@ -32,6 +32,13 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'can not praise * enough': [1, null],
   'nothing bad to say': [0.9, null],
   'nothing negative': [0.8, null],
+  // A complaint named as one: "my only complaint is the price", "the one negative was their communication" (the aspect
+  // is the cue's beside it; "complaint" alone is a trouble noun, no opinion).
+  'only complaint': [-0.6, null],
+  'one complaint': [-0.6, null],
+  'only negative': [-0.6, null],
+  'one negative': [-0.6, null],
+  'the negative be': [-0.6, null],
   'no complaint': [0.8, null],
   'no complaints': [0.8, null],
   'zero complaint': [0.8, null],
@@ -1547,6 +1554,21 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'give us some lame excuse': [-0.7, 'professionalism'],
   'not an excuse': [-0.6, 'professionalism'],
   'have the audacity': [-0.8, 'professionalism'],
+  // A decline: "their customer service has suffered", "the quality of the work has suffered".
+  // Spelled out, not with a skip: "has not suffered" must not match.
+  'service suffer': [-0.7, 'professionalism'],
+  'service have suffer': [-0.7, 'professionalism'],
+  'service have really suffer': [-0.7, 'professionalism'],
+  'customer service suffer': [-0.7, 'professionalism'],
+  'customer service have suffer': [-0.7, 'professionalism'],
+  'quality suffer': [-0.7, 'quality'],
+  'quality have suffer': [-0.7, 'quality'],
+  'work have suffer': [-0.7, 'quality'],
+  // A rebuke: "there is no need to be rude", "no need for such a rude response" say the rudeness was there.
+  'no need * rude': [-0.8, 'professionalism'],
+  'no need * yell': [-0.8, 'professionalism'],
+  'no need * condescend': [-0.8, 'professionalism'],
+  'no need * nasty': [-0.8, 'professionalism'],
   'i have the audacity': [0, null],
   'my neighbour have the audacity': [0, null],
   'my neighbor have the audacity': [0, null],

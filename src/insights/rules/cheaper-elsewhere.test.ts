@@ -9,6 +9,10 @@ describe('cheaper elsewhere (cheaper-elsewhere.ts)', () => {
     'It would have cost far less to go somewhere else.',
     'I went elsewhere and paid half the price.',
     'Other garages were cheaper than here.',
+    // Places said to exist besides this one.
+    'There are shops in town that are cheaper.',
+    'There are cheaper garages in town.',
+    'There are plenty of places that are cheaper.',
   ])('complaint: %s', (text) => {
     expect(read(text)).toEqual({ price: 'negative' })
   })
@@ -22,6 +26,7 @@ describe('cheaper elsewhere (cheaper-elsewhere.ts)', () => {
     // A share of another company's price: this business's price against it.
     "It was half the competitor's quote.",
     "Their price was a fraction of the other company's estimate.",
+    'There are shops that are cheaper than the other quotes.',
   ])('praise stays praise: %s', (text) => {
     expect(read(text)).toEqual({ price: 'positive' })
   })

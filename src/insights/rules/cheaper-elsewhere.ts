@@ -3,7 +3,8 @@
  * "I could get it done for far less with the dealer", "it would have cost less to go somewhere else". The cheapness
  * is another company's, so the price complaint is this business's: the customer paid more here.
  * - The other company must be named in the sentence: another company (competitor-mentions.ts), "elsewhere",
- *   "somewhere else", "other places / shops / stores / cities", "another shop", "online".
+ *   "somewhere else", "other places / shops / stores / cities", "another shop", "online", or places said to exist
+ *   ("there are shops in town that are cheaper").
  * - A comparison that judges this business is left to the rules of comparison: "cheaper than the other quotes" is
  *   praise; only "cheaper than here / than them" says this business costs more.
  * - Denied it is praise, and left alone: "you won't find it cheaper anywhere else".
@@ -53,7 +54,14 @@ function elsewhere(tokens: Token[], at: number): boolean {
   while (from > 0 && !STRETCH_ENDS.has(tokens[from - 1]!.surface)) from--
   let to = at
   while (to + 1 < tokens.length && !STRETCH_ENDS.has(tokens[to + 1]!.surface)) to++
-  return tokens.slice(from, to + 1).some((t, j) => {
+  const stretch = tokens.slice(from, to + 1)
+  // "There are shops in town that are cheaper", "there are cheaper garages": places that exist besides this one.
+  // Not when denied: "there were no shops that were cheaper".
+  const placesThere =
+    stretch.some((t, j) => t.surface === 'there' && ['are', 'were'].includes(stretch[j + 1]?.surface ?? '')) &&
+    !stretch.some((t) => t.surface === 'no' || NEGATOR_SET.has(t.surface) || NEGATOR_SET.has(t.lemma))
+  if (placesThere && stretch.some((t) => PLACES.has(t.surface) && t.surface.endsWith('s'))) return true
+  return stretch.some((t, j) => {
     const k = from + j
     const next = tokens[k + 1]?.surface ?? ''
     return (
@@ -72,8 +80,9 @@ function cheapAt(tokens: Token[], k: number): boolean {
   const t = tokens[k]!
   const previous = tokens[k - 1]?.surface ?? ''
   const next = tokens[k + 1]?.surface ?? ''
-  // Said of the price, not naming another offer: "the cheaper quote from another company" is only what was turned down.
-  if (t.surface === 'cheaper') return tokens[k + 1]?.pos !== 'NOUN'
+  // Said of the price, not naming another offer: "the cheaper quote from another company" is only what was turned
+  // down; cheaper places are somewhere else to go ("there are cheaper garages in town").
+  if (t.surface === 'cheaper') return tokens[k + 1]?.pos !== 'NOUN' || PLACES.has(next)
   if (t.surface === 'less') return ['for', 'far', 'much', 'cost', 'costs', 'charge', 'charged', 'pay', 'paid'].includes(previous)
   if (t.surface === 'half' || t.surface === 'fraction') return ['the', 'of'].includes(next)
   return false

@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { readAspects } from '../evaluate'
 
+/** The rules alone (most tests here; the first reads with the learned component). */
+const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
+
 describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
   test.each([
     ['The receptionist was snooty.', { professionalism: 'negative' }],
@@ -70,6 +73,12 @@ describe('complaint words (lexicon COMPLAINT_WORDS)', () => {
     ['Their response time is laughable.', { speed: 'negative' }],
     ['Their repair was ineffective.', { quality: 'negative' }],
     ['Their customer service is crap.', { professionalism: 'negative' }],
+    // Work done without care.
+    ['They haphazardly cut my hair again.', { quality: 'negative' }],
+    ['The paint job is blotchy.', { quality: 'negative' }],
+    ['They mangled my bumper.', { quality: 'negative' }],
+    ['The work was done carelessly.', { quality: 'negative' }],
+    ['Our old paint job was blotchy, now it looks great.', { quality: 'positive' }],
     // Not the business's: another's scam, the technician's own feeling.
     ['The previous contractor was a scammer.', {}],
     ['The technician was disgusted by the state of our basement.', {}],
@@ -246,7 +255,6 @@ describe('conduct, parts and bills said plainly (phrases.ts, lexicon.ts)', () =>
 })
 
 describe('work done wrong (phrases.ts, lexicon.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     ['There were mistakes in the order.', { quality: 'negative' }],
     ['He made a mistake on the wiring.', { quality: 'negative' }],
@@ -265,7 +273,6 @@ describe('work done wrong (phrases.ts, lexicon.ts)', () => {
 })
 
 describe('bills against what they should have been (phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     'My bill was $275 when it should have been around $50.',
     "They charged me for work they didn't do.",
@@ -286,7 +293,6 @@ describe('bills against what they should have been (phrases.ts)', () => {
 })
 
 describe('pushed, scared or used (phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     'He pressured me into buying a new unit.',
     'They tried to scare me into a replacement.',
@@ -303,7 +309,6 @@ describe('pushed, scared or used (phrases.ts)', () => {
 })
 
 describe('booking, care and parts (phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     ['They were very easy to book.', { speed: 'positive' }],
     ['It was hard to get an appointment.', { speed: 'negative' }],
@@ -320,7 +325,6 @@ describe('booking, care and parts (phrases.ts)', () => {
 })
 
 describe('a fault not found, floors unprotected, work left (phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     ["He couldn't figure out the problem.", { quality: 'negative' }],
     ['He could not diagnose it.', { quality: 'negative' }],
@@ -338,13 +342,11 @@ describe('a fault not found, floors unprotected, work left (phrases.ts)', () => 
 })
 
 test("the customer's own search and a place on a schedule are no complaint", () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   expect(read("We tried for hours and couldn't figure out the problem, so we called them.").quality).not.toBe('negative')
   expect(read("I'd hate to miss my spot on their schedule.").cleanliness).toBeUndefined()
 })
 
 describe('rudeness and dishonesty shown by what was done (phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     'He shouted at me when I pointed out the leak.',
     'He smoked in our living room without asking.',
@@ -369,7 +371,6 @@ describe('rudeness and dishonesty shown by what was done (phrases.ts)', () => {
 })
 
 describe('character and snubs said plainly (lexicon, silence.ts ignored, phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     // Character named in one word, said of people.
     ['The owner is devious and manipulative.', { professionalism: 'negative' }],
@@ -397,7 +398,6 @@ describe('character and snubs said plainly (lexicon, silence.ts ignored, phrases
 })
 
 describe('value, appointments, chasing and work not as asked, said plainly (phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     // Not worth it: the value of what was paid for.
     ['Not worth it.', { price: 'negative' }],
@@ -467,7 +467,6 @@ describe('value, appointments, chasing and work not as asked, said plainly (phra
 })
 
 describe("the customer's own cancellation, and a short wait said as short", () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     ['At this point I decided to cancel.', {}],
     ['I was ready to cancel the appointment because he was so rude!', { professionalism: 'negative' }],
@@ -485,7 +484,6 @@ describe("the customer's own cancellation, and a short wait said as short", () =
 })
 
 describe('notice of a visit, and being kept in touch (phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     ['They did not give us notice that they were coming.', { communication: 'negative' }],
     ['They gave us no notice.', { communication: 'negative' }],
@@ -602,7 +600,6 @@ describe('a snub or a contradiction said in a phrase (phrases.ts)', () => {
 })
 
 describe('patience, excuses, nerve and gossip (phrases.ts, lexicon)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     'A leasing agent had ABSOLUTELY no patience.',
     'She had zero patience with my kids.',
@@ -635,7 +632,6 @@ describe('patience, excuses, nerve and gossip (phrases.ts, lexicon)', () => {
 })
 
 describe('cheap make in the work or the place (phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     'This place may be built with very cheap material.',
     'The house is cheaply built.',
@@ -656,7 +652,6 @@ describe('cheap make in the work or the place (phrases.ts)', () => {
 })
 
 describe('a price said without the usual words (lexicon COMPLAINT_WORDS, phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     'I thought it was a bit overprice considering it was just bangs.',
     'The readers I purchased were very highly priced.',
@@ -681,7 +676,6 @@ describe('a price said without the usual words (lexicon COMPLAINT_WORDS, phrases
 })
 
 describe('an office never staffed, a warning never given (phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     ['They are never in the office.', { punctuality: 'negative' }],
     ['The manager is NEVER in her office during office hours.', { punctuality: 'negative' }],
@@ -707,7 +701,6 @@ describe('an office never staffed, a warning never given (phrases.ts)', () => {
 })
 
 describe('a result unlike what was asked for or shown (phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     'My hair looks nothing like the picture I showed her!',
     'It was nothing like what I asked for.',
@@ -727,7 +720,6 @@ describe('a result unlike what was asked for or shown (phrases.ts)', () => {
 })
 
 describe('charges for everything, and for wear and tear (phrases.ts)', () => {
-  const read = (text: string) => readAspects(text, { learned: false }) as Record<string, string>
   test.each([
     ['They charge you for everything the insurance will pay for.', { price: 'negative' }],
     ['They completely disregard normal wear and tear.', { price: 'negative' }],
@@ -735,6 +727,50 @@ describe('charges for everything, and for wear and tear (phrases.ts)', () => {
     ['We lost a lot of money to him before switching dentists.', { price: 'negative' }],
     // Denied, it is praise.
     ['They do not charge you for everything like other shops.', { price: 'positive' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+})
+
+describe('a rebuke: "no need to be rude" (phrases.ts)', () => {
+  test.each([
+    ['There is no need to be rude.', { professionalism: 'negative' }],
+    ['There was no need to yell at my wife.', { professionalism: 'negative' }],
+    ['No need to be so condescending.', { professionalism: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+
+  test('a denied rudeness elsewhere in the sentence stays praise', () => {
+    expect(read('They were never rude.')).toEqual({ professionalism: 'positive' })
+  })
+})
+
+describe('a decline: "their customer service has suffered" (phrases.ts)', () => {
+  test.each([
+    ['Their customer service has suffered.', { professionalism: 'negative' }],
+    ['The quality of their work has suffered lately.', { quality: 'negative' }],
+    ['Quality suffered after the owner retired.', { quality: 'negative' }],
+  ] as [string, Record<string, string>][])('%s', (text, expected) => {
+    expect(read(text)).toEqual(expected)
+  })
+
+  test('denied, no complaint', () => {
+    expect(read('The service has not suffered at all since the move.')).toEqual({})
+  })
+})
+
+describe('a complaint named as one: "my only complaint is the price" (phrases.ts)', () => {
+  test.each([
+    ['My only complaint is the price.', { price: 'negative' }],
+    ['I have one complaint: the price.', { price: 'negative' }],
+    ['The only negative was their communication.', { communication: 'negative' }],
+    ['The one drawback was the communication.', { communication: 'negative' }],
+    ['My only gripe is the price.', { price: 'negative' }],
+    // Denied, or no aspect named: no complaint.
+    ['Not one complaint about the price.', { price: 'positive' }],
+    ["My only complaint is that I didn't find them sooner.", {}],
+    ['One complaint I had with the previous company was the price.', {}],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })

@@ -56,6 +56,10 @@ describe('a deposit never returned, or returned whole (deposits.ts)', () => {
     ['We got our full deposit back.', { price: 'positive' }],
     ['They returned the entire deposit without any fuss.', { price: 'positive' }],
     ['I did not get the deposit back until March.', { speed: 'negative' }],
+    // A warning.
+    ["Don't expect to get your deposit back.", { price: 'negative' }],
+    ['Once you give a deposit, you will likely never see it back.', { price: 'negative' }],
+    ['You will never see your deposit again.', { price: 'negative' }],
   ] as [string, Record<string, string>][])('%s', (text, expected) => {
     expect(read(text)).toEqual(expected)
   })
@@ -64,6 +68,11 @@ describe('a deposit never returned, or returned whole (deposits.ts)', () => {
     "I didn't give them a deposit.",
     'I have not tried to get my deposit back yet.',
     'Others complained about not getting their deposit back; we got ours.',
+    'Do not expect your deposit back if you break the lease.',
+    'We did not expect the deposit back so soon, but they returned it in a week.',
+    'I never saw the deposit receipt again.',
+    'We paid the deposit and never saw the manager again.',
+    'I did not expect to get my whole deposit back, but they returned all of it.',
   ])('no complaint: %s', (text) => {
     expect(Object.values(read(text))).not.toContain('negative')
   })

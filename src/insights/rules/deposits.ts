@@ -7,8 +7,9 @@
  *   not denied ("they didn't keep a cent of it" is no complaint; "not only did they keep it" is one).
  * - Short-changed: "only", "barely" or a share ("45% of", "less than half") with a verb of getting it back.
  * - Set high: "high", "highest", "huge", "steep" just after the deposit.
- * - Never returned: a verb of getting it back denied ("we never got our deposit back", "they have yet to return it");
- *   returned whole is praise ("we got our full deposit back").
+ * - Never returned: a verb of getting it back denied ("we never got our deposit back", "they have yet to return it"),
+ *   or a warning ("don't expect your deposit back", "you'll never see it again"); returned whole is praise ("we got
+ *   our full deposit back").
  * The mark sits on the verb or the level word, so another company's scope still leaves it out.
  */
 import { type Token, timeEntry } from './types'
@@ -101,7 +102,7 @@ const negatedAt = (tokens: Token[], k: number) =>
 /** The verb at k denied right before it: "never got", "have not returned", "didn't even get" (not "not tried to get"). */
 function deniedVerb(tokens: Token[], k: number): boolean {
   let j = k - 1
-  while (['ever', 'even', 'yet', 'still', 'actually'].includes(tokens[j]?.surface ?? '')) j--
+  while (['ever', 'even', 'yet', 'still', 'actually', 'likely', 'probably'].includes(tokens[j]?.surface ?? '')) j--
   return NOT_OR_NEVER.has(tokens[j]?.surface ?? '')
 }
 
@@ -165,6 +166,31 @@ export function depositsKept(tokens: Token[]): void {
       const inTime = tokens.slice(k + 1, to).some((x) => x.surface === 'time')
       if (GETTING_BACK.has(t.lemma) && (only || share) && !inTime && (barely || !negatedAt(tokens, k))) {
         t.extra = timeEntry('deposit short-changed', -0.7, 'price')
+        return
+      }
+      // A warning: "don't expect your deposit back", "you'll never see it back", "never see your deposit again" (not
+      // "if you break the lease", nor others' deposits).
+      // What is not seen again is the deposit ("never see it back", "never see your deposit again"), not "paid the
+      // deposit and never saw the manager again", "the deposit receipt"; not a surprise at speed ("did not expect it
+      // back so soon").
+      const ofDeposit =
+        k < at
+          ? between.every(
+              (x) =>
+                LOST_SHARE.has(x.surface.toLowerCase()) || GETTING_BACK.has(x.lemma) || ['see', 'dime', 'penny', 'cent'].includes(x.lemma),
+            ) && !PAPER.has(tokens[at + 1]?.lemma ?? '')
+          : ['it', 'that', 'any', 'a'].includes(tokens[k + 1]?.surface ?? '') && !between.some((x) => x.surface === 'and')
+      const warned =
+        (t.lemma === 'expect' || t.lemma === 'see') &&
+        deniedVerb(tokens, k) &&
+        ofDeposit &&
+        tokens.slice(k + 1, to).some((x) => x.surface === 'back' || x.surface === 'again') &&
+        !tokens.slice(k + 1, to).some((x) => ['soon', 'quickly', 'fast', 'early'].includes(x.surface)) &&
+        // A surprise told, not a warning: "did not expect to get my whole deposit back, but they returned all of it".
+        !tokens.slice(k + 1).some((x) => WHOLE.has(x.surface) || x.surface === 'but' || x.surface === 'however') &&
+        !tokens.some((x) => LOSS_EXCUSED.has(x.surface.toLowerCase()))
+      if (warned) {
+        t.extra = timeEntry('deposit never returned', -0.7, 'price')
         return
       }
       if (!GETTING_BACK.has(t.lemma) || t.lemma === 'give') continue
