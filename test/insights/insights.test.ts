@@ -12,6 +12,7 @@ import { Insights } from '../../src/insights/schema'
 import { Value } from '@sinclair/typebox/value'
 import type { Business, Review, StoredReview } from '../../src/reviews/schema'
 import { polarityOf } from '../../src/insights/analyzer'
+import { analyzeReview } from '../../src/insights/rating-prior'
 import { business } from '../support/dataset'
 
 const read = (name: string) => Bun.file(join(import.meta.dir, name)).text()
@@ -286,6 +287,20 @@ describe('accuracy on labelled review sentences', () => {
     ])
     expect(line!.technicians).toEqual(['Mike Alvarez'])
     expect(line!.services).toEqual(['water-heater-repair'])
+  })
+})
+
+describe('a five-star review, read with the shipped model and its rating', () => {
+  const feelings = (text: string) =>
+    Object.fromEntries(analyzeReview(text, 5, contextFor(sampleBusiness)).aspects.map((m) => [m.aspect, m.sentiment]))
+  // Mild complaints the owner should see: the five-star shift (rating-prior.ts) was chosen to keep them. (Not written
+  // as the unit tests' sentence pairs: those the training script reads as sentences without a rating.)
+  test.each([
+    ['Great work, a little pricey.', 'price'],
+    ['Great job fixing our AC. They were a bit late.', 'punctuality'],
+    ['The bill was a bit high.', 'price'],
+  ])('%s', (text, aspect) => {
+    expect(feelings(text)[aspect]).toBe('negative')
   })
 })
 
