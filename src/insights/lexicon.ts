@@ -895,7 +895,6 @@ export const SENTIMENT: Record<string, number> = {
   impossible: -0.7,
   downside: -0.6,
   drawback: -0.6,
-  gripe: -0.6,
   shame: -0.5,
   explanation: 0.5,
   confirmation: 0.4,
@@ -2239,20 +2238,22 @@ export const COMPLAINT_WORDS: Record<string, [sentiment: number, aspect: AspectI
   infuriating: [-0.8, null],
   laughable: [-0.7, null],
   crap: [-0.8, null],
-  // Work done without care (a surface left "streaky" is left-behind.ts's cleanliness).
+  // Work done without care (a surface left "streaky" is left-behind.ts's cleanliness; "carelessly", "blotchy" and
+  // "mangled" are as often the customer's own, their skin or a storm's doing).
   amateurish: [-0.8, 'quality'],
   haphazard: [-0.7, 'quality'],
   haphazardly: [-0.7, 'quality'],
   sloppily: [-0.7, 'quality'],
-  carelessly: [-0.7, 'quality'],
-  blotchy: [-0.6, 'quality'],
-  mangled: [-0.8, 'quality'],
   greedy: [-0.8, 'price'],
   unsanitary: [-0.8, 'cleanliness'],
   unhygienic: [-0.8, 'cleanliness'],
   misinformed: [-0.7, 'communication'],
   scammer: [-0.9, 'professionalism'],
-  fraudulent: [-0.9, 'professionalism'],
+  // Conduct named: "scummy business practices", "questionable practices", "she gave me attitude".
+  scummy: [-0.8, 'professionalism'],
+  'questionable practice': [-0.7, 'professionalism'],
+  'give me attitude': [-0.8, 'professionalism'],
+  'give us attitude': [-0.8, 'professionalism'],
   // Discourtesy named in one word (real train split's missed professionalism complaints).
   racist: [-0.9, 'professionalism'],
   racism: [-0.9, 'professionalism'],

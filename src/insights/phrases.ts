@@ -35,10 +35,15 @@ export const PHRASES: Record<string, PhraseEntry> = {
   // A complaint named as one: "my only complaint is the price", "the one negative was their communication" (the aspect
   // is the cue's beside it; "complaint" alone is a trouble noun, no opinion).
   'only complaint': [-0.6, null],
-  'one complaint': [-0.6, null],
+  'biggest complaint': [-0.6, null],
+  'main complaint': [-0.6, null],
   'only negative': [-0.6, null],
-  'one negative': [-0.6, null],
   'the negative be': [-0.6, null],
+  // Others' reviews, not this one's complaint: "the only negative reviews are from people who ...".
+  'only negative review': [0, null],
+  'only negative reviews': [0, null],
+  'only negative comment': [0, null],
+  'only negative comments': [0, null],
   'no complaint': [0.8, null],
   'no complaints': [0.8, null],
   'zero complaint': [0.8, null],
@@ -745,6 +750,9 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'like they say': [0.6, 'punctuality'],
   'right at <num>': [0.7, 'punctuality'],
   'miss * appointment': [-0.9, 'punctuality'],
+  // The customer's own: "we missed our appointment", "I missed the appointment".
+  'i miss * appointment': [0, null],
+  'we miss * appointment': [0, null],
   'missed appointment': [-0.9, 'punctuality'],
   'forget about we': [-0.7, 'punctuality'],
   'forget about us': [-0.7, 'punctuality'],
@@ -1175,6 +1183,11 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'miss some spots': [-0.7, 'cleanliness'],
   'miss several spots': [-0.7, 'cleanliness'],
   'miss a few spots': [-0.7, 'cleanliness'],
+  'spots be miss': [-0.7, 'cleanliness'],
+  'areas be miss': [-0.7, 'cleanliness'],
+  // Parts of the job missed: "several things were missed" (not the active "missed a few things", as often the
+  // customer's own: "I missed a few things in the contract").
+  'things be miss': [-0.6, 'quality'],
   // A warranty not honoured, a refund still owed.
   'not honor the warranty': [-0.7, 'professionalism'],
   'not honor their warranty': [-0.7, 'professionalism'],
@@ -1183,6 +1196,9 @@ export const PHRASES: Record<string, PhraseEntry> = {
   // Work that drags on.
   'take weeks to': [-0.6, 'speed'],
   'take months to': [-0.7, 'speed'],
+  'take weeks for': [-0.6, 'speed'],
+  'take months for': [-0.7, 'speed'],
+  'take them months': [-0.7, 'speed'],
   // How long such work usually takes is no complaint: "it would normally take weeks, they did it in two days".
   'normally take': [0, null],
   'usually take': [0, null],
@@ -1557,18 +1573,27 @@ export const PHRASES: Record<string, PhraseEntry> = {
   // A decline: "their customer service has suffered", "the quality of the work has suffered".
   // Spelled out, not with a skip: "has not suffered" must not match.
   'service suffer': [-0.7, 'professionalism'],
+  'service suffer no': [0, null],
   'service have suffer': [-0.7, 'professionalism'],
   'service have really suffer': [-0.7, 'professionalism'],
   'customer service suffer': [-0.7, 'professionalism'],
   'customer service have suffer': [-0.7, 'professionalism'],
-  'quality suffer': [-0.7, 'quality'],
-  'quality have suffer': [-0.7, 'quality'],
+  'customer service have really suffer': [-0.7, 'professionalism'],
+  // The work's quality only: "the air quality suffered" is the job to be done.
+  'quality of their work have suffer': [-0.7, 'quality'],
+  'quality of the work have suffer': [-0.7, 'quality'],
+  'quality of work have suffer': [-0.7, 'quality'],
   'work have suffer': [-0.7, 'quality'],
   // A rebuke: "there is no need to be rude", "no need for such a rude response" say the rudeness was there.
-  'no need * rude': [-0.8, 'professionalism'],
-  'no need * yell': [-0.8, 'professionalism'],
-  'no need * condescend': [-0.8, 'professionalism'],
-  'no need * nasty': [-0.8, 'professionalism'],
+  // Spelled out: "no need to worry about rude technicians" is no rebuke.
+  'no need to be rude': [-0.8, 'professionalism'],
+  'no need to be so rude': [-0.8, 'professionalism'],
+  'no need to be that rude': [-0.8, 'professionalism'],
+  'no need for such a rude': [-0.8, 'professionalism'],
+  'no need to yell': [-0.8, 'professionalism'],
+  'no need to be condescending': [-0.8, 'professionalism'],
+  'no need to be so condescending': [-0.8, 'professionalism'],
+  'no need to be nasty': [-0.8, 'professionalism'],
   'i have the audacity': [0, null],
   'my neighbour have the audacity': [0, null],
   'my neighbor have the audacity': [0, null],

@@ -197,10 +197,10 @@ describe('summaries on the sample and on real review text', async () => {
 
   test('the sample summary, as a person reads it', () => {
     expect(sample.summary).toContain(
-      'Customers largely praise professionalism and courtesy (260 positive mentions and 32 negative) and price and value (212 positive mentions and 24 negative).',
+      'Customers consistently praise professionalism and courtesy (267 positive mentions and 28 negative, 2 neutral) and largely praise quality of work (208 positive mentions and 54 negative, 3 neutral).',
     )
     expect(sample.summary).toContain(
-      'The most frequent complaint, from a minority of those who mention it, concerns quality of work (54 negative mentions and 208 positive, 3 neutral).',
+      'The most frequent complaint, from a minority of those who mention it, concerns communication (47 negative mentions and 168 positive).',
     )
     expect(sample.summary).toContain('The business has replied publicly to 209 of its reviews (29%).')
   })

@@ -27,6 +27,10 @@ describe('cheaper elsewhere (cheaper-elsewhere.ts)', () => {
     "It was half the competitor's quote.",
     "Their price was a fraction of the other company's estimate.",
     'There are shops that are cheaper than the other quotes.',
+    // Places said to exist, but the cheapness is this business's, or the places are doubted or supposed.
+    'There are three garages in our town and this one is cheaper.',
+    "If there are cheaper garages in town, I haven't found them.",
+    'I doubt there are cheaper shops anywhere.',
   ])('praise stays praise: %s', (text) => {
     expect(read(text)).toEqual({ price: 'positive' })
   })

@@ -56,10 +56,19 @@ function elsewhere(tokens: Token[], at: number): boolean {
   while (to + 1 < tokens.length && !STRETCH_ENDS.has(tokens[to + 1]!.surface)) to++
   const stretch = tokens.slice(from, to + 1)
   // "There are shops in town that are cheaper", "there are cheaper garages": places that exist besides this one.
-  // Not when denied: "there were no shops that were cheaper".
+  // Not when denied, doubted, asked or supposed ("there were no shops that were cheaper", "I doubt there are", "if
+  // there are cheaper garages, I haven't found them", "there are cheaper companies?"), nor when the cheapness turns to
+  // this business ("there are three garages in town and this one is cheaper", "... and they price matched it").
+  const there = stretch.findIndex((t, j) => t.surface === 'there' && ['are', 'were'].includes(stretch[j + 1]?.surface ?? ''))
+  const cheapness = at - from
   const placesThere =
-    stretch.some((t, j) => t.surface === 'there' && ['are', 'were'].includes(stretch[j + 1]?.surface ?? '')) &&
-    !stretch.some((t) => t.surface === 'no' || NEGATOR_SET.has(t.surface) || NEGATOR_SET.has(t.lemma))
+    there >= 0 &&
+    there < cheapness &&
+    !tokens.some(
+      (t) => ['no', 'if', 'doubt', '?', 'match'].includes(t.surface.toLowerCase()) || t.lemma === 'doubt' || t.lemma === 'match',
+    ) &&
+    !stretch.some((t) => NEGATOR_SET.has(t.surface) || NEGATOR_SET.has(t.lemma)) &&
+    !stretch.slice(there, cheapness).some((t) => ['and', 'this', 'they', 'it', 'one'].includes(t.surface.toLowerCase()))
   if (placesThere && stretch.some((t) => PLACES.has(t.surface) && t.surface.endsWith('s'))) return true
   return stretch.some((t, j) => {
     const k = from + j

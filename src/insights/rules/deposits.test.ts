@@ -73,6 +73,9 @@ describe('a deposit never returned, or returned whole (deposits.ts)', () => {
     'I never saw the deposit receipt again.',
     'We paid the deposit and never saw the manager again.',
     'I did not expect to get my whole deposit back, but they returned all of it.',
+    'I did not expect to see my deposit back and was shocked when they mailed a check.',
+    "I didn't expect to see my deposit again, they proved me wrong.",
+    'I never see the deposit again, it just rolls into the next job.',
   ])('no complaint: %s', (text) => {
     expect(Object.values(read(text))).not.toContain('negative')
   })

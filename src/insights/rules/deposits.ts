@@ -115,6 +115,41 @@ function clauseAround(tokens: Token[], at: number): [number, number] {
   return [from, to]
 }
 
+/**
+ * A warning at the verb k that the deposit (at) will not come back: "don't expect your deposit back", "you'll never
+ * see it back", "never see your deposit again". Not "if you break the lease", nor others' deposits; not "paid the
+ * deposit and never saw the manager again", "the deposit receipt"; not a surprise told ("did not expect it back so
+ * soon", "I did not expect to see my deposit back and ...", "did not expect my whole deposit back, but ...").
+ */
+function warnedOf(tokens: Token[], k: number, at: number, to: number, between: Token[]): boolean {
+  const t = tokens[k]!
+  if ((t.lemma !== 'expect' && t.lemma !== 'see') || !deniedVerb(tokens, k)) return false
+  // What is not seen again is the deposit, with nothing but its share, owner or getting back between.
+  const ofDeposit =
+    k < at
+      ? between.every(
+          (x) => LOST_SHARE.has(x.surface.toLowerCase()) || GETTING_BACK.has(x.lemma) || ['see', 'dime', 'penny', 'cent'].includes(x.lemma),
+        ) && !PAPER.has(tokens[at + 1]?.lemma ?? '')
+      : ['it', 'that', 'any', 'a'].includes(tokens[k + 1]?.surface ?? '') && !between.some((x) => x.surface === 'and')
+  // Told to the reader ("don't expect", "you'll never see it"), not the customer's own surprise.
+  const subject = tokens
+    .slice(Math.max(0, k - 5), k)
+    .reverse()
+    .find((x) => ['i', 'we', 'you', 'youll', 'he', 'she', 'they'].includes(x.surface.toLowerCase()))
+    ?.surface.toLowerCase()
+  const toTheReader =
+    t.lemma === 'expect' ? t.surface.toLowerCase() === 'expect' && (!subject || subject.startsWith('you')) : !!subject?.startsWith('you')
+  const after = tokens.slice(k + 1, to)
+  return (
+    ofDeposit &&
+    toTheReader &&
+    after.some((x) => x.surface === 'back' || x.surface === 'again') &&
+    !after.some((x) => ['soon', 'quickly', 'fast', 'early'].includes(x.surface)) &&
+    !tokens.slice(k + 1).some((x) => WHOLE.has(x.surface) || x.surface === 'but' || x.surface === 'however') &&
+    !tokens.some((x) => LOSS_EXCUSED.has(x.surface.toLowerCase()))
+  )
+}
+
 /** Marks a deposit kept, short-changed or set high (a sentence rule: runs before the sentence is split). */
 export function depositsKept(tokens: Token[]): void {
   for (let at = 0; at < tokens.length; at++) {
@@ -168,27 +203,7 @@ export function depositsKept(tokens: Token[]): void {
         t.extra = timeEntry('deposit short-changed', -0.7, 'price')
         return
       }
-      // A warning: "don't expect your deposit back", "you'll never see it back", "never see your deposit again" (not
-      // "if you break the lease", nor others' deposits).
-      // What is not seen again is the deposit ("never see it back", "never see your deposit again"), not "paid the
-      // deposit and never saw the manager again", "the deposit receipt"; not a surprise at speed ("did not expect it
-      // back so soon").
-      const ofDeposit =
-        k < at
-          ? between.every(
-              (x) =>
-                LOST_SHARE.has(x.surface.toLowerCase()) || GETTING_BACK.has(x.lemma) || ['see', 'dime', 'penny', 'cent'].includes(x.lemma),
-            ) && !PAPER.has(tokens[at + 1]?.lemma ?? '')
-          : ['it', 'that', 'any', 'a'].includes(tokens[k + 1]?.surface ?? '') && !between.some((x) => x.surface === 'and')
-      const warned =
-        (t.lemma === 'expect' || t.lemma === 'see') &&
-        deniedVerb(tokens, k) &&
-        ofDeposit &&
-        tokens.slice(k + 1, to).some((x) => x.surface === 'back' || x.surface === 'again') &&
-        !tokens.slice(k + 1, to).some((x) => ['soon', 'quickly', 'fast', 'early'].includes(x.surface)) &&
-        // A surprise told, not a warning: "did not expect to get my whole deposit back, but they returned all of it".
-        !tokens.slice(k + 1).some((x) => WHOLE.has(x.surface) || x.surface === 'but' || x.surface === 'however') &&
-        !tokens.some((x) => LOSS_EXCUSED.has(x.surface.toLowerCase()))
+      const warned = warnedOf(tokens, k, at, to, between)
       if (warned) {
         t.extra = timeEntry('deposit never returned', -0.7, 'price')
         return
