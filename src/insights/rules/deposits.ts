@@ -203,8 +203,7 @@ export function depositsKept(tokens: Token[]): void {
         t.extra = timeEntry('deposit short-changed', -0.7, 'price')
         return
       }
-      const warned = warnedOf(tokens, k, at, to, between)
-      if (warned) {
+      if (warnedOf(tokens, k, at, to, between)) {
         t.extra = timeEntry('deposit never returned', -0.7, 'price')
         return
       }

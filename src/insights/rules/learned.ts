@@ -269,7 +269,7 @@ function decideAspects(
   const defaultNegativeAt = model.negative ?? 0.5
   const { aspectLabels, complaint: complaintAt } = compiled(model)
   // The gate: an added complaint needs a felt negative cue, or the complaint classifier sure enough of one.
-  const complaintFelt = model.gate !== true || cues.some((c) => c.live && c.score < 0)
+  const gateOpen = model.gate !== true || cues.some((c) => c.live && c.score < 0)
   const complaintLikely = p[complaintAt] ?? 0
   for (let i = 0; i < aspectLabels.length; i++) {
     const { aspect, present: presentAt, negative: negativeIndex, kept: keptAt } = aspectLabels[i]!
@@ -293,7 +293,7 @@ function decideAspects(
     if (silenced || (setAside.has(aspect) && !felt.has(aspect))) continue
     if (present < (model.adds?.[i] ?? 2)) continue
     const complaint = negative >= negativeAt
-    if (complaint && !complaintFelt && complaintLikely < (model.complaintGates?.[i] ?? 2)) continue
+    if (complaint && !gateOpen && complaintLikely < (model.complaintGates?.[i] ?? 2)) continue
     out.set(aspect, complaint ? -0.5 : 0.5)
   }
   return out
