@@ -564,30 +564,27 @@ for (const [subset, examples] of SUBSETS)
               const heldOutP = probabilitiesOf(heldOutSentences)
               const fiveP = probabilitiesOf(fiveStar)
               const lowP = probabilitiesOf(lowStar)
-              /** How many guards a candidate breaks: unit-test pairs, five-star and one- and two-star reviews, and the labelled files' floors. */
+              /** The guard sentences and reviews a candidate breaks: unit-test pairs and quoted sentences, five-star and one- and two-star reviews. */
+              const brokenGuards = (candidate: LearnedModel) => ({
+                pairs: pairs.filter((e, k) => pairsRight[k] && !exact(candidate, e, pairsP[k]!)),
+                quoted: quoted.filter((e, k) => complaintsOf(candidate, e, quotedP[k]!).some((a) => !quotedComplaints[k]!.includes(a))),
+                five: fiveStar.filter((e, k) => fiveStarQuiet[k] && complains(candidate, e, fiveP[k]!)),
+                low: lowStar.filter((e, k) => lowStarHeard[k] && !complains(candidate, e, lowP[k]!)),
+              })
+              /** How many guards a candidate breaks: the labelled files' floors and each guard sentence or review. */
               const violations = (candidate: LearnedModel) => {
                 const tuning = score(candidate, tuningSentences, tuningP)
                 const heldOut = score(candidate, heldOutSentences, heldOutP)
-                let n = 0
-                if (tuning.f1 < Math.min(TUNING_FLOOR.f1, tuningRules.f1)) n++
-                if (tuning.polarity < Math.min(TUNING_FLOOR.polarity, tuningRules.polarity)) n++
-                if (tuning.foundAndRight < Math.min(TUNING_FLOOR.foundAndRight, tuningRules.foundAndRight)) n++
-                if (heldOut.f1 < heldOutRules.f1) n++
-                if (heldOut.polarity < heldOutRules.polarity) n++
-                if (heldOut.foundAndRight < heldOutRules.foundAndRight) n++
-                pairs.forEach((e, k) => {
-                  if (pairsRight[k] && !exact(candidate, e, pairsP[k]!)) n++
-                })
-                quoted.forEach((e, k) => {
-                  if (complaintsOf(candidate, e, quotedP[k]!).some((a) => !quotedComplaints[k]!.includes(a))) n++
-                })
-                fiveStar.forEach((e, k) => {
-                  if (fiveStarQuiet[k] && complains(candidate, e, fiveP[k]!)) n++
-                })
-                lowStar.forEach((e, k) => {
-                  if (lowStarHeard[k] && !complains(candidate, e, lowP[k]!)) n++
-                })
-                return n
+                const floors = [
+                  tuning.f1 < Math.min(TUNING_FLOOR.f1, tuningRules.f1),
+                  tuning.polarity < Math.min(TUNING_FLOOR.polarity, tuningRules.polarity),
+                  tuning.foundAndRight < Math.min(TUNING_FLOOR.foundAndRight, tuningRules.foundAndRight),
+                  heldOut.f1 < heldOutRules.f1,
+                  heldOut.polarity < heldOutRules.polarity,
+                  heldOut.foundAndRight < heldOutRules.foundAndRight,
+                ].filter(Boolean).length
+                const broken = brokenGuards(candidate)
+                return floors + broken.pairs.length + broken.quoted.length + broken.five.length + broken.low.length
               }
               const guarded = args.includes('--unguarded') ? () => true : (candidate: LearnedModel) => violations(candidate) === 0
               /** A candidate keeps the rules' F1 and polarity (within a point) and the five-star dev reviews. */
@@ -732,13 +729,8 @@ for (const [subset, examples] of SUBSETS)
                 console.log(
                   `  repair: ${violations(m)} guards broken, dev allowed ${devAllowed(m, local.scored)}, ${show(local.scored)} ${thresholdsOf(m)}`,
                 )
-                console.log('   pairs', pairs.filter((e, k) => pairsRight[k] && !exact(m, e, pairsP[k]!)).map(textOf))
-                console.log(
-                  '   quoted',
-                  quoted.filter((e, k) => complaintsOf(m, e, quotedP[k]!).some((a) => !quotedComplaints[k]!.includes(a))).map(textOf),
-                )
-                console.log('   five', fiveStar.filter((e, k) => fiveStarQuiet[k] && complains(m, e, fiveP[k]!)).map(textOf))
-                console.log('   low', lowStar.filter((e, k) => lowStarHeard[k] && !complains(m, e, lowP[k]!)).map(textOf))
+                const broken = brokenGuards(m)
+                for (const kind of ['pairs', 'quoted', 'five', 'low'] as const) console.log(`   ${kind}`, broken[kind].map(textOf))
               }
               if (violations(local.model) > 0 || !devAllowed(local.model, local.scored)) local = { model, scored: score(model, dev, devP) }
               climb(guarded)
@@ -748,14 +740,15 @@ for (const [subset, examples] of SUBSETS)
                 `${name}: add ${m.adds!.join('/')} drop ${m.drops!.join('/')} complaint >= ${m.negatives?.join('/') ?? m.negative} gate ${m.gate ?? false}${m.complaintGates ? ` (or complaint >= ${m.complaintGates.join('/')})` : ''} turn ${m.flip ?? '-'}${m.turnsNegative ? ` to negative ${m.turnsNegative.join('/')}` : ''}${m.turnsPositive ? ` to positive ${m.turnsPositive.join('/')}` : ''}: ${show(local.scored)}; ${showDocuments(documentErrors(m, documentP))}`,
               )
               if (args.includes('--unguarded')) {
-                const broken = pairs.filter((e, k) => pairsRight[k] && !exact(m, e, pairsP[k]!)).map(textOf)
+                const guards = brokenGuards(m)
+                const broken = guards.pairs.map(textOf)
                 console.log(`  guards broken: ${violations(m)}`)
                 console.log(`  breaks ${broken.length} unit-test sentences: ${broken.slice(0, 12).join(' | ')}`)
                 console.log(
                   `  written: ${show(score(m, tuningSentences, tuningP))}; held out: ${show(score(m, heldOutSentences, heldOutP))}`,
                 )
-                const five = fiveStar.filter((e, k) => fiveStarQuiet[k] && complains(m, e, fiveP[k]!)).map(textOf)
-                const low = lowStar.filter((e, k) => lowStarHeard[k] && !complains(m, e, lowP[k]!)).length
+                const five = guards.five.map(textOf)
+                const low = guards.low.length
                 console.log(`  five-star newly complaining ${five.length}: ${five.slice(0, 4).join(' | ')}; low-star newly silent: ${low}`)
               }
               if (local.scored.objective > best.scored.objective + 1e-9) best = { ...local, name }

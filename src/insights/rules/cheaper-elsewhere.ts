@@ -64,9 +64,7 @@ function elsewhere(tokens: Token[], at: number): boolean {
   const placesThere =
     there >= 0 &&
     there < cheapness &&
-    !tokens.some(
-      (t) => ['no', 'if', 'doubt', '?', 'match'].includes(t.surface.toLowerCase()) || t.lemma === 'doubt' || t.lemma === 'match',
-    ) &&
+    !tokens.some((t) => ['no', 'if', '?'].includes(t.surface.toLowerCase()) || t.lemma === 'doubt' || t.lemma === 'match') &&
     !stretch.some((t) => NEGATOR_SET.has(t.surface) || NEGATOR_SET.has(t.lemma)) &&
     !stretch.slice(there, cheapness).some((t) => ['and', 'this', 'they', 'it', 'one'].includes(t.surface.toLowerCase()))
   if (placesThere && stretch.some((t) => PLACES.has(t.surface) && t.surface.endsWith('s'))) return true

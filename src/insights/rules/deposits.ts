@@ -86,8 +86,10 @@ const LOSS_EXCUSED = new Set([
   'forgot',
   '?',
 ])
+const lossExcused = (tokens: Token[]) => tokens.some((x) => LOSS_EXCUSED.has(x.surface.toLowerCase()))
 /** Nouns after "deposit" that make it a thing of paper, not money: "my deposit receipt". */
 const PAPER = new Set(['receipt', 'slip', 'check', 'cheque', 'form', 'box'])
+const paperAfter = (tokens: Token[], at: number) => PAPER.has(tokens[at + 1]?.lemma ?? '')
 const GETTING_BACK = new Set(['receive', 'get', 'refund', 'return', 'give', 'recieve'])
 const WHOLE = new Set(['full', 'entire', 'whole', 'all', '100%'])
 const LEVEL = new Set(['high', 'highest', 'huge', 'steep', 'expensive', 'outrageous', 'ridiculous', 'insane', 'astronomical'])
@@ -129,7 +131,7 @@ function warnedOf(tokens: Token[], k: number, at: number, to: number, between: T
     k < at
       ? between.every(
           (x) => LOST_SHARE.has(x.surface.toLowerCase()) || GETTING_BACK.has(x.lemma) || ['see', 'dime', 'penny', 'cent'].includes(x.lemma),
-        ) && !PAPER.has(tokens[at + 1]?.lemma ?? '')
+        ) && !paperAfter(tokens, at)
       : ['it', 'that', 'any', 'a'].includes(tokens[k + 1]?.surface ?? '') && !between.some((x) => x.surface === 'and')
   // Told to the reader ("don't expect", "you'll never see it"), not the customer's own surprise.
   const subject = tokens
@@ -146,7 +148,7 @@ function warnedOf(tokens: Token[], k: number, at: number, to: number, between: T
     after.some((x) => x.surface === 'back' || x.surface === 'again') &&
     !after.some((x) => ['soon', 'quickly', 'fast', 'early'].includes(x.surface)) &&
     !tokens.slice(k + 1).some((x) => WHOLE.has(x.surface) || x.surface === 'but' || x.surface === 'however') &&
-    !tokens.some((x) => LOSS_EXCUSED.has(x.surface.toLowerCase()))
+    !lossExcused(tokens)
   )
 }
 
@@ -186,8 +188,8 @@ export function depositsKept(tokens: Token[]): void {
         (k < at &&
           between.every((x) => LOST_SHARE.has(x.surface.toLowerCase())) &&
           !tokens.slice(Math.max(0, k - 4), k).some((x) => HEDGES.has(x.surface.toLowerCase())) &&
-          !tokens.some((x) => LOSS_EXCUSED.has(x.surface.toLowerCase())) &&
-          !PAPER.has(tokens[at + 1]?.lemma ?? '') &&
+          !lossExcused(tokens) &&
+          !paperAfter(tokens, at) &&
           (t.lemma !== 'kiss' || tokens.slice(at + 1, at + 4).some((x) => /^good-?bye$/i.test(x.surface))))
       if (TAKING.has(t.lemma) && object && lost && !asked && !time && !between.some((x) => x.surface === 'and') && !negatedAt(tokens, k)) {
         t.extra = timeEntry('deposit kept', -0.7, 'price')
