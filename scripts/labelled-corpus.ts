@@ -5,7 +5,15 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
-export type LabelledItem = { text: string; aspects: Record<string, string>; split?: string; license?: string; source?: string }
+export type LabelledItem = {
+  text: string
+  aspects: Record<string, string>
+  split?: string
+  license?: string
+  source?: string
+  /** The corpus file the line came from (set when read). */
+  file?: string
+}
 
 /** Licences whose terms allow training the shipped weights (and choosing the shipped word vectors) on the text. */
 export const TRAINABLE = /^(CC-BY|CC0)/
@@ -21,7 +29,7 @@ export function labelledItems(folders: readonly string[], split: string): Labell
       for (const line of readFileSync(join(dir, name), 'utf8').split('\n'))
         if (line.trim()) {
           const item = JSON.parse(line) as LabelledItem
-          if (item.split === split) out.push(item)
+          if (item.split === split) out.push({ ...item, file: name })
         }
   return out
 }

@@ -206,6 +206,7 @@ export function analyzeText(text: string, context: AnalysisContext = {}): Weighe
           score: h.score,
           // Set aside: another company's scope, the job to be done, or an opinion word a rule silenced (score 0).
           live: !h.job && isLive(clauseTokens, h) && !(h.score === 0 && h.entry.sentiment !== 0),
+          ...(h.entry.explicit ? { explicit: true } : {}),
         })
       const score = clamp(live.reduce((s, h) => s + h.score, 0))
       const clauseText = joinTokens(clauseTokens)

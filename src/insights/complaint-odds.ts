@@ -12,7 +12,7 @@
  *   with P(named) = 1 where the rules read the aspect. A sentence that names no aspect yields no candidate.
  */
 import type { AspectId } from './lexicon'
-import { aspectLabelsOf, decide, type Cue, type LearnedModel } from './rules/learned'
+import { aspectLabelsOf, complaintLabelOf, decide, type Cue, type LearnedModel } from './rules/learned'
 import type { AspectMention } from './rules/types'
 
 /** The strongest aspect of a review's sentences that may be a complaint the analyser did not read as one. */
@@ -32,6 +32,8 @@ export type MentionOdds = {
   complaint: number
   /** Read by the rules (not made or turned by the model). */
   ruled: boolean
+  /** The complaint classifier's P(the sentence holds any complaint); absent where the model has no such classifier. */
+  sentenceComplaint?: number
 }
 
 export type ComplaintOdds = {
@@ -49,7 +51,12 @@ export type ComplaintOdds = {
  */
 export const NAMED_FLOOR = 0.3
 
-type Layout = { aspects: readonly { aspect: AspectId; present: number; negative: number }[]; eligibility: LearnedModel }
+type Layout = {
+  aspects: readonly { aspect: AspectId; present: number; negative: number }[]
+  /** Where the sentence's complaint label is (-1: none). */
+  complaint: number
+  eligibility: LearnedModel
+}
 const layouts = new WeakMap<LearnedModel, Layout>()
 /**
  * Where each aspect's presence and polarity probabilities sit, and the model with every add threshold at 0: its
@@ -59,7 +66,7 @@ function layoutOf(model: LearnedModel): Layout {
   let layout = layouts.get(model)
   if (!layout) {
     const aspects = aspectLabelsOf(model)
-    layout = { aspects, eligibility: { ...model, adds: aspects.map(() => 0), gate: false } }
+    layout = { aspects, complaint: complaintLabelOf(model), eligibility: { ...model, adds: aspects.map(() => 0), gate: false } }
     layouts.set(model, layout)
   }
   return layout
@@ -99,11 +106,13 @@ export class ComplaintWeigher {
     const probabilities = new Map<AspectId, { named: number; complaint: number }>()
     for (const { aspect, present, negative } of this.layout.aspects)
       probabilities.set(aspect, { named: p[present] ?? 0, complaint: p[negative] ?? 0 })
+    const sentenceComplaint = this.layout.complaint >= 0 ? { sentenceComplaint: round(p[this.layout.complaint] ?? 0) } : {}
     for (const m of mentions) {
       const q = probabilities.get(m.aspect)
       if (!q) continue
       const byModel = m.cues.includes(LEARNED_CUE)
-      this.byMention.set(m, { sentence: index, complaint: round(byModel ? q.named * q.complaint : q.complaint), ruled: !byModel })
+      const complaint = round(byModel ? q.named * q.complaint : q.complaint)
+      this.byMention.set(m, { sentence: index, complaint, ruled: !byModel, ...sentenceComplaint })
     }
     const allowed = decide(this.layout.eligibility, p, ruled, cues)
     for (const { aspect } of this.layout.aspects) {

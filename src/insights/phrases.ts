@@ -1954,6 +1954,10 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'leave without finish': [-0.7, 'quality'],
   'not complete the job': [-0.7, 'quality'],
   'rushed job': [-0.7, 'quality'],
+  // Hurried along: "felt rushed", "rushed us out the door" (denied, "never felt rushed" is the patience praised).
+  'feel rush': [-0.5, 'professionalism'],
+  'rush me out': [-0.6, 'professionalism'],
+  'rush us out': [-0.6, 'professionalism'],
   'just temporary fixes': [-0.6, 'quality'],
   'only temporary fixes': [-0.6, 'quality'],
   'toilet still run': [-0.7, 'quality'],

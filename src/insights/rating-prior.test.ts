@@ -113,6 +113,29 @@ describe('a five-star review', () => {
   })
 })
 
+describe('a five-star review, with a model that also weighs whether a sentence holds any complaint', () => {
+  // The same model (weights as label, weight pairs) and a fifth label, `complaint` (4): even odds by default, "charge"
+  // makes it unlikely, "high" likely.
+  const base = smallAspectModel({
+    'w:bill': [2, 8],
+    'w:charge': [3, -4, 4, -4],
+    'w:high': [3, 4, 4, 4],
+  })
+  const withComplaint = { ...base, labels: [...base.labels, 'complaint'], bias: [...base.bias, 0] }
+  const fiveStar = (text: string) => analyzeReview(text, 5, { learned: withComplaint })
+
+  test('a complaint stands only where its sentence more likely than not holds one, a strong rule too', () => {
+    expect(fiveStar('The bill was a bit high.').aspects).toMatchObject([{ aspect: 'price', sentiment: 'negative' }])
+    const charged = fiveStar('They charged $300 for 10 minutes of work.').aspects
+    expect(charged).toMatchObject([{ aspect: 'price', sentiment: 'neutral', score: 0 }])
+    expect(charged[0]!.cues).toContain(RATING_CUE)
+    // Read alone, or at four stars, the strong rule's complaint is as it was.
+    expect(analyzeReview('They charged $300 for 10 minutes of work.', 4, { learned: withComplaint }).aspects).toMatchObject([
+      { aspect: 'price', sentiment: 'negative', score: -0.8 },
+    ])
+  })
+})
+
 describe('what the rating leaves alone', () => {
   test('three and four stars, no rating, and the rules read alone change nothing', () => {
     const analysis = analyzeText('Great work. We phoned on Monday.', context)

@@ -10,8 +10,9 @@
  *   when its shifted odds reach even: the aspect's mentions in that sentence turn negative, or the sentence is added
  *   as one. A review whose sentences name no aspect ("Terrible. Avoid.") has no candidate and stays silent.
  * - 5 stars: each complaint read must reach even odds after the shift, unless a strong rule read it (a rule reading
- *   whose score is at least STRONG_RULE in size: an emphatic complaint word, or a failure stated outright). One that
- *   does not stays a neutral mention of its aspect: the aspect is named, the complaint is not believed.
+ *   whose score is at least STRONG_RULE in size: an emphatic complaint word, or a failure stated outright), and either
+ *   way its sentence must more likely than not hold a complaint, by the model's complaint classifier (SENTENCE_HOLDS).
+ *   One that does not stays a neutral mention of its aspect: the aspect is named, the complaint is not believed.
  * - 3 and 4 stars, no rating, or a reading without the model's odds (the rules alone): the reading as it is.
  * Sentences are never read with a rating: the sentence-level figures are the analyser's alone. What the rating made
  * carries the cue RATING_CUE (the evidence and `analyze --json` show it) and is never quoted as an insights example:
@@ -31,8 +32,14 @@ import { analyzeText } from './analyzer'
  * and 3, keeping the same. From -3.5 on "a little pricey" is doubted, so -3.
  */
 export const RATING_SHIFT: Readonly<Record<number, number>> = { 1: 1, 2: 1, 5: -3 }
-/** A rule reading at least this strong stays a complaint in a five-star review whatever the odds. */
+/** A rule reading at least this strong stays a complaint in a five-star review whatever the odds (see SENTENCE_HOLDS). */
 export const STRONG_RULE = 0.7
+/**
+ * In a five-star review a complaint stands only where the model's complaint classifier finds its sentence more likely
+ * than not to hold one, a strong rule's included: "they warned us they would run late and kept us posted" is a story
+ * the review tells, not a complaint it makes. Not chosen on data: even odds, before any shift.
+ */
+export const SENTENCE_HOLDS = 0.5
 /** The cue of a mention the rating turned, added or set to neutral. */
 export const RATING_CUE = '(rating)'
 /**
@@ -91,7 +98,9 @@ function doubted(mentions: AspectMention[], odds: Odds, shift: number): AspectMe
   let changed = false
   const out = mentions.map((m, i) => {
     const o = odds.mentions[i]
-    if (m.sentiment !== 'negative' || !o || (o.ruled && Math.abs(m.score) >= STRONG_RULE) || believed(o.complaint, shift)) return m
+    if (m.sentiment !== 'negative' || !o) return m
+    const sentenceHolds = (o.sentenceComplaint ?? 1) >= SENTENCE_HOLDS
+    if (sentenceHolds && ((o.ruled && Math.abs(m.score) >= STRONG_RULE) || believed(o.complaint, shift))) return m
     changed = true
     return { ...m, sentiment: 'neutral' as const, score: 0, cues: withCue(m.cues) }
   })

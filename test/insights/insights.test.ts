@@ -5,7 +5,7 @@ import { evaluate, parseLabelled } from '../../src/insights/evaluate'
 import { createEnricher } from '../../src/insights/enrich'
 import { computeInsights, InsightsEngine } from '../../src/insights/compute'
 import { explainLines } from '../../src/insights/explain'
-import { contextFor } from '../../src/insights/analyzer'
+import { analyzeText, contextFor } from '../../src/insights/analyzer'
 import { sampleBusiness } from '../../src/sample/business'
 import { generateDataset } from '../../src/sample/generate'
 import { Insights } from '../../src/insights/schema'
@@ -276,6 +276,12 @@ describe('accuracy on labelled review sentences', () => {
     expect(aspects('They left the kitchen spotless.')).toEqual({ cleanliness: 'positive' })
   })
 
+  test('the learned component is told which cues name their aspect outright, the readings it may never drop', () => {
+    const cues: { aspects: readonly string[]; explicit?: boolean }[] = []
+    analyzeText('Good communication, and they called back.', { learned: false, onSentence: (_t, _r, c) => cues.push(...c) })
+    expect(cues.filter((c) => c.explicit).map((c) => c.aspects)).toEqual([['communication']])
+  })
+
   test('analyze --json: one serialisable object per line, with clauses, cues and negation', () => {
     const [line] = explainLines(["The tech wasn't on time, but Mike fixed the water heater quickly."], sampleBusiness)
     expect(JSON.parse(JSON.stringify(line))).toEqual(line!)
@@ -301,6 +307,11 @@ describe('a five-star review, read with the shipped model and its rating', () =>
     ['The bill was a bit high.', 'price'],
   ])('%s', (text, aspect) => {
     expect(feelings(text)[aspect]).toBe('negative')
+  })
+
+  test('a lateness told as a story, not held against them, is doubted: its sentence holds no complaint', () => {
+    const text = 'They warned us they would run late and kept us posted. Great job on the furnace.'
+    expect(feelings(text)).toMatchObject({ punctuality: 'neutral', quality: 'positive' })
   })
 })
 

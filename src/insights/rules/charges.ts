@@ -11,7 +11,7 @@
  * said of them) stays in that company's scope.
  */
 import { type Token, isNumber, syntheticEntry } from './types'
-import { FIRST_PERSON, NEGATOR_SET } from './words'
+import { FIRST_PERSON, isNegator } from './words'
 
 /** Words of price, by lemma or surface ("quote", "fee", "$"). */
 export const PRICE_WORDS = new Set([
@@ -51,8 +51,7 @@ const FAIR_AMOUNT = new Set([
 ])
 const MULTIPLES = new Set(['two', 'three', 'four', 'five', 'ten'])
 
-export const negatedBefore = (tokens: Token[], k: number) =>
-  tokens.slice(Math.max(0, k - 2), k).some((x) => NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma))
+export const negatedBefore = (tokens: Token[], k: number) => tokens.slice(Math.max(0, k - 2), k).some(isNegator)
 
 /** "3 times the", "twice what", "double the", "30% more", "10% above": a multiple or markup starting at token i (its length), or 0. */
 function multipleAt(tokens: Token[], i: number): number {
@@ -125,7 +124,7 @@ function billedUndone(tokens: Token[], i: number): boolean {
     if (before.some((x) => FIRST_PERSON.has(x.surface))) return false
     // "didn't need to replace the pump", "didn't have to supply the tiles": a need denied, not work left undone.
     if (before.some((x) => ['need', 'have'].includes(x.lemma)) && tokens[j - 1]?.surface === 'to') return false
-    if (before.some((x) => NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma))) return true
+    if (before.some(isNegator)) return true
   }
   return false
 }

@@ -13,6 +13,7 @@ describe('cheaper elsewhere (cheaper-elsewhere.ts)', () => {
     'There are shops in town that are cheaper.',
     'There are cheaper garages in town.',
     'There are plenty of places that are cheaper.',
+    'There are cheaper garages in town, and this is not one of them.',
   ])('complaint: %s', (text) => {
     expect(read(text)).toEqual({ price: 'negative' })
   })
@@ -31,6 +32,8 @@ describe('cheaper elsewhere (cheaper-elsewhere.ts)', () => {
     'There are three garages in our town and this one is cheaper.',
     "If there are cheaper garages in town, I haven't found them.",
     'I doubt there are cheaper shops anywhere.',
+    'There are cheaper shops in town, and this is one of them.',
+    'There are cheaper garages around here, and they are one of them.',
   ])('praise stays praise: %s', (text) => {
     expect(read(text)).toEqual({ price: 'positive' })
   })

@@ -13,7 +13,7 @@
  * The mark is written as a phrase about another company, so the competitor's scope keeps it (competitor-scope.ts).
  */
 import { PRICE_WORDS } from './charges'
-import { NEGATOR_SET } from './words'
+import { isNegator } from './words'
 import { type Clause, type Entry, type Token, timeEntry } from './types'
 
 const PLACES = new Set([
@@ -48,6 +48,12 @@ const entry: Entry = { ...timeEntry('cheaper elsewhere', -0.7, 'price'), words: 
 const cheaperHere: Entry = { ...timeEntry('a share of the other price', 0.7, 'price'), words: ['other', 'share'] }
 const STRETCH_ENDS = new Set([',', ';', '.', '!', '?', 'but', 'however', 'although', 'though'])
 
+/** "..., and this is one of them", "and they are one": the places said to exist include this business. */
+const oneOfThem = (after: readonly Token[]) =>
+  after.some(
+    (t, j) => ['this', 'they', 'it'].includes(t.surface.toLowerCase()) && after[j + 1]?.lemma === 'be' && after[j + 2]?.surface === 'one',
+  )
+
 /** Does the stretch around token k (up to a comma, semicolon or contrast) name somewhere else to buy the same work? */
 function elsewhere(tokens: Token[], at: number): boolean {
   let from = at
@@ -65,8 +71,9 @@ function elsewhere(tokens: Token[], at: number): boolean {
     there >= 0 &&
     there < cheapness &&
     !tokens.some((t) => ['no', 'if', '?'].includes(t.surface.toLowerCase()) || t.lemma === 'doubt' || t.lemma === 'match') &&
-    !stretch.some((t) => NEGATOR_SET.has(t.surface) || NEGATOR_SET.has(t.lemma)) &&
-    !stretch.slice(there, cheapness).some((t) => ['and', 'this', 'they', 'it', 'one'].includes(t.surface.toLowerCase()))
+    !stretch.some(isNegator) &&
+    !stretch.slice(there, cheapness).some((t) => ['and', 'this', 'they', 'it', 'one'].includes(t.surface.toLowerCase())) &&
+    !oneOfThem(tokens.slice(to + 1, to + 9))
   if (placesThere && stretch.some((t) => PLACES.has(t.surface) && t.surface.endsWith('s'))) return true
   return stretch.some((t, j) => {
     const k = from + j
@@ -124,7 +131,7 @@ export function cheaperElsewhere(tokens: Token[]): void {
     if (than >= 0 && !THIS_BUSINESS.has(tokens[k + 2 + than]?.surface ?? '')) continue
     // "you won't find it cheaper anywhere else", "no one does it for less": praise.
     const before = tokens.slice(Math.max(0, k - 5), k)
-    if (before.some((x) => NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma) || x.surface === 'nowhere')) continue
+    if (before.some((x) => isNegator(x) || x.surface === 'nowhere')) continue
     tokens[k]!.extra = entry
     return
   }

@@ -73,6 +73,9 @@ export const namedOutright: Detector = (tokens, i) => {
 export const modifiedOrCounted: Detector = (tokens, i) => {
   const t = tokens[i]!
   if (!COMPETITOR_MODIFIER_SET.has(t.surface) && !isNumber(t)) return false
+  // "the most incompetent company" is a superlative of this one; "most plumbers" are tradesmen in general ("the most
+  // expensive ones" are options offered, left as they were).
+  if (t.surface === 'most' && surfaceAt(tokens, i - 1) === 'the' && !tokens.slice(i + 1, i + 4).some((x) => x.lemma === 'one')) return false
   for (let k = 1; k <= 3 && i + k < tokens.length; k++) {
     const next = tokens[i + k]!
     // "our previous cleaner", "the former gardener", "the last tenants": trades and people named as someone else only

@@ -24,6 +24,16 @@ describe('competitor scope', () => {
     expect(at('It took two hours.', 'two')).toBe(false)
     expect(at('I made the mistake of hiring a cheap handyman.', 'mistake')).toBe(true)
     expect(at('The plumber the home warranty sent out was useless.', 'plumber')).toBe(true)
+    expect(at('Most plumbers are rude, but not these guys.', 'most')).toBe(true)
+    expect(at('This is the most incompetent company I have dealt with.', 'most')).toBe(false)
+  })
+
+  test('a superlative judges this business, not tradesmen in general', () => {
+    const rulesAlone = (text: string) => readAspects(text, { learned: false })
+    expect(rulesAlone('This is the most incompetent company I have dealt with.')).toEqual({ professionalism: 'negative' })
+    expect(rulesAlone('One of the most unprofessional companies I have ever hired.')).toEqual({ professionalism: 'negative' })
+    expect(rulesAlone('They are the most professional company we have used.')).toEqual({ professionalism: 'positive' })
+    expect(rulesAlone('Most companies are rude on the phone, not this one.')).toEqual({})
   })
 
   test('the scope stops at a contrast and leaves a comparison to this business', () => {

@@ -15,7 +15,7 @@ import { isLive } from './competitor-scope'
 import { NEGATION_WINDOW } from './negation'
 import { sentencesOf } from './tokenize'
 import { clamp, NEGATION_SCALAR, type Hit, type Token } from './types'
-import { NEGATOR_SET, SEGMENT_BREAKS } from './words'
+import { isNegator, SEGMENT_BREAKS } from './words'
 
 type CueWords = { surface: string; lemma: string }[]
 
@@ -64,7 +64,7 @@ function occurrences(tokens: Token[], phrases: readonly string[]): { start: numb
 function negatedAt(tokens: Token[], start: number, segmentOf: number[]): boolean {
   for (let k = start - 1; k >= 0 && k >= start - NEGATION_WINDOW && segmentOf[k] === segmentOf[start]; k--) {
     const t = tokens[k]!
-    if (NEGATOR_SET.has(t.surface) || NEGATOR_SET.has(t.lemma) || t.surface === "n't") return true
+    if (isNegator(t) || t.surface === "n't") return true
   }
   return false
 }

@@ -13,7 +13,7 @@
  * The mark sits on the verb or the level word, so another company's scope still leaves it out.
  */
 import { type Token, timeEntry } from './types'
-import { NEGATOR_SET, NOT_OR_NEVER } from './words'
+import { isNegator, NOT_OR_NEVER } from './words'
 
 const TAKING = new Set([
   'take',
@@ -97,9 +97,7 @@ const SPANS = new Set(['minute', 'hour', 'day', 'week', 'month', 'year', 'foreve
 const CLAUSE_END = new Set(['.', '!', '?', ';', 'but', 'however', 'although'])
 
 const negatedAt = (tokens: Token[], k: number) =>
-  tokens
-    .slice(Math.max(0, k - 3), k)
-    .some((x) => (NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma)) && tokens[tokens.indexOf(x) + 1]?.surface !== 'only')
+  tokens.slice(Math.max(0, k - 3), k).some((x) => isNegator(x) && tokens[tokens.indexOf(x) + 1]?.surface !== 'only')
 
 /** The verb at k denied right before it: "never got", "have not returned", "didn't even get" (not "not tried to get"). */
 function deniedVerb(tokens: Token[], k: number): boolean {

@@ -6,7 +6,7 @@
  */
 import type { AspectId } from '../lexicon'
 import { type Clause, type Hit, type Token, clamp } from './types'
-import { NEGATOR_SET } from './words'
+import { isNegator } from './words'
 
 const RECEIVING = new Set(['receive', 'get', 'hear', 'recieve'])
 /** "never received such a thorough job", "never got a better price": a comparison with all others, praise. */
@@ -37,7 +37,7 @@ function deprivationEnd(tokens: Token[], hits: Hit[], from: number): number {
     const t = tokens[k]!
     if (!RECEIVING.has(t.lemma) || !['VERB', 'AUX'].includes(t.pos)) continue
     // The negator right before the verb, or one adverb away: "didn't get", "never even got" (not "don't recommend getting").
-    const negator = (x: Token | undefined) => x !== undefined && (NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma))
+    const negator = (x: Token | undefined) => x !== undefined && isNegator(x)
     const denied =
       negator(tokens[k - 1]) || (negator(tokens[k - 2]) && ['even', 'ever', 'yet', 'actually'].includes(tokens[k - 1]!.surface))
     if (denied && (end < 0 || k + 1 < end)) end = k + 1

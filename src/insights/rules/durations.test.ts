@@ -27,6 +27,11 @@ describe('how long it took (durations.ts)', () => {
     'It took him three days to return my call.',
     'It took them two weeks to send the estimate.',
     'It took them over a year to bring us new screens.',
+    // The answer after "for them", and weeks without a number: the answer is the wait, not an answer praised.
+    'It took 5 days for them to respond.',
+    'It took weeks for them to respond.',
+    'It took days for them to call back.',
+    'It took several weeks to hear back from them.',
   ])('an answer that took days: %s', (text) => {
     expect(read(text)).toEqual({ speed: 'negative' })
   })
@@ -40,9 +45,12 @@ describe('how long it took (durations.ts)', () => {
     expect(read(text).speed).not.toBe('negative')
   })
 
-  test.each(['The job took three days.', 'The job was not done right when I checked it.'])('no speed complaint: %s', (text) => {
-    expect(read(text).speed).not.toBe('negative')
-  })
+  test.each(['The job took three days.', 'The job took days.', 'It took days to dry.', 'The job was not done right when I checked it.'])(
+    'no speed complaint: %s',
+    (text) => {
+      expect(read(text).speed).not.toBe('negative')
+    },
+  )
 })
 
 describe('weeks of waiting, or days before anyone came (durations.ts)', () => {

@@ -39,6 +39,8 @@ export const UNITS: Record<string, number> = {
   year: 525600,
   years: 525600,
 }
+/** Units said in the plural without a number ("it took weeks"). */
+const BARE_UNITS = new Set(['days', 'weeks', 'months', 'years'])
 // Not "a full day": an install that takes a full day is said plainly, without complaint.
 const LONG = new Set(['over', 'nearly', 'almost', 'least', 'more', 'well'])
 const SHORT = new Set(['only', 'just', 'less', 'under'])
@@ -52,6 +54,10 @@ function spanAfter(
   let k = i + 1
   const customer = CUSTOMER_OBJECTS.has(tokens[k]?.surface ?? '')
   if (customer || ['them', 'him', 'her'].includes(tokens[k]?.surface ?? '')) k++
+  // "took weeks", "took several days": days or longer without a number.
+  if (['several', 'many'].includes(tokens[k]?.surface ?? '') && BARE_UNITS.has(tokens[k + 1]?.surface ?? '')) k++
+  if (BARE_UNITS.has(tokens[k]?.surface ?? ''))
+    return { minutes: UNITS[tokens[k]!.surface]!, long: false, short: false, customer, end: k + 1 }
   const said: string[] = []
   while (k < tokens.length && k < i + 6 && !isNumber(tokens[k]!) && !['a', 'an'].includes(tokens[k]!.surface)) {
     said.push(tokens[k]!.surface)
@@ -88,11 +94,20 @@ const daysOrLonger = (tokens: Token[], span: { minutes: number; end: number }) =
  * Where the answer starts (its words are masked, so "get back to" is not read as praise), or -1.
  */
 function slowAnswerAt(tokens: Token[], span: { minutes: number; end: number }): number {
-  if (!daysOrLonger(tokens, span) || tokens[span.end]?.surface !== 'to') return -1
-  const verb = tokens[span.end + 1]
-  if (!verb) return -1
-  if (ANSWERING.has(verb.lemma) || (verb.lemma === 'get' && tokens[span.end + 2]?.surface === 'back')) return span.end + 1
+  if (!daysOrLonger(tokens, span)) return -1
+  const to = toAfter(tokens, span.end)
+  const verb = tokens[to + 1]
+  if (to < 0 || !verb) return -1
+  if (ANSWERING.has(verb.lemma) || (verb.lemma === 'get' && tokens[to + 2]?.surface === 'back')) return to + 1
   return -1
+}
+
+/** The "to" of what the span was spent before: right after it, or after "for them" ("for the new technician to"); -1 if none. */
+function toAfter(tokens: Token[], end: number): number {
+  if (tokens[end]?.surface === 'to') return end
+  if (tokens[end]?.surface !== 'for') return -1
+  const to = tokens.slice(end + 1, end + 6).findIndex((x) => x.surface === 'to')
+  return to < 0 ? -1 : end + 1 + to
 }
 
 /** What takes its own time: "took three weeks to complete", "took two days to build" is the job's length, not a wait. */
@@ -135,14 +150,9 @@ function slowComing(tokens: Token[], span: { minutes: number; end: number }): bo
   if (!daysOrLonger(tokens, span)) return false
   const after = tokens.slice(span.end)
   if (after.some((x, j) => AGREED.has(x.lemma) && ['what', 'as', 'they', 'he', 'she'].includes(after[j - 1]?.surface ?? ''))) return false
-  let k = span.end
-  // "for them to arrive", "for the new technician to show up".
-  if (tokens[k]?.surface === 'for') {
-    const to = tokens.slice(k + 1, k + 6).findIndex((x) => x.surface === 'to')
-    if (to < 0) return false
-    k += to + 1
-  }
-  if (tokens[k]?.surface !== 'to') return false
+  // "to arrive", "for them to arrive", "for the new technician to show up".
+  const k = toAfter(tokens, span.end)
+  if (k < 0) return false
   const verb = tokens[k + 1]
   if (verb?.pos !== 'VERB' || OWN_LENGTH.has(verb.lemma)) return false
   // Days are a wait only before someone comes ("three days to come out"); "three days to fix" may be the job's own.

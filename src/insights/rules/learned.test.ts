@@ -74,6 +74,13 @@ describe('the per-aspect learned component', () => {
     expect(decide(perAspect, p('The bill came.'), new Map([['price', 0.6]]))).toEqual(new Map([['price', 0.6]]))
   })
 
+  test('never drops an aspect a live cue names outright ("the price was fair"), whatever its presence', () => {
+    const named = { ...cue(['price'], 0.6, true), explicit: true }
+    expect(decide(perAspect, p('They called.'), new Map([['price', 0.6]]), [named])).toEqual(new Map([['price', 0.6]]))
+    // Named but set aside (another company's price): the drop threshold rules as before.
+    expect(decide(perAspect, p('They called.'), new Map([['price', 0.6]]), [{ ...named, live: false }])).toEqual(new Map())
+  })
+
   test('each aspect may have its own complaint threshold, instead of the shared one', () => {
     // "They never called." gives communication a complaint probability of ~1, "The bill was steep." price ~0.98.
     const strict: LearnedModel = { ...perAspect, drops: [0, 0], negatives: [0.5, 0.999] }

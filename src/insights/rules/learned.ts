@@ -5,9 +5,10 @@
  *   (`quality:negative`, trained on the sentences that judge the aspect), stacked on the rules: their reading is one of
  *   the features, and the final decision keeps it unless the model is sure otherwise. An aspect the rules left silent
  *   is added when its presence reaches that aspect's threshold, read negative when the polarity classifier reaches
- *   the complaint threshold; a rule's reading may be dropped when the presence falls below the aspect's drop
- *   threshold, and turned when the polarity classifier is clearly against it. With the gate on, an added complaint
- *   needs a negative cue the rules kept in the sentence, or (per aspect) a complaint classifier over the whole
+ *   the complaint threshold; a rule's reading may be dropped when the presence (or keep) probability falls below the
+ *   aspect's drop threshold (never one a live cue names outright, "good communication"), and turned when the polarity
+ *   classifier is clearly against it. With the gate on, an added complaint needs a negative cue the rules kept in the
+ *   sentence, or (per aspect) a complaint classifier over the whole
  *   sentence (label `complaint`: does it hold any complaint) sure enough of one, since complaints said as bare facts
  *   ("the second visit cost us another $200") carry no complaint word. The model never adds an aspect where the rules
  *   set its cues aside (another company's scope, the job to be done, the customer's story, a repair merely named) nor
@@ -25,7 +26,7 @@
  */
 import type { AspectId } from '../lexicon'
 import type { Cue, LearnedModel as GateModel, Token } from './types'
-import { NEGATOR_SET } from './words'
+import { isNegator, NEGATOR_SET } from './words'
 import { wordVectors } from '../word-vectors'
 
 export type { Cue }
@@ -87,7 +88,7 @@ export function sentenceFeatures(
       const padded = `<${t.surface.toLowerCase()}>`
       for (const n of has.has('G') ? [3, 4, 5] : [4]) for (let i = 0; i + n <= padded.length; i++) out.add(`g:${padded.slice(i, i + n)}`)
     }
-    if (NEGATOR_SET.has(t.surface) || NEGATOR_SET.has(t.lemma)) negatedUntil = k + 3
+    if (isNegator(t)) negatedUntil = k + 3
   })
   if (has.has('c'))
     for (const c of cues) {
@@ -148,6 +149,8 @@ type Compiled = {
 }
 /** Where each aspect's presence, complaint and kept labels sit in a model's labels (-1: the model has none). */
 export const aspectLabelsOf = (model: LearnedModel): Compiled['aspectLabels'] => compiled(model).aspectLabels
+/** Where the sentence's complaint label (does the sentence hold any complaint) sits in a model's labels (-1: none). */
+export const complaintLabelOf = (model: LearnedModel): number => compiled(model).complaint
 
 /**
  * The dense weights (dimension by label, as the weights file keeps them) label by label. They must fit the word
@@ -254,9 +257,13 @@ function decideAspects(
   const out = new Map(ruled)
   const setAside = new Set<AspectId>()
   const felt = new Set<AspectId>()
+  // An aspect a live cue names outright ("good communication") is never dropped: the keep and presence classifiers
+  // learned their drops from weak readings ("the office", "they told me") and were wrong on named ones.
+  const named = new Set<AspectId>()
   let anyFelt = false
   let anySetAside = false
   for (const c of cues) {
+    if (c.live && c.explicit) for (const a of c.aspects) named.add(a)
     if (c.live && c.score !== 0) {
       anyFelt = true
       for (const a of c.aspects) felt.add(a)
@@ -278,7 +285,7 @@ function decideAspects(
     const negativeAt = model.negatives?.[i] ?? defaultNegativeAt
     const score = ruled.get(aspect)
     if (score !== undefined) {
-      if ((p[keptAt] ?? present) < (model.drops?.[i] ?? 0)) out.delete(aspect)
+      if (!named.has(aspect) && (p[keptAt] ?? present) < (model.drops?.[i] ?? 0)) out.delete(aspect)
       else {
         const toNegative = model.turnsNegative?.[i] ?? model.flip
         const toPositive = model.turnsPositive?.[i] ?? model.flip

@@ -6,7 +6,7 @@
  * alone is a person's manner ("they behaved professionally"), after a verb of work the work's ("carried out professionally").
  */
 import { type Clause, type Hit, NEGATION_SCALAR, type Token } from './types'
-import { NEGATOR_SET, SERVICE_PEOPLE } from './words'
+import { isNegator, SERVICE_PEOPLE } from './words'
 import { isTheirs } from './refusals'
 
 const MANNER = new Set(['properly', 'correctly', 'well', 'done right', 'do right', 'incorrectly', 'improperly', 'perfectly', 'right'])
@@ -40,7 +40,6 @@ const WORK_VERBS = new Set([
   'caulk',
   'carry',
 ])
-const isNegator = (t: Token) => NEGATOR_SET.has(t.surface) || NEGATOR_SET.has(t.lemma)
 
 /** The verb of work this manner adverb qualifies: up to seven words before it in its part, or right after it ("correctly treated"). */
 function workVerb({ tokens, segmentOf }: Clause, h: Hit): number {

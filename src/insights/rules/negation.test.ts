@@ -11,6 +11,19 @@ describe('negation', () => {
     expect(countWords(speck, 1, 7)).toBeLessThanOrEqual(3)
   })
 
+  test('a denied feeling denies what it holds, the window counted from "like" or "that"', () => {
+    const read = (text: string) => readAspects(text, { learned: false })
+    expect(read("I don't feel like they were rude.")).toEqual({ professionalism: 'positive' })
+    expect(read('I never felt like they were rushing us out.')).toEqual({ professionalism: 'positive' })
+    expect(read('I never felt like I was being overcharged.')).toEqual({ price: 'positive' })
+    // Still a window: what comes long after is not denied.
+    expect(negationAt(tokensOf('I never feel like she is rushing for the next patient.'), 1)).toMatchObject({ at: 3, carries: false })
+    // Felt, not denied.
+    expect(read('I felt rushed the whole time.')).toEqual({ professionalism: 'negative' })
+    expect(read('She rushed me out the door.')).toEqual({ professionalism: 'negative' })
+    expect(read('We never felt rushed.')).toEqual({ professionalism: 'positive' })
+  })
+
   test('a fronted "not once" carries over the whole clause; a plain "not" does not', () => {
     expect(negationAt(tokensOf('Not once in five years'), 0)).toMatchObject({ carries: true, fronted: true })
     expect(negationAt(tokensOf('He was not on time'), 2)).toMatchObject({ carries: false })

@@ -10,7 +10,7 @@
 import { INTENSIFIERS, NEGATION_FILLERS, QUANTITY_NOUNS } from '../lexicon'
 import { matchAt } from './lexicon-index'
 import { type Clause, type Hit, NEGATION_SCALAR, type Token, clamp } from './types'
-import { NEGATOR_SET, SEGMENT_BREAKS } from './words'
+import { isNegator, NEGATOR_SET, SEGMENT_BREAKS } from './words'
 
 export const NEGATION_WINDOW = 3
 /** "zero issues", "never had a problem": praise as firm as "good". */
@@ -44,9 +44,7 @@ export function negationAt(tokens: Token[], i: number): Negation | undefined {
   // "Anything but cheap": the word denied; but "never anything but friendly", "nothing but problems" say it is all
   // there is (no negation at all).
   if (t.surface === 'but' && tokens[i - 1]?.surface === 'anything')
-    return tokens.slice(Math.max(0, i - 5), i - 1).some((x) => NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma))
-      ? undefined
-      : { at: i, carries: false }
+    return tokens.slice(Math.max(0, i - 5), i - 1).some(isNegator) ? undefined : { at: i, carries: false }
   if (t.surface === 'nothing' && tokens[i + 1]?.surface === 'but') return undefined
   if (
     NEGATOR_SET.has(t.surface) &&
@@ -75,6 +73,10 @@ export function negationAt(tokens: Token[], i: number): Negation | undefined {
       (tokens[i + 1]?.surface === 'one' && tokens[i + 2]?.surface === 'of' && ['those', 'these'].includes(tokens[i + 3]?.surface ?? '')))
   )
     return { at: i, carries: true }
+  // "I don't feel like they were rude", "never felt that they rushed us": a denied feeling denies what it holds, the
+  // window counted from "like" or "that".
+  const feltLike = tokens.slice(i + 1, i + 3).findIndex((x) => x.lemma === 'feel')
+  if (feltLike >= 0 && ['like', 'that'].includes(tokens[i + 2 + feltLike]?.surface ?? '')) return { at: i + 2 + feltLike, carries: false }
   // A fronted "not once", "never once", "not one time" negates the whole clause: "Not once in five years have they been late."
   const fronted =
     i <= 1 &&

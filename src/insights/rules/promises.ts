@@ -10,7 +10,7 @@
  */
 import type { AspectId } from '../lexicon'
 import { type Token, timeEntry } from './types'
-import { NEGATOR_SET } from './words'
+import { isNegator } from './words'
 
 const CALLING = new Set(['call', 'warn', 'notify', 'tell', 'email', 'text', 'inform', 'contact', 'let', 'give'])
 const COMING = new Set(['come', 'arrive', 'show', 'start', 'pick', 'meet', 'turn'])
@@ -49,8 +49,7 @@ export function brokenPromises(tokens: Token[]): void {
     const waited = tokens.slice(0, i).some((x) => x.lemma === 'wait') && aspect === 'punctuality'
     // "... but rarely do", "promised to help, but nothing changed".
     const but = tokens.findIndex((x, k) => k > at && x.surface === 'but')
-    const denied =
-      but > 0 && tokens.slice(but + 1, but + 4).some((x) => LATER.has(x.surface) || NEGATOR_SET.has(x.surface) || NEGATOR_SET.has(x.lemma))
+    const denied = but > 0 && tokens.slice(but + 1, but + 4).some((x) => LATER.has(x.surface) || isNegator(x))
     if (late || waited || denied) tokens[at]!.extra = timeEntry('promised, not done', -0.7, aspect)
   }
 }

@@ -107,4 +107,5 @@ export type LearnedModel = {
 }
 
 /** One lexicon cue of the sentence as the rules read it: its aspects, its score, and whether the rules kept it. */
-export type Cue = { aspects: readonly AspectId[]; score: number; live: boolean }
+/** `explicit`: the cue names its aspect outright ("communication", "punctuality"; lexicon.ts's EXPLICIT_CUES). */
+export type Cue = { aspects: readonly AspectId[]; score: number; live: boolean; explicit?: boolean }

@@ -3,6 +3,8 @@ import type { Token } from './types'
 import { NEGATORS, TROUBLE_NOUNS, SPEED_NOUNS, TIME_NOUNS, ARRIVAL_VERBS, REQUEST_VERBS } from '../lexicon'
 
 export const NEGATOR_SET = new Set(NEGATORS)
+/** A negator by its surface or its lemma ("never", "not", "n't", "no", ...). */
+export const isNegator = (t: Token) => NEGATOR_SET.has(t.surface) || NEGATOR_SET.has(t.lemma)
 /** The plain denials of a verb ("did not come", "never called"), without the lexicon's other negators ("nobody", "without"). */
 export const NOT_OR_NEVER = new Set(['not', "n't", 'nt', 'never'])
 export const TROUBLE = new Set(TROUBLE_NOUNS)
