@@ -1954,10 +1954,15 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'leave without finish': [-0.7, 'quality'],
   'not complete the job': [-0.7, 'quality'],
   'rushed job': [-0.7, 'quality'],
-  // Hurried along: "felt rushed", "rushed us out the door" (denied, "never felt rushed" is the patience praised).
-  'feel rush': [-0.5, 'professionalism'],
-  'rush me out': [-0.6, 'professionalism'],
-  'rush us out': [-0.6, 'professionalism'],
+  // Hurried along: "rushed us out the door"; and "never felt rushed", the patience praised. Not "felt rushed" alone: as
+  // often the customer's own hurry, a competitor's, or the work's ("the finish felt rushed"); nor "rushed us out a
+  // quote", sent quickly.
+  'rush me out the door': [-0.6, 'professionalism'],
+  'rush us out the door': [-0.6, 'professionalism'],
+  'rush me out of there': [-0.6, 'professionalism'],
+  'rush us out of there': [-0.6, 'professionalism'],
+  'never feel rush': [0.5, 'professionalism'],
+  'not feel rush': [0.5, 'professionalism'],
   'just temporary fixes': [-0.6, 'quality'],
   'only temporary fixes': [-0.6, 'quality'],
   'toilet still run': [-0.7, 'quality'],

@@ -305,11 +305,13 @@ describe('a five-star review, read with the shipped model and its rating', () =>
     ['Great work, a little pricey.', 'price'],
     ['Great job fixing our AC. They were a bit late.', 'punctuality'],
     ['The bill was a bit high.', 'price'],
+    ['Great plumber. She was ten minutes late.', 'punctuality'],
+    ['Fantastic team. The engineer was running late on the first day.', 'punctuality'],
   ])('%s', (text, aspect) => {
     expect(feelings(text)[aspect]).toBe('negative')
   })
 
-  test('a lateness told as a story, not held against them, is doubted: its sentence holds no complaint', () => {
+  test('a lateness told as a story, not held against them, is doubted', () => {
     const text = 'They warned us they would run late and kept us posted. Great job on the furnace.'
     expect(feelings(text)).toMatchObject({ punctuality: 'neutral', quality: 'positive' })
   })

@@ -197,7 +197,7 @@ describe('summaries on the sample and on real review text', async () => {
 
   test('the sample summary, as a person reads it', () => {
     expect(sample.summary).toContain(
-      'Customers largely praise professionalism and courtesy (265 positive mentions and 30 negative, 1 neutral) and quality of work (210 positive mentions and 53 negative, 2 neutral).',
+      'Customers largely praise professionalism and courtesy (267 positive mentions and 30 negative, 1 neutral) and quality of work (208 positive mentions and 54 negative, 3 neutral).',
     )
     expect(sample.summary).toContain(
       'The most frequent complaint, from a minority of those who mention it, concerns communication (47 negative mentions and 175 positive).',

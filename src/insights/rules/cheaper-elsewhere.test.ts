@@ -38,6 +38,11 @@ describe('cheaper elsewhere (cheaper-elsewhere.ts)', () => {
     expect(read(text)).toEqual({ price: 'positive' })
   })
 
+  test('set apart from the cheaper places is still a complaint about the price', () => {
+    expect(read('There are cheaper garages in town, but this is one of the few I trust.').price).toBe('negative')
+    expect(read('There are cheaper shops around, but it is one of the best in the area.').price).toBe('negative')
+  })
+
   test('a cheaper offer turned down is no complaint', () => {
     expect(read('I almost took the cheaper quote from another company; glad I did not.').price).not.toBe('negative')
   })

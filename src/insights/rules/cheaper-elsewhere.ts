@@ -48,11 +48,17 @@ const entry: Entry = { ...timeEntry('cheaper elsewhere', -0.7, 'price'), words: 
 const cheaperHere: Entry = { ...timeEntry('a share of the other price', 0.7, 'price'), words: ['other', 'share'] }
 const STRETCH_ENDS = new Set([',', ';', '.', '!', '?', 'but', 'however', 'although', 'though'])
 
-/** "..., and this is one of them", "and they are one": the places said to exist include this business. */
+/**
+ * "..., and this is one of them", "and they are one": the places said to exist include this business; not "one of the
+ * few I trust", "one of the best in the area", which set it apart from them.
+ */
 const oneOfThem = (after: readonly Token[]) =>
-  after.some(
-    (t, j) => ['this', 'they', 'it'].includes(t.surface.toLowerCase()) && after[j + 1]?.lemma === 'be' && after[j + 2]?.surface === 'one',
-  )
+  after.some((t, j) => {
+    if (!['this', 'they', 'it'].includes(t.surface.toLowerCase()) || after[j + 1]?.lemma !== 'be' || after[j + 2]?.surface !== 'one')
+      return false
+    const next = after[j + 3]?.surface ?? '.'
+    return next === 'of' ? ['them', 'those', 'these'].includes(after[j + 4]?.surface ?? '') : /^[.!,;]$/.test(next)
+  })
 
 /** Does the stretch around token k (up to a comma, semicolon or contrast) name somewhere else to buy the same work? */
 function elsewhere(tokens: Token[], at: number): boolean {

@@ -69,13 +69,17 @@ export const namedOutright: Detector = (tokens, i) => {
   )
 }
 
+/** "is the most ...", "one of the most ...": the superlative at "the" (token i) is said of its subject, this business. */
+const superlativeOfThis = (tokens: Token[], i: number) =>
+  tokens[i - 1]?.lemma === 'be' || (surfaceAt(tokens, i - 1) === 'of' && surfaceAt(tokens, i - 2) === 'one')
+
 /** "the other company", "the first plumber we called", "two companies": a modifier or a count before a trade. */
 export const modifiedOrCounted: Detector = (tokens, i) => {
   const t = tokens[i]!
   if (!COMPETITOR_MODIFIER_SET.has(t.surface) && !isNumber(t)) return false
-  // "the most incompetent company" is a superlative of this one; "most plumbers" are tradesmen in general ("the most
-  // expensive ones" are options offered, left as they were).
-  if (t.surface === 'most' && surfaceAt(tokens, i - 1) === 'the' && !tokens.slice(i + 1, i + 4).some((x) => x.lemma === 'one')) return false
+  // "This is the most incompetent company", "one of the most unprofessional companies": a superlative said of this
+  // one; "most plumbers" are tradesmen in general, and so are "the most expensive companies" we rang first.
+  if (t.surface === 'most' && surfaceAt(tokens, i - 1) === 'the' && superlativeOfThis(tokens, i - 1)) return false
   for (let k = 1; k <= 3 && i + k < tokens.length; k++) {
     const next = tokens[i + k]!
     // "our previous cleaner", "the former gardener", "the last tenants": trades and people named as someone else only

@@ -34,6 +34,9 @@ describe('competitor scope', () => {
     expect(rulesAlone('One of the most unprofessional companies I have ever hired.')).toEqual({ professionalism: 'negative' })
     expect(rulesAlone('They are the most professional company we have used.')).toEqual({ professionalism: 'positive' })
     expect(rulesAlone('Most companies are rude on the phone, not this one.')).toEqual({})
+    // "the most ..." said of others: the ones we rang, the popular ones round here.
+    expect(rulesAlone('I rang the most expensive companies first and none of them could come out.')).toEqual({})
+    expect(rulesAlone('The most popular salons round here are always rude on the phone.')).toEqual({})
   })
 
   test('the scope stops at a contrast and leaves a comparison to this business', () => {

@@ -50,14 +50,14 @@ const RETURNING = new Set(['come', 'go', 'return', 'arrive', 'call', 'get', 'sho
 function spanAfter(
   tokens: Token[],
   i: number,
-): { minutes: number; long: boolean; short: boolean; customer: boolean; end: number } | undefined {
+): { minutes: number; long: boolean; short: boolean; customer: boolean; end: number; bare?: boolean } | undefined {
   let k = i + 1
   const customer = CUSTOMER_OBJECTS.has(tokens[k]?.surface ?? '')
   if (customer || ['them', 'him', 'her'].includes(tokens[k]?.surface ?? '')) k++
   // "took weeks", "took several days": days or longer without a number.
   if (['several', 'many'].includes(tokens[k]?.surface ?? '') && BARE_UNITS.has(tokens[k + 1]?.surface ?? '')) k++
   if (BARE_UNITS.has(tokens[k]?.surface ?? ''))
-    return { minutes: UNITS[tokens[k]!.surface]!, long: false, short: false, customer, end: k + 1 }
+    return { minutes: UNITS[tokens[k]!.surface]!, long: false, short: false, customer, end: k + 1, bare: true }
   const said: string[] = []
   while (k < tokens.length && k < i + 6 && !isNumber(tokens[k]!) && !['a', 'an'].includes(tokens[k]!.surface)) {
     said.push(tokens[k]!.surface)
@@ -84,6 +84,10 @@ function spanAfter(
 }
 
 const ANSWERING = new Set(['respond', 'reply', 'answer', 'return', 'call', 'email', 'text', 'send'])
+/** The customer's side after "took days for": their own doing, not a wait on the business. */
+const OWN_SIDE = new Set(['me', 'us', 'my', 'our', 'myself', 'ourselves'])
+/** Who answers for the business after "took days for": them, or anyone there. */
+const ANSWERERS = new Set(['them', 'him', 'her', 'anyone', 'anybody', 'someone', 'somebody'])
 /** The span ends in days ("three days", not "a day") at least. */
 const manyDays = (tokens: Token[], span: { minutes: number; end: number }) =>
   span.minutes === UNITS.day && tokens[span.end - 1]!.surface.endsWith('s')
@@ -93,8 +97,11 @@ const daysOrLonger = (tokens: Token[], span: { minutes: number; end: number }) =
  * speed complaint, whatever the answer said (a day is not said to be long; a repair's days may be the job's own).
  * Where the answer starts (its words are masked, so "get back to" is not read as praise), or -1.
  */
-function slowAnswerAt(tokens: Token[], span: { minutes: number; end: number }): number {
+function slowAnswerAt(tokens: Token[], span: { minutes: number; end: number; customer: boolean }): number {
   if (!daysOrLonger(tokens, span)) return -1
+  // "for them to respond" is the business's answer; "for me to reply", "for the bank to send it" are someone else's,
+  // and so is the customer's own "took me days to reply".
+  if (span.customer || (tokens[span.end]?.surface === 'for' && !ANSWERERS.has(tokens[span.end + 1]?.surface ?? ''))) return -1
   const to = toAfter(tokens, span.end)
   const verb = tokens[to + 1]
   if (to < 0 || !verb) return -1
@@ -146,15 +153,16 @@ const COMING = new Set([...ANSWERING, 'come', 'show', 'arrive', 'hear', 'bring',
  * a speed complaint. Not the job's own length ("took three days to complete"), nor a span said to be the one agreed
  * ("which is about what they quoted", "as promised").
  */
-function slowComing(tokens: Token[], span: { minutes: number; end: number }): boolean {
+function slowComing(tokens: Token[], span: { minutes: number; end: number; customer: boolean }): boolean {
   if (!daysOrLonger(tokens, span)) return false
   const after = tokens.slice(span.end)
   if (after.some((x, j) => AGREED.has(x.lemma) && ['what', 'as', 'they', 'he', 'she'].includes(after[j - 1]?.surface ?? ''))) return false
-  // "to arrive", "for them to arrive", "for the new technician to show up".
+  // "to arrive", "for them to arrive", "for the new technician to show up"; not the customer's own ("took days for me
+  // to call them back", "took me days to reply").
   const k = toAfter(tokens, span.end)
-  if (k < 0) return false
+  if (k < 0 || OWN_SIDE.has(tokens[span.end + 1]?.surface ?? '')) return false
   const verb = tokens[k + 1]
-  if (verb?.pos !== 'VERB' || OWN_LENGTH.has(verb.lemma)) return false
+  if (verb?.pos !== 'VERB' || OWN_LENGTH.has(verb.lemma) || (span.customer && ANSWERING.has(verb.lemma))) return false
   // Days are a wait only before someone comes ("three days to come out"); "three days to fix" may be the job's own.
   return !manyDays(tokens, span) || COMING.has(verb.lemma)
 }
@@ -192,7 +200,8 @@ export function durations(tokens: Token[]): void {
       const before = tokens.slice(Math.max(0, k - 2), k)
       const short = span.short || before.some((x) => x.surface === 'only' || x.surface === 'just')
       const negated = before.some((x) => NOT_OR_NEVER.has(x.surface))
-      const long = !short && (span.long || (span.customer && span.minutes >= 60))
+      // The customer's own time counts when it is measured ("took me three hours to get someone"), not "took me days".
+      const long = !short && (span.long || (span.customer && !span.bare && span.minutes >= 60))
       const answer = negated || short ? -1 : slowAnswerAt(tokens, span)
       if (answer >= 0) {
         t.extra = timeEntry('took days to answer', -0.6, 'speed')

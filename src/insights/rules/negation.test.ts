@@ -14,14 +14,23 @@ describe('negation', () => {
   test('a denied feeling denies what it holds, the window counted from "like" or "that"', () => {
     const read = (text: string) => readAspects(text, { learned: false })
     expect(read("I don't feel like they were rude.")).toEqual({ professionalism: 'positive' })
-    expect(read('I never felt like they were rushing us out.')).toEqual({ professionalism: 'positive' })
+    expect(read('I never felt that they were rude to us.')).toEqual({ professionalism: 'positive' })
     expect(read('I never felt like I was being overcharged.')).toEqual({ price: 'positive' })
     // Still a window: what comes long after is not denied.
     expect(negationAt(tokensOf('I never feel like she is rushing for the next patient.'), 1)).toMatchObject({ at: 3, carries: false })
-    // Felt, not denied.
-    expect(read('I felt rushed the whole time.')).toEqual({ professionalism: 'negative' })
+    // "that" of "that level of rudeness" opens no clause: the rudeness is felt.
+    expect(read('I have never felt that level of rudeness from a tradesman.')).toEqual({ professionalism: 'negative' })
+  })
+
+  test('being rushed: hurried out the door, or never rushed (the patience praised)', () => {
+    const read = (text: string) => readAspects(text, { learned: false })
     expect(read('She rushed me out the door.')).toEqual({ professionalism: 'negative' })
     expect(read('We never felt rushed.')).toEqual({ professionalism: 'positive' })
+    expect(read("I didn't feel rushed at all.")).toEqual({ professionalism: 'positive' })
+    // Sent quickly, the work's own haste, and the customer's own hurry: no one's manners.
+    expect(read('They rushed us out a quote the same afternoon.').professionalism).toBeUndefined()
+    expect(read('The finish on the skirting boards felt rushed.').professionalism).toBeUndefined()
+    expect(read('I felt rushed because I had to get to work, but they were quick.').professionalism).toBeUndefined()
   })
 
   test('a fronted "not once" carries over the whole clause; a plain "not" does not', () => {

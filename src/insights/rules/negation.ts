@@ -38,6 +38,12 @@ export function boost(tokens: Token[], i: number): number {
   return INTENSIFIERS[two] ?? INTENSIFIERS[previous.surface] ?? 1
 }
 
+/** "like ..." or "that" opening a clause ("that they", "that the price"), not "that" of "that level of rudeness". */
+const feltClause = (tokens: Token[], k: number) =>
+  tokens[k]?.surface === 'like' ||
+  (tokens[k]?.surface === 'that' && (CLAUSE_STARTS.has(tokens[k + 1]?.surface ?? '') || tokens[k + 1]?.pos === 'PRON'))
+const CLAUSE_STARTS = new Set(['the', 'their', 'his', 'her', 'our', 'my', 'your', 'its'])
+
 /** The negation a negator at token i opens, or undefined when the token is none. */
 export function negationAt(tokens: Token[], i: number): Negation | undefined {
   const t = tokens[i]!
@@ -76,7 +82,7 @@ export function negationAt(tokens: Token[], i: number): Negation | undefined {
   // "I don't feel like they were rude", "never felt that they rushed us": a denied feeling denies what it holds, the
   // window counted from "like" or "that".
   const feltLike = tokens.slice(i + 1, i + 3).findIndex((x) => x.lemma === 'feel')
-  if (feltLike >= 0 && ['like', 'that'].includes(tokens[i + 2 + feltLike]?.surface ?? '')) return { at: i + 2 + feltLike, carries: false }
+  if (feltLike >= 0 && feltClause(tokens, i + 2 + feltLike)) return { at: i + 2 + feltLike, carries: false }
   // A fronted "not once", "never once", "not one time" negates the whole clause: "Not once in five years have they been late."
   const fronted =
     i <= 1 &&
