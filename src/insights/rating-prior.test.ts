@@ -124,7 +124,7 @@ describe('a five-star review, with a model that also weighs whether a sentence h
   const withComplaint = { ...base, labels: [...base.labels, 'complaint'], bias: [...base.bias, 0] }
   const fiveStar = (text: string) => analyzeReview(text, 5, { learned: withComplaint })
 
-  test('a complaint stands only where its sentence more likely than not holds one, a strong rule too', () => {
+  test('a complaint stands only where its sentence may hold one (SENTENCE_HOLDS), a strong rule too', () => {
     expect(fiveStar('The bill was a bit high.').aspects).toMatchObject([{ aspect: 'price', sentiment: 'negative' }])
     const charged = fiveStar('They charged $300 for 10 minutes of work.').aspects
     expect(charged).toMatchObject([{ aspect: 'price', sentiment: 'neutral', score: 0 }])
