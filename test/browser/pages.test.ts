@@ -110,6 +110,8 @@ describe.skipIf(!chromiumAvailable)('pages in chromium', () => {
     await page.keyboard.press('Tab')
     expect(await page.evaluate('document.activeElement.textContent')).toBe('Skip to content')
     await page.keyboard.press('Enter')
+    // Following the link is a navigation of its own: await it rather than read the address at once (a race CI lost).
+    await page.waitForURL(/#main$/, { timeout: 5000 })
     expect(page.url().endsWith('#main')).toBe(true)
     // Chart columns are links a keyboard reaches, each named with its figures.
     const names = await page.locator('svg.chart a').evaluateAll((nodes: any[]) => nodes.map((n) => n.getAttribute('aria-label')))
