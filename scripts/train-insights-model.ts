@@ -276,15 +276,15 @@ const objectiveOf = (c: Counts) => (1 - COMPLAINT_SHARE) * f1Of(c) + COMPLAINT_S
  */
 function score(model: LearnedModel, examples: Example[], probabilities: number[][][]): Scored {
   const zero = (): Counts => ({ tp: 0, fp: 0, fn: 0, right: 0, gold: 0, negGold: 0, negRight: 0 })
-  const all = zero()
   const byFile = new Map<string, Counts>()
   examples.forEach((e, k) => {
-    const summed = readings(model, e, probabilities[k]!)
-    count(all, e, summed)
     const file = POOLED ? '' : (e.file ?? '')
     if (!byFile.has(file)) byFile.set(file, zero())
-    count(byFile.get(file)!, e, summed)
+    count(byFile.get(file)!, e, readings(model, e, probabilities[k]!))
   })
+  // The split's own counts are the files' summed.
+  const all = zero()
+  for (const c of byFile.values()) for (const key of Object.keys(all) as (keyof Counts)[]) all[key] += c[key]
   const objectives = [...byFile.values()].map(objectiveOf)
   return {
     f1: f1Of(all),

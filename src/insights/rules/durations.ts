@@ -85,7 +85,7 @@ function spanAfter(
 
 const ANSWERING = new Set(['respond', 'reply', 'answer', 'return', 'call', 'email', 'text', 'send'])
 /** The customer's side after "took days for": their own doing, not a wait on the business. */
-const OWN_SIDE = new Set(['me', 'us', 'my', 'our', 'myself', 'ourselves'])
+const OWN_SIDE = new Set([...CUSTOMER_OBJECTS, 'my', 'our', 'myself', 'ourselves'])
 /** Who answers for the business after "took days for": them, or anyone there. */
 const ANSWERERS = new Set(['them', 'him', 'her', 'anyone', 'anybody', 'someone', 'somebody'])
 /** The span ends in days ("three days", not "a day") at least. */

@@ -6,7 +6,7 @@
  * alone is a person's manner ("they behaved professionally"), after a verb of work the work's ("carried out professionally").
  */
 import { type Clause, type Hit, NEGATION_SCALAR, type Token } from './types'
-import { isNegator, SERVICE_PEOPLE } from './words'
+import { isNegator, POSSESSIVE, SERVICE_PEOPLE } from './words'
 import { isTheirs } from './refusals'
 
 const MANNER = new Set(['properly', 'correctly', 'well', 'done right', 'do right', 'incorrectly', 'improperly', 'perfectly', 'right'])
@@ -55,7 +55,6 @@ function workVerb({ tokens, segmentOf }: Clause, h: Hit): number {
 /** Businesses a word like "crooked" may judge as it judges people: "this place is crooked", "a crooked dealership". */
 const BUSINESSES = new Set(['place', 'business', 'dealership', 'company', 'outfit', 'shop', 'firm', 'agency'])
 const PERSONAL = new Set(['he', 'she', 'they', 'you', 'we', 'i'])
-const POSSESSIVE = new Set(['my', 'our', 'your', 'his', 'her', 'their', 'its'])
 const isPerson = (t: Token) =>
   PERSONAL.has(t.surface.toLowerCase()) || isTheirs(t) || SERVICE_PEOPLE.has(t.lemma) || BUSINESSES.has(t.lemma)
 /**

@@ -10,7 +10,7 @@
 import { INTENSIFIERS, NEGATION_FILLERS, QUANTITY_NOUNS } from '../lexicon'
 import { matchAt } from './lexicon-index'
 import { type Clause, type Hit, NEGATION_SCALAR, type Token, clamp } from './types'
-import { isNegator, NEGATOR_SET, SEGMENT_BREAKS } from './words'
+import { isNegator, NEGATOR_SET, POSSESSIVE, SEGMENT_BREAKS } from './words'
 
 export const NEGATION_WINDOW = 3
 /** "zero issues", "never had a problem": praise as firm as "good". */
@@ -41,8 +41,8 @@ export function boost(tokens: Token[], i: number): number {
 /** "like ..." or "that" opening a clause ("that they", "that the price"), not "that" of "that level of rudeness". */
 const feltClause = (tokens: Token[], k: number) =>
   tokens[k]?.surface === 'like' ||
-  (tokens[k]?.surface === 'that' && (CLAUSE_STARTS.has(tokens[k + 1]?.surface ?? '') || tokens[k + 1]?.pos === 'PRON'))
-const CLAUSE_STARTS = new Set(['the', 'their', 'his', 'her', 'our', 'my', 'your', 'its'])
+  (tokens[k]?.surface === 'that' &&
+    (tokens[k + 1]?.surface === 'the' || POSSESSIVE.has(tokens[k + 1]?.surface ?? '') || tokens[k + 1]?.pos === 'PRON'))
 
 /** The negation a negator at token i opens, or undefined when the token is none. */
 export function negationAt(tokens: Token[], i: number): Negation | undefined {

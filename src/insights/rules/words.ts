@@ -32,6 +32,8 @@ export const FAMILY = new Set([
 export const FIRST_PERSON = new Set(['i', 'we'])
 /** The customer as an object: "waited for me", "kept us waiting". */
 export const CUSTOMER_OBJECTS = new Set(['me', 'us'])
+/** Possessive determiners: "my", "their", ... */
+export const POSSESSIVE = new Set(['my', 'our', 'your', 'his', 'her', 'their', 'its'])
 /** A sentence that asks, ending in "?": it states nothing of the business ("is the rent going up again?"). */
 export const isQuestion = (tokens: readonly Token[]) => tokens.at(-1)?.surface === '?'
 /** What a thing "turned out" to be when nothing was wrong: a diagnosis ("the wiring turned out fine"), not the work judged. */
