@@ -123,12 +123,7 @@ export function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext
   }
   // Sarcasm: an exclamation of praise beside a plain complaint about the same thing, with no "but" between
   // ("Great communication, I only had to call six times", "$180 to flip a breaker, what a bargain"): the complaint stands.
-  const words = new Map<number, Token[]>()
-  let segment = 0
-  for (const t of tokens) {
-    if (SEGMENT_BREAKS.has(t.surface)) segment++
-    else if (t.pos !== 'PUNCT') words.set(segment, [...(words.get(segment) ?? []), t])
-  }
+  const words = segmentWords(tokens)
   // A verbless fragment of praise: "Great communication", "Super fast service", "what a bargain".
   const exclamation = (s: number) =>
     (words.get(s)?.length ?? 99) <= 4 &&
@@ -143,4 +138,19 @@ export function aspectsOf(tokens: Token[], hits: Hit[], context: AnalysisContext
       found.get(aspect)!.score = clamp(negative.reduce((sum, p) => sum + p.score, 0))
   }
   return found
+}
+
+/** The words (punctuation left out) of each part of a clause, parts numbered from 0 at each segment break. */
+function segmentWords(tokens: readonly Token[]): Map<number, Token[]> {
+  const words = new Map<number, Token[]>()
+  let segment = 0
+  for (const t of tokens) {
+    if (SEGMENT_BREAKS.has(t.surface)) segment++
+    else if (t.pos !== 'PUNCT') {
+      const list = words.get(segment)
+      if (list) list.push(t)
+      else words.set(segment, [t])
+    }
+  }
+  return words
 }

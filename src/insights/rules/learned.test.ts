@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import type { LearnedModel } from './learned'
+import { readFileSync } from 'node:fs'
+import type { Cue, LearnedModel } from './learned'
 import { wordVectors } from '../word-vectors'
-import { decide, labelProbabilities, meanVector, sentenceFeatures, withLearned } from './learned'
+import { decide, labelProbabilities, meanVector, sentenceFeatures, sentenceProbabilities, withLearned } from './learned'
 import { tokensOf } from './tokenize'
 
 const model: LearnedModel = {
@@ -138,6 +139,57 @@ describe('the per-aspect learned component', () => {
   test('the weights shipped are small: under 3.5 MB of JSON', () => {
     const file = Bun.file(new URL('../learned-weights.json', import.meta.url))
     expect(file.size).toBeLessThan(3.5 * 1024 * 1024)
+  })
+})
+
+describe('the fast reading of a sentence', () => {
+  test('reads a sentence without naming its features, to the last bit of what the named features give', () => {
+    const shipped: LearnedModel = JSON.parse(readFileSync(new URL('../learned-weights.json', import.meta.url), 'utf8'))
+    const named = (m: LearnedModel, tokens: ReturnType<typeof tokensOf>, ruled = new Map(), cues: Cue[] = []) =>
+      labelProbabilities(m, tokens, sentenceFeatures(tokens, ruled, cues, m.features))
+    const sentences = [
+      'They never called back, not once, and the bill was steep.',
+      "Didn't show up, didn't call, won't use them again!",
+      'Great work, great work, great price.',
+      'xqzzyplumb 42 !',
+      '',
+    ]
+    for (const text of sentences) {
+      const tokens = tokensOf(text)
+      const ruled = new Map([['price', -0.5] as const])
+      const cues: Cue[] = [
+        { aspects: ['price'], score: -0.5, live: true, explicit: true },
+        { aspects: [], score: 0.4, live: true },
+      ]
+      expect(sentenceProbabilities(shipped, tokens, ruled, cues)).toEqual(named(shipped, tokens, ruled, cues))
+      // Another company's words ("other:" lemmas), as the competitor rules mark them.
+      const theirs = tokens.map((t, k) => (k < 3 ? { ...t, competitor: true } : t))
+      expect(sentenceProbabilities(shipped, theirs, new Map())).toEqual(named(shipped, theirs))
+    }
+    // A lemma that holds an underscore: the pair "a_b" + "c" and "a" + "b_c" are one name, found either way, added once.
+    const underscored: LearnedModel = {
+      labels: ['price:negative'],
+      bias: [0],
+      weights: { 'b:x_y_z': [0, 1.5], 'w:other:rude': [0, -2], 'n:call': [0, 3] },
+      add: 2,
+      drop: 0,
+      features: ['w', 'b', 'n'],
+    }
+    const tokens = tokensOf('x rude never call')
+    tokens[1]!.competitor = true
+    for (const [first, second] of [
+      ['x_y', 'z'],
+      ['x', 'y_z'],
+    ] as const) {
+      const split = tokensOf(`${first} ${second}`).map((t, k) => ({ ...t, lemma: k ? second : first }))
+      expect(sentenceProbabilities(underscored, split, new Map())).toEqual(named(underscored, split))
+      expect(sentenceProbabilities(underscored, split, new Map())[0]).toBeCloseTo(1 / (1 + Math.exp(-1.5)), 12)
+    }
+    expect(sentenceProbabilities(underscored, tokens, new Map())).toEqual(named(underscored, tokens))
+    expect(sentenceProbabilities(underscored, tokens, new Map())[0]).toBeCloseTo(1 / (1 + Math.exp(-1)), 12)
+    // Character n-grams are read the named way.
+    const grams: LearnedModel = { ...underscored, weights: { 'g:<rud': [0, 2] }, features: ['g'] }
+    expect(sentenceProbabilities(grams, tokensOf('Rude.'), new Map())[0]).toBeCloseTo(1 / (1 + Math.exp(-2)), 12)
   })
 })
 

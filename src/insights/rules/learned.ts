@@ -146,6 +146,8 @@ type Compiled = {
   aspectLabels: { aspect: AspectId; present: number; negative: number; kept: number }[]
   /** Where the sentence's complaint label is (-1: the model has none). */
   complaint: number
+  /** The weights laid out for `sentenceProbabilities`, made on first use. */
+  sparse?: Sparse
 }
 /** Where each aspect's presence, complaint and kept labels sit in a model's labels (-1: the model has none). */
 export const aspectLabelsOf = (model: LearnedModel): Compiled['aspectLabels'] => compiled(model).aspectLabels
@@ -204,12 +206,7 @@ function compiled(model: LearnedModel): Compiled {
   return c
 }
 
-/**
- * The probability of each label of the model for a sentence: its tokens and their features. With dense weights
- * (family `e`), the sentence's mean word vector (`meanVector`) is read the fast way: the weights times the mean vector
- * equal the mean of the weights times each word's vector, so each word's product (one number per label) is worked out
- * once per model and summed, instead of summing the words' vectors and multiplying them out per sentence.
- */
+/** The probability of each label of the model for a sentence: its tokens and their named features (`sentenceFeatures`). */
 export function labelProbabilities(model: LearnedModel, tokens: readonly Token[], features: string[]): number[] {
   const c = compiled(model)
   const z = [...model.bias]
@@ -217,7 +214,134 @@ export function labelProbabilities(model: LearnedModel, tokens: readonly Token[]
     const w = c.weights.get(f)
     if (w) for (let k = 0; k < w.length; k += 2) z[w[k]!]! += w[k + 1]!
   }
-  const rows = c.dense ? vectorRows(tokens) : []
+  return withDense(c, z, c.dense ? vectorRows(tokens) : [])
+}
+
+/**
+ * The same probabilities as `labelProbabilities(model, tokens, sentenceFeatures(tokens, ruled, cues, model.features))`,
+ * to the last bit, read without naming the features: each word's weights are found by the word itself (`Sparse`), in
+ * the order `sentenceFeatures` lists them, each feature's weights added once. Naming them cost a string, a hash and a
+ * set entry per feature. Models with character n-grams (`g`, `G`) are read the named way.
+ */
+export function sentenceProbabilities(
+  model: LearnedModel,
+  tokens: readonly Token[],
+  ruled: ReadonlyMap<AspectId, number>,
+  cues: readonly Cue[] = [],
+): number[] {
+  const families = model.features ?? DEFAULT_FAMILIES
+  const c = compiled(model)
+  if (families.includes('g') || families.includes('G'))
+    return labelProbabilities(model, tokens, sentenceFeatures(tokens as Token[], ruled, cues, families))
+  const sparse = (c.sparse ??= sparseOf(c.weights, families))
+  const { ids, vocabulary, starts, labels, values, seen } = sparse
+  if (++sparse.stamp > 0x7fffffff) {
+    seen.fill(0)
+    sparse.stamp = 1
+  }
+  const stamp = sparse.stamp
+  const z = Float64Array.from(model.bias)
+  const add = (id: number | undefined) => {
+    if (id === undefined || seen[id] === stamp) return
+    seen[id] = stamp
+    for (let k = starts[id]!, end = starts[id + 1]!; k < end; k++) z[labels[k]!]! += values[k]!
+  }
+  add(ids.get('bias'))
+  // The words sentenceFeatures reads, and the rows of the words the dense part reads (vectorRows), in one pass.
+  const words: Token[] = []
+  const rows: number[] = []
+  const { rowOf } = wordVectors()
+  for (const t of tokens) {
+    const isWord = WORD.test(t.surface)
+    if (isWord || NEGATOR_SET.has(t.surface)) words.push(t)
+    if (c.dense && isWord && !t.masked) {
+      let row = rowOf(t.surface.toLowerCase())
+      if (row < 0) row = rowOf(t.lemma)
+      if (row >= 0) rows.push(row)
+    }
+  }
+  let negatedUntil = -1
+  for (let k = 0; k < words.length; k++) {
+    const t = words[k]!
+    const known = vocabulary.get(t.lemma)
+    add(t.competitor ? vocabulary.get(`other:${t.lemma}`)?.word : known?.word)
+    if (k + 1 < words.length) add(known?.pairs?.get(words[k + 1]!.lemma))
+    if (k <= negatedUntil) add(known?.negated)
+    if (isNegator(t)) negatedUntil = k + 3
+  }
+  if (families.includes('c') || families.includes('r'))
+    for (const f of sentenceFeatures(
+      [],
+      ruled,
+      cues,
+      families.filter((f) => f === 'c' || f === 'r'),
+    ))
+      add(ids.get(f))
+  return withDense(c, z, rows)
+}
+
+/**
+ * A model's weights laid out for `sentenceProbabilities`: feature k's weights are `labels`/`values` from `starts[k]` to
+ * `starts[k + 1]`; the word families' features (those the model reads) found by lemma in `vocabulary`: its own (`w:`),
+ * negated (`n:`), and paired with the next word (`b:`; a pair's name splits at an underscore, and a lemma may hold one
+ * too, "a_b_c", so such a pair is filed under every split of it); `seen` marks the features a sentence has added (by
+ * `stamp`, one per sentence).
+ */
+type Sparse = {
+  ids: Map<string, number>
+  vocabulary: Map<string, { word?: number; negated?: number; pairs?: Map<string, number> }>
+  starts: Uint32Array
+  labels: Uint16Array
+  values: Float64Array
+  seen: Uint32Array
+  stamp: number
+}
+function sparseOf(weights: ReadonlyMap<string, number[]>, families: readonly string[]): Sparse {
+  const ids = new Map<string, number>()
+  const vocabulary: Sparse['vocabulary'] = new Map()
+  const entry = (lemma: string) => {
+    let known = vocabulary.get(lemma)
+    if (!known) vocabulary.set(lemma, (known = {}))
+    return known
+  }
+  const starts = new Uint32Array(weights.size + 1)
+  let size = 0
+  for (const w of weights.values()) size += w.length / 2
+  const labels = new Uint16Array(size)
+  const values = new Float64Array(size)
+  let id = 0
+  let at = 0
+  for (const [name, w] of weights) {
+    ids.set(name, id)
+    starts[id] = at
+    for (let k = 0; k < w.length; k += 2, at++) {
+      labels[at] = w[k]!
+      values[at] = w[k + 1]!
+    }
+    const family = name.slice(0, 2)
+    if (family === 'w:' && families.includes('w')) entry(name.slice(2)).word = id
+    else if (family === 'n:' && families.includes('n')) entry(name.slice(2)).negated = id
+    else if (family === 'b:' && families.includes('b')) {
+      const pair = name.slice(2)
+      for (let split = pair.indexOf('_'); split >= 0; split = pair.indexOf('_', split + 1)) {
+        const first = entry(pair.slice(0, split))
+        first.pairs ??= new Map()
+        first.pairs.set(pair.slice(split + 1), id)
+      }
+    }
+    id++
+  }
+  starts[id] = at
+  return { ids, vocabulary, starts, labels, values, seen: new Uint32Array(id), stamp: 0 }
+}
+
+/**
+ * The dense part (family `e`) added to the linear sums `z`, and the probabilities. The sentence's mean word vector
+ * (`meanVector`) is read the fast way: the weights times the mean vector equal the mean of the weights times each
+ * word's vector, so each word's product (one number per label) is worked out once per model and summed, instead of
+ * summing the words' vectors and multiplying them out per sentence.
+ */
+function withDense(c: Compiled, z: number[] | Float64Array, rows: readonly number[]): number[] {
   if (c.dense && rows.length) {
     const { dimensions, bytes, scale } = wordVectors()
     const labels = z.length
@@ -239,7 +363,7 @@ export function labelProbabilities(model: LearnedModel, tokens: readonly Token[]
     const factor = (scale * Math.sqrt(dimensions)) / rows.length
     for (let l = 0; l < labels; l++) z[l]! += sum[l]! * factor
   }
-  return z.map((x) => 1 / (1 + Math.exp(-x)))
+  return Array.from(z, (x) => 1 / (1 + Math.exp(-x)))
 }
 
 /**
@@ -349,6 +473,6 @@ export function withLearned(
   cues: readonly Cue[] = [],
 ): { aspects: Map<AspectId, number>; p: number[] } {
   if (!model.labels.length) return { aspects: new Map(ruled), p: [] }
-  const p = labelProbabilities(model, tokens, sentenceFeatures(tokens, ruled, cues, model.features))
+  const p = sentenceProbabilities(model, tokens, ruled, cues)
   return { aspects: decide(model, p, ruled, cues), p }
 }

@@ -123,28 +123,38 @@ export function buckets(): Map<string, Bucket> {
 export function matchAt(tokens: Token[], i: number): { entry: Entry; length: number } | undefined {
   const t = tokens[i]!
   const next = tokens[i + 1]
-  const keys = t.lemma === t.surface ? [t.lemma] : [t.lemma, t.surface]
-  if (isNumber(t)) keys.push('<num>')
-  let best: { entry: Entry; length: number } | undefined
-  const consider = (entries: Entry[] | undefined) => {
-    if (!entries) return
-    for (const entry of entries) {
-      const length = matchWords(tokens, i, entry.words)
-      if (length <= 0) continue
-      // The business's own service names ("drain cleaning", "toilet") cue nothing, unless an idiom spans them.
-      if (!entry.fixed && tokens.slice(i, i + length).some((x) => x.masked)) continue
-      if (!best || length > best.length || (length === best.length && rank(entry) > rank(best.entry))) best = { entry, length }
-    }
-  }
-  for (const key of keys) {
-    const bucket = buckets().get(key)
+  const all = buckets()
+  const best: Best = { entry: undefined, length: 0 }
+  // Keys: the lemma, the surface where it differs, and a number's placeholder.
+  for (let k = 0; k < 3; k++) {
+    const key = k === 0 ? t.lemma : k === 1 ? (t.surface !== t.lemma ? t.surface : undefined) : isNumber(t) ? '<num>' : undefined
+    const bucket = key === undefined ? undefined : all.get(key)
     if (!bucket) continue
     if (next) {
-      consider(bucket.bySecond.get(next.lemma))
-      if (next.surface !== next.lemma) consider(bucket.bySecond.get(next.surface))
+      consider(tokens, i, bucket.bySecond.get(next.lemma), best)
+      if (next.surface !== next.lemma) consider(tokens, i, bucket.bySecond.get(next.surface), best)
     }
-    consider(bucket.open)
-    consider(bucket.single)
+    consider(tokens, i, bucket.open, best)
+    consider(tokens, i, bucket.single, best)
   }
-  return best
+  return best.entry ? { entry: best.entry, length: best.length } : undefined
+}
+type Best = { entry: Entry | undefined; length: number }
+/** The longest of `entries` that matches at token i (by `rank` between two of one length), if longer than `best`. */
+function consider(tokens: Token[], i: number, entries: Entry[] | undefined, best: Best): void {
+  if (!entries) return
+  for (const entry of entries) {
+    const length = matchWords(tokens, i, entry.words)
+    if (length <= 0) continue
+    // The business's own service names ("drain cleaning", "toilet") cue nothing, unless an idiom spans them.
+    if (!entry.fixed && anyMasked(tokens, i, i + length)) continue
+    if (!best.entry || length > best.length || (length === best.length && rank(entry) > rank(best.entry))) {
+      best.entry = entry
+      best.length = length
+    }
+  }
+}
+const anyMasked = (tokens: Token[], from: number, to: number) => {
+  for (let k = from; k < to && k < tokens.length; k++) if (tokens[k]!.masked) return true
+  return false
 }

@@ -16,6 +16,7 @@ export function nounPhrases(tokens: Token[]): string[] {
   let run: Token[] = []
   let runStart = 0
   const flush = () => {
+    if (!run.length) return
     const words = unitsOf(run)
     // An opinion phrase that begins before the run ("Top notch service": "top" read as a verb) takes its words too.
     const before = tokens[runStart - 1]
@@ -24,7 +25,7 @@ export function nounPhrases(tokens: Token[]): string[] {
     run = []
     // An opinion phrase ("top notch", "second to none") is no part of a topic.
     for (let a = 0; a < words.length; a++)
-      for (let b = a + 2; b <= words.length; b++)
+      for (let b = a + 2; b <= Math.min(words.length, a + longestOpinion()); b++)
         if (
           Math.abs(
             SENTIMENT[
@@ -88,6 +89,9 @@ export function nounPhrases(tokens: Token[]): string[] {
 }
 
 const MAX_WORDS = 3
+/** The most words a phrase of the lexicon's SENTIMENT holds: no longer part of a run can be one. */
+let opinionWords = 0
+const longestOpinion = () => (opinionWords ||= Math.max(...Object.keys(SENTIMENT).map((phrase) => phrase.split(' ').length)))
 const OPINION = 0.6
 /** Adjectives of quantity or order: "several trips", "the initial estimate" are about the trip and the estimate. */
 const QUANTITY_WORDS = new Set([
