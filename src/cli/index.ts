@@ -1,4 +1,5 @@
 /** The command dispatcher of the single executable. */
+import { lookupTable } from '../core/lookup-table'
 import { join, resolve } from 'node:path'
 import { DATABASE_FILE } from '../db/database'
 import { describeFailure } from './failures'
@@ -9,14 +10,14 @@ import { INSIGHTS_CHILD_COMMAND } from '../insights/child-command'
 
 type Command = (args: string[], io: CliIo) => Promise<number>
 
-const commands: Record<string, () => Promise<Command>> = {
+const commands: Record<string, () => Promise<Command>> = lookupTable({
   serve: async () => (await import('./serve')).serveCommand,
   import: async () => (await import('./import')).importCli,
   mcp: async () => (await import('./mcp')).mcpCli,
   analyze: async () => (await import('./analyze')).analyzeCli,
   // Not a user's command: a server computes insights in a child process of its own executable (insights/insights-child.ts).
   [INSIGHTS_CHILD_COMMAND]: async () => (await import('./insights-child')).insightsChildCli,
-}
+})
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') {

@@ -4,12 +4,13 @@
  * JSON array, `batchGetReviews` pages ({locationReviews: [{name, review}]}), and Takeout's reviews
  * files, which carry the same Review resource, often with `name` and no `reviewId`.
  */
+import { lookupTable } from '../core/lookup-table'
 import { quote, type ImportProblem } from './errors'
 import type { RawRecord } from './records'
 
 export type GooglePage = { label: string; value: Record<string, unknown> }
 
-const STARS: Record<string, number> = { ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 }
+const STARS: Record<string, number> = lookupTable({ ONE: 1, TWO: 2, THREE: 3, FOUR: 4, FIVE: 5 })
 /** What Google shows for a reviewer who chose to stay anonymous. */
 export const ANONYMOUS_REVIEWER = 'A Google user'
 

@@ -1,3 +1,4 @@
+import { lookupTable } from '../core/lookup-table'
 /**
  * A background of general review language for ranking topics by how characteristic they are of this
  * business (c-TF-IDF's idea: a phrase frequent here but common everywhere says little). Nouns that
@@ -7,7 +8,7 @@
  */
 export const RARE_PER_MILLION = 5
 
-export const BACKGROUND_PER_MILLION: Record<string, number> = {
+export const BACKGROUND_PER_MILLION: Record<string, number> = lookupTable({
   // Everywhere
   service: 3000,
   time: 3000,
@@ -200,7 +201,7 @@ export const BACKGROUND_PER_MILLION: Record<string, number> = {
   tools: 40,
   truck: 40,
   van: 30,
-}
+})
 
 /** Background frequency of a phrase: its rarest word's, rarer still for a phrase of several words. */
 export function backgroundPerMillion(phrase: string): number {

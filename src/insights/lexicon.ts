@@ -1,3 +1,4 @@
+import { lookupTable } from '../core/lookup-table'
 /**
  * The domain lexicon, kept as data: which words and phrases signal each aspect of a home-services
  * job, and which carry sentiment in this domain. Matching is on wink-nlp lemmas or lower-case surface
@@ -730,7 +731,7 @@ export const JUDGED_THINGS = [
 ]
 
 /** Sentiment of words and phrases in this domain, from -1 to 1. */
-export const SENTIMENT: Record<string, number> = {
+export const SENTIMENT: Record<string, number> = lookupTable({
   // A thing's faults, felt by the thing they judge (JUDGED_THINGS): read from the real train split's missed complaints.
   bland: -0.6,
   soggy: -0.6,
@@ -1310,10 +1311,10 @@ export const SENTIMENT: Record<string, number> = {
   'within <num> hours': 0.6,
   'in half an hour': 0.8,
   'drop of a hat': 0.8,
-}
+})
 
 /** Words that scale the next sentiment word (VADER's booster and dampener idea; our own factors). */
-export const INTENSIFIERS: Record<string, number> = {
+export const INTENSIFIERS: Record<string, number> = lookupTable({
   very: 1.4,
   really: 1.3,
   realy: 1.3,
@@ -1344,7 +1345,7 @@ export const INTENSIFIERS: Record<string, number> = {
   pretty: 0.9,
   rather: 0.8,
   quite: 1.1,
-}
+})
 
 /** Words that start a new clause: sentiment on either side is judged apart. */
 export const CONTRAST_WORDS = [
@@ -1665,7 +1666,7 @@ export const COMPARATIVES = [
 ]
 
 /** Common misspellings in reviews, mapped to the word the lexicon knows. */
-export const TYPOS: Record<string, string> = {
+export const TYPOS: Record<string, string> = lookupTable({
   profesional: 'professional',
   proffesional: 'professional',
   professionel: 'professional',
@@ -1719,10 +1720,10 @@ export const TYPOS: Record<string, string> = {
   estimat: 'estimate',
   anwser: 'answer',
   awnser: 'answer',
-}
+})
 
 /** Stop words left out of topic phrases, per language (only English is analysed today). */
-export const TOPIC_STOPWORDS: Record<string, Set<string>> = {
+export const TOPIC_STOPWORDS: Record<string, Set<string>> = lookupTable({
   en: new Set([
     'the',
     'a',
@@ -1919,7 +1920,7 @@ export const TOPIC_STOPWORDS: Record<string, Set<string>> = {
     'fair',
     'friendly',
   ]),
-}
+})
 
 /**
  * Words of manner that say how fast something happened. They are about the service only when they

@@ -7,6 +7,7 @@
  *
  * Pure: no analyser here (the HTTP and MCP layers import this module without loading the language model).
  */
+import { lookupTable } from '../core/lookup-table'
 import { quarterRange } from '../core/dates'
 import { failed, ok, type Result } from '../core/issues'
 import type { PositionSet } from '../reviews/ngram-index'
@@ -96,7 +97,8 @@ type Unlinked = Omit<Insights, 'aspects' | 'entities' | 'topics' | 'counted_revi
  */
 export function linkFigures(insights: Unlinked, reviews: readonly Review[], feelings: readonly ReadonlyMap<string, Sentiment>[]): Insights {
   const position = new Map(reviews.map((r, i) => [r.id, i]))
-  const aspects: CountedReviews['aspects'] = {}
+  // Keyed by names from outside (a topic may be "__proto__"): own keys made, never a prototype set.
+  const aspects: CountedReviews['aspects'] = lookupTable({})
   for (const { id } of insights.aspects) {
     const split: Record<Sentiment, number[]> = { positive: [], negative: [], neutral: [] }
     feelings.forEach((byAspect, i) => {
@@ -105,7 +107,7 @@ export function linkFigures(insights: Unlinked, reviews: readonly Review[], feel
     })
     aspects[id] = encodeSplit(split)
   }
-  const topics: CountedReviews['topics'] = {}
+  const topics: CountedReviews['topics'] = lookupTable({})
   for (const topic of insights.topics) {
     const split: Record<Sentiment, number[]> = { positive: [], negative: [], neutral: [] }
     const members = topic.members ?? []

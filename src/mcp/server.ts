@@ -8,6 +8,7 @@
  * applied by each transport: checkParams for HTTP, LineTransport for stdio), so a bad params object is a
  * -32602 naming the field in plain words rather than the SDK's -32603 or its raw schema dump.
  */
+import { lookupTable } from '../core/lookup-table'
 import { Server } from '@modelcontextprotocol/sdk/server/index.js'
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js'
 import {
@@ -118,7 +119,7 @@ type ParamsSchema = {
 }
 
 /** The request schema of each method this server answers. */
-const REQUEST_SCHEMAS: Record<string, ParamsSchema> = {
+const REQUEST_SCHEMAS: Record<string, ParamsSchema> = lookupTable({
   initialize: InitializeRequestSchema,
   ping: PingRequestSchema,
   'tools/list': ListToolsRequestSchema,
@@ -130,7 +131,7 @@ const REQUEST_SCHEMAS: Record<string, ParamsSchema> = {
   'prompts/get': GetPromptRequestSchema,
   'completion/complete': CompleteRequestSchema,
   'logging/setLevel': SetLevelRequestSchema,
-}
+})
 
 /** The -32602 answer to a request whose params do not fit its method's schema, or undefined. */
 export function paramsRefusal(message: JSONRPCMessage): JSONRPCMessage | undefined {

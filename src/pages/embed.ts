@@ -257,10 +257,12 @@ export const EMBED_SCRIPT = `/* Reviews widget of reviews-service: see /develope
   // The service cannot be reached: say so, and link to the reviews.
   function offline(root, el, prefix) {
     var lang = String(el.getAttribute(prefix + 'lang') || document.documentElement.lang || 'en').toLowerCase().split('-')[0]
-    var words = OFFLINE[lang] || OFFLINE.en
+    // Only the table's own languages: "constructor" is no language.
+    var known = Object.prototype.hasOwnProperty.call(OFFLINE, lang)
+    var words = known ? OFFLINE[lang] : OFFLINE.en
     var box = document.createElement('p')
     box.className = 'rw problem' + (el.getAttribute(prefix + 'theme') === 'dark' ? ' dark' : '')
-    box.setAttribute('lang', OFFLINE[lang] ? lang : 'en')
+    box.setAttribute('lang', known ? lang : 'en')
     box.setAttribute('role', 'status')
     box.appendChild(document.createTextNode(words.down + ' '))
     var link = document.createElement('a')

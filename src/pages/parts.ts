@@ -1,4 +1,5 @@
 /** Parts shared by the pages: a review as an article, the business card, the filter links. */
+import { lookupTable } from '../core/lookup-table'
 import type { AggregateRating, Business, Review } from '../reviews/schema'
 import { esc, queryString, stars } from './html'
 import { localeFor, type Locale } from './i18n'
@@ -50,7 +51,7 @@ export function listHref(filters: ReviewFilters, page = 1): string {
 export const serviceName = (business: Business, id: string) =>
   business.services.find((s) => s.id.toLowerCase() === id.toLowerCase())?.name ?? id
 
-const SOURCES: Record<string, string> = { google: 'Google', yelp: 'Yelp', facebook: 'Facebook' }
+const SOURCES: Record<string, string> = lookupTable({ google: 'Google', yelp: 'Yelp', facebook: 'Facebook' })
 const sourceName = (source: string, locale: Locale) => (source === 'direct' ? locale.t('sourceDirect') : (SOURCES[source] ?? source))
 
 /** The page's locale: the business file's `locale`, English when it has none. */

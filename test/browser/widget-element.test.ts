@@ -335,6 +335,15 @@ describe.skipIf(!chromiumAvailable)('<reviews-widget> on real websites', () => {
 
   test('the service down: the widget says so and links to the reviews', async () => {
     const page = await openPage()
+    // The old form asks for a language named like a member of Object.prototype: set before the script can read it.
+    await page.addInitScript(`
+      new MutationObserver((_, observer) => {
+        const old = document.getElementById('old-form')
+        if (!old) return
+        old.setAttribute('data-lang', 'constructor')
+        observer.disconnect()
+      }).observe(document, { childList: true, subtree: true })
+    `)
     // The script came from the cache; the service stopped answering since.
     await page.route(`${server.url}/embed/fragment**`, (route) => route.abort('connectionrefused'))
     await page.goto(`${hostUrl}/hostile`)
@@ -343,7 +352,9 @@ describe.skipIf(!chromiumAvailable)('<reviews-widget> on real websites', () => {
     expect(await fallback.textContent()).toBe('Die Bewertungen können gerade nicht geladen werden. Zu den Kundenbewertungen')
     expect(await fallback.locator('a').getAttribute('href')).toBe(`${server.url}/`)
     expect(await fallback.evaluate((el: any) => getComputedStyle(el).borderTopStyle)).toBe('solid')
+    expect(await page.locator('#old-form').getAttribute('data-lang')).toBe('constructor')
     expect(await page.locator('#old-form .rw.problem a').textContent()).toBe('Read the customer reviews')
+    expect(await page.locator('#old-form .rw.problem').getAttribute('lang')).toBe('en')
     expect(await page.evaluate(() => window.violations)).toEqual([])
     await page.close()
   })

@@ -28,6 +28,12 @@ describe('reviews-service CLI', () => {
     const unknown = run(['frobnicate'])
     expect(unknown.code).toBe(2)
     expect(unknown.stderr).toContain('unknown command "frobnicate"')
+    // A name Object.prototype holds is as unknown.
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      const inherited = run([name])
+      expect(inherited.code).toBe(2)
+      expect(inherited.stderr).toContain(`unknown command "${name}"`)
+    }
     const badPort = run(['serve', '--port', 'eighty'], { DATA_DIR: tempDir() })
     expect(badPort.code).toBe(2)
     expect(badPort.stderr).toContain('PORT (--port) must be a whole number')

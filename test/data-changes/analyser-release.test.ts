@@ -94,6 +94,17 @@ function labelledSentences(): string[] {
   ]
 }
 
+/**
+ * Sentences whose words name members of Object.prototype: the analyser's tables once answered them with functions (a
+ * crash, NaN scores, a competitor's workers read as this business's), so the mend moved their reading.
+ */
+const OBJECT_MEMBER_SENTENCES = [
+  'The constructor they sent was rude and very late.',
+  'The constructors over from the other company were late.',
+  'Constructor late and rude.',
+  'The flat was filthy when we constructor into it.',
+]
+
 /** The release the analyser's current output calls for. */
 function currentFingerprint(): string {
   const reviews = fixtureReviews()
@@ -101,7 +112,9 @@ function currentFingerprint(): string {
   const analyses = reviews.map((r) => analyzeText(r.text, context))
   const insights = computeInsights(BUSINESS, reviews, '2026-01-01T00:00:00.000Z')
   // Each sentence's aspects and scores: what a stored analysis keeps of it.
-  const sentences = labelledSentences().map((text) => analyzeText(text, context).aspects.map((m) => [m.aspect, m.score]))
+  const sentences = [...labelledSentences(), ...OBJECT_MEMBER_SENTENCES].map((text) =>
+    analyzeText(text, context).aspects.map((m) => [m.aspect, m.score]),
+  )
   return Bun.hash(JSON.stringify({ analyses, insights, sentences })).toString(36)
 }
 

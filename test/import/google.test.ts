@@ -212,6 +212,18 @@ describe('problems are named by page, review and Google field; nothing changes',
     createTime: '2025-01-01T12:00:00Z',
   }
 
+  test('a star rating named like a member of Object.prototype is no rating, and says which ones are', async () => {
+    const ws = workspace()
+    const names = ['toString', 'constructor', '__proto__']
+    const reviews = names.map((starRating, i) => ({ ...good, name: `accounts/1/locations/2/reviews/odd-${i}`, starRating }))
+    const result = await ws.run(ws.file('odd.json', JSON.stringify(page(reviews))), '--business', ws.businessFile)
+    expect(result.code).toBe(1)
+    const lines = result.stderr.trimEnd().split('\n').slice(1)
+    expect(lines).toHaveLength(names.length)
+    for (const [i, line] of lines.entries())
+      expect(line).toEndWith(`(review "odd-${i}"), starRating: must be ONE, TWO, THREE, FOUR or FIVE; got ${JSON.stringify(names[i])}`)
+  })
+
   test('STAR_RATING_UNSPECIFIED, a missing createTime, an id-less review, a bad reply date', async () => {
     const ws = workspace()
     await ws.run(join(GOOGLE, 'takeout-reviews.json'), '--business', ws.businessFile)

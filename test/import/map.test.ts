@@ -97,6 +97,17 @@ describe('--map on JSON: the public APIs of other platforms', () => {
     expect(reviews.get('65f1c2a9e4b0a1d2c3f4e5a7')).toMatchObject({ rating: 2, language: 'fr', response: null, author: 'Sophie Laurent' })
   })
 
+  test('a path that names a member of Object.prototype finds nothing, as any key the records lack', async () => {
+    const ws = workspace()
+    for (const path of ['toString', 'constructor', '__proto__', 'consumer.constructor']) {
+      const map = `id=id,rating=stars,date=createdAt,author=consumer.displayName,text=${path}`
+      const result = await ws.run(join(FIXTURES, 'trustpilot-reviews.json'), '--map', map, '--business', ws.businessFile)
+      expect(result.code).toBe(1)
+      expect(result.stderr).toContain(`text (${path}): is required`)
+      expect(result.stderr).not.toContain('must be a string')
+    }
+  })
+
   test('Yelp Fusion reviews (time_created has no offset: a local time)', async () => {
     const ws = workspace()
     const result = await ws.run(

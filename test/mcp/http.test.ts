@@ -326,6 +326,28 @@ describe('raw HTTP', () => {
     expect(text).toContain('"code":-32601')
   })
 
+  test('a method named like a member of Object.prototype is unknown too, alone or in a batch', async () => {
+    const id = await openSession()
+    const headers = { 'mcp-session-id': id, 'mcp-protocol-version': '2025-06-18' }
+    for (const method of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'valueOf']) {
+      const response = await post(JSON.stringify({ jsonrpc: '2.0', id: 9, method }), headers)
+      expect(response.status).toBe(200)
+      expect(await response.text()).toContain('"code":-32601')
+    }
+    // The batch's ping is answered beside the refusal.
+    const batch = await post(
+      JSON.stringify([
+        { jsonrpc: '2.0', id: 10, method: 'ping' },
+        { jsonrpc: '2.0', id: 11, method: 'toString' },
+      ]),
+      headers,
+    )
+    expect(batch.status).toBe(200)
+    const text = await batch.text()
+    expect(text).toContain('"id":10')
+    expect(text).toContain('"code":-32601')
+  })
+
   test('GET with a session opens the server-sent event stream at once', async () => {
     const id = await openSession()
     // node:http hands over the headers as soon as they arrive (the stream sends no data until there is some).

@@ -59,6 +59,8 @@ async function rawSession(command: string[]) {
   send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'search_reviews', arguments: { limit: 101 } } })
   send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_review', arguments: { id: 'rv-000001' } } })
   send({ jsonrpc: '2.0', id: 4, method: 'no/such/method' })
+  // A method named like a member of Object.prototype is as unknown (it once went unanswered, a TypeError on stderr).
+  send({ jsonrpc: '2.0', id: 5, method: 'constructor' })
   proc.stdin.flush()
 
   // Read stdout line by line until the last answer, then close stdin.
@@ -66,7 +68,7 @@ async function rawSession(command: string[]) {
   const reader = proc.stdout.getReader()
   const decoder = new TextDecoder()
   let buffer = ''
-  while (!lines.some((line) => line.includes('"id":4'))) {
+  while (!lines.some((line) => line.includes('"id":5'))) {
     const { value, done } = await reader.read()
     if (done) break
     buffer += decoder.decode(value, { stream: true })
@@ -108,7 +110,8 @@ describe('MCP over stdio', () => {
     })
     expect(byId.get(3).result.structuredContent.id).toBe('rv-000001')
     expect(byId.get(4).error.code).toBe(-32601)
-    expect(messages).toHaveLength(4)
+    expect(byId.get(5).error.code).toBe(-32601)
+    expect(messages).toHaveLength(5)
     expect(stderr).toContain('mcp_stdio_ready')
   })
 

@@ -146,6 +146,15 @@ describe('languages', () => {
   } as Review
   const aggregate = aggregateRating([german])
 
+  test('a source named like a member of Object.prototype is shown by its name', () => {
+    for (const source of ['constructor', 'tostring', '__proto__']) {
+      const html = renderReviewPage({ ...german, source } as Review, business, aggregate, 'https://reviews.example.test')
+      expect(html).toContain(`via ${source}`)
+      expect(html).not.toContain('native code')
+      expect(html).not.toContain('[object Object]')
+    }
+  })
+
   test('a German review with the translation its source supplied: each text carries its language', () => {
     const html = renderReviewPage(german, business, aggregate, 'https://reviews.example.test')
     expect(html).toContain('<p class="text" dir="auto" lang="de">Sehr schnell und sauber gearbeitet. Gerne wieder!</p>')

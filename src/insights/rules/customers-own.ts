@@ -4,6 +4,7 @@
  * the customer's own mess, "I decided to cancel" their own cancellation, and "the late fee was totally my fault" a
  * fault they own.
  */
+import { lookupTable } from '../../core/lookup-table'
 import { isTheirs } from './refusals'
 import { PESTS_IN_THE_PLACE } from './the-place'
 import { MESS_MAKING } from './story'
@@ -12,14 +13,14 @@ import { CLAUSE_SUBJECTS, CUSTOMER_OBJECTS, FIRST_PERSON, NOT_OR_NEVER } from '.
 
 const TIMES = new Set(['late', 'early'])
 /** Taking a home over: "moved in", "bought", "took over" (the word after the verb, where one is needed). */
-const TAKING_OVER: Record<string, string | undefined> = {
+const TAKING_OVER: Record<string, string | undefined> = lookupTable({
   buy: undefined,
   purchase: undefined,
   rent: undefined,
   inherit: undefined,
   move: 'in',
   take: 'over',
-}
+})
 /** "The flat was dirty when we moved in", "a mess when we bought the house": the state the customer found the home in. */
 const foundOnMovingIn = (tokens: Token[]) =>
   tokens.some((t, k) => {

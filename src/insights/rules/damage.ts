@@ -7,6 +7,7 @@
  *   up the floor") is the work, and what they break to do the work is the job too.
  * The mark sits on the verb, so another company's scope ("the last plumber cracked a tile") still leaves it out.
  */
+import { lookupTable } from '../../core/lookup-table'
 import { type Token, timeEntry } from './types'
 import { PRICE_WORDS } from './charges'
 import { SUBJECTS } from './refusals'
@@ -37,7 +38,14 @@ const DAMAGING = new Set([
   'flood',
 ])
 /** Past tenses wink leaves as adjectives after a pronoun ("they bent the door"), by their verb. */
-const IRREGULAR: Record<string, string> = { bent: 'bend', broke: 'break', tore: 'tear', burnt: 'burn', torn: 'tear', broken: 'break' }
+const IRREGULAR: Record<string, string> = lookupTable({
+  bent: 'bend',
+  broke: 'break',
+  tore: 'tear',
+  burnt: 'burn',
+  torn: 'tear',
+  broken: 'break',
+})
 /** What is cut or drilled into by mistake: "drilled through a water pipe", "cut through the phone cable". */
 const HIDDEN_LINES = new Set(['pipe', 'cable', 'wire', 'wiring', 'line', 'main'])
 /** Work on the house during which a thing got damaged: "damaged during the move", "scratched since the installation". */

@@ -4,6 +4,7 @@
  * even when the thing itself is praise ("a call back", "an apology") or no feeling at all ("refund", "response").
  * Something compared with all others ("never received such a thorough job") stays praise. A phrase such as "never received" takes the negation for itself, so what follows would otherwise go unflipped.
  */
+import { lookupTable } from '../../core/lookup-table'
 import type { AspectId } from '../lexicon'
 import { type Clause, type Hit, type Token, clamp } from './types'
 import { isNegator } from './words'
@@ -12,7 +13,7 @@ const RECEIVING = new Set(['receive', 'get', 'hear', 'recieve'])
 /** "never received such a thorough job", "never got a better price": a comparison with all others, praise. */
 const COMPARING = new Set(['such', 'so', 'better', 'best', 'more', 'nicer', 'cleaner', 'faster', 'quicker', 'cheaper'])
 /** What is owed, by the aspect whose complaint its absence is (a quote that never arrives is speed). */
-const OWED: Record<string, AspectId> = {
+const OWED: Record<string, AspectId> = lookupTable({
   refund: 'price',
   discount: 'price',
   reimbursement: 'price',
@@ -27,7 +28,7 @@ const OWED: Record<string, AspectId> = {
   explanation: 'communication',
   notice: 'communication',
   apology: 'professionalism',
-}
+})
 
 /** The end of a "never received" / "did not get" in the clause (the token after the receiving verb), or -1. */
 function deprivationEnd(tokens: Token[], hits: Hit[], from: number): number {

@@ -12,6 +12,7 @@
  *   own length.
  * A bare span ("the job took three days") says nothing by itself and is left alone.
  */
+import { lookupTable } from '../../core/lookup-table'
 import { type Token, timeEntry } from './types'
 import { isNumber } from './types'
 import { WEEKDAYS } from '../lexicon'
@@ -21,7 +22,7 @@ import { CUSTOMER_OBJECTS, FIRST_PERSON, NOT_OR_NEVER, numberIn } from './words'
 const WEEKDAYS_SET = new Set(WEEKDAYS)
 
 /** Units of time in minutes, by the word written. */
-export const UNITS: Record<string, number> = {
+export const UNITS: Record<string, number> = lookupTable({
   minute: 1,
   minutes: 1,
   min: 1,
@@ -38,7 +39,7 @@ export const UNITS: Record<string, number> = {
   months: 43200,
   year: 525600,
   years: 525600,
-}
+})
 /** Units said in the plural without a number ("it took weeks"). */
 const BARE_UNITS = new Set(['days', 'weeks', 'months', 'years'])
 // Not "a full day": an install that takes a full day is said plainly, without complaint.

@@ -2,6 +2,7 @@
  * Implied price: a sentence that names a quoted amount and a billed one is a price judgement even with no
  * price word ("quoted $350 ... an invoice for $610").
  */
+import { lookupTable } from '../../core/lookup-table'
 import { UNITS } from './durations'
 import { amountOf, isMoney } from './money'
 import { FIRST_PERSON, NUMBER_WORDS } from './words'
@@ -101,7 +102,7 @@ function amountKind(tokens: Token[], index: number): 'quote' | 'bill' | undefine
 }
 
 /** Quantities as a bill counts them: the numbers in words, and "a", "a few", "a couple", "half". */
-const QUANTITY_WORDS: Record<string, number> = { ...NUMBER_WORDS, a: 1, an: 1, few: 3, couple: 2, half: 0.5 }
+const QUANTITY_WORDS: Record<string, number> = lookupTable({ ...NUMBER_WORDS, a: 1, an: 1, few: 3, couple: 2, half: 0.5 })
 /** "2", "1.5", "1,5" (a decimal comma), "two", "half". */
 const quantity = (t: Token | undefined) =>
   t === undefined ? undefined : /^\d+([.,]\d)?$/.test(t.surface) ? Number(t.surface.replace(',', '.')) : QUANTITY_WORDS[t.surface]

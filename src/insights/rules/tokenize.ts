@@ -3,6 +3,7 @@
  * case, common typos fixed), lemma and part-of-speech tag per token. Only sentence boundaries and part-of-speech
  * tags (lemmas come with them) are used: wink's negation, sentiment and entity pipes are not.
  */
+import { lookupTable } from '../../core/lookup-table'
 import type winkNLP from 'wink-nlp'
 import { TYPOS } from '../lexicon'
 import { CURRENCY_SIGNS } from './money'
@@ -21,7 +22,7 @@ const HYPHEN_IN_WORD = /(?<=[\p{L}\d])-(?=\p{L})/gu
 export const readDoc = (text: string) => engine().readDoc(text.replace(HYPHEN_IN_WORD, '_'))
 
 /** Negations written without their apostrophe and split ("wasn t", "didn t", "can t"): read as "was n't" etc. */
-const CLIPPED_NEGATIONS: Record<string, string> = {
+const CLIPPED_NEGATIONS: Record<string, string> = lookupTable({
   wasn: 'was',
   weren: 'were',
   isn: 'is',
@@ -38,7 +39,7 @@ const CLIPPED_NEGATIONS: Record<string, string> = {
   won: 'will',
   can: 'can',
   ain: 'is',
-}
+})
 
 function repairClippedNegations(tokens: Token[]): void {
   for (let k = 1; k < tokens.length; k++) {

@@ -1,4 +1,5 @@
 /** Word lists several rules share (negators, trouble nouns, fixtures, first person, ...). */
+import { lookupTable } from '../../core/lookup-table'
 import type { Token } from './types'
 import { NEGATORS, TROUBLE_NOUNS, SPEED_NOUNS, TIME_NOUNS, ARRIVAL_VERBS, REQUEST_VERBS } from '../lexicon'
 
@@ -92,7 +93,7 @@ export const OTHER_SUBJECTS = new Set([
 ])
 export const REQUEST = new Set(REQUEST_VERBS)
 /** Numbers written as words, by their value ("eight-hour window", "three hours", "two coats"). */
-export const NUMBER_WORDS: Readonly<Record<string, number>> = {
+export const NUMBER_WORDS: Readonly<Record<string, number>> = lookupTable({
   one: 1,
   two: 2,
   three: 3,
@@ -109,7 +110,7 @@ export const NUMBER_WORDS: Readonly<Record<string, number>> = {
   twenty: 20,
   thirty: 30,
   forty: 40,
-}
+})
 /** A number written in digits or in words ("8", "2.5", "eight"), or undefined. */
 export const numberIn = (word: string): number | undefined => Number.parseFloat(word) || NUMBER_WORDS[word]
 /**
