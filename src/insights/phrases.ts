@@ -1963,6 +1963,29 @@ export const PHRASES: Record<string, PhraseEntry> = {
   'rush us out of there': [-0.6, 'professionalism'],
   'never feel rush': [0.5, 'professionalism'],
   'not feel rush': [0.5, 'professionalism'],
+  // Being reachable, said in the passive: "they could never be reached", "the office can't be reached by phone" (not
+  // the customer: customers-own.ts).
+  'not be reach': [-0.8, 'communication'],
+  'never be reach': [-0.8, 'communication'],
+  // Listened to, or not: "I never felt heard", "we didn't feel understood".
+  'feel hear': [0.5, 'communication'],
+  'feel listen to': [0.5, 'communication'],
+  'feel understand': [0.5, 'communication'],
+  // The bill against the quote: "a big difference between the quote and the bill". Denied it is a bill that matched
+  // ("no difference between the quote and the bill"), praise. Not "different from the estimate": as often a time
+  // estimate, or another company's.
+  'difference between * quote and * bill': [-0.6, 'price'],
+  'difference between * quote and * invoice': [-0.6, 'price'],
+  'difference between * estimate and * bill': [-0.6, 'price'],
+  'difference between * estimate and * invoice': [-0.6, 'price'],
+  'difference between * bill and * quote': [-0.6, 'price'],
+  'difference between * invoice and * quote': [-0.6, 'price'],
+  'difference between * bill and * estimate': [-0.6, 'price'],
+  'difference between * invoice and * estimate': [-0.6, 'price'],
+  // Billed for their own mistake: "they charged us for fixing their mistake" (the customer's own: customers-own.ts).
+  // Not "pay for their mistake": as often the company paying for it, or the customer refusing to.
+  'charge * for * mistake': [-0.8, 'price'],
+  'bill * for * mistake': [-0.8, 'price'],
   'just temporary fixes': [-0.6, 'quality'],
   'only temporary fixes': [-0.6, 'quality'],
   'toilet still run': [-0.7, 'quality'],

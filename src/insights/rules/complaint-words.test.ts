@@ -791,3 +791,37 @@ describe('a complaint named as one: "my only complaint is the price" (phrases.ts
     expect(read(text)).toEqual(expected)
   })
 })
+
+describe('reachability, being heard, the bill against the quote, mistakes billed (phrases.ts, customers-own.ts)', () => {
+  test.each([
+    ['They could never be reached by phone.', 'communication', 'negative'],
+    ["The office can't be reached for days at a time.", 'communication', 'negative'],
+    ['Once they had our deposit, the owner could not be reached.', 'communication', 'negative'],
+    ["I don't feel understood.", 'communication', 'negative'],
+    ['I never felt heard by the office staff.', 'communication', 'negative'],
+    ['We felt listened to from the first call.', 'communication', 'positive'],
+    ['There was a big difference between the quote and the bill.', 'price', 'negative'],
+    ['There was no difference between the estimate and the invoice.', 'price', 'positive'],
+    ['They charged us for fixing their mistake.', 'price', 'negative'],
+    ['He billed us for his own mistakes.', 'price', 'negative'],
+  ])('%s: %s %s', (text, aspect, polarity) => {
+    expect(read(text)[aspect]).toBe(polarity)
+  })
+
+  // The reviewer's traps: the customer's own, a time, a time estimate, another company's estimate.
+  test.each([
+    ['I could not be reached that day, so they rescheduled.', 'communication'],
+    ["We couldn't be reached for a week and they kept trying.", 'communication'],
+    ['They can be reached any time, day or night.', 'communication'],
+    ['They charged me for my mistake, which is fair enough.', 'price'],
+    ['They charged me for my own mistake, fair enough.', 'price'],
+    ['The schedule was different from the estimate they gave us.', 'price'],
+    ['Their estimate was different from the other estimates we got, much lower.', 'price'],
+    ['The difference between the two quotes was huge.', 'price'],
+    ['I made a mistake with the booking and they did not charge me for it.', 'price'],
+    ['It was late on Christmas Eve when our furnace died.', 'punctuality'],
+    ['I was late on my payment and they were gracious about it.', 'punctuality'],
+  ])('no complaint: %s (%s)', (text, aspect) => {
+    expect(read(text)[aspect]).not.toBe('negative')
+  })
+})

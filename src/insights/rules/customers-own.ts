@@ -8,7 +8,7 @@ import { lookupTable } from '../../core/lookup-table'
 import { isTheirs } from './refusals'
 import { PESTS_IN_THE_PLACE } from './the-place'
 import { MESS_MAKING } from './story'
-import type { Clause, Token } from './types'
+import type { Clause, Hit, Token } from './types'
 import { CLAUSE_SUBJECTS, CUSTOMER_OBJECTS, FIRST_PERSON, NOT_OR_NEVER } from './words'
 
 const TIMES = new Set(['late', 'early'])
@@ -101,6 +101,21 @@ function ownedFault({ tokens, segmentOf }: Clause): { from: number; to: number }
 }
 const segmentStart = (segmentOf: number[], k: number) => segmentOf.indexOf(segmentOf[k]!)
 
+/**
+ * A complaint phrase about the customer: "I could not be reached" (not "they could not be reached"), "they charged me
+ * for my own mistake" (not "for their mistake").
+ */
+function customersOwnPhrase(tokens: readonly Token[], h: Hit): boolean {
+  const words = tokens.slice(h.start, h.end)
+  if (h.entry.aspects.includes('communication') && words.some((x) => x.lemma === 'reach') && words.some((x) => x.lemma === 'be'))
+    return customerBefore(tokens as Token[], h.start + 1) >= 0
+  if (h.entry.aspects.includes('price') && words.at(-1)?.lemma === 'mistake') {
+    const owner = words.at(-2)?.surface === 'own' ? words.at(-3) : words.at(-2)
+    return owner !== undefined && ['my', 'our'].includes(owner.surface)
+  }
+  return false
+}
+
 export function customersOwnDoing({ tokens, hits, segmentOf }: Clause): void {
   const owned = ownedFault({ tokens, hits, segmentOf })
   // What the customer owns names no aspect of theirs ("the delay was on me" is no speed complaint, nor praise).
@@ -111,6 +126,11 @@ export function customersOwnDoing({ tokens, hits, segmentOf }: Clause): void {
         h.entry = { ...h.entry, aspects: [] }
       }
   for (const h of hits) {
+    if (h.score < 0 && h.end - h.start > 1 && customersOwnPhrase(tokens, h)) {
+      h.score = 0
+      h.entry = { ...h.entry, aspects: [] }
+      continue
+    }
     if (h.end - h.start !== 1 || h.score === 0) continue
     const t = tokens[h.start]!
     // "I was late", "we were running a bit late".

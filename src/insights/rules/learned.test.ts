@@ -147,10 +147,11 @@ describe('the fast reading of a sentence', () => {
     const shipped: LearnedModel = JSON.parse(readFileSync(new URL('../learned-weights.json', import.meta.url), 'utf8'))
     const named = (m: LearnedModel, tokens: ReturnType<typeof tokensOf>, ruled = new Map(), cues: Cue[] = []) =>
       labelProbabilities(m, tokens, sentenceFeatures(tokens, ruled, cues, m.features))
+    // Lower case: the training script reads a capitalised sentence quoted in these tests as a review sentence to learn from.
     const sentences = [
-      'They never called back, not once, and the bill was steep.',
-      "Didn't show up, didn't call, won't use them again!",
-      'Great work, great work, great price.',
+      'they never called back, not once, and the bill was steep.',
+      "didn't show up, didn't call, won't use them again!",
+      'great work, great work, great price.',
       'xqzzyplumb 42 !',
       '',
     ]
