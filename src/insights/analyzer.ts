@@ -48,6 +48,7 @@
  *   capacity.ts          "no new clients", "fully booked", "no weekend call-outs"
  *   left-behind.ts       "left rubble in our drive", "left the windows streaky"
  *   completion.ts        "finished on time" is speed, "arrived on time" punctuality
+ *   late-on.ts           "he was late on both appointments" (not "it was late on a Friday", "I was late on my rent")
  *   silence.ts           "they never rang", "nobody phoned to say why"; a customer ignored (in person, or after asking)
  *   customers-own.ts     the customer's lateness, mess, cancellation, and a fault they own ("that was my fault")
  *   time-words.ts also: an arrival window too wide ("an 8 hour window")

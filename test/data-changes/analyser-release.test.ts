@@ -95,14 +95,19 @@ function labelledSentences(): string[] {
 }
 
 /**
- * Sentences whose words name members of Object.prototype: the analyser's tables once answered them with functions (a
- * crash, NaN scores, a competitor's workers read as this business's), so the mend moved their reading.
+ * Sentences whose reading a release changed while no sentence above changed: their readings join the fingerprint, so
+ * the release moves and stored readings are read again. Words that name members of Object.prototype (the analyser's
+ * tables once answered them with functions: a crash, NaN scores, a competitor's workers read as this business's), and
+ * a lateness "on" a day or a visit (late-on.ts).
  */
-const OBJECT_MEMBER_SENTENCES = [
+const MOVED_SENTENCES = [
   'The constructor they sent was rude and very late.',
   'The constructors over from the other company were late.',
   'Constructor late and rude.',
   'The flat was filthy when we constructor into it.',
+  'He was late on both appointments.',
+  'The technician was late on Monday.',
+  'She has never been late on an appointment in three years.',
 ]
 
 /** The release the analyser's current output calls for. */
@@ -112,7 +117,7 @@ function currentFingerprint(): string {
   const analyses = reviews.map((r) => analyzeText(r.text, context))
   const insights = computeInsights(BUSINESS, reviews, '2026-01-01T00:00:00.000Z')
   // Each sentence's aspects and scores: what a stored analysis keeps of it.
-  const sentences = [...labelledSentences(), ...OBJECT_MEMBER_SENTENCES].map((text) =>
+  const sentences = [...labelledSentences(), ...MOVED_SENTENCES].map((text) =>
     analyzeText(text, context).aspects.map((m) => [m.aspect, m.score]),
   )
   return Bun.hash(JSON.stringify({ analyses, insights, sentences })).toString(36)

@@ -17,6 +17,7 @@ import { failuresAsTheJob, failureVerbs } from './failures'
 import { readManner } from './manner'
 import { repairsNamed } from './repairs-named'
 import { collectHits } from './negation'
+import { lateOnADay } from './late-on'
 import { sarcasmMarkers, scareQuotes } from './sarcasm'
 import { customersOwnReturn } from './visits'
 import { completionOnTime } from './completion'
@@ -27,6 +28,7 @@ import type { ClauseRule, Hit, Token } from './types'
 
 export const CLAUSE_RULES: readonly ClauseRule[] = [
   hyphenatedCompounds,
+  lateOnADay,
   cheapnessTurned,
   deprivedOf,
   orContinues,
