@@ -4,6 +4,3 @@
  * "__proto__") finds nothing, as any other unknown key does, instead of a function.
  */
 export const lookupTable = <T extends object>(entries: T): T => Object.assign(Object.create(null), entries)
-
-/** Whether a plain object (parsed JSON, a record) holds `key` itself, not through its prototype. */
-export const ownKey = (value: object, key: string): boolean => Object.hasOwn(value, key)

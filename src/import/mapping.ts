@@ -3,7 +3,6 @@
  * dotted path of a JSON record, e.g. author=consumer.displayName) fills which review field.
  * Pure functions: the option is parsed here and applied by the CSV and JSON readers.
  */
-import { ownKey } from '../core/lookup-table'
 import { listNames, quote } from './errors'
 import { MAPPABLE_FIELDS, type MappableField } from './records'
 
@@ -76,14 +75,14 @@ export function resolveColumns(map: FieldMap, header: string[]): { columns: Part
 export function pickMapped(record: Record<string, unknown>, map: FieldMap): Partial<Record<MappableField, unknown>> {
   const picked: Partial<Record<MappableField, unknown>> = {}
   for (const [field, path] of Object.entries(map) as [MappableField, string][])
-    picked[field] = ownKey(record, path) ? record[path] : valueAt(record, path.split('.'))
+    picked[field] = Object.hasOwn(record, path) ? record[path] : valueAt(record, path.split('.'))
   return picked
 }
 
 function valueAt(value: unknown, path: string[]): unknown {
   let current = value
   for (const key of path) {
-    if (typeof current !== 'object' || current === null || !ownKey(current, key)) return undefined
+    if (typeof current !== 'object' || current === null || !Object.hasOwn(current, key)) return undefined
     current = (current as Record<string, unknown>)[key]
   }
   return current

@@ -1,4 +1,3 @@
-import { lookupTable } from '../core/lookup-table'
 /**
  * A background of general review language for ranking topics by how characteristic they are of this
  * business (c-TF-IDF's idea: a phrase frequent here but common everywhere says little). Nouns that
@@ -6,6 +5,7 @@ import { lookupTable } from '../core/lookup-table'
  * million words of review text, hand-estimated and rounded to an order of magnitude: a ranking aid,
  * not a measurement. A word absent from the table counts as rare (RARE_PER_MILLION).
  */
+import { lookupTable } from '../core/lookup-table'
 export const RARE_PER_MILLION = 5
 
 export const BACKGROUND_PER_MILLION: Record<string, number> = lookupTable({

@@ -1,4 +1,3 @@
-import { lookupTable } from '../core/lookup-table'
 /**
  * The domain lexicon, kept as data: which words and phrases signal each aspect of a home-services
  * job, and which carry sentiment in this domain. Matching is on wink-nlp lemmas or lower-case surface
@@ -6,6 +5,7 @@ import { lookupTable } from '../core/lookup-table'
  * tokens; in a phrase, `<num>` matches any number and `*` one to three words of any kind.
  * Idioms and fixed expressions (phrases.ts) are matched before single words and keep their own sense.
  */
+import { lookupTable } from '../core/lookup-table'
 
 export const ASPECTS = [
   { id: 'punctuality', label: 'Punctuality' },

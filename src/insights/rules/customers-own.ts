@@ -33,7 +33,7 @@ const foundOnMovingIn = (tokens: Token[]) =>
   })
 
 /** Where the nearest subject within five words before token k is the customer ("I", "we"): its index, or -1. */
-const customerBefore = (tokens: Token[], k: number) => {
+const customerBefore = (tokens: readonly Token[], k: number) => {
   const from = Math.max(0, k - 5)
   const at = tokens.slice(from, k).findLastIndex((x) => CLAUSE_SUBJECTS.has(x.surface))
   return at >= 0 && FIRST_PERSON.has(tokens[from + at]!.surface) ? from + at : -1
@@ -108,7 +108,7 @@ const segmentStart = (segmentOf: number[], k: number) => segmentOf.indexOf(segme
 function customersOwnPhrase(tokens: readonly Token[], h: Hit): boolean {
   const words = tokens.slice(h.start, h.end)
   if (h.entry.aspects.includes('communication') && words.some((x) => x.lemma === 'reach') && words.some((x) => x.lemma === 'be'))
-    return customerBefore(tokens as Token[], h.start + 1) >= 0
+    return customerBefore(tokens, h.start + 1) >= 0
   if (h.entry.aspects.includes('price') && words.at(-1)?.lemma === 'mistake') {
     const owner = words.at(-2)?.surface === 'own' ? words.at(-3) : words.at(-2)
     return owner !== undefined && ['my', 'our'].includes(owner.surface)

@@ -11,11 +11,11 @@
  *   neighbour said the plumber was late on Monday").
  * Denied it is punctuality praised ("was never late on any visit").
  */
+import { WEEKDAYS } from '../lexicon'
 import { isTheirs } from './refusals'
 import { type Clause, type Hit, type Token, timeEntry } from './types'
 import { NOT_OR_NEVER, numberIn } from './words'
 
-const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
 /** What one is late on when one is late for it: a day, a visit, an appointment. */
 const ARRIVALS = new Set([
   ...WEEKDAYS,

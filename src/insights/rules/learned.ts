@@ -119,15 +119,19 @@ export function meanVector(tokens: readonly Token[]): Float32Array | undefined {
 
 /** The rows (word-vectors.ts) of the sentence's words that have a vector, the rules' masked words left out. */
 function vectorRows(tokens: readonly Token[]): number[] {
-  const { rowOf } = wordVectors()
   const rows: number[] = []
   for (const t of tokens) {
     if (t.masked || !WORD.test(t.surface)) continue
-    let row = rowOf(t.surface.toLowerCase())
-    if (row < 0) row = rowOf(t.lemma)
+    const row = vectorRow(t)
     if (row >= 0) rows.push(row)
   }
   return rows
+}
+/** A word's row in the word vectors: its surface's, else its lemma's; -1 when neither has one. */
+function vectorRow(t: Token): number {
+  const { rowOf } = wordVectors()
+  const row = rowOf(t.surface.toLowerCase())
+  return row >= 0 ? row : rowOf(t.lemma)
 }
 
 /** A model made ready to read fast: its weights in a Map, each label's aspect, polarity and opposite label. */
@@ -250,13 +254,11 @@ export function sentenceProbabilities(
   // The words sentenceFeatures reads, and the rows of the words the dense part reads (vectorRows), in one pass.
   const words: Token[] = []
   const rows: number[] = []
-  const { rowOf } = wordVectors()
   for (const t of tokens) {
     const isWord = WORD.test(t.surface)
     if (isWord || NEGATOR_SET.has(t.surface)) words.push(t)
     if (c.dense && isWord && !t.masked) {
-      let row = rowOf(t.surface.toLowerCase())
-      if (row < 0) row = rowOf(t.lemma)
+      const row = vectorRow(t)
       if (row >= 0) rows.push(row)
     }
   }
